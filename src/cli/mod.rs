@@ -1,0 +1,65 @@
+//! Command-line front end: one file per subcommand.
+//!
+//! Exit codes shared by every subcommand (a variant's spec may define its own on top, as the
+//! fairy board and move errors do): 0 success, 1 input rejected, 2 usage error, 3 I/O error.
+
+mod perft;
+
+use std::ffi::OsString;
+use std::path::Path;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(
+    name = "chessrules",
+    version,
+    about = "Reads, validates and plays chess variants from their written rules"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaf nodes of the legal move tree (move generator check and benchmark).
+    Perft(perft::PerftArgs),
+}
+
+/// The subcommand an alias name stands for.
+fn alias_subcommand(argv0: &OsString) -> Option<&'static str> {
+    let name = Path::new(argv0).file_stem()?.to_str()?;
+    match name {
+        "fairychess" => Some("fairy"),
+        "obstacle" | "obstacleChess" => Some("obstacle"),
+        "followchess" => Some("follow"),
+        "pawnrace" => Some("pawnrace"),
+        _ => None,
+    }
+}
+
+/// Runs the program on its full argument list (argv[0] included).
+pub fn run(mut args: Vec<OsString>) -> ExitCode {
+    if let Some(sub) = args.first().and_then(alias_subcommand) {
+        args.insert(1, OsString::from(sub));
+    }
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+        }
+    };
+    let result = match cli.command {
+        Command::Perft(a) => perft::run(a),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(3)
+        }
+    }
+}

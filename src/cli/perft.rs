@@ -1,0 +1,69 @@
+//! `chessrules perft [--variant V] [--fen FEN | --board FILE] DEPTH [--divide]`
+
+use std::process::ExitCode;
+
+use anyhow::Result;
+use chessrules::core::perft::Perft;
+use chessrules::core::Position;
+use chessrules::notation::{coordinate, fen};
+use chessrules::variants::standard;
+use clap::{Args, ValueEnum};
+
+#[derive(Copy, Clone, Debug, ValueEnum)]
+pub enum PerftVariant {
+    Standard,
+}
+
+#[derive(Args)]
+pub struct PerftArgs {
+    /// Depth in plies.
+    depth: u32,
+    #[arg(long, value_enum, default_value = "standard")]
+    variant: PerftVariant,
+    /// Start position as FEN (default: the variant's initial position).
+    #[arg(long)]
+    fen: Option<String>,
+    /// Print the count of each root move (sorted by move text), a blank line, then the total.
+    #[arg(long)]
+    divide: bool,
+    /// Make every leaf move instead of counting the moves at the last ply.
+    #[arg(long)]
+    no_bulk: bool,
+}
+
+fn position(args: &PerftArgs) -> Result<Position, String> {
+    match args.variant {
+        PerftVariant::Standard => match &args.fen {
+            Some(f) => fen::parse(standard::rules(), f).map_err(|e| e.to_string()),
+            None => Ok(standard::start()),
+        },
+    }
+}
+
+pub fn run(args: PerftArgs) -> Result<ExitCode> {
+    let mut pos = match position(&args) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return Ok(ExitCode::from(1));
+        }
+    };
+    let mut perft = Perft::new(!args.no_bulk);
+    if args.divide {
+        let mut lines: Vec<(String, u64)> = perft
+            .divide(&mut pos, args.depth)
+            .into_iter()
+            .map(|(m, n)| (coordinate::to_uci(&pos, m), n))
+            .collect();
+        lines.sort();
+        let total: u64 = lines.iter().map(|(_, n)| n).sum();
+        for (m, n) in &lines {
+            println!("{m}: {n}");
+        }
+        println!();
+        println!("Nodes searched: {total}");
+    } else {
+        println!("{}", perft.count(&mut pos, args.depth));
+    }
+    Ok(ExitCode::SUCCESS)
+}

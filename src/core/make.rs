@@ -1,0 +1,124 @@
+//! Making and unmaking moves, with incremental Zobrist keys.
+
+use crate::core::geometry::{Color, Sq};
+use crate::core::moves::{Move, MoveFlag, Undo};
+use crate::core::piece::{code_kind, Piece, EMPTY};
+use crate::core::position::{Position, NO_SQ};
+
+impl Position {
+    /// The square of the pawn an en passant capture `from`→`to` removes.
+    #[inline]
+    pub(crate) fn ep_victim(&self, from: Sq, to: Sq) -> Sq {
+        let shape = &self.rules.shape;
+        let stride = shape.delta(0, 1);
+        let rank_diff = shape.rank_of(to) as isize - shape.rank_of(from) as isize;
+        (to as isize - rank_diff * stride) as Sq
+    }
+
+    /// Plays a move produced by this position's generator. Returns what `unmake` needs.
+    pub fn make(&mut self, m: Move) -> Undo {
+        let us = self.side;
+        let code = self.board[m.from as usize];
+        let mut undo = Undo {
+            moved: code,
+            captured: EMPTY,
+            captured_sq: NO_SQ,
+            castling: self.castling,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            key: self.key,
+        };
+        let mut reset_clock = self.rules.pieces[code_kind(code) as usize].resets_clock;
+        self.key ^= self.ep_key(self.ep);
+        self.ep = NO_SQ;
+        match m.flag {
+            MoveFlag::Castle(i) => {
+                let [kf, kt, rf, rt] = self.rules.castle_cells[i as usize];
+                let rook = self.board[rf as usize];
+                self.remove_piece(kf, code);
+                self.remove_piece(rf, rook);
+                self.add_piece(kt, code);
+                self.add_piece(rt, rook);
+            }
+            _ => {
+                let cap_sq = if m.flag == MoveFlag::EnPassant {
+                    self.ep_victim(m.from, m.to)
+                } else {
+                    m.to
+                };
+                let captured = self.board[cap_sq as usize];
+                if captured != EMPTY {
+                    undo.captured = captured;
+                    undo.captured_sq = cap_sq;
+                    self.remove_piece(cap_sq, captured);
+                    reset_clock = true;
+                }
+                match m.promotion {
+                    None => self.move_piece(m.from, m.to, code),
+                    Some(kind) => {
+                        self.remove_piece(m.from, code);
+                        self.add_piece(m.to, Piece::new(us, kind).code());
+                    }
+                }
+                if m.flag == MoveFlag::DoubleStep {
+                    let mid = ((m.from as usize + m.to as usize) / 2) as Sq;
+                    self.ep = mid;
+                    self.key ^= self.ep_key(mid);
+                }
+            }
+        }
+        let keep = self.rules.castle_keep[m.from as usize] & self.rules.castle_keep[m.to as usize];
+        if self.castling & !keep != 0 {
+            let z = &self.rules.zobrist;
+            self.key ^= z.castling_rights(self.castling) ^ z.castling_rights(self.castling & keep);
+            self.castling &= keep;
+        }
+        self.halfmove = if reset_clock { 0 } else { self.halfmove + 1 };
+        if us == Color::Black {
+            self.fullmove += 1;
+        }
+        self.side = us.other();
+        self.key ^= self.rules.zobrist.side;
+        undo
+    }
+
+    /// Takes back `m`, which must be the last move made, with the `Undo` it returned.
+    pub fn unmake(&mut self, m: Move, undo: Undo) {
+        let us = self.side.other();
+        self.side = us;
+        if us == Color::Black {
+            self.fullmove -= 1;
+        }
+        match m.flag {
+            MoveFlag::Castle(i) => {
+                let [kf, kt, rf, rt] = self.rules.castle_cells[i as usize];
+                let king = self.board[kt as usize];
+                let rook = self.board[rt as usize];
+                self.remove_piece(kt, king);
+                self.remove_piece(rt, rook);
+                self.add_piece(kf, king);
+                self.add_piece(rf, rook);
+            }
+            _ => {
+                match m.promotion {
+                    None => {
+                        let code = self.board[m.to as usize];
+                        self.move_piece(m.to, m.from, code);
+                    }
+                    Some(_) => {
+                        let code = self.board[m.to as usize];
+                        self.remove_piece(m.to, code);
+                        self.add_piece(m.from, undo.moved);
+                    }
+                }
+                if undo.captured != EMPTY {
+                    self.add_piece(undo.captured_sq, undo.captured);
+                }
+            }
+        }
+        self.castling = undo.castling;
+        self.ep = undo.ep;
+        self.halfmove = undo.halfmove;
+        self.key = undo.key;
+    }
+}

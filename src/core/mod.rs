@@ -1,0 +1,22 @@
+//! The generic rules core: rectangles, a padded mailbox, a piece table of movement data,
+//! positions with make/unmake, legal move generation, attacks, game status and perft.
+//! Nothing here names a variant.
+
+pub mod attacks;
+pub mod game;
+pub mod geometry;
+pub mod make;
+pub mod movegen;
+pub mod moves;
+pub mod perft;
+pub mod piece;
+pub mod position;
+pub mod rules;
+pub mod zobrist;
+
+pub use game::{Game, Status};
+pub use geometry::{BoardShape, Color, Sq, Square};
+pub use moves::{Move, MoveFlag, Undo};
+pub use piece::{KindId, MatingPower, MoveMode, MovementComponent, Piece, PieceKind};
+pub use position::Position;
+pub use rules::{CastlingRule, Rules, RulesConfig, RulesError};

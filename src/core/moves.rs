@@ -1,0 +1,62 @@
+//! Moves and the information needed to take them back.
+
+use crate::core::geometry::Sq;
+use crate::core::piece::KindId;
+
+/// What kind of move beyond "a piece goes from one square to another".
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum MoveFlag {
+    Normal,
+    /// A pawn's two-square step: leaves an en passant square.
+    DoubleStep,
+    /// Captures the pawn that just double-stepped past `to`.
+    EnPassant,
+    /// Castling by the rule with this index in `Rules::castling`; `from`/`to` are the king's.
+    Castle(u8),
+}
+
+/// A move: from, to, an optional promotion kind, and its flag.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub from: Sq,
+    pub to: Sq,
+    pub promotion: Option<KindId>,
+    pub flag: MoveFlag,
+}
+
+impl Move {
+    pub fn new(from: Sq, to: Sq) -> Move {
+        Move {
+            from,
+            to,
+            promotion: None,
+            flag: MoveFlag::Normal,
+        }
+    }
+    pub fn is_castle(&self) -> bool {
+        matches!(self.flag, MoveFlag::Castle(_))
+    }
+}
+
+/// State that `make` overwrites and `unmake` restores.
+#[derive(Copy, Clone, Debug)]
+pub struct Undo {
+    /// Cell code of the piece that moved (before any promotion).
+    pub(crate) moved: u8,
+    pub(crate) captured: u8,
+    pub(crate) captured_sq: Sq,
+    pub(crate) castling: u8,
+    pub(crate) ep: Sq,
+    pub(crate) halfmove: u32,
+    pub(crate) key: u64,
+}
+
+impl Undo {
+    /// Cell code of the captured piece (0 if none).
+    pub fn captured_code(&self) -> u8 {
+        self.captured
+    }
+    pub fn captured_square(&self) -> Sq {
+        self.captured_sq
+    }
+}

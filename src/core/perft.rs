@@ -1,0 +1,72 @@
+//! Perft: counting leaf nodes of the legal move tree, the yardstick of move generation.
+
+use crate::core::moves::Move;
+use crate::core::position::Position;
+
+/// Reusable move buffers, one per ply, so that counting allocates nothing after warm-up.
+pub struct Perft {
+    buffers: Vec<Vec<Move>>,
+    /// Count the legal moves at the last ply instead of making each one.
+    pub bulk: bool,
+}
+
+impl Perft {
+    pub fn new(bulk: bool) -> Perft {
+        Perft {
+            buffers: Vec::new(),
+            bulk,
+        }
+    }
+
+    pub fn count(&mut self, pos: &mut Position, depth: u32) -> u64 {
+        while self.buffers.len() <= depth as usize {
+            self.buffers.push(Vec::with_capacity(256));
+        }
+        self.walk(pos, depth)
+    }
+
+    fn walk(&mut self, pos: &mut Position, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut moves = std::mem::take(&mut self.buffers[depth as usize]);
+        moves.clear();
+        pos.legal_moves(&mut moves);
+        let nodes = if depth == 1 && self.bulk {
+            moves.len() as u64
+        } else {
+            let mut n = 0;
+            for &m in &moves {
+                let undo = pos.make(m);
+                n += self.walk(pos, depth - 1);
+                pos.unmake(m, undo);
+            }
+            n
+        };
+        self.buffers[depth as usize] = moves;
+        nodes
+    }
+
+    /// Node counts per root move, in generation order.
+    pub fn divide(&mut self, pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
+        let moves = pos.legal_move_list();
+        moves
+            .into_iter()
+            .map(|m| {
+                let undo = pos.make(m);
+                let n = if depth <= 1 {
+                    1
+                } else {
+                    self.count(pos, depth - 1)
+                };
+                pos.unmake(m, undo);
+                (m, n)
+            })
+            .collect()
+    }
+}
+
+/// Leaf count at `depth` with bulk counting.
+pub fn perft(pos: &mut Position, depth: u32) -> u64 {
+    Perft::new(true).count(pos, depth)
+}

@@ -1,0 +1,254 @@
+//! Piece kinds as data: a letter, a name and a list of movement components.
+//!
+//! A component is a set of step vectors (seen from White: `+dy` is forward) with a range
+//! (1 = a single leap or step, 0 = unlimited ride, `n` = ride of at most `n` steps) and a few
+//! flags. Every piece of every variant here is a list of such rows; move generation never asks
+//! which piece it is looking at.
+
+use crate::core::geometry::Color;
+
+/// Index of a piece kind in its variant's piece table.
+pub type KindId = u8;
+
+/// Whether a component may move to an empty square, capture, or both.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum MoveMode {
+    Both,
+    MoveOnly,
+    CaptureOnly,
+}
+
+/// What a piece contributes to the "can anyone still mate?" question.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum MatingPower {
+    /// A king: counts for nothing.
+    None,
+    /// Cannot force mate alone, and not colour-bound (a knight).
+    Minor,
+    /// Confined to one square colour (a bishop): any number on one colour cannot mate.
+    ColourBound,
+    /// Enough to mate (with the king's help).
+    Major,
+}
+
+/// One way a piece moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MovementComponent {
+    /// Step vectors from White's point of view; Black's are mirrored in `dy`.
+    pub vectors: Vec<(i8, i8)>,
+    /// 1 = one step, 0 = unlimited ride, `n` = ride of at most `n` steps.
+    pub range: u8,
+    pub mode: MoveMode,
+    /// Only from this rank counted from the mover's side (0 = its back rank).
+    pub from_rank: Option<u8>,
+    /// The squares stepped over must be empty (a pawn's double step).
+    pub lame: bool,
+    /// Leaves an en passant square behind (the square stepped over).
+    pub double_step: bool,
+    /// May capture onto the en passant square.
+    pub en_passant: bool,
+    /// Destinations must lie on these ranks, counted from the mover's side, inclusive.
+    pub region: Option<(u8, u8)>,
+}
+
+fn symmetric_images(dx: i8, dy: i8) -> Vec<(i8, i8)> {
+    let mut out = Vec::with_capacity(8);
+    for (a, b) in [(dx, dy), (dy, dx)] {
+        for (sa, sb) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+            let v = (a * sa, b * sb);
+            if !out.contains(&v) {
+                out.push(v);
+            }
+        }
+    }
+    out
+}
+
+impl MovementComponent {
+    fn with(vectors: Vec<(i8, i8)>, range: u8) -> MovementComponent {
+        MovementComponent {
+            vectors,
+            range,
+            mode: MoveMode::Both,
+            from_rank: None,
+            lame: false,
+            double_step: false,
+            en_passant: false,
+            region: None,
+        }
+    }
+
+    /// A single leap to every symmetric image of `(dx, dy)` (Betza's atoms: W, F, N, …).
+    pub fn leap(dx: i8, dy: i8) -> MovementComponent {
+        Self::with(symmetric_images(dx, dy), 1)
+    }
+
+    /// An unlimited ride along every symmetric image of `(dx, dy)` (R = ride(1,0), B = ride(1,1)).
+    pub fn ride(dx: i8, dy: i8) -> MovementComponent {
+        Self::with(symmetric_images(dx, dy), 0)
+    }
+
+    /// Single steps along exactly these vectors (for pieces with a forward direction).
+    pub fn steps(vectors: &[(i8, i8)]) -> MovementComponent {
+        Self::with(vectors.to_vec(), 1)
+    }
+
+    /// Limits a ride to at most `n` steps.
+    pub fn max_range(mut self, n: u8) -> Self {
+        self.range = n;
+        self
+    }
+    pub fn move_only(mut self) -> Self {
+        self.mode = MoveMode::MoveOnly;
+        self
+    }
+    pub fn capture_only(mut self) -> Self {
+        self.mode = MoveMode::CaptureOnly;
+        self
+    }
+    pub fn from_rank(mut self, rank: u8) -> Self {
+        self.from_rank = Some(rank);
+        self
+    }
+    /// A two-square pawn step: lame, move-only, leaves an en passant square.
+    pub fn double_step(mut self) -> Self {
+        self.lame = true;
+        self.double_step = true;
+        self.mode = MoveMode::MoveOnly;
+        self
+    }
+    pub fn en_passant(mut self) -> Self {
+        self.en_passant = true;
+        self
+    }
+    pub fn region(mut self, lo: u8, hi: u8) -> Self {
+        self.region = Some((lo, hi));
+        self
+    }
+
+    /// The largest file or rank distance of one step.
+    pub fn reach(&self) -> u8 {
+        self.vectors
+            .iter()
+            .map(|&(dx, dy)| dx.unsigned_abs().max(dy.unsigned_abs()))
+            .max()
+            .unwrap_or(1)
+    }
+}
+
+/// A row of the piece table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceKind {
+    /// Canonical upper-case letter (White's letter in most notations).
+    pub letter: char,
+    pub name: String,
+    /// Losing it loses the game; moves may not leave it attacked (where the variant says so).
+    pub royal: bool,
+    /// Reaching the last rank promotes it (to one of the variant's promotion kinds).
+    pub promotes: bool,
+    /// Resets the fifty-move counter when it moves (pawns, soldiers).
+    pub resets_clock: bool,
+    pub mating_power: MatingPower,
+    pub components: Vec<MovementComponent>,
+}
+
+impl PieceKind {
+    pub fn new(letter: char, name: &str, components: Vec<MovementComponent>) -> PieceKind {
+        PieceKind {
+            letter: letter.to_ascii_uppercase(),
+            name: name.to_string(),
+            royal: false,
+            promotes: false,
+            resets_clock: false,
+            mating_power: MatingPower::Major,
+            components,
+        }
+    }
+    pub fn royal(mut self) -> Self {
+        self.royal = true;
+        self.mating_power = MatingPower::None;
+        self
+    }
+    pub fn pawn_like(mut self) -> Self {
+        self.promotes = true;
+        self.resets_clock = true;
+        self
+    }
+    pub fn mating_power(mut self, power: MatingPower) -> Self {
+        self.mating_power = power;
+        self
+    }
+}
+
+/// A coloured piece as stored in a mailbox cell: `1 + (kind << 1 | colour)`.
+/// 0 is an empty cell and 255 an off-board one.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    pub color: Color,
+    pub kind: KindId,
+}
+
+pub const EMPTY: u8 = 0;
+pub const OFFBOARD: u8 = 255;
+
+impl Piece {
+    pub fn new(color: Color, kind: KindId) -> Piece {
+        Piece { color, kind }
+    }
+    #[inline]
+    pub fn code(self) -> u8 {
+        1 + ((self.kind << 1) | self.color as u8)
+    }
+    #[inline]
+    pub fn from_code(code: u8) -> Option<Piece> {
+        if code == EMPTY || code == OFFBOARD {
+            return None;
+        }
+        let v = code - 1;
+        let color = if v & 1 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        Some(Piece::new(color, v >> 1))
+    }
+}
+
+/// Colour of an occupied cell code (caller guarantees it is a piece).
+#[inline]
+pub fn code_color(code: u8) -> usize {
+    ((code - 1) & 1) as usize
+}
+
+/// Kind of an occupied cell code (caller guarantees it is a piece).
+#[inline]
+pub fn code_kind(code: u8) -> KindId {
+    (code - 1) >> 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn knight_has_eight_images_and_wazir_four() {
+        assert_eq!(MovementComponent::leap(1, 2).vectors.len(), 8);
+        assert_eq!(MovementComponent::leap(1, 0).vectors.len(), 4);
+        assert_eq!(MovementComponent::leap(1, 1).vectors.len(), 4);
+        assert_eq!(MovementComponent::leap(2, 2).reach(), 2);
+    }
+
+    #[test]
+    fn piece_codes_round_trip() {
+        for kind in 0..60 {
+            for color in Color::BOTH {
+                let p = Piece::new(color, kind);
+                assert_ne!(p.code(), EMPTY);
+                assert_ne!(p.code(), OFFBOARD);
+                assert_eq!(Piece::from_code(p.code()), Some(p));
+                assert_eq!(code_color(p.code()), color.index());
+                assert_eq!(code_kind(p.code()), kind);
+            }
+        }
+    }
+}

@@ -1,0 +1,285 @@
+//! A position: the mailbox, piece lists, side to move, castling rights, en passant square,
+//! clocks, walls and the incremental Zobrist key.
+
+use std::sync::Arc;
+
+use crate::core::geometry::{Color, Sq, Square};
+use crate::core::piece::{code_color, code_kind, KindId, Piece, EMPTY, OFFBOARD};
+use crate::core::rules::Rules;
+
+/// No square (cell 0 is always padding, so it can never be a real square).
+pub const NO_SQ: Sq = 0;
+
+#[derive(Clone, Debug)]
+pub struct Position {
+    pub(crate) rules: Arc<Rules>,
+    pub(crate) board: Vec<u8>,
+    /// Per cell, bit `d` set: a step from this cell in unit direction `d` is blocked by a wall.
+    pub(crate) walls: Vec<u8>,
+    pub(crate) has_walls: bool,
+    pub(crate) plist: [Vec<Sq>; 2],
+    pub(crate) slot: Vec<u16>,
+    pub(crate) royal: [Sq; 2],
+    pub(crate) royal_count: [u16; 2],
+    pub(crate) side: Color,
+    pub(crate) castling: u8,
+    pub(crate) ep: Sq,
+    pub(crate) halfmove: u32,
+    pub(crate) fullmove: u32,
+    pub(crate) key: u64,
+}
+
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        self.board == other.board
+            && self.walls == other.walls
+            && self.side == other.side
+            && self.castling == other.castling
+            && self.ep == other.ep
+            && self.halfmove == other.halfmove
+            && self.fullmove == other.fullmove
+            && self.key == other.key
+    }
+}
+
+impl Position {
+    /// An empty board, White to move, no castling rights, move 1.
+    pub fn empty(rules: Arc<Rules>) -> Position {
+        let shape = &rules.shape;
+        let mut board = vec![OFFBOARD; shape.cells()];
+        for sq in shape.squares() {
+            board[sq as usize] = EMPTY;
+        }
+        let cells = shape.cells();
+        let mut pos = Position {
+            board,
+            walls: vec![0; cells],
+            has_walls: false,
+            plist: [Vec::with_capacity(64), Vec::with_capacity(64)],
+            slot: vec![0; cells],
+            royal: [NO_SQ; 2],
+            royal_count: [0; 2],
+            side: Color::White,
+            castling: 0,
+            ep: NO_SQ,
+            halfmove: 0,
+            fullmove: 1,
+            key: 0,
+            rules,
+        };
+        pos.key = pos.compute_key();
+        pos
+    }
+
+    pub fn rules(&self) -> &Arc<Rules> {
+        &self.rules
+    }
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+    pub fn castling_rights(&self) -> u8 {
+        self.castling
+    }
+    pub fn en_passant(&self) -> Option<Sq> {
+        (self.ep != NO_SQ).then_some(self.ep)
+    }
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+    /// The incremental Zobrist key.
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    #[inline]
+    pub fn piece_at(&self, sq: Sq) -> Option<Piece> {
+        Piece::from_code(*self.board.get(sq as usize)?)
+    }
+
+    /// Squares of `color`'s pieces (in no particular order).
+    pub fn pieces(&self, color: Color) -> &[Sq] {
+        &self.plist[color.index()]
+    }
+
+    /// The square of `color`'s royal piece if it has exactly one.
+    pub fn royal_square(&self, color: Color) -> Option<Sq> {
+        (self.royal_count[color.index()] == 1).then_some(self.royal[color.index()])
+    }
+
+    pub fn royal_count(&self, color: Color) -> usize {
+        self.royal_count[color.index()] as usize
+    }
+
+    pub fn set_side_to_move(&mut self, color: Color) {
+        if color != self.side {
+            self.side = color;
+            self.key ^= self.rules.zobrist.side;
+        }
+    }
+
+    pub fn set_castling_rights(&mut self, rights: u8) {
+        let z = &self.rules.zobrist;
+        self.key ^= z.castling_rights(self.castling) ^ z.castling_rights(rights);
+        self.castling = rights;
+    }
+
+    pub fn set_en_passant(&mut self, sq: Option<Sq>) {
+        self.key ^= self.ep_key(self.ep);
+        self.ep = sq.unwrap_or(NO_SQ);
+        self.key ^= self.ep_key(self.ep);
+    }
+
+    pub fn set_clocks(&mut self, halfmove: u32, fullmove: u32) {
+        self.halfmove = halfmove;
+        self.fullmove = fullmove;
+    }
+
+    /// Puts a piece on an empty on-board square (replacing whatever is there).
+    pub fn put(&mut self, sq: Sq, piece: Piece) {
+        if self.board[sq as usize] != EMPTY {
+            self.remove(sq);
+        }
+        self.add_piece(sq, piece.code());
+    }
+
+    /// Removes the piece on `sq`, if any, and returns it.
+    pub fn remove(&mut self, sq: Sq) -> Option<Piece> {
+        let code = self.board[sq as usize];
+        let piece = Piece::from_code(code)?;
+        self.remove_piece(sq, code);
+        Some(piece)
+    }
+
+    /// Blocked-direction mask of a cell (see `walls`).
+    pub fn wall_mask(&self, sq: Sq) -> u8 {
+        self.walls[sq as usize]
+    }
+
+    /// Sets which unit-direction steps out of `sq` are blocked by walls.
+    pub fn set_wall_mask(&mut self, sq: Sq, mask: u8) {
+        self.walls[sq as usize] = mask;
+        if mask != 0 {
+            self.has_walls = true;
+        }
+    }
+
+    /// Is a step from `sq` in unit direction `dir` blocked?
+    #[inline]
+    pub fn step_blocked(&self, sq: Sq, dir: u8) -> bool {
+        self.has_walls && dir < 8 && self.walls[sq as usize] >> dir & 1 == 1
+    }
+
+    #[inline]
+    pub(crate) fn ep_key(&self, ep: Sq) -> u64 {
+        if ep == NO_SQ {
+            0
+        } else {
+            self.rules.zobrist.ep_file[self.rules.shape.file_of(ep) as usize]
+        }
+    }
+
+    /// The Zobrist key computed from scratch (equals `key()` unless something is broken).
+    pub fn compute_key(&self) -> u64 {
+        let z = &self.rules.zobrist;
+        let mut k = 0;
+        for sq in self.rules.shape.squares() {
+            let code = self.board[sq as usize];
+            if code != EMPTY {
+                k ^= z.piece(sq as usize, code);
+            }
+        }
+        if self.side == Color::Black {
+            k ^= z.side;
+        }
+        k ^ z.castling_rights(self.castling) ^ self.ep_key(self.ep)
+    }
+
+    #[inline]
+    pub(crate) fn add_piece(&mut self, sq: Sq, code: u8) {
+        let c = code_color(code);
+        self.board[sq as usize] = code;
+        self.slot[sq as usize] = self.plist[c].len() as u16;
+        self.plist[c].push(sq);
+        self.key ^= self.rules.zobrist.piece(sq as usize, code);
+        if self.rules.is_royal(code_kind(code)) {
+            self.royal[c] = sq;
+            self.royal_count[c] += 1;
+        }
+    }
+
+    #[inline]
+    pub(crate) fn remove_piece(&mut self, sq: Sq, code: u8) {
+        let c = code_color(code);
+        self.board[sq as usize] = EMPTY;
+        let i = self.slot[sq as usize] as usize;
+        let list = &mut self.plist[c];
+        list.swap_remove(i);
+        if let Some(&moved) = list.get(i) {
+            self.slot[moved as usize] = i as u16;
+        }
+        self.key ^= self.rules.zobrist.piece(sq as usize, code);
+        if self.rules.is_royal(code_kind(code)) {
+            self.royal_count[c] -= 1;
+            if self.royal_count[c] == 1 {
+                let royal_kinds = self.rules.royal_kinds;
+                let board = &self.board;
+                if let Some(&s) = self.plist[c]
+                    .iter()
+                    .find(|&&s| royal_kinds >> code_kind(board[s as usize]) & 1 == 1)
+                {
+                    self.royal[c] = s;
+                }
+            }
+        }
+    }
+
+    #[inline]
+    pub(crate) fn move_piece(&mut self, from: Sq, to: Sq, code: u8) {
+        let c = code_color(code);
+        self.board[from as usize] = EMPTY;
+        self.board[to as usize] = code;
+        let i = self.slot[from as usize];
+        self.slot[to as usize] = i;
+        self.plist[c][i as usize] = to;
+        let z = &self.rules.zobrist;
+        self.key ^= z.piece(from as usize, code) ^ z.piece(to as usize, code);
+        if self.royal[c] == from && self.rules.is_royal(code_kind(code)) {
+            self.royal[c] = to;
+        }
+    }
+
+    /// Count of `color`'s pieces of `kind`.
+    pub fn count(&self, color: Color, kind: KindId) -> usize {
+        self.plist[color.index()]
+            .iter()
+            .filter(|&&s| code_kind(self.board[s as usize]) == kind)
+            .count()
+    }
+
+    /// A text diagram (rank from the top, `.` for empty), for debugging and tests.
+    pub fn diagram(&self) -> String {
+        let shape = &self.rules.shape;
+        let mut out = String::new();
+        for r in (0..shape.ranks()).rev() {
+            for f in 0..shape.files() {
+                let sq = shape.sq(Square::new(f, r));
+                out.push(match self.piece_at(sq) {
+                    None => '.',
+                    Some(p) => {
+                        let l = self.rules.kind(p.kind).letter;
+                        if p.color == Color::White {
+                            l
+                        } else {
+                            l.to_ascii_lowercase()
+                        }
+                    }
+                });
+            }
+            out.push('\n');
+        }
+        out
+    }
+}

@@ -1,0 +1,294 @@
+//! A variant's rules as data, compiled into mailbox step tables.
+//!
+//! `Rules` is built once per variant (or per board size, for FollowChess) and shared by every
+//! position of that variant through an `Arc`. Compilation turns each movement component into
+//! mailbox offsets for each colour and groups capture components into attack groups, so that
+//! generation and attack tests are table walks.
+
+use crate::core::geometry::{BoardShape, Color, ShapeError, Sq, Square};
+use crate::core::piece::{KindId, MoveMode, PieceKind};
+use crate::core::zobrist::Zobrist;
+
+/// Castling described as geometry: where the king and rook stand and where they go.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CastlingRule {
+    pub color: Color,
+    pub king_from: Square,
+    pub king_to: Square,
+    pub rook_from: Square,
+    pub rook_to: Square,
+    /// The kind of the castling rook (the king is the colour's royal piece).
+    pub rook_kind: KindId,
+    /// True for the king's-side castling (`O-O`), false for the queen's side (`O-O-O`).
+    pub king_side: bool,
+}
+
+/// Everything a variant says about its board and pieces.
+#[derive(Clone, Debug)]
+pub struct RulesConfig {
+    pub files: usize,
+    pub ranks: usize,
+    pub pieces: Vec<PieceKind>,
+    pub castling: Vec<CastlingRule>,
+    /// Kinds a promoting piece may become, in the order moves are generated.
+    pub promotion_kinds: Vec<KindId>,
+    /// Moves may not leave the mover's royal piece attacked.
+    pub king_safety: bool,
+}
+
+/// Why a rules description cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RulesError {
+    #[error(transparent)]
+    Shape(#[from] ShapeError),
+    #[error("at most 60 piece kinds, not {0}")]
+    TooManyKinds(usize),
+    #[error("at most 8 castling rules, not {0}")]
+    TooManyCastlings(usize),
+    #[error("castling rule {0} names a square off the board")]
+    CastlingOffBoard(usize),
+    #[error("piece kind {0} is not in the piece table")]
+    UnknownKind(KindId),
+    #[error("a step of piece '{0}' reaches further than 8 squares")]
+    StepTooLong(char),
+}
+
+/// One compiled step: a mailbox offset and the wall direction it crosses (for unit steps).
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Step {
+    pub delta: isize,
+    /// Index 0..8 of the unit direction (N, NE, E, SE, S, SW, W, NW), or `NO_WALL`.
+    pub wall_dir: u8,
+}
+
+pub(crate) const NO_WALL: u8 = 8;
+
+/// A movement component compiled for one colour.
+#[derive(Clone, Debug)]
+pub(crate) struct Compiled {
+    pub steps: Vec<Step>,
+    /// Maximum number of steps (255 = unlimited).
+    pub range: u8,
+    pub mode: MoveMode,
+    /// Absolute rank the piece must stand on.
+    pub from_rank: Option<u8>,
+    pub double_step: bool,
+    pub en_passant: bool,
+    /// Absolute ranks the destination must lie on.
+    pub region: Option<(u8, u8)>,
+}
+
+/// Pieces of these kinds attack along `step` (up to `range` steps) when the target is in `region`.
+#[derive(Clone, Debug)]
+pub(crate) struct AttackGroup {
+    pub step: Step,
+    pub range: u8,
+    pub region: Option<(u8, u8)>,
+    pub kinds: u64,
+}
+
+/// Compiled rules of a variant.
+#[derive(Clone, Debug)]
+pub struct Rules {
+    pub shape: BoardShape,
+    pub pieces: Vec<PieceKind>,
+    pub castling: Vec<CastlingRule>,
+    pub promotion_kinds: Vec<KindId>,
+    pub king_safety: bool,
+    pub(crate) compiled: [Vec<Vec<Compiled>>; 2],
+    pub(crate) attacks: [Vec<AttackGroup>; 2],
+    /// Per cell: castling-right bits lost when a move starts or ends there.
+    pub(crate) castle_keep: Vec<u8>,
+    pub(crate) castle_cells: Vec<[Sq; 4]>,
+    pub(crate) zobrist: Zobrist,
+    pub(crate) royal_kinds: u64,
+}
+
+/// Direction index of a unit vector, or `NO_WALL`.
+pub fn unit_direction(dx: i32, dy: i32) -> u8 {
+    match (dx, dy) {
+        (0, 1) => 0,
+        (1, 1) => 1,
+        (1, 0) => 2,
+        (1, -1) => 3,
+        (0, -1) => 4,
+        (-1, -1) => 5,
+        (-1, 0) => 6,
+        (-1, 1) => 7,
+        _ => NO_WALL,
+    }
+}
+
+/// The unit vector of a direction index.
+pub fn direction_vector(dir: u8) -> (i32, i32) {
+    [
+        (0, 1),
+        (1, 1),
+        (1, 0),
+        (1, -1),
+        (0, -1),
+        (-1, -1),
+        (-1, 0),
+        (-1, 1),
+    ][dir as usize & 7]
+}
+
+impl Rules {
+    pub fn new(config: RulesConfig) -> Result<Rules, RulesError> {
+        let RulesConfig {
+            files,
+            ranks,
+            pieces,
+            castling,
+            promotion_kinds,
+            king_safety,
+        } = config;
+        if pieces.len() > 60 {
+            return Err(RulesError::TooManyKinds(pieces.len()));
+        }
+        if castling.len() > 8 {
+            return Err(RulesError::TooManyCastlings(castling.len()));
+        }
+        let mut reach = 1u8;
+        for p in &pieces {
+            for c in &p.components {
+                let r = c.reach();
+                if r > 8 {
+                    return Err(RulesError::StepTooLong(p.letter));
+                }
+                reach = reach.max(r);
+            }
+        }
+        let shape = BoardShape::new(files, ranks, reach)?;
+        for &k in &promotion_kinds {
+            if k as usize >= pieces.len() {
+                return Err(RulesError::UnknownKind(k));
+            }
+        }
+        let mut castle_keep = vec![0xFFu8; shape.cells()];
+        let mut castle_cells = Vec::new();
+        for (i, c) in castling.iter().enumerate() {
+            if c.rook_kind as usize >= pieces.len() {
+                return Err(RulesError::UnknownKind(c.rook_kind));
+            }
+            let squares = [c.king_from, c.king_to, c.rook_from, c.rook_to];
+            if !squares.iter().all(|s| shape.contains(*s)) {
+                return Err(RulesError::CastlingOffBoard(i));
+            }
+            castle_keep[shape.sq(c.king_from) as usize] &= !(1 << i);
+            castle_keep[shape.sq(c.rook_from) as usize] &= !(1 << i);
+            castle_cells.push(squares.map(|s| shape.sq(s)));
+        }
+        let compiled: [Vec<Vec<Compiled>>; 2] = Color::BOTH.map(|color| {
+            pieces
+                .iter()
+                .map(|p| {
+                    p.components
+                        .iter()
+                        .map(|c| compile(&shape, color, c))
+                        .collect()
+                })
+                .collect()
+        });
+        let attacks = Color::BOTH.map(|color| attack_groups(&compiled[color.index()]));
+        let royal_kinds = pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.royal)
+            .fold(0u64, |m, (i, _)| m | 1 << i);
+        let zobrist = Zobrist::new(shape.cells(), pieces.len());
+        Ok(Rules {
+            shape,
+            pieces,
+            castling,
+            promotion_kinds,
+            king_safety,
+            compiled,
+            attacks,
+            castle_keep,
+            castle_cells,
+            zobrist,
+            royal_kinds,
+        })
+    }
+
+    /// The kind whose canonical letter is `letter` (either case).
+    pub fn kind_by_letter(&self, letter: char) -> Option<KindId> {
+        let up = letter.to_ascii_uppercase();
+        self.pieces
+            .iter()
+            .position(|p| p.letter == up)
+            .map(|i| i as KindId)
+    }
+
+    pub fn kind(&self, kind: KindId) -> &PieceKind {
+        &self.pieces[kind as usize]
+    }
+
+    #[inline]
+    pub fn is_royal(&self, kind: KindId) -> bool {
+        self.royal_kinds >> kind & 1 == 1
+    }
+
+    /// The rank on which `color`'s promoting pieces promote.
+    pub fn promotion_rank(&self, color: Color) -> u8 {
+        self.shape.relative_rank(color, self.shape.ranks() - 1)
+    }
+}
+
+fn compile(
+    shape: &BoardShape,
+    color: Color,
+    c: &crate::core::piece::MovementComponent,
+) -> Compiled {
+    let flip = |dy: i8| if color == Color::White { dy } else { -dy } as i32;
+    let steps = c
+        .vectors
+        .iter()
+        .map(|&(dx, dy)| Step {
+            delta: shape.delta(dx as i32, flip(dy)),
+            wall_dir: unit_direction(dx as i32, flip(dy)),
+        })
+        .collect();
+    let abs = |r: u8| shape.relative_rank(color, r.min(shape.ranks() - 1));
+    Compiled {
+        steps,
+        range: if c.range == 0 { 255 } else { c.range },
+        mode: c.mode,
+        from_rank: c.from_rank.map(abs),
+        double_step: c.double_step,
+        en_passant: c.en_passant,
+        region: c.region.map(|(lo, hi)| {
+            let (a, b) = (abs(lo), abs(hi));
+            (a.min(b), a.max(b))
+        }),
+    }
+}
+
+fn attack_groups(kinds: &[Vec<Compiled>]) -> Vec<AttackGroup> {
+    let mut groups: Vec<AttackGroup> = Vec::new();
+    for (kind, comps) in kinds.iter().enumerate() {
+        for c in comps {
+            if c.mode == MoveMode::MoveOnly || c.double_step || c.from_rank.is_some() {
+                continue;
+            }
+            for s in &c.steps {
+                match groups
+                    .iter_mut()
+                    .find(|g| g.step.delta == s.delta && g.range == c.range && g.region == c.region)
+                {
+                    Some(g) => g.kinds |= 1 << kind,
+                    None => groups.push(AttackGroup {
+                        step: *s,
+                        range: c.range,
+                        region: c.region,
+                        kinds: 1 << kind,
+                    }),
+                }
+            }
+        }
+    }
+    // Single steps first: they are the cheapest to test.
+    groups.sort_by_key(|g| g.range != 1);
+    groups
+}

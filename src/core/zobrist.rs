@@ -1,0 +1,54 @@
+//! Zobrist hashing: one random key per (cell, piece code), side to move, castling right and
+//! en passant file. Keys come from a fixed-seed generator so hashes are reproducible.
+
+/// Key tables for one board layout and piece table.
+#[derive(Clone, Debug)]
+pub struct Zobrist {
+    codes: usize,
+    pieces: Vec<u64>,
+    pub side: u64,
+    pub castling: [u64; 8],
+    pub ep_file: [u64; 26],
+}
+
+/// SplitMix64: small, fast and good enough for hashing keys.
+pub fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl Zobrist {
+    pub fn new(cells: usize, kinds: usize) -> Zobrist {
+        let mut state = 0x00C0_FFEE_D15E_A5E5;
+        let codes = 2 * kinds + 1;
+        let pieces = (0..cells * codes).map(|_| splitmix(&mut state)).collect();
+        Zobrist {
+            codes,
+            pieces,
+            side: splitmix(&mut state),
+            castling: std::array::from_fn(|_| splitmix(&mut state)),
+            ep_file: std::array::from_fn(|_| splitmix(&mut state)),
+        }
+    }
+
+    /// Key of piece `code` (1-based cell code) on `cell`.
+    #[inline]
+    pub fn piece(&self, cell: usize, code: u8) -> u64 {
+        self.pieces[cell * self.codes + code as usize]
+    }
+
+    /// Combined key of a set of castling rights.
+    #[inline]
+    pub fn castling_rights(&self, rights: u8) -> u64 {
+        let mut k = 0;
+        for (i, key) in self.castling.iter().enumerate() {
+            if rights >> i & 1 == 1 {
+                k ^= key;
+            }
+        }
+        k
+    }
+}

@@ -1,0 +1,7 @@
+//! chessrules: reading, validating and playing chess variants from their written rules.
+//!
+//! `core` is the generic rules engine (it never names a variant); `variants` holds each rule
+//! set as data plus its file formats; `notation` holds the move and position texts.
+pub mod core;
+pub mod notation;
+pub mod variants;

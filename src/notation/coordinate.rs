@@ -1,0 +1,80 @@
+//! Long algebraic / UCI move text: `e2e4`, `e7e8q`, castling as the king's move (`e1g1`).
+//! Input also accepts a `-` or `x` between the squares.
+
+use crate::core::{Move, Position};
+
+/// Move text that names no legal move.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveTextError {
+    #[error("'{text}' is not a move (column {column})")]
+    Syntax { text: String, column: usize },
+    #[error("'{text}' is not a legal move here")]
+    Illegal { text: String },
+}
+
+/// UCI text of a move.
+pub fn to_uci(pos: &Position, m: Move) -> String {
+    let rules = pos.rules();
+    let mut s = rules.shape.name(m.from);
+    s.push_str(&rules.shape.name(m.to));
+    if let Some(k) = m.promotion {
+        s.push(rules.kind(k).letter.to_ascii_lowercase());
+    }
+    s
+}
+
+/// Splits `e2e4` / `e2-e4` / `j9xj10q` into (from, to, promotion letter).
+fn split(text: &str) -> Option<(&str, &str, Option<char>)> {
+    let b = text.as_bytes();
+    let mut i = 1;
+    while i < b.len() && b[i].is_ascii_digit() {
+        i += 1;
+    }
+    let from = &text[..i];
+    let mut rest = &text[i..];
+    if let Some(r) = rest.strip_prefix('-').or_else(|| rest.strip_prefix('x')) {
+        rest = r;
+    }
+    let rb = rest.as_bytes();
+    let mut j = 1;
+    while j < rb.len() && rb[j].is_ascii_digit() {
+        j += 1;
+    }
+    if rb.is_empty() {
+        return None;
+    }
+    let to = &rest[..j];
+    let tail = &rest[j..];
+    let tail = tail.strip_prefix('=').unwrap_or(tail);
+    let mut chars = tail.chars();
+    let promo = chars.next();
+    if chars.next().is_some() {
+        return None;
+    }
+    Some((from, to, promo))
+}
+
+/// Finds the legal move that `text` names.
+pub fn parse(pos: &mut Position, text: &str) -> Result<Move, MoveTextError> {
+    let syntax = || MoveTextError::Syntax {
+        text: text.to_string(),
+        column: 1,
+    };
+    if !text.is_ascii() || text.len() < 4 {
+        return Err(syntax());
+    }
+    let (from, to, promo) = split(text).ok_or_else(syntax)?;
+    let shape = pos.rules().shape.clone();
+    let from = shape.parse_square(from).ok_or_else(syntax)?;
+    let to = shape.parse_square(to).ok_or_else(syntax)?;
+    let promo = match promo {
+        None => None,
+        Some(c) => Some(pos.rules().kind_by_letter(c).ok_or_else(syntax)?),
+    };
+    pos.legal_move_list()
+        .into_iter()
+        .find(|m| m.from == from && m.to == to && m.promotion == promo)
+        .ok_or_else(|| MoveTextError::Illegal {
+            text: text.to_string(),
+        })
+}

@@ -1,0 +1,300 @@
+//! FEN for any board of the core: ranks from the top, `/`-separated, multi-digit empty runs
+//! (`10` on wide boards), upper case White, then side, castling, en passant and clocks.
+//! The two clock fields may be left out (they default to `0 1`).
+
+use std::fmt::Write as _;
+use std::sync::Arc;
+
+use crate::core::{Color, Piece, Position, Rules, Square};
+
+/// The FEN field an error is in.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum FenField {
+    Board,
+    Side,
+    Castling,
+    EnPassant,
+    Halfmove,
+    Fullmove,
+    /// More than six fields.
+    Extra,
+}
+
+impl FenField {
+    fn name(self) -> &'static str {
+        match self {
+            FenField::Board => "board",
+            FenField::Side => "side to move",
+            FenField::Castling => "castling",
+            FenField::EnPassant => "en passant",
+            FenField::Halfmove => "halfmove clock",
+            FenField::Fullmove => "fullmove number",
+            FenField::Extra => "end",
+        }
+    }
+}
+
+/// A FEN that cannot be read: the field, the 1-based column and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invalid fen: {} field, column {column}: {message}", field.name())]
+pub struct FenError {
+    pub field: FenField,
+    pub column: usize,
+    pub message: String,
+}
+
+fn err(field: FenField, column: usize, message: impl Into<String>) -> FenError {
+    FenError {
+        field,
+        column,
+        message: message.into(),
+    }
+}
+
+/// Reads a FEN into a position of `rules`.
+pub fn parse(rules: Arc<Rules>, text: &str) -> Result<Position, FenError> {
+    let mut fields: Vec<(usize, &str)> = Vec::new();
+    let mut start = None;
+    for (i, ch) in text
+        .char_indices()
+        .chain(std::iter::once((text.len(), ' ')))
+    {
+        match (ch == ' ', start) {
+            (true, Some(s)) => {
+                fields.push((text[..s].chars().count() + 1, &text[s..i]));
+                start = None;
+            }
+            (false, None) => start = Some(i),
+            _ => {}
+        }
+    }
+    let end_col = text.chars().count() + 1;
+    let field = |i: usize, f: FenField| {
+        fields
+            .get(i)
+            .copied()
+            .ok_or_else(|| err(f, end_col, "missing"))
+    };
+    if fields.len() > 6 {
+        return Err(err(FenField::Extra, fields[6].0, "more than six fields"));
+    }
+    let mut pos = Position::empty(rules.clone());
+    let shape = rules.shape.clone();
+
+    let (col0, board) = field(0, FenField::Board)?;
+    let rows: Vec<&str> = board.split('/').collect();
+    if rows.len() != shape.ranks() as usize {
+        return Err(err(
+            FenField::Board,
+            col0,
+            format!("{} ranks, expected {}", rows.len(), shape.ranks()),
+        ));
+    }
+    let mut col = col0;
+    for (i, row) in rows.iter().enumerate() {
+        let rank = shape.ranks() as usize - 1 - i;
+        let mut file = 0usize;
+        let mut run = 0usize;
+        for (j, ch) in row.chars().enumerate() {
+            let c = col + j;
+            if let Some(d) = ch.to_digit(10) {
+                if run == 0 && d == 0 {
+                    return Err(err(FenField::Board, c, "an empty run cannot start with 0"));
+                }
+                run = run * 10 + d as usize;
+                if file + run > shape.files() as usize {
+                    return Err(err(FenField::Board, c, "rank too long"));
+                }
+                continue;
+            }
+            file += run;
+            run = 0;
+            let kind = rules
+                .kind_by_letter(ch)
+                .filter(|_| ch.is_ascii_alphabetic())
+                .ok_or_else(|| err(FenField::Board, c, format!("unknown piece '{ch}'")))?;
+            if file >= shape.files() as usize {
+                return Err(err(FenField::Board, c, "rank too long"));
+            }
+            let color = if ch.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            pos.put(
+                shape.sq(Square::new(file as u8, rank as u8)),
+                Piece::new(color, kind),
+            );
+            file += 1;
+        }
+        file += run;
+        if file != shape.files() as usize {
+            return Err(err(
+                FenField::Board,
+                col,
+                format!("rank has {file} squares, expected {}", shape.files()),
+            ));
+        }
+        col += row.chars().count() + 1;
+    }
+
+    let (c, side) = field(1, FenField::Side)?;
+    pos.set_side_to_move(match side {
+        "w" => Color::White,
+        "b" => Color::Black,
+        _ => return Err(err(FenField::Side, c, format!("'{side}' is not w or b"))),
+    });
+
+    let (c, castling) = field(2, FenField::Castling)?;
+    let mut rights = 0u8;
+    if castling != "-" {
+        for (j, ch) in castling.chars().enumerate() {
+            let color = if ch.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let king_side = match ch.to_ascii_uppercase() {
+                'K' => true,
+                'Q' => false,
+                _ => {
+                    return Err(err(
+                        FenField::Castling,
+                        c + j,
+                        format!("unknown right '{ch}'"),
+                    ))
+                }
+            };
+            let i = rules
+                .castling
+                .iter()
+                .position(|r| r.color == color && r.king_side == king_side)
+                .ok_or_else(|| {
+                    err(
+                        FenField::Castling,
+                        c + j,
+                        format!("no castling '{ch}' here"),
+                    )
+                })?;
+            if rights >> i & 1 == 1 {
+                return Err(err(FenField::Castling, c + j, format!("'{ch}' repeated")));
+            }
+            rights |= 1 << i;
+        }
+    }
+    pos.set_castling_rights(rights);
+
+    let (c, ep) = field(3, FenField::EnPassant)?;
+    if ep != "-" {
+        let sq = shape
+            .parse_square(ep)
+            .ok_or_else(|| err(FenField::EnPassant, c, format!("'{ep}' is not a square")))?;
+        pos.set_en_passant(Some(sq));
+    }
+
+    let number = |i: usize, f: FenField, default: u32| -> Result<u32, FenError> {
+        match fields.get(i) {
+            None => Ok(default),
+            Some(&(c, t)) => t
+                .parse::<u32>()
+                .ok()
+                .filter(|_| t.bytes().all(|b| b.is_ascii_digit()) && t.len() <= 6)
+                .ok_or_else(|| err(f, c, format!("'{t}' is not a number"))),
+        }
+    };
+    let halfmove = number(4, FenField::Halfmove, 0)?;
+    let fullmove = number(5, FenField::Fullmove, 1)?;
+    if fullmove == 0 {
+        return Err(err(FenField::Fullmove, fields[5].0, "must be at least 1"));
+    }
+    pos.set_clocks(halfmove, fullmove);
+
+    if rules.king_safety {
+        for color in Color::BOTH {
+            if pos.royal_count(color) != 1 {
+                return Err(err(
+                    FenField::Board,
+                    col0,
+                    format!("{} must have exactly one king", color.name()),
+                ));
+            }
+        }
+        if pos.in_check(pos.side_to_move().other()) {
+            return Err(err(
+                FenField::Side,
+                fields[1].0,
+                "the side not to move is in check",
+            ));
+        }
+    }
+    Ok(pos)
+}
+
+/// Writes a position as FEN.
+pub fn write(pos: &Position) -> String {
+    let rules = pos.rules();
+    let shape = &rules.shape;
+    let mut out = String::new();
+    for r in (0..shape.ranks()).rev() {
+        let mut empty = 0;
+        for f in 0..shape.files() {
+            match pos.piece_at(shape.sq(Square::new(f, r))) {
+                None => empty += 1,
+                Some(p) => {
+                    if empty > 0 {
+                        let _ = write!(out, "{empty}");
+                        empty = 0;
+                    }
+                    let l = rules.kind(p.kind).letter;
+                    out.push(if p.color == Color::White {
+                        l
+                    } else {
+                        l.to_ascii_lowercase()
+                    });
+                }
+            }
+        }
+        if empty > 0 {
+            let _ = write!(out, "{empty}");
+        }
+        if r > 0 {
+            out.push('/');
+        }
+    }
+    out.push_str(if pos.side_to_move() == Color::White {
+        " w "
+    } else {
+        " b "
+    });
+    let mut any = false;
+    for color in Color::BOTH {
+        for king_side in [true, false] {
+            if let Some(i) = rules
+                .castling
+                .iter()
+                .position(|r| r.color == color && r.king_side == king_side)
+            {
+                if pos.castling_rights() >> i & 1 == 1 {
+                    let l = if king_side { 'K' } else { 'Q' };
+                    out.push(if color == Color::White {
+                        l
+                    } else {
+                        l.to_ascii_lowercase()
+                    });
+                    any = true;
+                }
+            }
+        }
+    }
+    if !any {
+        out.push('-');
+    }
+    match pos.en_passant() {
+        Some(sq) => {
+            let _ = write!(out, " {}", shape.name(sq));
+        }
+        None => out.push_str(" -"),
+    }
+    let _ = write!(out, " {} {}", pos.halfmove_clock(), pos.fullmove_number());
+    out
+}

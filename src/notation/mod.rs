@@ -1,0 +1,4 @@
+//! Move and position notations shared by variants.
+
+pub mod coordinate;
+pub mod fen;

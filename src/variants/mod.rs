@@ -1,0 +1,4 @@
+//! The variants: each is its rules as data plus its file formats and notation.
+
+pub mod pieces;
+pub mod standard;

@@ -1,0 +1,76 @@
+//! FIDE chess on 8×8: the piece table, castling geometry and the initial position.
+
+use std::sync::{Arc, OnceLock};
+
+use crate::core::Position;
+use crate::core::{CastlingRule, Color, Rules, RulesConfig, Square};
+use crate::notation::fen::{self, FenError};
+use crate::variants::pieces::{self, PawnRules};
+
+pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// Kind indices of the standard piece table.
+pub const KING: u8 = 0;
+pub const QUEEN: u8 = 1;
+pub const ROOK: u8 = 2;
+pub const BISHOP: u8 = 3;
+pub const KNIGHT: u8 = 4;
+pub const PAWN: u8 = 5;
+
+/// FIDE castling on an 8-file board: king e→g / e→c, rook h→f / a→d.
+pub fn fide_castling(rook: u8, ranks: u8) -> Vec<CastlingRule> {
+    let mut rules = Vec::new();
+    for (color, rank) in [(Color::White, 0), (Color::Black, ranks - 1)] {
+        for (king_side, kt, rf, rt) in [(true, 6, 7, 5), (false, 2, 0, 3)] {
+            rules.push(CastlingRule {
+                color,
+                king_from: Square::new(4, rank),
+                king_to: Square::new(kt, rank),
+                rook_from: Square::new(rf, rank),
+                rook_to: Square::new(rt, rank),
+                rook_kind: rook,
+                king_side,
+            });
+        }
+    }
+    rules
+}
+
+fn build() -> Rules {
+    let config = RulesConfig {
+        files: 8,
+        ranks: 8,
+        pieces: vec![
+            pieces::king(),
+            pieces::queen(),
+            pieces::rook(),
+            pieces::bishop(),
+            pieces::knight(),
+            pieces::pawn(PawnRules {
+                double_step_from: Some(1),
+                en_passant: true,
+            }),
+        ],
+        castling: fide_castling(ROOK, 8),
+        promotion_kinds: vec![QUEEN, ROOK, BISHOP, KNIGHT],
+        king_safety: true,
+    };
+    // The table above is fixed; failing to compile it is a programming error caught by tests.
+    Rules::new(config).expect("the FIDE rules are well-formed")
+}
+
+/// The shared FIDE rules.
+pub fn rules() -> Arc<Rules> {
+    static RULES: OnceLock<Arc<Rules>> = OnceLock::new();
+    RULES.get_or_init(|| Arc::new(build())).clone()
+}
+
+/// The initial position.
+pub fn start() -> Position {
+    from_fen(START_FEN).expect("the start FEN is valid")
+}
+
+/// A standard position from FEN, with one king per side.
+pub fn from_fen(text: &str) -> Result<Position, FenError> {
+    fen::parse(rules(), text)
+}
