@@ -22,28 +22,71 @@ impl Pins {
 impl Position {
     /// Is `target` attacked by a piece of colour `by`?
     pub fn is_attacked(&self, target: Sq, by: Color) -> bool {
-        let shape = &self.rules.shape;
-        let rank = shape.rank_of(target);
-        let byc = by.index();
-        for g in &self.rules.attacks[byc] {
-            if let Some((lo, hi)) = g.region {
-                if rank < lo || rank > hi {
-                    continue;
-                }
+        if self.has_walls || self.rules.attack_regions {
+            return self.is_attacked_general(target, by);
+        }
+        let t = target as isize;
+        let groups = &self.rules.attacks[by.index()];
+        let split = self.rules.first_ride[by.index()];
+        for g in &groups[..split] {
+            let cell = self.cell((t - g.step.delta) as usize);
+            if g.near >> (cell & 127) & 1 == 1 && cell != OFFBOARD {
+                return true;
             }
-            let mut s = target;
-            for _ in 0..g.range {
-                s = (s as isize - g.step.delta) as Sq;
-                let cell = self.board[s as usize];
-                if cell == OFFBOARD || self.step_blocked(s, g.step.wall_dir) {
-                    break;
+        }
+        for g in &groups[split..] {
+            let mut s = t - g.step.delta;
+            let cell = self.cell(s as usize);
+            if cell != EMPTY {
+                if g.near >> (cell & 127) & 1 == 1 && cell != OFFBOARD {
+                    return true;
                 }
+                continue;
+            }
+            for _ in 1..g.range {
+                s -= g.step.delta;
+                let cell = self.cell(s as usize);
                 if cell != EMPTY {
-                    if code_color(cell) == byc && g.kinds >> code_kind(cell) & 1 == 1 {
+                    if g.codes >> (cell & 127) & 1 == 1 && cell != OFFBOARD {
                         return true;
                     }
                     break;
                 }
+            }
+        }
+        false
+    }
+
+    /// `is_attacked` with walls and region-limited attackers taken into account.
+    fn is_attacked_general(&self, target: Sq, by: Color) -> bool {
+        let regions = self.rules.attack_regions;
+        let rank = if regions {
+            self.rules.shape.rank_of(target)
+        } else {
+            0
+        };
+        for g in &self.rules.attacks[by.index()] {
+            if regions && g.region.is_some_and(|(lo, hi)| rank < lo || rank > hi) {
+                continue;
+            }
+            let mut s = target as isize;
+            for dist in 1..=g.range {
+                s -= g.step.delta;
+                let cell = self.cell(s as usize);
+                if cell == EMPTY {
+                    if self.step_blocked(s as Sq, g.step.wall_dir) {
+                        break;
+                    }
+                    continue;
+                }
+                let codes = if dist == 1 { g.near } else { g.codes };
+                if cell != OFFBOARD
+                    && codes >> (cell & 127) & 1 == 1
+                    && !self.step_blocked(s as Sq, g.step.wall_dir)
+                {
+                    return true;
+                }
+                break;
             }
         }
         false
@@ -60,15 +103,15 @@ impl Position {
                 continue;
             }
             let mut s = target;
-            for _ in 0..g.range {
+            for dist in 1..=g.range {
                 s = (s as isize - g.step.delta) as Sq;
-                let cell = self.board[s as usize];
+                let cell = self.cell(s as usize);
                 if cell == OFFBOARD || self.step_blocked(s, g.step.wall_dir) {
                     break;
                 }
                 if cell != EMPTY {
                     if code_color(cell) == byc
-                        && g.kinds >> code_kind(cell) & 1 == 1
+                        && (if dist == 1 { g.near } else { g.codes }) >> (cell & 127) & 1 == 1
                         && !out.contains(&s)
                     {
                         out.push(s);
@@ -87,7 +130,7 @@ impl Position {
             0 => false,
             1 => self.is_attacked(self.royal[c], color.other()),
             _ => self.plist[c].iter().any(|&s| {
-                self.rules.is_royal(code_kind(self.board[s as usize]))
+                self.rules.is_royal(code_kind(self.cell(s as usize)))
                     && self.is_attacked(s, color.other())
             }),
         }
@@ -96,6 +139,60 @@ impl Position {
     /// Is the side to move in check?
     pub fn is_check(&self) -> bool {
         self.in_check(self.side)
+    }
+
+    /// Whether `us` is in check, and its pinned pieces, in one walk out from the royal piece.
+    pub(crate) fn check_and_pins(&self, us: Color) -> (bool, Pins) {
+        if self.has_walls || self.rules.attack_regions || self.royal_count[us.index()] != 1 {
+            return (self.in_check(us), self.pins(us));
+        }
+        let mut pins = Pins {
+            squares: [0; 24],
+            len: 0,
+            overflow: false,
+        };
+        let king = self.royal[us.index()] as isize;
+        let them = us.other().index();
+        let groups = &self.rules.attacks[them];
+        let split = self.rules.first_ride[them];
+        let mut check = groups[..split].iter().any(|g| {
+            let cell = self.cell((king - g.step.delta) as usize);
+            g.near >> (cell & 127) & 1 == 1 && cell != OFFBOARD
+        });
+        for g in &groups[split..] {
+            let mut s = king;
+            let mut shield: Option<Sq> = None;
+            for dist in 1..=g.range {
+                s -= g.step.delta;
+                let cell = self.cell(s as usize);
+                if cell == EMPTY {
+                    continue;
+                }
+                if cell == OFFBOARD {
+                    break;
+                }
+                if code_color(cell) == us.index() {
+                    if shield.is_some() {
+                        break;
+                    }
+                    shield = Some(s as Sq);
+                    continue;
+                }
+                let codes = if dist == 1 { g.near } else { g.codes };
+                if codes >> (cell & 127) & 1 == 1 {
+                    match shield {
+                        None => check = true,
+                        Some(p) if pins.len < pins.squares.len() => {
+                            pins.squares[pins.len] = p;
+                            pins.len += 1;
+                        }
+                        Some(_) => pins.overflow = true,
+                    }
+                }
+                break;
+            }
+        }
+        (check, pins)
     }
 
     /// Pieces of `us` that shield their (single) royal piece from an enemy rider.
@@ -120,7 +217,7 @@ impl Position {
             let mut shield: Option<Sq> = None;
             for _ in 0..g.range {
                 s = (s as isize - g.step.delta) as Sq;
-                let cell = self.board[s as usize];
+                let cell = self.cell(s as usize);
                 if cell == OFFBOARD || self.step_blocked(s, g.step.wall_dir) {
                     break;
                 }
@@ -135,7 +232,7 @@ impl Position {
                     continue;
                 }
                 if let Some(p) = shield {
-                    if g.kinds >> code_kind(cell) & 1 == 1 {
+                    if g.codes >> (cell & 127) & 1 == 1 {
                         if pins.len == pins.squares.len() {
                             pins.overflow = true;
                         } else {

@@ -94,6 +94,9 @@ pub struct BoardShape {
     ranks: u8,
     pad: u8,
     stride: usize,
+    /// Per mailbox cell: its rank and file (padding cells hold 0; they are never asked).
+    ranks_of: Vec<u8>,
+    files_of: Vec<u8>,
 }
 
 /// Why a board shape cannot be built.
@@ -115,11 +118,22 @@ impl BoardShape {
             return Err(ShapeError::Ranks(ranks));
         }
         let pad = reach.max(1);
+        let stride = files + 2 * pad as usize;
+        let cells = stride * (ranks + 2 * pad as usize);
+        let p = pad as usize;
+        let ranks_of = (0..cells)
+            .map(|i| (i / stride).saturating_sub(p) as u8)
+            .collect();
+        let files_of = (0..cells)
+            .map(|i| (i % stride).saturating_sub(p) as u8)
+            .collect();
         Ok(BoardShape {
             files: files as u8,
             ranks: ranks as u8,
             pad,
-            stride: files + 2 * pad as usize,
+            stride,
+            ranks_of,
+            files_of,
         })
     }
 
@@ -173,12 +187,12 @@ impl BoardShape {
 
     #[inline]
     pub fn rank_of(&self, sq: Sq) -> u8 {
-        (sq as usize / self.stride - self.pad as usize) as u8
+        self.ranks_of[sq as usize]
     }
 
     #[inline]
     pub fn file_of(&self, sq: Sq) -> u8 {
-        (sq as usize % self.stride - self.pad as usize) as u8
+        self.files_of[sq as usize]
     }
 
     /// Every on-board cell, rank 1 first, files a→ within a rank.

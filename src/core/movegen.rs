@@ -8,7 +8,7 @@ use crate::core::geometry::{Color, Sq};
 use crate::core::moves::{Move, MoveFlag};
 use crate::core::piece::{code_color, code_kind, MoveMode, EMPTY, OFFBOARD};
 use crate::core::position::{Position, NO_SQ};
-use crate::core::rules::unit_direction;
+use crate::core::rules::{unit_direction, Compiled};
 
 impl Position {
     /// Appends every pseudo-legal move of the side to move (castling is fully checked).
@@ -22,8 +22,8 @@ impl Position {
     }
 
     /// Appends the pseudo-legal non-castling moves of the piece on `from`.
-    pub fn piece_moves(&self, from: Sq, out: &mut Vec<Move>) {
-        let code = self.board[from as usize];
+    pub fn piece_moves<S: MoveSink>(&self, from: Sq, out: &mut S) {
+        let code = self.cell(from as usize);
         if code == EMPTY || code == OFFBOARD {
             return;
         }
@@ -35,6 +35,17 @@ impl Position {
         let promo_rank = rules.promotion_rank(Color::from_index(us));
         let from_rank = shape.rank_of(from);
         for comp in &rules.compiled[us][kind as usize] {
+            if self.has_walls {
+                // fall through to the general walk below
+            } else if comp.plain && !promotes {
+                self.plain_moves(from, us, comp, out);
+                continue;
+            } else if comp.single_step {
+                let promo =
+                    promotes && shape.rank_of(from) as i32 + comp.rank_step == promo_rank as i32;
+                self.single_steps(from, us, comp, promo, out);
+                continue;
+            }
             if comp.from_rank.is_some_and(|r| r != from_rank) {
                 continue;
             }
@@ -43,7 +54,7 @@ impl Position {
                 for dist in 1..=comp.range {
                     let prev = s;
                     s = (s as isize + step.delta) as Sq;
-                    let cell = self.board[s as usize];
+                    let cell = self.cell(s as usize);
                     if cell == OFFBOARD || self.step_blocked(prev, step.wall_dir) {
                         break;
                     }
@@ -76,7 +87,7 @@ impl Position {
                             }
                         } else if comp.en_passant && s == self.ep && self.ep != NO_SQ {
                             let victim = self.ep_victim(from, s);
-                            let v = self.board[victim as usize];
+                            let v = self.cell(victim as usize);
                             if v != EMPTY && v != OFFBOARD && code_color(v) != us {
                                 out.push(Move {
                                     from,
@@ -107,18 +118,87 @@ impl Position {
         }
     }
 
+    /// Moves of a component without conditions, on a board without walls: the common case.
+    #[inline]
+    fn plain_moves<S: MoveSink>(&self, from: Sq, us: usize, comp: &Compiled, out: &mut S) {
+        let them_bit = 1 ^ us as u8;
+        for step in &comp.steps {
+            let mut s = from as isize;
+            for _ in 0..comp.range {
+                s += step.delta;
+                let cell = self.cell(s as usize);
+                if cell == EMPTY {
+                    out.push_plain(from, s as Sq);
+                    continue;
+                }
+                // Off-board cells (255) have colour bit 0 after the -1: exclude them explicitly.
+                if cell != OFFBOARD && (cell - 1) & 1 == them_bit {
+                    out.push_plain(from, s as Sq);
+                }
+                break;
+            }
+        }
+    }
+
+    /// Single steps with a mode (and perhaps en passant), no region, no rank condition: pawn
+    /// steps and captures. All steps of such a component change the rank by the same amount.
+    #[inline]
+    fn single_steps<S: MoveSink>(
+        &self,
+        from: Sq,
+        us: usize,
+        comp: &Compiled,
+        promo: bool,
+        out: &mut S,
+    ) {
+        let them_bit = 1 ^ us as u8;
+        let kinds = &self.rules.promotion_kinds;
+        for step in &comp.steps {
+            let to = (from as isize + step.delta) as Sq;
+            let cell = self.cell(to as usize);
+            if cell == EMPTY {
+                if comp.mode != MoveMode::CaptureOnly {
+                    push_move(out, from, to, promo, kinds, MoveFlag::Normal);
+                } else if comp.en_passant && to == self.ep && self.ep != NO_SQ {
+                    let victim = self.cell(self.ep_victim(from, to) as usize);
+                    if victim != EMPTY && victim != OFFBOARD && (victim - 1) & 1 == them_bit {
+                        out.push(Move {
+                            from,
+                            to,
+                            promotion: None,
+                            flag: MoveFlag::EnPassant,
+                        });
+                    }
+                }
+            } else if cell != OFFBOARD
+                && (cell - 1) & 1 == them_bit
+                && comp.mode != MoveMode::MoveOnly
+            {
+                push_move(out, from, to, promo, kinds, MoveFlag::Normal);
+            }
+        }
+    }
+
     /// Appends the castling moves allowed now: right held, king and rook in place, the squares
     /// between them and their destinations empty, the king not in check and not passing through
     /// or landing on an attacked square, and no wall across the king's or the rook's path.
-    pub fn castling_moves(&self, out: &mut Vec<Move>) {
+    pub fn castling_moves<S: MoveSink>(&self, out: &mut S) {
+        self.castling_moves_from(out, None);
+    }
+
+    /// `castling_moves` for a caller that already knows whether the side to move is in check.
+    fn castling_moves_from<S: MoveSink>(&self, out: &mut S, known_check: Option<bool>) {
         let us = self.side;
+        if known_check == Some(true) && self.rules.king_safety {
+            return;
+        }
         for (i, rule) in self.rules.castling.iter().enumerate() {
             if rule.color != us || self.castling >> i & 1 == 0 {
                 continue;
             }
             let [kf, kt, rf, rt] = self.rules.castle_cells[i];
-            let king = self.board[kf as usize];
-            let rook = self.board[rf as usize];
+            let king = self.cell(kf as usize);
+            let rook = self.cell(rf as usize);
             if king == EMPTY
                 || code_color(king) != us.index()
                 || !self.rules.is_royal(code_kind(king))
@@ -130,7 +210,7 @@ impl Position {
             }
             let lo = kf.min(kt).min(rf).min(rt);
             let hi = kf.max(kt).max(rf).max(rt);
-            if (lo..=hi).any(|s| s != kf && s != rf && self.board[s as usize] != EMPTY) {
+            if (lo..=hi).any(|s| s != kf && s != rf && self.cell(s as usize) != EMPTY) {
                 continue;
             }
             if !self.path_open(kf, kt) || !self.path_open(rf, rt) {
@@ -140,7 +220,7 @@ impl Position {
                 let them = us.other();
                 let step: isize = if kt > kf { 1 } else { -1 };
                 let mut s = kf;
-                let mut safe = !self.is_attacked(kf, them);
+                let mut safe = known_check == Some(false) || !self.is_attacked(kf, them);
                 while safe && s != kt {
                     s = (s as isize + step) as Sq;
                     safe = !self.is_attacked(s, them);
@@ -186,23 +266,32 @@ impl Position {
             return;
         }
         let us = self.side;
-        let check = self.in_check(us);
-        let pins = self.pins(us);
-        let royal = self.royal_count[us.index()];
+        let them = us.other();
+        let (check, pins) = self.check_and_pins(us);
+        let single_royal = self.royal_count[us.index()] == 1;
         let mut i = start;
         while i < out.len() {
             let m = out[i];
-            let code = self.board[m.from as usize];
-            let careful = check
-                || royal != 1
+            let code = self.cell(m.from as usize);
+            let royal_move = self.rules.is_royal(code_kind(code)) && !m.is_castle();
+            let ok = if royal_move && single_royal && m.flag == MoveFlag::Normal {
+                // Lift the king so that it does not shield the squares behind it.
+                self.board[m.from as usize] = EMPTY;
+                let safe = !self.is_attacked(m.to, them);
+                self.board[m.from as usize] = code;
+                safe
+            } else if check
+                || !single_royal
+                || royal_move
                 || m.flag == MoveFlag::EnPassant
-                || self.rules.is_royal(code_kind(code)) && !m.is_castle()
-                || pins.contains(m.from);
-            let ok = !careful || {
+                || pins.contains(m.from)
+            {
                 let undo = self.make(m);
                 let safe = !self.in_check(us);
                 self.unmake(m, undo);
                 safe
+            } else {
+                true
             };
             if ok {
                 i += 1;
@@ -210,6 +299,63 @@ impl Position {
                 out.swap_remove(i);
             }
         }
+    }
+
+    /// The number of legal moves, without listing those that need no test (perft's last ply).
+    pub fn legal_move_count(&mut self) -> usize {
+        self.legal_move_count_with(&mut Vec::with_capacity(64))
+    }
+
+    /// `legal_move_count` with a caller's scratch buffer (cleared first), so that counting
+    /// allocates nothing once the buffer has grown.
+    pub fn legal_move_count_with(&mut self, scratch: &mut Vec<Move>) -> usize {
+        scratch.clear();
+        let us = self.side;
+        let (check, pins) = if self.rules.king_safety && self.royal_count[us.index()] == 1 {
+            self.check_and_pins(us)
+        } else {
+            (true, self.pins(us))
+        };
+        if check {
+            self.legal_moves(scratch);
+            return scratch.len();
+        }
+        let king = self.royal[us.index()];
+        // Moves of the king and of pinned pieces are listed in `scratch` and tested; the rest
+        // are counted, except en passant captures, which the counter also lists for a test.
+        let mut count = MoveCounter {
+            count: 0,
+            tested: scratch,
+        };
+        for i in 0..self.plist[us.index()].len() {
+            let from = self.plist[us.index()][i];
+            if from == king || pins.contains(from) {
+                self.piece_moves(from, count.tested);
+            } else {
+                self.piece_moves(from, &mut count);
+            }
+        }
+        self.castling_moves_from(&mut count, Some(false));
+        let mut n = count.count;
+        for &m in scratch.iter() {
+            n += self.test_move(m, us) as usize;
+        }
+        n
+    }
+
+    /// Does `m` (pseudo-legal, not castling) leave the mover's royal piece safe?
+    fn test_move(&mut self, m: Move, us: Color) -> bool {
+        let code = self.cell(m.from as usize);
+        if m.flag == MoveFlag::Normal && self.rules.is_royal(code_kind(code)) {
+            self.board[m.from as usize] = EMPTY;
+            let safe = !self.is_attacked(m.to, us.other());
+            self.board[m.from as usize] = code;
+            return safe;
+        }
+        let undo = self.make(m);
+        let safe = !self.in_check(us);
+        self.unmake(m, undo);
+        safe
     }
 
     /// The legal moves as a fresh vector (convenience; the hot path passes its own buffer).
@@ -226,7 +372,14 @@ impl Position {
 }
 
 #[inline]
-fn push_move(out: &mut Vec<Move>, from: Sq, to: Sq, promote: bool, kinds: &[u8], flag: MoveFlag) {
+fn push_move<S: MoveSink>(
+    out: &mut S,
+    from: Sq,
+    to: Sq,
+    promote: bool,
+    kinds: &[u8],
+    flag: MoveFlag,
+) {
     if promote {
         for &k in kinds {
             out.push(Move {
@@ -243,5 +396,46 @@ fn push_move(out: &mut Vec<Move>, from: Sq, to: Sq, promote: bool, kinds: &[u8],
             promotion: None,
             flag,
         });
+    }
+}
+
+/// Where generated moves go: a list, or a counter.
+pub trait MoveSink {
+    fn push(&mut self, m: Move);
+
+    /// A move with no flag and no promotion.
+    #[inline]
+    fn push_plain(&mut self, from: Sq, to: Sq) {
+        self.push(Move::new(from, to));
+    }
+}
+
+impl MoveSink for Vec<Move> {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        Vec::push(self, m);
+    }
+}
+
+/// Counts moves, listing en passant captures for a test: only they can expose the king along
+/// the rank of the two pawns.
+struct MoveCounter<'a> {
+    count: usize,
+    tested: &'a mut Vec<Move>,
+}
+
+impl MoveSink for MoveCounter<'_> {
+    #[inline]
+    fn push_plain(&mut self, _from: Sq, _to: Sq) {
+        self.count += 1;
+    }
+
+    #[inline]
+    fn push(&mut self, m: Move) {
+        if m.flag == MoveFlag::EnPassant {
+            self.tested.push(m);
+        } else {
+            self.count += 1;
+        }
     }
 }

@@ -30,19 +30,19 @@ impl Perft {
             return 1;
         }
         let mut moves = std::mem::take(&mut self.buffers[depth as usize]);
+        if depth == 1 && self.bulk {
+            let n = pos.legal_move_count_with(&mut moves);
+            self.buffers[depth as usize] = moves;
+            return n as u64;
+        }
         moves.clear();
         pos.legal_moves(&mut moves);
-        let nodes = if depth == 1 && self.bulk {
-            moves.len() as u64
-        } else {
-            let mut n = 0;
-            for &m in &moves {
-                let undo = pos.make(m);
-                n += self.walk(pos, depth - 1);
-                pos.unmake(m, undo);
-            }
-            n
-        };
+        let mut nodes = 0;
+        for &m in &moves {
+            let undo = pos.make(m);
+            nodes += self.walk(pos, depth - 1);
+            pos.unmake(m, undo);
+        }
         self.buffers[depth as usize] = moves;
         nodes
     }

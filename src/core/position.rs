@@ -94,6 +94,18 @@ impl Position {
         self.key
     }
 
+    /// The code of a mailbox cell on the hot path.
+    ///
+    /// Generation only reads cells reached from an on-board square by at most `pad` files and
+    /// ranks (rides stop at the first off-board cell), and the padding is `pad` cells wide, so
+    /// the index is always inside the mailbox.
+    #[inline(always)]
+    pub(crate) fn cell(&self, i: usize) -> u8 {
+        debug_assert!(i < self.board.len());
+        // SAFETY: see above; `board.len()` is fixed at construction.
+        unsafe { *self.board.get_unchecked(i) }
+    }
+
     #[inline]
     pub fn piece_at(&self, sq: Sq) -> Option<Piece> {
         Piece::from_code(*self.board.get(sq as usize)?)

@@ -6,7 +6,7 @@
 //! generation and attack tests are table walks.
 
 use crate::core::geometry::{BoardShape, Color, ShapeError, Sq, Square};
-use crate::core::piece::{KindId, MoveMode, PieceKind};
+use crate::core::piece::{KindId, MoveMode, Piece, PieceKind};
 use crate::core::zobrist::Zobrist;
 
 /// Castling described as geometry: where the king and rook stand and where they go.
@@ -76,6 +76,12 @@ pub(crate) struct Compiled {
     pub en_passant: bool,
     /// Absolute ranks the destination must lie on.
     pub region: Option<(u8, u8)>,
+    /// Moves and captures with no flag, region or rank condition (the fast path).
+    pub plain: bool,
+    /// One step, no region, no rank condition, not a double step, and every vector changes the
+    /// rank by `rank_step` (pawn steps and captures: a fast path).
+    pub single_step: bool,
+    pub rank_step: i32,
 }
 
 /// Pieces of these kinds attack along `step` (up to `range` steps) when the target is in `region`.
@@ -85,6 +91,11 @@ pub(crate) struct AttackGroup {
     pub range: u8,
     pub region: Option<(u8, u8)>,
     pub kinds: u64,
+    /// Bit `code` set for every cell code of a piece attacking from further than one step
+    /// (codes stay below 127).
+    pub codes: u128,
+    /// The same for a piece one step away (riders, and leapers merged into this group).
+    pub near: u128,
 }
 
 /// Compiled rules of a variant.
@@ -102,6 +113,10 @@ pub struct Rules {
     pub(crate) castle_cells: Vec<[Sq; 4]>,
     pub(crate) zobrist: Zobrist,
     pub(crate) royal_kinds: u64,
+    /// Some attack group is limited to a region (attack tests must look at ranks).
+    pub(crate) attack_regions: bool,
+    /// Index of the first ride group in `attacks` (single steps come first).
+    pub(crate) first_ride: [usize; 2],
 }
 
 /// Direction index of a unit vector, or `NO_WALL`.
@@ -190,7 +205,11 @@ impl Rules {
                 })
                 .collect()
         });
-        let attacks = Color::BOTH.map(|color| attack_groups(&compiled[color.index()]));
+        let attacks = Color::BOTH.map(|color| attack_groups(color, &compiled[color.index()]));
+        let attack_regions = attacks.iter().flatten().any(|g| g.region.is_some());
+        let first_ride = attacks
+            .each_ref()
+            .map(|groups| groups.iter().take_while(|g| g.range == 1).count());
         let royal_kinds = pieces
             .iter()
             .enumerate()
@@ -209,6 +228,8 @@ impl Rules {
             castle_cells,
             zobrist,
             royal_kinds,
+            attack_regions,
+            first_ride,
         })
     }
 
@@ -251,7 +272,20 @@ fn compile(
         })
         .collect();
     let abs = |r: u8| shape.relative_rank(color, r.min(shape.ranks() - 1));
+    let dys: Vec<i32> = c.vectors.iter().map(|&(_, dy)| flip(dy)).collect();
+    let same_dy = dys.windows(2).all(|w| w[0] == w[1]);
     Compiled {
+        single_step: c.range == 1
+            && c.from_rank.is_none()
+            && !c.double_step
+            && c.region.is_none()
+            && same_dy,
+        rank_step: dys.first().copied().unwrap_or(0),
+        plain: c.mode == MoveMode::Both
+            && c.from_rank.is_none()
+            && !c.double_step
+            && !c.en_passant
+            && c.region.is_none(),
         steps,
         range: if c.range == 0 { 255 } else { c.range },
         mode: c.mode,
@@ -265,7 +299,7 @@ fn compile(
     }
 }
 
-fn attack_groups(kinds: &[Vec<Compiled>]) -> Vec<AttackGroup> {
+fn attack_groups(color: Color, kinds: &[Vec<Compiled>]) -> Vec<AttackGroup> {
     let mut groups: Vec<AttackGroup> = Vec::new();
     for (kind, comps) in kinds.iter().enumerate() {
         for c in comps {
@@ -283,12 +317,36 @@ fn attack_groups(kinds: &[Vec<Compiled>]) -> Vec<AttackGroup> {
                         range: c.range,
                         region: c.region,
                         kinds: 1 << kind,
+                        codes: 0,
+                        near: 0,
                     }),
                 }
             }
         }
     }
+    for g in &mut groups {
+        for kind in 0..64u8 {
+            if g.kinds >> kind & 1 == 1 {
+                g.codes |= 1u128 << Piece::new(color, kind).code();
+            }
+        }
+        g.near = g.codes;
+    }
+    // A single step along a ride's first step reads the same cell: fold it into the ride so
+    // that one load answers both.
+    let mut merged: Vec<AttackGroup> = Vec::new();
+    let (rides, leaps): (Vec<_>, Vec<_>) = groups.into_iter().partition(|g| g.range > 1);
+    merged.extend(rides);
+    for leap in leaps {
+        match merged
+            .iter_mut()
+            .find(|g| g.range > 1 && g.step.delta == leap.step.delta && g.region == leap.region)
+        {
+            Some(g) => g.near |= leap.near,
+            None => merged.push(leap),
+        }
+    }
     // Single steps first: they are the cheapest to test.
-    groups.sort_by_key(|g| g.range != 1);
-    groups
+    merged.sort_by_key(|g| g.range != 1);
+    merged
 }

@@ -1,0 +1,89 @@
+//! Perft tables in `tests/perft/*.perft`: `id NAME`, `fen FEN`, then `perft DEPTH NODES` lines.
+//!
+//! The default run checks every line up to `NODE_LIMIT` nodes (fast in a debug build); the
+//! ignored test checks every line (`cargo test --release --test perft -- --ignored`).
+
+use chessrules::core::perft::Perft;
+use chessrules::variants::standard;
+
+const NODE_LIMIT: u64 = 1_000_000;
+
+struct Case {
+    id: String,
+    fen: String,
+    depth: u32,
+    nodes: u64,
+}
+
+fn read_table(path: &str) -> Vec<Case> {
+    let text = std::fs::read_to_string(path).expect("perft table is readable");
+    let mut cases = Vec::new();
+    let (mut id, mut fen) = (String::new(), String::new());
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
+        match key {
+            "id" => id = rest.to_string(),
+            "fen" => fen = rest.to_string(),
+            "perft" => {
+                let mut parts = rest.split_whitespace().map(|p| p.parse::<u64>());
+                match (parts.next(), parts.next()) {
+                    (Some(Ok(depth)), Some(Ok(nodes))) => cases.push(Case {
+                        id: id.clone(),
+                        fen: fen.clone(),
+                        depth: depth as u32,
+                        nodes,
+                    }),
+                    _ => panic!("{path}:{}: malformed perft line", n + 1),
+                }
+            }
+            _ => panic!("{path}:{}: unknown key {key}", n + 1),
+        }
+    }
+    assert!(!cases.is_empty(), "{path} has no cases");
+    cases
+}
+
+fn check(limit: u64) {
+    let cases = read_table("tests/perft/standard.perft");
+    let mut checked = 0;
+    for case in cases.iter().filter(|c| c.nodes <= limit) {
+        let mut pos = standard::from_fen(&case.fen).expect("table FEN is valid");
+        for bulk in [true, false] {
+            if !bulk && case.nodes > limit / 4 {
+                continue;
+            }
+            let got = Perft::new(bulk).count(&mut pos, case.depth);
+            assert_eq!(
+                got, case.nodes,
+                "{} depth {} (bulk: {bulk})",
+                case.id, case.depth
+            );
+        }
+        assert_eq!(pos.key(), pos.compute_key(), "{}: key after perft", case.id);
+        checked += 1;
+    }
+    assert!(checked >= 20, "only {checked} lines checked");
+}
+
+#[test]
+fn standard_table_shallow() {
+    check(NODE_LIMIT);
+}
+
+#[test]
+#[ignore = "deep: run with --release -- --ignored"]
+fn standard_table_full() {
+    check(u64::MAX);
+}
+
+#[test]
+fn divide_sums_to_perft() {
+    let mut pos = standard::start();
+    let parts = Perft::new(true).divide(&mut pos, 3);
+    assert_eq!(parts.len(), 20);
+    assert_eq!(parts.iter().map(|(_, n)| n).sum::<u64>(), 8902);
+}
