@@ -38,9 +38,12 @@ fn build(files: usize, ranks: usize) -> Result<Rules, RulesError> {
     })
 }
 
+/// Compiled rules by `(files, ranks)`.
+type ShapeCache = Mutex<HashMap<(usize, usize), Arc<Rules>>>;
+
 /// The shared rules for a `files × ranks` board, built once per shape.
 pub fn rules_for(files: usize, ranks: usize) -> Result<Arc<Rules>, RulesError> {
-    static CACHE: OnceLock<Mutex<HashMap<(usize, usize), Arc<Rules>>>> = OnceLock::new();
+    static CACHE: OnceLock<ShapeCache> = OnceLock::new();
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
     // A poisoned lock only means another thread panicked mid-insert; the map is still sound.
     let mut map = cache.lock().unwrap_or_else(|e| e.into_inner());
