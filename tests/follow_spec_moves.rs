@@ -422,6 +422,6 @@ fn apply_huge_line_is_rejected_without_reading_it_whole() {
     text.push(b'\n');
     assert!(matches!(
         g.apply_move_sequence(&text[..]),
-        Err(MoveError::Syntax { line: 1, .. })
+        Err(MoveError::TooLong { line: 1 })
     ));
 }

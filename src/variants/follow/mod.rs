@@ -33,6 +33,8 @@ pub enum MoveError {
     Io(#[from] io::Error),
     #[error("line {line}: expected a move like `c 3 c 4`, found {text:?}")]
     Syntax { line: usize, text: String },
+    #[error("line {line}: expected a move like `c 3 c 4`, found a line of more than {MOVE_LINE_LIMIT} bytes")]
+    TooLong { line: usize },
     #[error("line {line}: square {square} is off the board")]
     OffBoard { line: usize, square: String },
     #[error("line {line}: no piece on {square}")]
@@ -110,11 +112,10 @@ impl FollowChess {
                 break;
             }
             line += 1;
-            let parsed = match kind {
-                lines::Line::Text => notation::parse_move(&buf),
-                _ => None,
-            };
-            let Some((from, to)) = parsed else {
+            if kind == lines::Line::TooLong {
+                return Err(MoveError::TooLong { line });
+            }
+            let Some((from, to)) = notation::parse_move(&buf) else {
                 return Err(MoveError::Syntax {
                     line,
                     text: String::from_utf8_lossy(&buf).into_owned(),

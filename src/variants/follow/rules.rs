@@ -38,6 +38,9 @@ fn build(files: usize, ranks: usize) -> Result<Rules, RulesError> {
     })
 }
 
+/// Most shapes kept at once (a 26 × 99 board's tables are a few hundred KB).
+const MAX_CACHED_SHAPES: usize = 64;
+
 /// Compiled rules by `(files, ranks)`.
 type ShapeCache = Mutex<HashMap<(usize, usize), Arc<Rules>>>;
 
@@ -51,6 +54,11 @@ pub fn rules_for(files: usize, ranks: usize) -> Result<Arc<Rules>, RulesError> {
         return Ok(rules.clone());
     }
     let rules = Arc::new(build(files, ranks)?);
+    // Bounded: a long-running process that meets many shapes starts the cache afresh
+    // (positions keep their own `Arc`) instead of holding every shape's tables.
+    if map.len() >= MAX_CACHED_SHAPES {
+        map.clear();
+    }
     map.insert((files, ranks), rules.clone());
     Ok(rules)
 }
