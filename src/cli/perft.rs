@@ -12,6 +12,7 @@ use clap::{Args, ValueEnum};
 #[derive(Copy, Clone, Debug, ValueEnum)]
 pub enum PerftVariant {
     Standard,
+    Follow,
 }
 
 #[derive(Args)]
@@ -23,6 +24,9 @@ pub struct PerftArgs {
     /// Start position as FEN (default: the variant's initial position).
     #[arg(long)]
     fen: Option<String>,
+    /// Start position as a board file in the variant's own format.
+    #[arg(long, conflicts_with = "fen")]
+    board: Option<std::path::PathBuf>,
     /// Print the count of each root move (sorted by move text), a blank line, then the total.
     #[arg(long)]
     divide: bool,
@@ -37,6 +41,19 @@ fn position(args: &PerftArgs) -> Result<Position, String> {
             Some(f) => fen::parse(standard::rules(), f).map_err(|e| e.to_string()),
             None => Ok(standard::start()),
         },
+        PerftVariant::Follow => {
+            let path = args
+                .board
+                .as_ref()
+                .ok_or("follow perft needs --board FILE")?;
+            let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let mut game = chessrules::variants::follow::FollowChess::new();
+            game.load_board(std::io::BufReader::new(file))
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+            game.position()
+                .cloned()
+                .ok_or_else(|| "no board".to_string())
+        }
     }
 }
 

@@ -1,0 +1,121 @@
+//! `chessrules follow BOARD MOVES [--captures white|black] [--in-check white|black]
+//! [--can-move "c 3"]`, and `followchess` with no arguments (the spec's `A1`: asks for the two
+//! file names on standard input).
+//!
+//! Prints the final board on stdout, then one line per query asked, in the order captures,
+//! in-check, can-move: `[B, R]` (Java's list text), `true` or `false`. A rejected board or
+//! move file prints `error: …` on stderr with exit 1 and nothing on stdout; a file that
+//! cannot be read exits 3; missing file names exit 2.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Result;
+use chessrules::variants::follow::{BoardError, FollowChess, MoveError};
+use clap::{Args, ValueEnum};
+
+#[derive(Copy, Clone, Debug, ValueEnum)]
+pub enum Side {
+    White,
+    Black,
+}
+
+impl Side {
+    fn player(self) -> i32 {
+        match self {
+            Side::White => 0,
+            Side::Black => 1,
+        }
+    }
+}
+
+#[derive(Args)]
+pub struct FollowArgs {
+    /// Board file (with MOVES; when both are left out they are asked for on standard input).
+    #[arg(requires = "moves")]
+    board: Option<PathBuf>,
+    /// Move file: one move per line, `c 3 c 4`.
+    moves: Option<PathBuf>,
+    /// Also print the pieces this side captured, in order.
+    #[arg(long, value_enum)]
+    captures: Option<Side>,
+    /// Also print whether this side's king can be captured by the opponent's next move.
+    #[arg(long, value_enum)]
+    in_check: Option<Side>,
+    /// Also print whether the piece on this square (`c 3`) has a move.
+    #[arg(long, value_name = "SQUARE")]
+    can_move: Option<String>,
+}
+
+/// Asks for a file name on stderr (stdout carries only the board) and reads it from stdin.
+fn ask(prompt: &str, input: &mut impl BufRead) -> io::Result<Option<PathBuf>> {
+    eprint!("{prompt}");
+    io::stderr().flush()?;
+    let mut line = String::new();
+    if input.read_line(&mut line)? == 0 {
+        return Ok(None);
+    }
+    let name = line.trim_end_matches(['\n', '\r']);
+    Ok((!name.is_empty()).then(|| PathBuf::from(name)))
+}
+
+fn fail(code: u8, message: String) -> Result<ExitCode> {
+    eprintln!("error: {message}");
+    Ok(ExitCode::from(code))
+}
+
+fn open(what: &str, path: &PathBuf) -> std::result::Result<BufReader<File>, String> {
+    File::open(path)
+        .map(BufReader::new)
+        .map_err(|e| format!("cannot open {what} file '{}': {e}", path.display()))
+}
+
+pub fn run(args: FollowArgs) -> Result<ExitCode> {
+    let (board_path, moves_path) = match (args.board.clone(), args.moves.clone()) {
+        (Some(b), Some(m)) => (b, m),
+        _ => {
+            let mut stdin = io::stdin().lock();
+            let Some(b) = ask("Board file name: ", &mut stdin)? else {
+                return fail(2, "no board file name given".into());
+            };
+            let Some(m) = ask("Move file name: ", &mut stdin)? else {
+                return fail(2, "no move file name given".into());
+            };
+            (b, m)
+        }
+    };
+    let mut game = FollowChess::new();
+    let board = match open("board", &board_path) {
+        Ok(r) => r,
+        Err(e) => return fail(3, e),
+    };
+    if let Err(e) = game.load_board(board) {
+        let code = if matches!(e, BoardError::Io(_)) { 3 } else { 1 };
+        return fail(code, format!("board file '{}': {e}", board_path.display()));
+    }
+    let moves = match open("move", &moves_path) {
+        Ok(r) => r,
+        Err(e) => return fail(3, e),
+    };
+    if let Err(e) = game.apply_move_sequence(moves) {
+        let code = if matches!(e, MoveError::Io(_)) { 3 } else { 1 };
+        return fail(code, format!("move file '{}': {e}", moves_path.display()));
+    }
+    let mut out = io::stdout().lock();
+    game.print_board(&mut out)?;
+    if let Some(side) = args.captures {
+        let list = game.capture_order(side.player()).unwrap_or_default();
+        let letters: Vec<String> = list.iter().map(char::to_string).collect();
+        writeln!(out, "[{}]", letters.join(", "))?;
+    }
+    if let Some(side) = args.in_check {
+        writeln!(out, "{}", game.in_check(side.player()))?;
+    }
+    if let Some(square) = &args.can_move {
+        writeln!(out, "{}", game.piece_can_move(square))?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
