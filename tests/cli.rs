@@ -1,0 +1,89 @@
+//! The binary: perft output, exit codes, alias dispatch by program name.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn bin() -> Command {
+    Command::cargo_bin("chessrules").unwrap()
+}
+
+#[test]
+fn perft_prints_the_node_count() {
+    bin()
+        .args(["perft", "3"])
+        .assert()
+        .success()
+        .stdout("8902\n");
+}
+
+#[test]
+fn divide_prints_sorted_moves_a_blank_line_and_the_total() {
+    let out = bin()
+        .args(["perft", "2", "--divide"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 22);
+    assert_eq!(lines[0], "a2a3: 20");
+    let mut moves = lines[..20].to_vec();
+    moves.sort();
+    assert_eq!(moves, lines[..20].to_vec());
+    assert_eq!(lines[20], "");
+    assert_eq!(lines[21], "Nodes searched: 400");
+}
+
+#[test]
+fn perft_from_fen() {
+    bin()
+        .args([
+            "perft",
+            "--fen",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "3",
+        ])
+        .assert()
+        .success()
+        .stdout("2812\n");
+}
+
+#[test]
+fn bad_fen_is_one_line_on_stderr_and_exit_1() {
+    bin()
+        .args(["perft", "--fen", "not a fen", "1"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::starts_with(
+            "error: invalid fen: board field, column 1",
+        ));
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    bin().args(["perft"]).assert().code(2);
+    bin().args(["no-such-command"]).assert().code(2);
+    bin().args(["perft", "x"]).assert().code(2);
+}
+
+#[cfg(unix)]
+#[test]
+fn program_name_selects_the_variant() {
+    let dir = std::env::temp_dir().join(format!("chessrules-alias-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let link = dir.join("followchess");
+    let _ = std::fs::remove_file(&link);
+    std::os::unix::fs::symlink(assert_cmd::cargo::cargo_bin("chessrules"), &link).unwrap();
+    // `followchess --help` is the follow subcommand's help, not the top-level one.
+    let out = std::process::Command::new(&link)
+        .arg("--help")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success());
+    assert!(text.contains("--captures"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
