@@ -194,6 +194,28 @@ mod tests {
         assert!(!w.step_blocked(sq("e4"), 1, 1));
     }
 
+    /// Every two-wall shape round the corner of the step d4→e5 (H = e4, V = d5).
+    #[test]
+    fn corner_shapes() {
+        let shapes: [(&[(&str, WallSide)], bool); 7] = [
+            (&[("e4", WallSide::West), ("d5", WallSide::South)], true), // L around A (d4)
+            (&[("e5", WallSide::West), ("e5", WallSide::South)], true), // L around B (e5)
+            (&[("e4", WallSide::West), ("e5", WallSide::West)], true),  // vertical line
+            (&[("d5", WallSide::South), ("e5", WallSide::South)], true), // horizontal line
+            (&[("e4", WallSide::West), ("e5", WallSide::South)], false), // L around H (e4)
+            (&[("d5", WallSide::South), ("e5", WallSide::West)], false), // L around V (d5)
+            (&[("e4", WallSide::West)], false),                         // one wall
+        ];
+        for (walls, blocked) in shapes {
+            let mut w = Walls::default();
+            for &(s, side) in walls {
+                w.add(sq(s), side);
+            }
+            assert_eq!(w.step_blocked(sq("d4"), 1, 1), blocked, "{walls:?}");
+            assert_eq!(w.step_blocked(sq("e5"), -1, -1), blocked, "{walls:?}");
+        }
+    }
+
     #[test]
     fn masks_are_symmetric() {
         let w = figure1();
