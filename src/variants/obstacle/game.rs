@@ -8,6 +8,7 @@
 //! left, it lies between two squares, no wall stands there yet, and afterwards the mover's
 //! king is not attacked. Checkmate and stalemate count wall placements as moves.
 
+use std::collections::HashMap;
 use std::fmt;
 
 use crate::core::{Color, Move, MoveFlag, Square};
@@ -64,8 +65,10 @@ struct Placement {
 #[derive(Clone, Debug)]
 pub struct ObstacleGame {
     board: ObstacleBoard,
-    /// Repetition keys of every position since the game began, the current one last.
-    keys: Vec<u64>,
+    /// How often each position since the last irreversible change (clock reset) occurred.
+    seen: HashMap<u64, usize>,
+    /// Repetition key of the current position.
+    current: u64,
     over: bool,
     placement: Placement,
 }
@@ -74,10 +77,11 @@ impl ObstacleGame {
     /// Starts a game on a validated board. Nothing is reported about the board itself.
     pub fn new(board: ObstacleBoard) -> ObstacleGame {
         let open = write_board(&board) == INITIAL_BOARD;
-        let key = repetition_key(&board);
+        let current = repetition_key(&board);
         ObstacleGame {
             board,
-            keys: vec![key],
+            seen: HashMap::from([(current, 1)]),
+            current,
             over: false,
             placement: Placement {
                 open,
@@ -150,27 +154,25 @@ impl ObstacleGame {
             self.board.set_obstacle(square, o);
         }
         p.lines += 1;
-        self.keys = vec![repetition_key(&self.board)];
+        self.current = repetition_key(&self.board);
+        self.seen = HashMap::from([(self.current, 1)]);
         Ok(())
     }
 
     /// A piece move, castling or a wall.
     fn act(&mut self, action: Action) -> Result<(), MoveFault> {
-        let legal = legal_piece_moves(&self.board);
         let side = self.board.pos.side_to_move();
         let m = match action {
             Action::Castle { king_side } => {
                 let rules = self.board.pos.rules().clone();
-                legal
-                    .into_iter()
-                    .find(|m| match m.flag {
-                        MoveFlag::Castle(i) => rules
-                            .castling
-                            .get(i as usize)
-                            .is_some_and(|c| c.king_side == king_side),
-                        _ => false,
-                    })
-                    .ok_or(MoveFault::NotLegal)?
+                let castles = legal_piece_moves_where(&self.board, |m| match m.flag {
+                    MoveFlag::Castle(i) => rules
+                        .castling
+                        .get(i as usize)
+                        .is_some_and(|c| c.king_side == king_side),
+                    _ => false,
+                });
+                *castles.first().ok_or(MoveFault::NotLegal)?
             }
             Action::Piece {
                 from,
@@ -178,10 +180,9 @@ impl ObstacleGame {
                 promotion,
             } => {
                 let (from, to) = (self.board.sq(from), self.board.sq(to));
-                let candidates: Vec<Move> = legal
-                    .into_iter()
-                    .filter(|m| m.from == from && m.to == to && !m.is_castle())
-                    .collect();
+                let candidates = legal_piece_moves_where(&self.board, |m| {
+                    m.from == from && m.to == to && !m.is_castle()
+                });
                 let first = *candidates.first().ok_or(MoveFault::NotLegal)?;
                 match (first.promotion.is_some(), promotion) {
                     (false, None) => first,
@@ -208,7 +209,12 @@ impl ObstacleGame {
 
     /// Records the new position and works out the INFO messages.
     fn after_move(&mut self) -> Vec<Info> {
-        self.keys.push(repetition_key(&self.board));
+        self.current = repetition_key(&self.board);
+        // Positions before a capture, pawn move, wall, fall or blast can never recur.
+        if self.board.pos.halfmove_clock() == 0 {
+            self.seen.clear();
+        }
+        *self.seen.entry(self.current).or_insert(0) += 1;
         let pos = &self.board.pos;
         let kings = (pos.royal_count(Color::White), pos.royal_count(Color::Black));
         if kings.0 == 0 || kings.1 == 0 {
@@ -241,18 +247,9 @@ impl ObstacleGame {
         infos
     }
 
-    /// How often the current position has occurred, counting itself. Only positions since
-    /// the last clock reset can repeat it (every irreversible change resets the clock).
+    /// How often the current position has occurred, counting itself.
     pub fn repetitions(&self) -> usize {
-        let Some(&current) = self.keys.last() else {
-            return 0;
-        };
-        let window = (self.board.pos.halfmove_clock() as usize).saturating_add(1);
-        let window = window.min(self.keys.len());
-        self.keys[self.keys.len() - window..]
-            .iter()
-            .filter(|&&k| k == current)
-            .count()
+        self.seen.get(&self.current).copied().unwrap_or(0)
     }
 }
 
@@ -288,24 +285,39 @@ pub fn play_piece_move(board: &mut ObstacleBoard, m: Move) {
     }
 }
 
-/// The legal piece moves (castling included) of the side to move.
-pub fn legal_piece_moves(board: &ObstacleBoard) -> Vec<Move> {
+/// Is this pseudo-legal move of the side to move legal once its effects are played?
+fn is_legal_piece_move(board: &ObstacleBoard, m: Move) -> bool {
     let mover = board.pos.side_to_move();
+    // Kings are never captured: a king left attacked on the input board stays on it.
+    let captures_king = board
+        .pos
+        .piece_at(m.to)
+        .is_some_and(|p| board.pos.rules().is_royal(p.kind));
+    if captures_king {
+        return false;
+    }
+    let mut after = board.clone();
+    play_piece_move(&mut after, m);
+    !after.pos.in_check(mover)
+}
+
+fn pseudo_legal(board: &ObstacleBoard) -> Vec<Move> {
     let mut moves = Vec::with_capacity(64);
     board.pos.pseudo_legal_moves(&mut moves);
-    moves.retain(|&m| {
-        // Kings are never captured: a king left attacked on the input board stays on it.
-        let captures_king = board
-            .pos
-            .piece_at(m.to)
-            .is_some_and(|p| board.pos.rules().is_royal(p.kind));
-        if captures_king {
-            return false;
-        }
-        let mut after = board.clone();
-        play_piece_move(&mut after, m);
-        !after.pos.in_check(mover)
-    });
+    moves
+}
+
+/// The legal piece moves (castling included) of the side to move.
+pub fn legal_piece_moves(board: &ObstacleBoard) -> Vec<Move> {
+    let mut moves = pseudo_legal(board);
+    moves.retain(|&m| is_legal_piece_move(board, m));
+    moves
+}
+
+/// The legal piece moves among those `keep` selects (cheaper than all of them).
+fn legal_piece_moves_where(board: &ObstacleBoard, keep: impl Fn(&Move) -> bool) -> Vec<Move> {
+    let mut moves = pseudo_legal(board);
+    moves.retain(|m| keep(m) && is_legal_piece_move(board, *m));
     moves
 }
 
@@ -340,7 +352,10 @@ pub fn place_wall(board: &mut ObstacleBoard, square: Square, side: WallSide) {
 
 /// Can the side to move play anything at all (a piece move or a wall)?
 pub fn has_legal_action(board: &ObstacleBoard) -> bool {
-    if !legal_piece_moves(board).is_empty() {
+    if pseudo_legal(board)
+        .into_iter()
+        .any(|m| is_legal_piece_move(board, m))
+    {
         return true;
     }
     (0..8u8).any(|rank| {
@@ -357,9 +372,7 @@ pub fn has_legal_action(board: &ObstacleBoard) -> bool {
 pub fn repetition_key(board: &ObstacleBoard) -> u64 {
     let mut pos = board.pos.clone();
     if pos.en_passant().is_some()
-        && !legal_piece_moves(board)
-            .iter()
-            .any(|m| m.flag == MoveFlag::EnPassant)
+        && legal_piece_moves_where(board, |m| m.flag == MoveFlag::EnPassant).is_empty()
     {
         pos.set_en_passant(None);
     }
