@@ -1,7 +1,11 @@
 //! Property tests of the obstacle-chess parsers: no input panics, and a valid board written
 //! out reads back to the same board and the same text.
 
+use chessrules::core::{Color, Move, MoveFlag, Square};
+use chessrules::variants::obstacle::game::{legal_piece_moves, wall_check};
 use chessrules::variants::obstacle::notation::parse_action;
+use chessrules::variants::obstacle::walls::WallSide;
+use chessrules::variants::obstacle::ObstacleBoard;
 use chessrules::variants::obstacle::{parse_board, write_board, ObstacleGame};
 use proptest::prelude::*;
 
@@ -33,8 +37,10 @@ fn valid_board() -> impl Strategy<Value = String> {
         prop::collection::vec(0u8..4, 64),
         0u8..2,
         0u32..300,
+        prop::sample::select(vec!["-", "-", "e3", "d6", "a6", "h3", "e4"]),
+        0u8..16,
     )
-        .prop_map(|(middle, walls, side, clock)| {
+        .prop_map(|(middle, walls, side, clock, ep, rights)| {
             let mut squares: Vec<String> = vec![".".into(); 64];
             for (i, s) in middle.iter().enumerate() {
                 squares[8 + i] = s.to_string();
@@ -62,7 +68,13 @@ fn valid_board() -> impl Strategy<Value = String> {
                 text.push('\n');
             }
             let side = if side == 0 { 'w' } else { 'b' };
-            text.push_str(&format!("{side} 0 0 - - - - - {clock}\n"));
+            let white = 3.min(6 - used);
+            let black = 3.min(6 - used - white);
+            let flags: Vec<&str> = (0..4)
+                .map(|i| if rights >> i & 1 == 1 { "+" } else { "-" })
+                .collect();
+            let flags = flags.join(" ");
+            text.push_str(&format!("{side} {white} {black} {flags} {ep} {clock}\n"));
             text
         })
 }
@@ -105,6 +117,67 @@ proptest! {
             prop_assert_eq!(&written, &text);
             let again = parse_board(written.as_bytes()).unwrap();
             prop_assert_eq!(write_board(&again), written);
+        }
+    }
+}
+
+/// The game-file text of a legal move.
+fn move_text(board: &ObstacleBoard, m: Move) -> String {
+    if let MoveFlag::Castle(i) = m.flag {
+        let king_side = board.position().rules().castling[i as usize].king_side;
+        return if king_side { "0-0" } else { "0-0-0" }.into();
+    }
+    let mut t = format!("{}-{}", board.square(m.from), board.square(m.to));
+    if let Some(k) = m.promotion {
+        t.push('=');
+        t.push(board.position().rules().kind(k).letter);
+    }
+    t
+}
+
+proptest! {
+    /// Random legal play (piece moves and walls) on random boards with obstacles: every
+    /// generated move is accepted, the side that moved is never left in check, and the board
+    /// written afterwards is valid again while both kings stand.
+    #[test]
+    fn random_play_keeps_boards_valid(
+        text in valid_board(),
+        choices in prop::collection::vec(any::<u16>(), 0..40),
+    ) {
+        prop_assume!(parse_board(text.as_bytes()).is_ok());
+        let mut game = ObstacleGame::new(parse_board(text.as_bytes()).unwrap());
+        for c in choices {
+            if game.is_over() {
+                break;
+            }
+            let board = game.board();
+            let mover = board.position().side_to_move();
+            let wall = (c % 7 == 0).then(|| {
+                let s = Square::new((c / 7 % 8) as u8, (c / 56 % 8) as u8);
+                let side = if c / 448 % 2 == 0 { WallSide::West } else { WallSide::South };
+                (s, side)
+            });
+            let text = match wall {
+                Some((s, side)) if wall_check(board, s, side).is_ok() => {
+                    format!("{}{s}", if side == WallSide::West { '|' } else { '_' })
+                }
+                _ => {
+                    let moves = legal_piece_moves(board);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    move_text(board, moves[c as usize % moves.len()])
+                }
+            };
+            let before = write_board(board);
+            let played = game.play(&text);
+            prop_assert!(played.is_ok(), "{} rejected on\n{}", text, before);
+            let pos = game.board().position();
+            prop_assert!(!pos.in_check(mover));
+            if pos.royal_count(Color::White) == 1 && pos.royal_count(Color::Black) == 1 {
+                let written = write_board(game.board());
+                prop_assert!(parse_board(written.as_bytes()).is_ok(), "{}", written);
+            }
         }
     }
 }

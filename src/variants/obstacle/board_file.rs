@@ -327,3 +327,107 @@ pub fn write_board(board: &ObstacleBoard) -> String {
     out.push_str(&format!(" {}\n", pos.halfmove_clock()));
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const INITIAL: &str = "rnbqkbnr\npppppppp\n........\n........\n........\n........\n\
+PPPPPPPP\nRNBQKBNR\nw 3 3 + + + + - 0\n";
+
+    fn fault(text: &str) -> (String, BoardFault) {
+        let e = parse_board(text.as_bytes()).unwrap_err();
+        (e.to_string(), e.fault())
+    }
+
+    #[test]
+    fn initial_board_round_trips() {
+        let board = parse_board(INITIAL.as_bytes()).unwrap();
+        assert_eq!(write_board(&board), INITIAL);
+    }
+
+    #[test]
+    fn each_rule_names_its_fault() {
+        let cases = [
+            (
+                INITIAL.replace("rnbqkbnr\n", "rnbqkbnr.\n"),
+                "h8",
+                BoardFault::TooManySquares,
+            ),
+            (
+                INITIAL.replace("pppppppp\n", "ppppp\n"),
+                "f7",
+                BoardFault::TooFewSquares,
+            ),
+            (
+                INITIAL.replace("RNBQKBNR", "RNBQ.BNR"),
+                "h1",
+                BoardFault::MissingKing,
+            ),
+            (
+                INITIAL.replace("rnbqkbnr", "rnbqkbnk"),
+                "h8",
+                BoardFault::SecondKing,
+            ),
+            (
+                INITIAL.replace("RNBQKBNR", "PNBQKBNR"),
+                "a1",
+                BoardFault::PawnOnBackRank,
+            ),
+            (
+                INITIAL.replace("pppppppp", "ppppDppp"),
+                "e7",
+                BoardFault::TrapdoorOffRanks,
+            ),
+            (
+                INITIAL
+                    .replace("PPPPPPPP\n", "PPPPPPPP\n")
+                    .replacen("........\n", "M.......\n", 1),
+                "a6",
+                BoardFault::MineOffRanks,
+            ),
+            (
+                INITIAL.replace("pppppppp", "ppp_|pppp"),
+                "d7",
+                BoardFault::BadWallOrder,
+            ),
+            (
+                INITIAL.replace("pppppppp", "pppZpppp"),
+                "d7",
+                BoardFault::BadCharacter,
+            ),
+        ];
+        for (text, at, want) in cases {
+            assert_eq!(
+                fault(&text),
+                (format!("illegal board at {at}"), want),
+                "{text}"
+            );
+        }
+        let status = |s: &str| fault(&INITIAL.replace("w 3 3 + + + + - 0", s));
+        for bad in [
+            "w 3 3 + + + + - ",
+            "w 3 3 + + + + - 0 0",
+            "w 3 3 + + + ? - 0",
+            "w 3 3 + + + + e9 0",
+        ] {
+            assert_eq!(status(bad).1, BoardFault::StatusFormat, "{bad}");
+        }
+        assert_eq!(status("w 3 4 + + + + - 0").1, BoardFault::StatusFormat);
+        let walls = INITIAL.replacen("........\n", "|.|.|......\n", 2);
+        assert_eq!(
+            fault(&walls),
+            (
+                "illegal board at status line".into(),
+                BoardFault::TooManyWalls
+            )
+        );
+    }
+
+    #[test]
+    fn comments_crlf_and_bom_are_accepted() {
+        let text = format!("\u{feff}% c\r\n{}", INITIAL.replace('\n', "\r\n% x\r\n"));
+        let board = parse_board(text.as_bytes()).unwrap();
+        assert_eq!(write_board(&board), INITIAL);
+    }
+}
