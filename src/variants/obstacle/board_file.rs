@@ -380,9 +380,7 @@ PPPPPPPP\nRNBQKBNR\nw 3 3 + + + + - 0\n";
                 BoardFault::TrapdoorOffRanks,
             ),
             (
-                INITIAL
-                    .replace("PPPPPPPP\n", "PPPPPPPP\n")
-                    .replacen("........\n", "M.......\n", 1),
+                INITIAL.replacen("........\n", "M.......\n", 1),
                 "a6",
                 BoardFault::MineOffRanks,
             ),
