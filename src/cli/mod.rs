@@ -28,7 +28,6 @@ enum Command {
     /// Count the leaf nodes of the legal move tree (move generator check and benchmark).
     Perft(perft::PerftArgs),
     /// Obstacle chess: validate INBOARD, play GAME on it, write OUTBOARD.
-    #[command(alias = "obstacleChess")]
     Obstacle(obstacle::ObstacleArgs),
 }
 

@@ -1,6 +1,6 @@
-//! The board file: eight rank lines (rank 8 first) and a status line, `%` comment lines
-//! anywhere. Parsing validates as spec §2.2.1–2.2.2 says, reporting the first position (from
-//! a8, in file order) where a rule is known to fail; writing gives the canonical 9 lines.
+//! Reading the board file: eight rank lines (rank 8 first) and a status line, `%` comment
+//! lines anywhere. Parsing validates as spec §2.2.1–2.2.2 says, reporting the first position
+//! (from a8, in file order) where a rule is known to fail.
 
 use crate::core::{Color, Piece, Square};
 use crate::variants::standard::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
@@ -240,7 +240,7 @@ fn parse_status(board: &mut ObstacleBoard, line: &[u8]) -> Option<()> {
         _ => return None,
     };
     let walls = |t: &[u8]| match *t {
-        [d @ b'0'..=b'3'] => Some(d - b'0'),
+        [d @ b'0'..=b'9'] if d - b'0' <= WALLS_PER_PLAYER => Some(d - b'0'),
         _ => None,
     };
     let (white, black) = (walls(white)?, walls(black)?);
@@ -274,63 +274,10 @@ fn parse_status(board: &mut ObstacleBoard, line: &[u8]) -> Option<()> {
     Some(())
 }
 
-/// The canonical board file: 8 rank lines and the status line, each ending in `\n`.
-pub fn write_board(board: &ObstacleBoard) -> String {
-    let mut out = String::with_capacity(120);
-    let rules = board.pos.rules().clone();
-    for rank in (0..8).rev() {
-        for file in 0..8 {
-            let s = Square::new(file, rank);
-            if board.walls.has(s, WallSide::West) {
-                out.push('|');
-            }
-            if board.walls.has(s, WallSide::South) {
-                out.push('_');
-            }
-            let c = match board.piece(s) {
-                Some(p) => {
-                    let l = rules.kind(p.kind).letter;
-                    if p.color == Color::White {
-                        l
-                    } else {
-                        l.to_ascii_lowercase()
-                    }
-                }
-                None => board.obstacle(s).letter().unwrap_or('.'),
-            };
-            out.push(c);
-        }
-        out.push('\n');
-    }
-    let pos = &board.pos;
-    out.push(if pos.side_to_move() == Color::White {
-        'w'
-    } else {
-        'b'
-    });
-    out.push_str(&format!(
-        " {} {}",
-        board.walls_left(Color::White),
-        board.walls_left(Color::Black)
-    ));
-    for i in 0..4 {
-        out.push_str(if pos.castling_rights() >> i & 1 == 1 {
-            " +"
-        } else {
-            " -"
-        });
-    }
-    match pos.en_passant() {
-        Some(sq) => out.push_str(&format!(" {}", board.square(sq))),
-        None => out.push_str(" -"),
-    }
-    out.push_str(&format!(" {}\n", pos.halfmove_clock()));
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::variants::obstacle::write_board;
 
     const INITIAL: &str = "rnbqkbnr\npppppppp\n........\n........\n........\n........\n\
 PPPPPPPP\nRNBQKBNR\nw 3 3 + + + + - 0\n";

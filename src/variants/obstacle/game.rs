@@ -15,7 +15,7 @@ use crate::core::{Color, Move, MoveFlag, Square};
 use crate::variants::standard::{BISHOP, KNIGHT, QUEEN, ROOK};
 
 use super::board::ObstacleBoard;
-use super::board_file::write_board;
+use super::board_write::write_board;
 use super::effects;
 use super::error::{MoveError, MoveFault};
 use super::notation::{parse_action, Action, Placed};

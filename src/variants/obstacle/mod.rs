@@ -3,12 +3,13 @@
 //!
 //! The core plays the FIDE pieces and respects walls through its per-square blocked-step
 //! masks; this module adds what the core does not know: the board file format
-//! (`board_file`), the wall geometry that turns walls into those masks (`walls`), trapdoors
+//! (`board_file`, `board_write`), the wall geometry that turns walls into those masks (`walls`), trapdoors
 //! and mines and what they do after a move (`effects`), the game file notation (`notation`)
 //! and the game itself (`game`: legality with effects, placements, walls, INFO messages).
 
 pub mod board;
 pub mod board_file;
+pub mod board_write;
 pub mod effects;
 pub mod error;
 pub mod game;
@@ -22,7 +23,8 @@ use crate::variants::pieces::{self, PawnRules};
 use crate::variants::standard::{fide_castling, BISHOP, KNIGHT, QUEEN, ROOK};
 
 pub use board::{Obstacle, ObstacleBoard};
-pub use board_file::{parse_board, write_board};
+pub use board_file::parse_board;
+pub use board_write::write_board;
 pub use error::{BoardError, BoardFault, MoveError, MoveFault};
 pub use game::{Info, ObstacleGame};
 
