@@ -4,6 +4,7 @@
 //! fairy board and move errors do): 0 success, 1 input rejected, 2 usage error, 3 I/O error.
 
 mod follow;
+mod obstacle;
 mod perft;
 
 use std::ffi::OsString;
@@ -29,6 +30,8 @@ enum Command {
     Perft(perft::PerftArgs),
     /// FollowChess: follow a move sequence on a rectangular board and print the final board.
     Follow(follow::FollowArgs),
+    /// Obstacle chess: validate INBOARD, play GAME on it, write OUTBOARD.
+    Obstacle(obstacle::ObstacleArgs),
 }
 
 /// The subcommand an alias name stands for.
@@ -58,6 +61,7 @@ pub fn run(mut args: Vec<OsString>) -> ExitCode {
     let result = match cli.command {
         Command::Perft(a) => perft::run(a),
         Command::Follow(a) => follow::run(a),
+        Command::Obstacle(a) => obstacle::run(a),
     };
     match result {
         Ok(code) => code,

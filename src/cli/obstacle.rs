@@ -1,0 +1,82 @@
+//! `chessrules obstacle INBOARD OUTBOARD [GAME]` (also reached as `obstacle` / `obstacleChess`).
+//!
+//! Reads and validates INBOARD, plays GAME's moves on it, and writes the resulting board to
+//! OUTBOARD. `ERROR: …` goes to stderr and ends the run with exit 1 and no output file;
+//! `INFO: …` lines go to stdout as each move produces them (and stay there if a later move
+//! fails). The output file is written whole (temp file + rename) only when all succeeded.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use chessrules::variants::obstacle::{board_file, parse_board, write_board, ObstacleGame};
+use clap::Args;
+
+#[derive(Args)]
+pub struct ObstacleArgs {
+    /// Board file to read.
+    inboard: PathBuf,
+    /// Board file to write after the game.
+    outboard: PathBuf,
+    /// Game file of moves to play (optional).
+    game: Option<PathBuf>,
+}
+
+pub fn run(args: ObstacleArgs) -> Result<ExitCode> {
+    let input = fs::read(&args.inboard)
+        .with_context(|| format!("cannot read {}", args.inboard.display()))?;
+    let board = match parse_board(&input) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("ERROR: {e}");
+            return Ok(ExitCode::from(1));
+        }
+    };
+    let mut game = ObstacleGame::new(board);
+    if let Some(path) = &args.game {
+        let text = fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+        let stdout = std::io::stdout();
+        for line in board_file::content_lines(&text) {
+            let line = String::from_utf8_lossy(line);
+            let mv = line.trim();
+            if mv.is_empty() {
+                continue;
+            }
+            match game.play(mv) {
+                Ok(infos) => {
+                    let mut out = stdout.lock();
+                    for info in infos {
+                        writeln!(out, "INFO: {info}")?;
+                    }
+                    out.flush()?;
+                }
+                Err(e) => {
+                    eprintln!("ERROR: {e}");
+                    return Ok(ExitCode::from(1));
+                }
+            }
+        }
+    }
+    write_atomically(&args.outboard, write_board(game.board()).as_bytes())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Writes `bytes` to a temporary file beside `path`, then renames it over `path`.
+fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "board".into());
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let result = fs::write(&tmp, bytes).and_then(|()| fs::rename(&tmp, path));
+    if result.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    result.with_context(|| format!("cannot write {}", path.display()))
+}

@@ -1,0 +1,380 @@
+//! Playing a game file on an obstacle board: legality (the core's moves plus what trapdoors
+//! and mines do), wall placements, the placement phase, and the INFO messages after each move.
+//!
+//! A piece move is legal when the core generates it (FIDE rules, walls respected, castling
+//! fully checked) and, once the move and its trapdoor/mine effects are played, the mover's
+//! king is not attacked — or is gone (a king that falls or is blown up ends the game: one
+//! king gone is checkmate, both gone is stalemate). A wall is legal when the mover has one
+//! left, it lies between two squares, no wall stands there yet, and afterwards the mover's
+//! king is not attacked. Checkmate and stalemate count wall placements as moves.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use crate::core::{Color, Move, MoveFlag, Square};
+use crate::variants::standard::{BISHOP, KNIGHT, QUEEN, ROOK};
+
+use super::board::ObstacleBoard;
+use super::board_write::write_board;
+use super::effects;
+use super::error::{MoveError, MoveFault};
+use super::notation::{parse_action, Action, Placed};
+use super::walls::{WallSide, Walls};
+
+/// The standard initial board, the only one from which trapdoors and mines may be placed.
+const INITIAL_BOARD: &str = "rnbqkbnr\npppppppp\n........\n........\n........\n........\n\
+PPPPPPPP\nRNBQKBNR\nw 3 3 + + + + - 0\n";
+
+/// Lines of placements a game file may start with.
+const MAX_PLACEMENT_LINES: u8 = 4;
+
+/// An INFO message (spec §2.1), printed after the move that caused it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Info {
+    Check,
+    Checkmate,
+    Stalemate,
+    FiftyMoves,
+    Threefold,
+}
+
+impl fmt::Display for Info {
+    /// The spec's text without the `INFO: ` prefix.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Info::Check => "check",
+            Info::Checkmate => "checkmate",
+            Info::Stalemate => "stalemate",
+            Info::FiftyMoves => "draw due to fifty moves",
+            Info::Threefold => "draw due to threefold repetition",
+        })
+    }
+}
+
+/// Where the trapdoor-and-mine placement phase stands.
+#[derive(Clone, Debug)]
+struct Placement {
+    /// Still possible: the board was the initial board and no other move has been played.
+    open: bool,
+    lines: u8,
+    /// `[colour][0 = trapdoor, 1 = mine]` already placed.
+    placed: [[bool; 2]; 2],
+}
+
+/// A game in progress.
+#[derive(Clone, Debug)]
+pub struct ObstacleGame {
+    board: ObstacleBoard,
+    /// How often each position since the last irreversible change (clock reset) occurred.
+    seen: HashMap<u64, usize>,
+    /// Repetition key of the current position.
+    current: u64,
+    over: bool,
+    placement: Placement,
+}
+
+impl ObstacleGame {
+    /// Starts a game on a validated board. Nothing is reported about the board itself.
+    pub fn new(board: ObstacleBoard) -> ObstacleGame {
+        let open = write_board(&board) == INITIAL_BOARD;
+        let current = repetition_key(&board);
+        ObstacleGame {
+            board,
+            seen: HashMap::from([(current, 1)]),
+            current,
+            over: false,
+            placement: Placement {
+                open,
+                lines: 0,
+                placed: [[false; 2]; 2],
+            },
+        }
+    }
+
+    pub fn board(&self) -> &ObstacleBoard {
+        &self.board
+    }
+
+    /// Has the game ended by checkmate or stalemate?
+    pub fn is_over(&self) -> bool {
+        self.over
+    }
+
+    /// Plays one game-file line (trimmed, not a comment) and returns the INFO messages.
+    pub fn play(&mut self, text: &str) -> Result<Vec<Info>, MoveError> {
+        let fail = |fault| MoveError {
+            text: text.to_string(),
+            fault,
+        };
+        let action = parse_action(text.as_bytes()).ok_or(fail(MoveFault::Malformed))?;
+        if self.over {
+            return Err(fail(MoveFault::GameOver));
+        }
+        match action {
+            Action::Place { square, what } => self.place(Some((square, what))).map_err(fail)?,
+            Action::SkipPlacement => self.place(None).map_err(fail)?,
+            _ => {
+                if self.placement.open && self.placement.lines % 2 == 1 {
+                    return Err(fail(MoveFault::PlacementUnpaired));
+                }
+                self.placement.open = false;
+                self.act(action).map_err(fail)?;
+                return Ok(self.after_move());
+            }
+        }
+        Ok(Vec::new())
+    }
+
+    /// One placement line: White's, Black's, White's, Black's.
+    fn place(&mut self, placed: Option<(Square, Placed)>) -> Result<(), MoveFault> {
+        let p = &mut self.placement;
+        if !p.open || p.lines >= MAX_PLACEMENT_LINES {
+            return Err(MoveFault::PlacementNotAllowed);
+        }
+        let color = if p.lines.is_multiple_of(2) {
+            Color::White
+        } else {
+            Color::Black
+        };
+        if let Some((square, what)) = placed {
+            let (slot, ranks) = match what {
+                Placed::Trapdoor => (0, 2..=5),
+                Placed::Mine => (1, 3..=4),
+            };
+            let done = &mut p.placed[color.index()][slot];
+            if *done || !ranks.contains(&square.rank) || self.board.piece(square).is_some() {
+                return Err(MoveFault::BadPlacement);
+            }
+            *done = true;
+            let mut o = self.board.obstacle(square);
+            match what {
+                Placed::Trapdoor => o.hidden_trapdoor = true,
+                Placed::Mine => o.mine = true,
+            }
+            self.board.set_obstacle(square, o);
+        }
+        p.lines += 1;
+        self.current = repetition_key(&self.board);
+        self.seen = HashMap::from([(self.current, 1)]);
+        Ok(())
+    }
+
+    /// A piece move, castling or a wall.
+    fn act(&mut self, action: Action) -> Result<(), MoveFault> {
+        let side = self.board.pos.side_to_move();
+        let m = match action {
+            Action::Castle { king_side } => {
+                let rules = self.board.pos.rules().clone();
+                let castles = legal_piece_moves_where(&self.board, |m| match m.flag {
+                    MoveFlag::Castle(i) => rules
+                        .castling
+                        .get(i as usize)
+                        .is_some_and(|c| c.king_side == king_side),
+                    _ => false,
+                });
+                *castles.first().ok_or(MoveFault::NotLegal)?
+            }
+            Action::Piece {
+                from,
+                to,
+                promotion,
+            } => {
+                let (from, to) = (self.board.sq(from), self.board.sq(to));
+                let candidates = legal_piece_moves_where(&self.board, |m| {
+                    m.from == from && m.to == to && !m.is_castle()
+                });
+                let first = *candidates.first().ok_or(MoveFault::NotLegal)?;
+                match (first.promotion.is_some(), promotion) {
+                    (false, None) => first,
+                    (true, Some(letter)) => {
+                        let kind = promotion_kind(letter, side).ok_or(MoveFault::BadPromotion)?;
+                        *candidates
+                            .iter()
+                            .find(|m| m.promotion == Some(kind))
+                            .ok_or(MoveFault::BadPromotion)?
+                    }
+                    _ => return Err(MoveFault::BadPromotion),
+                }
+            }
+            Action::Wall { square, side } => {
+                wall_check(&self.board, square, side)?;
+                place_wall(&mut self.board, square, side);
+                return Ok(());
+            }
+            Action::Place { .. } | Action::SkipPlacement => return Err(MoveFault::NotLegal),
+        };
+        play_piece_move(&mut self.board, m);
+        Ok(())
+    }
+
+    /// Records the new position and works out the INFO messages.
+    fn after_move(&mut self) -> Vec<Info> {
+        self.current = repetition_key(&self.board);
+        // Positions before a capture, pawn move, wall, fall or blast can never recur.
+        if self.board.pos.halfmove_clock() == 0 {
+            self.seen.clear();
+        }
+        *self.seen.entry(self.current).or_insert(0) += 1;
+        let pos = &self.board.pos;
+        let kings = (pos.royal_count(Color::White), pos.royal_count(Color::Black));
+        if kings.0 == 0 || kings.1 == 0 {
+            self.over = true;
+            return vec![if kings == (0, 0) {
+                Info::Stalemate
+            } else {
+                Info::Checkmate
+            }];
+        }
+        let in_check = pos.is_check();
+        if !has_legal_action(&self.board) {
+            self.over = true;
+            return vec![if in_check {
+                Info::Checkmate
+            } else {
+                Info::Stalemate
+            }];
+        }
+        let mut infos = Vec::new();
+        if in_check {
+            infos.push(Info::Check);
+        }
+        if self.board.pos.halfmove_clock() >= 100 {
+            infos.push(Info::FiftyMoves);
+        }
+        if self.repetitions() >= 3 {
+            infos.push(Info::Threefold);
+        }
+        infos
+    }
+
+    /// How often the current position has occurred, counting itself.
+    pub fn repetitions(&self) -> usize {
+        self.seen.get(&self.current).copied().unwrap_or(0)
+    }
+}
+
+/// `Q R B N` for either side; `q r b n` (the spec's black letters) for Black.
+fn promotion_kind(letter: u8, side: Color) -> Option<u8> {
+    if letter.is_ascii_lowercase() && side != Color::Black {
+        return None;
+    }
+    match letter.to_ascii_uppercase() {
+        b'Q' => Some(QUEEN),
+        b'R' => Some(ROOK),
+        b'B' => Some(BISHOP),
+        b'N' => Some(KNIGHT),
+        _ => None,
+    }
+}
+
+/// Plays a core move and then the trapdoors and mines under the squares pieces arrived on.
+pub fn play_piece_move(board: &mut ObstacleBoard, m: Move) {
+    let arrivals: Vec<Square> = match m.flag {
+        MoveFlag::Castle(i) => board
+            .pos
+            .rules()
+            .castling
+            .get(i as usize)
+            .map(|c| vec![c.king_to, c.rook_to])
+            .unwrap_or_default(),
+        _ => vec![board.square(m.to)],
+    };
+    board.pos.make(m);
+    for s in arrivals {
+        effects::arrive(board, s);
+    }
+}
+
+/// Is this pseudo-legal move of the side to move legal once its effects are played?
+fn is_legal_piece_move(board: &ObstacleBoard, m: Move) -> bool {
+    let mover = board.pos.side_to_move();
+    // Kings are never captured: a king left attacked on the input board stays on it.
+    let captures_king = board
+        .pos
+        .piece_at(m.to)
+        .is_some_and(|p| board.pos.rules().is_royal(p.kind));
+    if captures_king {
+        return false;
+    }
+    let mut after = board.clone();
+    play_piece_move(&mut after, m);
+    !after.pos.in_check(mover)
+}
+
+fn pseudo_legal(board: &ObstacleBoard) -> Vec<Move> {
+    let mut moves = Vec::with_capacity(64);
+    board.pos.pseudo_legal_moves(&mut moves);
+    moves
+}
+
+/// The legal piece moves (castling included) of the side to move.
+pub fn legal_piece_moves(board: &ObstacleBoard) -> Vec<Move> {
+    let mut moves = pseudo_legal(board);
+    moves.retain(|&m| is_legal_piece_move(board, m));
+    moves
+}
+
+/// The legal piece moves among those `keep` selects (cheaper than all of them).
+fn legal_piece_moves_where(board: &ObstacleBoard, keep: impl Fn(&Move) -> bool) -> Vec<Move> {
+    let mut moves = pseudo_legal(board);
+    moves.retain(|m| keep(m) && is_legal_piece_move(board, *m));
+    moves
+}
+
+/// Why the side to move may not place this wall, if it may not.
+pub fn wall_check(board: &ObstacleBoard, square: Square, side: WallSide) -> Result<(), MoveFault> {
+    let mover = board.pos.side_to_move();
+    if board.walls_left(mover) == 0 || Walls::on_edge(square, side) || board.walls.has(square, side)
+    {
+        return Err(MoveFault::BadWall);
+    }
+    let mut after = board.clone();
+    after.add_wall(square, side);
+    if after.pos.in_check(mover) {
+        return Err(MoveFault::NotLegal);
+    }
+    Ok(())
+}
+
+/// Places a wall for the side to move: uses up one of its walls and a turn, resets the
+/// halfmove clock (as a pawn move does) and ends any en passant chance.
+pub fn place_wall(board: &mut ObstacleBoard, square: Square, side: WallSide) {
+    let mover = board.pos.side_to_move();
+    board.add_wall(square, side);
+    let left = board.walls_left(mover).saturating_sub(1);
+    board.set_walls_left(mover, left);
+    let pos = &mut board.pos;
+    pos.set_en_passant(None);
+    let full = pos.fullmove_number() + u32::from(mover == Color::Black);
+    pos.set_clocks(0, full);
+    pos.set_side_to_move(mover.other());
+}
+
+/// Can the side to move play anything at all (a piece move or a wall)?
+pub fn has_legal_action(board: &ObstacleBoard) -> bool {
+    if pseudo_legal(board)
+        .into_iter()
+        .any(|m| is_legal_piece_move(board, m))
+    {
+        return true;
+    }
+    (0..8u8).any(|rank| {
+        (0..8u8).any(|file| {
+            [WallSide::West, WallSide::South]
+                .into_iter()
+                .any(|side| wall_check(board, Square::new(file, rank), side).is_ok())
+        })
+    })
+}
+
+/// The key positions are compared by for repetition: the core key (pieces, side, castling,
+/// en passant only when an en passant capture is legal) and the walls, obstacles and walls left.
+pub fn repetition_key(board: &ObstacleBoard) -> u64 {
+    let mut pos = board.pos.clone();
+    if pos.en_passant().is_some()
+        && legal_piece_moves_where(board, |m| m.flag == MoveFlag::EnPassant).is_empty()
+    {
+        pos.set_en_passant(None);
+    }
+    pos.key() ^ board.extras_digest()
+}
