@@ -1,0 +1,311 @@
+//! Reading and validating a fairy chess board file (spec §2.4 and §3), reporting the first
+//! violation in the spec's order: allocations, then the squares from a10 to j1, then the
+//! status line.
+
+use crate::core::{Color, Piece, Position, Square};
+use crate::variants::fairy::errors::BoardError;
+use crate::variants::fairy::rules::{
+    self, is_pawn_kind, kind_of_letter, ELEPHANT, FILES, KING, RANKS, ROOK,
+};
+use crate::variants::fairy::text::{is_comment, numbered_lines};
+
+/// The section divider.
+pub const DIVIDER: &str = "-----";
+
+/// A validated board file.
+#[derive(Clone, Debug)]
+pub struct FairyBoard {
+    /// The allocation lines as given (comment lines dropped, trailing whitespace trimmed).
+    pub allocation_lines: Vec<String>,
+    /// Allocated count per kind id.
+    pub allocated: [u32; 11],
+    pub position: Position,
+}
+
+/// Parses and validates a board file.
+pub fn parse(text: &str) -> Result<FairyBoard, BoardError> {
+    let lines = numbered_lines(text);
+    let end_line = lines.len() + 1;
+    let mut rest = lines.iter().copied();
+
+    let (allocation_lines, allocated) = allocations(&mut rest, end_line)?;
+    let rows = board_rows(&mut rest);
+    let grid = squares(&rows, &allocated)?;
+    let rules = rules::rules(&allocated);
+    let mut position = Position::empty(rules.clone());
+    for (rank, row) in grid.iter().enumerate() {
+        for (file, cell) in row.iter().enumerate() {
+            if let Some(piece) = cell {
+                position.put(rules.shape.sq(Square::new(file as u8, rank as u8)), *piece);
+            }
+        }
+    }
+    status(&mut rest, end_line, &mut position)?;
+    Ok(FairyBoard {
+        allocation_lines,
+        allocated,
+        position,
+    })
+}
+
+/// §3.2: `<piece>:<count>` lines up to the first divider.
+fn allocations<'a>(
+    lines: &mut impl Iterator<Item = (usize, &'a str)>,
+    end_line: usize,
+) -> Result<(Vec<String>, [u32; 11]), BoardError> {
+    let mut given = Vec::new();
+    let mut allocated = [0u32; 11];
+    let mut seen = [false; 11];
+    let (mut pawns, mut officers) = (0u32, 0u32);
+    let mut divider_line = end_line;
+    for (n, line) in lines.by_ref() {
+        if is_comment(line) {
+            continue;
+        }
+        if line == DIVIDER {
+            divider_line = n;
+            break;
+        }
+        let (kind, count) = allocation(line).ok_or(BoardError::PieceAllocation(n))?;
+        if seen[kind as usize] {
+            return Err(BoardError::PieceAllocation(n));
+        }
+        seen[kind as usize] = true;
+        allocated[kind as usize] = count;
+        let sum = if is_pawn_kind(kind) {
+            &mut pawns
+        } else {
+            &mut officers
+        };
+        *sum += count;
+        if *sum > 10 {
+            return Err(BoardError::PieceAllocation(n));
+        }
+        given.push(line.to_string());
+    }
+    let kings = allocated[KING as usize];
+    let rooks = allocated[ROOK as usize];
+    if pawns != 10 || officers != 10 || kings != 1 || rooks < 2 {
+        return Err(BoardError::PieceAllocation(divider_line));
+    }
+    Ok((given, allocated))
+}
+
+/// One allocation line: a lower-case piece letter, `:`, a decimal count (at most 10 is useful;
+/// longer numbers are rejected before they could overflow).
+fn allocation(line: &str) -> Option<(u8, u32)> {
+    let (letter, count) = line.split_once(':')?;
+    let mut chars = letter.chars();
+    let c = chars.next()?;
+    if chars.next().is_some() || !c.is_ascii_lowercase() {
+        return None;
+    }
+    let kind = kind_of_letter(c)?;
+    if count.is_empty() || count.len() > 3 || !count.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some((kind, count.parse().ok()?))
+}
+
+/// The board section: every non-comment line up to the second divider (or the end).
+fn board_rows<'a>(lines: &mut impl Iterator<Item = (usize, &'a str)>) -> Vec<&'a str> {
+    let mut rows = Vec::new();
+    for (_, line) in lines.by_ref() {
+        if is_comment(line) {
+            continue;
+        }
+        if line == DIVIDER {
+            break;
+        }
+        rows.push(line);
+    }
+    rows
+}
+
+/// A row's squares: exactly ten single characters separated by single spaces.
+fn row_cells(row: &str) -> Option<Vec<char>> {
+    let mut cells = Vec::with_capacity(FILES);
+    for token in row.split(' ') {
+        let mut chars = token.chars();
+        let c = chars.next()?;
+        if chars.next().is_some() {
+            return None;
+        }
+        cells.push(c);
+    }
+    (cells.len() == FILES).then_some(cells)
+}
+
+type Grid = [[Option<Piece>; FILES]; RANKS];
+
+/// §3.3: scans a10→j10, then rank 9, … rank 1, and reports the first violation. A malformed
+/// row is reported (as an illegal dimension) when the scan reaches it.
+fn squares(rows: &[&str], allocated: &[u32; 11]) -> Result<Grid, BoardError> {
+    // Formula (1) counts the Pawns and Soldiers of the whole board, so count them first.
+    let mut pawns_on_board = [0u32; 2];
+    for c in rows.iter().filter_map(|r| row_cells(r)).flatten() {
+        if let Some(kind) = kind_of_letter(c) {
+            if is_pawn_kind(kind) && allocated[kind as usize] > 0 {
+                pawns_on_board[colour_of(c).index()] += 1;
+            }
+        }
+    }
+    let officers_allocated: u32 = (0..11u8)
+        .filter(|&k| !is_pawn_kind(k))
+        .map(|k| allocated[k as usize])
+        .sum();
+    let mut grid: Grid = [[None; FILES]; RANKS];
+    let mut pawn_counts = [[0u32; 11]; 2];
+    let mut officer_counts = [0u32; 2];
+    let mut king_counts = [0u32; 2];
+    for (i, row) in rows.iter().enumerate() {
+        if i >= RANKS {
+            return Err(BoardError::BoardDimension);
+        }
+        let rank = (RANKS - 1 - i) as u8;
+        let cells = row_cells(row).ok_or(BoardError::BoardDimension)?;
+        for (file, &c) in cells.iter().enumerate() {
+            if c == '.' {
+                continue;
+            }
+            let name = Square::new(file as u8, rank).to_string();
+            let kind = match kind_of_letter(c) {
+                Some(k) if c.is_ascii_alphabetic() && allocated[k as usize] > 0 => k,
+                _ => return Err(BoardError::IllegalPiece(name)),
+            };
+            let color = colour_of(c);
+            let ci = color.index();
+            if is_pawn_kind(kind) {
+                pawn_counts[ci][kind as usize] += 1;
+                if pawn_counts[ci][kind as usize] > allocated[kind as usize] {
+                    return Err(BoardError::PawnAllocationExceeded(name));
+                }
+            } else {
+                officer_counts[ci] += 1;
+                if kind == KING {
+                    king_counts[ci] += 1;
+                }
+                let limit = (officers_allocated + 10).saturating_sub(pawns_on_board[ci]);
+                // A King cannot come from a promotion, so a second one is also an excess.
+                if officer_counts[ci] > limit || king_counts[ci] > 1 {
+                    return Err(BoardError::OfficerAllocationExceeded(name));
+                }
+            }
+            let back_rank = if color == Color::White { 0 } else { 9 };
+            if is_pawn_kind(kind) && rank == back_rank {
+                return Err(BoardError::PawnPosition(name));
+            }
+            let own_half = if color == Color::White {
+                rank <= 4
+            } else {
+                rank >= 5
+            };
+            if kind == ELEPHANT && !own_half {
+                return Err(BoardError::ElephantPosition(name));
+            }
+            grid[rank as usize][file] = Some(Piece::new(color, kind));
+        }
+    }
+    if rows.len() != RANKS {
+        return Err(BoardError::BoardDimension);
+    }
+    Ok(grid)
+}
+
+fn colour_of(c: char) -> Color {
+    if c.is_ascii_uppercase() {
+        Color::White
+    } else {
+        Color::Black
+    }
+}
+
+/// Where each castling opportunity's King and Rook must stand, in flag order (black
+/// queenside, black kingside, white queenside, white kingside).
+const CASTLING_SQUARES: [(Color, Square, Square); 4] = [
+    (Color::Black, Square::new(5, 9), Square::new(0, 9)),
+    (Color::Black, Square::new(5, 9), Square::new(9, 9)),
+    (Color::White, Square::new(5, 0), Square::new(0, 0)),
+    (Color::White, Square::new(5, 0), Square::new(9, 0)),
+];
+
+/// §3.4: the status line `P:CCCC:H:M`, the first non-comment line after the second divider.
+/// Anything after it is ignored.
+fn status<'a>(
+    lines: &mut impl Iterator<Item = (usize, &'a str)>,
+    end_line: usize,
+    position: &mut Position,
+) -> Result<(), BoardError> {
+    let (n, line) = lines
+        .find(|(_, l)| !is_comment(l))
+        .unwrap_or((end_line, ""));
+    let mut fields = line.splitn(4, ':');
+    let side = match fields.next() {
+        Some("w") => Color::White,
+        Some("b") => Color::Black,
+        _ => return Err(BoardError::NextPlayer(n)),
+    };
+    let flags = fields.next().unwrap_or("").as_bytes();
+    let mut rights = 0u8;
+    for (index, &(color, king_sq, rook_sq)) in CASTLING_SQUARES.iter().enumerate() {
+        let bad = BoardError::Castling { index, line: n };
+        match flags.get(index) {
+            Some(b'-') => {}
+            Some(b'+') => {
+                let shape = &position.rules().shape;
+                let king = position.piece_at(shape.sq(king_sq));
+                let rook = position.piece_at(shape.sq(rook_sq));
+                if king != Some(Piece::new(color, KING)) || rook != Some(Piece::new(color, ROOK)) {
+                    return Err(bad);
+                }
+                rights |= 1 << index;
+            }
+            _ => return Err(bad),
+        }
+    }
+    if flags.len() > 4 {
+        return Err(BoardError::Castling { index: 4, line: n });
+    }
+    let halfmove = number(fields.next())
+        .filter(|&h| h <= 50)
+        .ok_or(BoardError::HalfmoveClock(n))?;
+    let counter = number(fields.next()).ok_or(BoardError::MoveCounter(n))?;
+    position.set_side_to_move(side);
+    position.set_castling_rights(rights);
+    position.set_clocks(halfmove, counter);
+    Ok(())
+}
+
+/// A non-negative decimal integer (digits only) that fits in 32 bits.
+fn number(field: Option<&str>) -> Option<u32> {
+    let f = field?;
+    if f.is_empty() || !f.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    f.parse().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn allocation_lines() {
+        assert_eq!(allocation("p:8"), Some((rules::PAWN, 8)));
+        assert_eq!(allocation("P:8"), None);
+        assert_eq!(allocation("p:-1"), None);
+        assert_eq!(allocation("p:"), None);
+        assert_eq!(allocation("x:1"), None);
+        assert_eq!(allocation("pp:1"), None);
+        assert_eq!(allocation("p:99999999999"), None);
+    }
+
+    #[test]
+    fn rows_need_ten_single_characters() {
+        assert!(row_cells(". . . . . . . . . .").is_some());
+        assert!(row_cells(". . . . . . . . .").is_none());
+        assert!(row_cells(".  . . . . . . . . .").is_none());
+        assert!(row_cells(".. . . . . . . . .").is_none());
+        assert!(row_cells("").is_none());
+    }
+}
