@@ -138,18 +138,28 @@ fn row_cells(row: &str) -> Option<Vec<char>> {
 
 type Grid = [[Option<Piece>; FILES]; RANKS];
 
-/// §3.3: scans a10→j10, then rank 9, … rank 1, and reports the first violation. A malformed
-/// row is reported (as an illegal dimension) when the scan reaches it.
+/// §3.3. The board must be 10×10 first (a square's name means nothing in a misshapen board),
+/// then the squares are scanned a10→j10, then rank 9, … rank 1, and the first violation is
+/// reported.
 fn squares(rows: &[&str], allocated: &[u32; 11]) -> Result<Grid, BoardError> {
-    // Formula (1) counts the Pawns and Soldiers of the whole board, so count them first.
-    let mut pawns_on_board = [0u32; 2];
-    for c in rows.iter().filter_map(|r| row_cells(r)).flatten() {
-        if let Some(kind) = kind_of_letter(c) {
-            if is_pawn_kind(kind) && allocated[kind as usize] > 0 {
-                pawns_on_board[colour_of(c).index()] += 1;
-            }
+    if rows.len() != RANKS {
+        return Err(BoardError::BoardDimension);
+    }
+    let cells: Vec<Vec<char>> = rows
+        .iter()
+        .map(|r| row_cells(r).ok_or(BoardError::BoardDimension))
+        .collect::<Result<_, _>>()?;
+    // Formula (1) counts the Pawns and Soldiers of the whole board. Those beyond their own
+    // allocation are an error of their own (§3.3.2) and are not counted, so that an extra Pawn
+    // is reported as such rather than as an Officer excess somewhere else.
+    let mut pawns_by_kind = [[0u32; 11]; 2];
+    for &c in cells.iter().flatten() {
+        if let Some(kind) = kind_of_letter(c).filter(|&k| is_pawn_kind(k)) {
+            pawns_by_kind[colour_of(c).index()][kind as usize] += 1;
         }
     }
+    let pawns_on_board =
+        pawns_by_kind.map(|counts| (0..11).map(|k| counts[k].min(allocated[k])).sum::<u32>());
     let officers_allocated: u32 = (0..11u8)
         .filter(|&k| !is_pawn_kind(k))
         .map(|k| allocated[k as usize])
@@ -158,13 +168,9 @@ fn squares(rows: &[&str], allocated: &[u32; 11]) -> Result<Grid, BoardError> {
     let mut pawn_counts = [[0u32; 11]; 2];
     let mut officer_counts = [0u32; 2];
     let mut king_counts = [0u32; 2];
-    for (i, row) in rows.iter().enumerate() {
-        if i >= RANKS {
-            return Err(BoardError::BoardDimension);
-        }
+    for (i, row) in cells.iter().enumerate() {
         let rank = (RANKS - 1 - i) as u8;
-        let cells = row_cells(row).ok_or(BoardError::BoardDimension)?;
-        for (file, &c) in cells.iter().enumerate() {
+        for (file, &c) in row.iter().enumerate() {
             if c == '.' {
                 continue;
             }
@@ -185,7 +191,7 @@ fn squares(rows: &[&str], allocated: &[u32; 11]) -> Result<Grid, BoardError> {
                 if kind == KING {
                     king_counts[ci] += 1;
                 }
-                let limit = (officers_allocated + 10).saturating_sub(pawns_on_board[ci]);
+                let limit = officers_allocated + 10 - pawns_on_board[ci].min(10);
                 // A King cannot come from a promotion, so a second one is also an excess.
                 if officer_counts[ci] > limit || king_counts[ci] > 1 {
                     return Err(BoardError::OfficerAllocationExceeded(name));
@@ -205,9 +211,6 @@ fn squares(rows: &[&str], allocated: &[u32; 11]) -> Result<Grid, BoardError> {
             }
             grid[rank as usize][file] = Some(Piece::new(color, kind));
         }
-    }
-    if rows.len() != RANKS {
-        return Err(BoardError::BoardDimension);
     }
     Ok(grid)
 }
