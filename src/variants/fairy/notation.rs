@@ -1,8 +1,8 @@
 //! The move file's notation (Rev2 §4.2): `a2-a3`, `c4xd5`, `h9-h10=Q`, `0-0`, `0-0-0` (also
 //! with the letter O), each optionally followed by `+` (check) or `++` (checkmate).
 
-use crate::core::Square;
-use crate::variants::fairy::rules::{FILES, RANKS};
+use crate::core::{Color, Move, MoveFlag, Position, Square};
+use crate::variants::fairy::rules::{FILES, LETTERS, RANKS};
 
 /// The suffix a move was written with.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -75,6 +75,35 @@ pub fn parse(text: &str) -> Option<MoveText> {
         promotion,
         suffix,
     })
+}
+
+/// The move-file text of a move of `position`'s side to move, without a suffix: `0-0`,
+/// `0-0-0`, `a2-a3`, `c4xd5`, `h9-h10=Q`.
+pub fn write(position: &Position, m: Move) -> String {
+    let shape = &position.rules().shape;
+    if let MoveFlag::Castle(i) = m.flag {
+        let king_side = position
+            .rules()
+            .castling
+            .get(i as usize)
+            .is_some_and(|c| c.king_side);
+        return if king_side { "0-0" } else { "0-0-0" }.to_string();
+    }
+    let sep = if position.piece_at(m.to).is_some() {
+        'x'
+    } else {
+        '-'
+    };
+    let mut text = format!("{}{sep}{}", shape.name(m.from), shape.name(m.to));
+    if let Some(kind) = m.promotion {
+        let letter = LETTERS.get(kind as usize).copied().unwrap_or('?');
+        text.push('=');
+        text.push(match position.side_to_move() {
+            Color::White => letter.to_ascii_uppercase(),
+            Color::Black => letter,
+        });
+    }
+    text
 }
 
 /// A square of the 10×10 board (`a1` … `j10`).

@@ -120,6 +120,23 @@ pub fn resolve(
     }
 }
 
+/// The moves the move file may contain now: the core's legal moves, less those the halfmove
+/// clock forbids (at 50 only Pawns and Soldiers may move; captures stay legal, §5.3 lists no
+/// clock rule).
+pub fn legal_moves(position: &mut Position) -> Vec<Move> {
+    let mut moves = position.legal_move_list();
+    if position.halfmove_clock() >= HALFMOVE_LIMIT {
+        moves.retain(|m| {
+            let capture = !m.is_castle() && position.piece_at(m.to).is_some();
+            let pawn_like = position
+                .piece_at(m.from)
+                .is_some_and(|p| is_pawn_kind(p.kind));
+            !m.is_castle() && (capture || pawn_like)
+        });
+    }
+    moves
+}
+
 /// Castling rule index: the status line's flag order.
 fn castling_index(color: Color, king_side: bool) -> u8 {
     match (color, king_side) {
