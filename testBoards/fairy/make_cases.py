@@ -262,6 +262,13 @@ board_error("board_move_counter_foobar", "ERROR: Illegal move counter on line 22
 board_error("board_move_counter_missing", "ERROR: Illegal move counter on line 22", 10, status="w:++++:0")
 board_error("board_status_extra_field", "ERROR: Illegal move counter on line 22", 10, status="w:++++:0:0:0")
 board_valid("board_move_counter_99_is_valid", status="w:++++:0:99")
+board_valid("board_move_counter_java_int_max_is_valid", status="w:++++:0:2147483647")
+board_error("board_move_counter_beyond_java_int", "ERROR: Illegal move counter on line 22", 10,
+            status="w:++++:0:2147483648")
+case("board_leading_zeros_are_accepted_and_dropped", grid=classic(), alloc=CLASSIC, status="w:++++:007:010",
+     final="w:++++:7:10")
+case("move_counter_at_java_int_max_keeps_counting", pieces={"c7": "p"}, status="b:----:0:2147483647",
+     moves=["c7-c6"], final="w:----:0:2147483648")
 board_valid("board_valid_prints_board_in_output_format")
 case("board_crlf_line_endings_are_valid", grid=classic(), alloc=CLASSIC, final="w:++++:0:0",
      board_text=("\n".join(CLASSIC) + "\n-----\n" + rows_text(classic(), False) + "-----\nw:++++:0:0\n").replace("\n", "\r\n"))

@@ -279,13 +279,18 @@ fn status<'a>(
     Ok(())
 }
 
-/// A non-negative decimal integer (digits only) that fits in 32 bits.
+/// The largest accepted clock or counter: Java's `int` range, which the course's own programs
+/// parse these fields into; it also keeps the move counter far from overflowing while moves
+/// are played.
+const MAX_NUMBER: u32 = i32::MAX as u32;
+
+/// A non-negative decimal integer (digits only, no sign) of at most `MAX_NUMBER`.
 fn number(field: Option<&str>) -> Option<u32> {
     let f = field?;
     if f.is_empty() || !f.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    f.parse().ok()
+    f.parse().ok().filter(|&n| n <= MAX_NUMBER)
 }
 
 #[cfg(test)]
