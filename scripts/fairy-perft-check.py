@@ -4,7 +4,7 @@ from the Rust code) that checks the node counts of tests/perft/fairy.perft.
 
     scripts/fairy-perft-check.py [--max-nodes N] [tests/perft/fairy.perft]
 
-Every entry whose expected count is at most N (default 200000) is recomputed and compared.
+Every entry whose expected count is at most N (default 300000) is recomputed and compared.
 Perft here ignores the halfmove-clock rule, as the Rust perft does.
 """
 import sys
@@ -177,7 +177,7 @@ def parse_entry(line):
 
 def main():
     args = sys.argv[1:]
-    max_nodes = 200000
+    max_nodes = 300000
     if args[:1] == ["--max-nodes"]:
         max_nodes = int(args[1])
         args = args[2:]

@@ -1,5 +1,5 @@
 //! Perft node counts of our own fairy positions (`tests/perft/fairy.perft`). The counts up to
-//! 200000 nodes are confirmed by an independent generator (`scripts/fairy-perft-check.py`).
+//! 300000 nodes are confirmed by an independent generator (`scripts/fairy-perft-check.py`).
 
 use chessrules::core::perft::Perft;
 use chessrules::variants::fairy;

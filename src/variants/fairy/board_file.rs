@@ -7,6 +7,7 @@ use crate::variants::fairy::errors::BoardError;
 use crate::variants::fairy::rules::{
     self, is_pawn_kind, kind_of_letter, ELEPHANT, FILES, KING, RANKS, ROOK,
 };
+use crate::variants::fairy::status_line;
 use crate::variants::fairy::text::{is_comment, numbered_lines};
 
 /// The section divider.
@@ -40,7 +41,7 @@ pub fn parse(text: &str) -> Result<FairyBoard, BoardError> {
             }
         }
     }
-    status(&mut rest, end_line, &mut position)?;
+    status_line::read(&mut rest, end_line, &mut position)?;
     Ok(FairyBoard {
         allocation_lines,
         allocated,
@@ -221,76 +222,6 @@ fn colour_of(c: char) -> Color {
     } else {
         Color::Black
     }
-}
-
-/// Where each castling opportunity's King and Rook must stand, in flag order (black
-/// queenside, black kingside, white queenside, white kingside).
-const CASTLING_SQUARES: [(Color, Square, Square); 4] = [
-    (Color::Black, Square::new(5, 9), Square::new(0, 9)),
-    (Color::Black, Square::new(5, 9), Square::new(9, 9)),
-    (Color::White, Square::new(5, 0), Square::new(0, 0)),
-    (Color::White, Square::new(5, 0), Square::new(9, 0)),
-];
-
-/// §3.4: the status line `P:CCCC:H:M`, the first non-comment line after the second divider.
-/// Anything after it is ignored.
-fn status<'a>(
-    lines: &mut impl Iterator<Item = (usize, &'a str)>,
-    end_line: usize,
-    position: &mut Position,
-) -> Result<(), BoardError> {
-    let (n, line) = lines
-        .find(|(_, l)| !is_comment(l))
-        .unwrap_or((end_line, ""));
-    let mut fields = line.splitn(4, ':');
-    let side = match fields.next() {
-        Some("w") => Color::White,
-        Some("b") => Color::Black,
-        _ => return Err(BoardError::NextPlayer(n)),
-    };
-    let flags = fields.next().unwrap_or("").as_bytes();
-    let mut rights = 0u8;
-    for (index, &(color, king_sq, rook_sq)) in CASTLING_SQUARES.iter().enumerate() {
-        let bad = BoardError::Castling { index, line: n };
-        match flags.get(index) {
-            Some(b'-') => {}
-            Some(b'+') => {
-                let shape = &position.rules().shape;
-                let king = position.piece_at(shape.sq(king_sq));
-                let rook = position.piece_at(shape.sq(rook_sq));
-                if king != Some(Piece::new(color, KING)) || rook != Some(Piece::new(color, ROOK)) {
-                    return Err(bad);
-                }
-                rights |= 1 << index;
-            }
-            _ => return Err(bad),
-        }
-    }
-    if flags.len() > 4 {
-        return Err(BoardError::Castling { index: 4, line: n });
-    }
-    let halfmove = number(fields.next())
-        .filter(|&h| h <= 50)
-        .ok_or(BoardError::HalfmoveClock(n))?;
-    let counter = number(fields.next()).ok_or(BoardError::MoveCounter(n))?;
-    position.set_side_to_move(side);
-    position.set_castling_rights(rights);
-    position.set_clocks(halfmove, counter);
-    Ok(())
-}
-
-/// The largest accepted clock or counter: Java's `int` range, which the course's own programs
-/// parse these fields into; it also keeps the move counter far from overflowing while moves
-/// are played.
-const MAX_NUMBER: u32 = i32::MAX as u32;
-
-/// A non-negative decimal integer (digits only, no sign) of at most `MAX_NUMBER`.
-fn number(field: Option<&str>) -> Option<u32> {
-    let f = field?;
-    if f.is_empty() || !f.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    f.parse().ok().filter(|&n| n <= MAX_NUMBER)
 }
 
 #[cfg(test)]

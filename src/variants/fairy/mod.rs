@@ -6,6 +6,7 @@ pub mod errors;
 pub mod notation;
 pub mod play;
 pub mod rules;
+pub mod status_line;
 pub mod text;
 pub mod write;
 
