@@ -341,6 +341,31 @@ case("princess_moves_and_captures_both_colours", pieces={"c3": "W", "h7": "w", "
      moves=["c3xe4", "h7xe4"], final="w:----:0:1")
 case("princess_rook_move_is_illegal", pieces={"c3": "W"}, moves=["c3-c5"], error=err_move(1), code=11)
 
+case("king_onto_own_piece_is_illegal", pieces={"e2": "P"}, moves=["f1-e2"], error=err_move(1), code=11)
+case("king_capture_of_own_piece_is_illegal", pieces={"e2": "P"}, moves=["f1xe2"], error=err_capture(1), code=12)
+case("knight_onto_own_piece_is_illegal", pieces={"c8": "n", "d6": "p"}, status="b:----:0:0",
+     moves=["c8xd6"], error=err_capture(1), code=12)
+case("queen_black_blocked_is_illegal", pieces={"d8": "q", "d6": "p"}, status="b:----:0:0",
+     moves=["d8-d4"], error=err_move(1), code=11)
+case("bishop_black_blocked_is_illegal", pieces={"d8": "b", "e7": "n"}, status="b:----:0:0",
+     moves=["d8-g5"], error=err_move(1), code=11)
+case("rook_black_blocked_capture_is_illegal", pieces={"a5": "P", "a7": "p"}, status="b:----:0:0",
+     moves=["a10xa5"], error=err_capture(1), code=12)
+case("elephant_black_blocked_by_own_piece_is_illegal", pieces={"h8": "e", "h7": "p"}, status="b:----:0:0",
+     moves=["h8-h6"], error=err_move(1), code=11)
+case("princess_black_diagonal_blocked_is_illegal", pieces={"h7": "w", "g6": "p"}, status="b:----:0:0",
+     moves=["h7-e4"], error=err_move(1), code=11)
+case("princess_black_knight_jump_over_pieces", pieces={"h7": "w", "g7": "p", "h6": "p", "g6": "p"},
+     status="b:----:0:0", moves=["h7-g5"], final="w:----:1:1")
+case("amazon_black_knight_jump_and_rook_move", pieces={"h7": "a", "g7": "p", "h6": "p", "g6": "p"},
+     status="b:----:0:0", moves=["h7-g5", "a1-a2", "g5-g4"], final="w:----:3:2")
+case("dragon_black_blocked_by_own_piece_is_illegal", pieces={"g8": "f", "f7": "p"}, status="b:----:0:0",
+     moves=["g8-e6"], error=err_move(1), code=11)
+case("soldier_black_blocked_forward_is_illegal", pieces={"e8": "d", "e7": "N"}, status="b:----:0:0",
+     moves=["e8-e7"], error=err_move(1), code=11)
+case("pawn_white_captures_both_diagonals", pieces={"d4": "P", "e5": "p", "c6": "n", "j8": "p"},
+     moves=["d4xe5", "j8-j7", "e5-e6", "j7-j6", "e6-e7", "j6-j5"], final="w:----:0:3")
+
 # ---- Promotion (Rev2 4.2.3, 5.5) -------------------------------------------------------------
 for letter, kind in [("R", "rook"), ("Q", "queen"), ("N", "knight"), ("B", "bishop"),
                      ("F", "dragon"), ("A", "amazon"), ("W", "princess")]:
