@@ -105,3 +105,19 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn huge_inputs_are_rejected_without_trouble() {
+    let line = "x".repeat(5_000_000);
+    assert_eq!(
+        fairy::parse_board(&line).err(),
+        Some(fairy::BoardError::PieceAllocation(1))
+    );
+    let mut board = fairy::parse_board(START).expect("start board is valid");
+    let mut moves = "% comment\n".repeat(200_000);
+    moves.push_str(&line);
+    assert_eq!(
+        fairy::play_file(&mut board.position, &moves),
+        Err(fairy::MoveError::Move(200_001))
+    );
+}

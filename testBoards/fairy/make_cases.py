@@ -433,6 +433,12 @@ case("halfmove_50_officer_capture_is_legal", pieces={"a5": "n"}, status="w:----:
 case("halfmove_reaches_50_then_officer_move_is_illegal", status="w:----:49:0",
      moves=["a1-a2", "a10-a9"], error=err_move(2), code=11)
 
+SHUFFLE = ["b1-c3", "b10-c8", "c3-b1", "c8-b10"]
+case("halfmove_knight_shuffle_reaches_50_then_officer_move_is_illegal", grid=classic(), alloc=CLASSIC,
+     status="w:++++:0:0", moves=[SHUFFLE[i % 4] for i in range(52)], error=err_move(51), code=11)
+case("halfmove_knight_shuffle_then_pawn_move_is_legal", grid=classic(), alloc=CLASSIC,
+     status="w:++++:0:0", moves=[SHUFFLE[i % 4] for i in range(50)] + ["a2-a4"], final="b:++++:0:25")
+
 # ---- Check and checkmate suffixes (5.2 rule 8, 5.6, 5.7) -----------------------------------
 MATE = grid_from({"e9": "p", "f9": "p", "g9": "p", "a10": ".", "j10": "."})
 case("check_suffix_without_check", moves=["a1-a2+"], error="ERROR: Illegal check suffix on line 1", code=15)
