@@ -64,3 +64,15 @@ fn missing_board_argument_is_a_usage_error() {
         .assert()
         .code(2);
 }
+
+#[test]
+fn board_errors_come_before_reading_the_move_file() {
+    Command::cargo_bin("chessrules")
+        .expect("binary")
+        .arg("fairy")
+        .arg(case("board_halfmove_clock_51.board"))
+        .arg("/nonexistent/moves.moves")
+        .assert()
+        .code(9)
+        .stdout("ERROR: Illegal halfmove clock on line 22\n");
+}

@@ -2,6 +2,7 @@
 //! board file, plays the move file on it, and prints the resulting board file to stdout. The
 //! first violation is printed instead, as one line on stdout, with the course's exit code.
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -25,23 +26,31 @@ fn read(path: &PathBuf) -> Result<String> {
 
 pub fn run(args: FairyArgs) -> Result<ExitCode> {
     let board_text = read(&args.board)?;
-    let moves_text = args.moves.as_ref().map(read).transpose()?;
     let mut board = match fairy::parse_board(&board_text) {
         Ok(b) => b,
         Err(e) => {
-            println!("{e}");
+            emit(&format!("{e}\n"))?;
             return Ok(ExitCode::from(e.exit_code()));
         }
     };
-    if let Some(text) = moves_text {
-        if let Err(e) = fairy::play_file(&mut board.position, &text) {
-            println!("{e}");
+    // The board is validated before the move file is even read, as the spec orders it.
+    if let Some(path) = &args.moves {
+        if let Err(e) = fairy::play_file(&mut board.position, &read(path)?) {
+            emit(&format!("{e}\n"))?;
             return Ok(ExitCode::from(e.exit_code()));
         }
     }
-    print!(
-        "{}",
-        fairy::write_board(&board.allocation_lines, &board.position)
-    );
+    emit(&fairy::write_board(
+        &board.allocation_lines,
+        &board.position,
+    ))?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Writes to stdout; a closed pipe is an I/O error, not a panic.
+fn emit(text: &str) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .context("cannot write to stdout")
 }
