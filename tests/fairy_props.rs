@@ -87,6 +87,23 @@ proptest! {
             if moves.is_empty() {
                 break;
             }
+            // A random move text is accepted only if it is one of the legal moves.
+            let mut probe = board.position.clone();
+            let squares = |i: u16| format!("{}{}", (b'a' + (i % 10) as u8) as char, i / 10 % 10 + 1);
+            let sep = if choice & 1 == 0 { '-' } else { 'x' };
+            // From one of the mover's pieces (so that some probes are legal), to anywhere.
+            let own = pos.pieces(pos.side_to_move());
+            let from = own[(choice >> 1) as usize % own.len()];
+            let from = pos.rules().shape.name(from);
+            let random = format!("{from}{sep}{}", squares(choice.rotate_left(7)));
+            if play::play_line(&mut probe, &random, 1).is_ok() {
+                let matches = moves.iter().any(|&m| {
+                    let mut p = pos.clone();
+                    p.make(m);
+                    p == probe
+                });
+                prop_assert!(matches, "{} was accepted but is no legal move", random);
+            }
             let m = moves[choice as usize % moves.len()];
             let mut text = notation::write(&pos, m);
             pos.make(m);
