@@ -3,6 +3,7 @@
 //! Exit codes shared by every subcommand (a variant's spec may define its own on top, as the
 //! fairy board and move errors do): 0 success, 1 input rejected, 2 usage error, 3 I/O error.
 
+mod fairy;
 mod follow;
 mod obstacle;
 mod perft;
@@ -32,6 +33,8 @@ enum Command {
     Follow(follow::FollowArgs),
     /// Obstacle chess: validate INBOARD, play GAME on it, write OUTBOARD.
     Obstacle(obstacle::ObstacleArgs),
+    /// Fairy chess 10×10: validate a board file, play a move file on it, print the board.
+    Fairy(fairy::FairyArgs),
 }
 
 /// The subcommand an alias name stands for.
@@ -62,6 +65,7 @@ pub fn run(mut args: Vec<OsString>) -> ExitCode {
         Command::Perft(a) => perft::run(a),
         Command::Follow(a) => follow::run(a),
         Command::Obstacle(a) => obstacle::run(a),
+        Command::Fairy(a) => fairy::run(a),
     };
     match result {
         Ok(code) => code,

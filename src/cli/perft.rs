@@ -6,13 +6,15 @@ use anyhow::Result;
 use chessrules::core::perft::Perft;
 use chessrules::core::Position;
 use chessrules::notation::{coordinate, fen};
-use chessrules::variants::standard;
+use chessrules::variants::{fairy, standard};
 use clap::{Args, ValueEnum};
 
 #[derive(Copy, Clone, Debug, ValueEnum)]
 pub enum PerftVariant {
     Standard,
     Follow,
+    /// Fairy chess 10×10; needs `--board FILE` (a fairy board file).
+    Fairy,
 }
 
 #[derive(Args)]
@@ -24,7 +26,7 @@ pub struct PerftArgs {
     /// Start position as FEN (default: the variant's initial position).
     #[arg(long)]
     fen: Option<String>,
-    /// Start position as a board file in the variant's own format.
+    /// Start position from a file: a board file of the variant (a FEN line for standard).
     #[arg(long, conflicts_with = "fen")]
     board: Option<std::path::PathBuf>,
     /// Print the count of each root move (sorted by move text), a blank line, then the total.
@@ -36,8 +38,16 @@ pub struct PerftArgs {
 }
 
 fn position(args: &PerftArgs) -> Result<Position, String> {
+    let board = match &args.board {
+        Some(path) => Some(
+            std::fs::read(path)
+                .map(|b| String::from_utf8_lossy(&b).into_owned())
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?,
+        ),
+        None => None,
+    };
     match args.variant {
-        PerftVariant::Standard => match &args.fen {
+        PerftVariant::Standard => match args.fen.as_deref().or(board.as_deref().map(str::trim)) {
             Some(f) => fen::parse(standard::rules(), f).map_err(|e| e.to_string()),
             None => Ok(standard::start()),
         },
@@ -54,6 +64,12 @@ fn position(args: &PerftArgs) -> Result<Position, String> {
                 .cloned()
                 .ok_or_else(|| "no board".to_string())
         }
+        PerftVariant::Fairy => match board {
+            Some(text) => fairy::parse_board(&text)
+                .map(|b| b.position)
+                .map_err(|e| e.to_string()),
+            None => Err("--variant fairy needs --board FILE".to_string()),
+        },
     }
 }
 

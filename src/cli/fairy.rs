@@ -1,0 +1,56 @@
+//! `chessrules fairy BOARD [MOVES]` (alias `fairychess BOARD [MOVES]`): validates a fairy chess
+//! board file, plays the move file on it, and prints the resulting board file to stdout. The
+//! first violation is printed instead, as one line on stdout, with the course's exit code.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use chessrules::variants::fairy;
+use clap::Args;
+
+#[derive(Args)]
+pub struct FairyArgs {
+    /// The board file.
+    board: PathBuf,
+    /// The move file (optional: without it the validated board is printed back).
+    moves: Option<PathBuf>,
+}
+
+/// Reads a file as text; invalid UTF-8 becomes U+FFFD, which no field accepts.
+fn read(path: &PathBuf) -> Result<String> {
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+pub fn run(args: FairyArgs) -> Result<ExitCode> {
+    let board_text = read(&args.board)?;
+    let mut board = match fairy::parse_board(&board_text) {
+        Ok(b) => b,
+        Err(e) => {
+            emit(&format!("{e}\n"))?;
+            return Ok(ExitCode::from(e.exit_code()));
+        }
+    };
+    // The board is validated before the move file is even read, as the spec orders it.
+    if let Some(path) = &args.moves {
+        if let Err(e) = fairy::play_file(&mut board.position, &read(path)?) {
+            emit(&format!("{e}\n"))?;
+            return Ok(ExitCode::from(e.exit_code()));
+        }
+    }
+    emit(&fairy::write_board(
+        &board.allocation_lines,
+        &board.position,
+    ))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Writes to stdout; a closed pipe is an I/O error, not a panic.
+fn emit(text: &str) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .context("cannot write to stdout")
+}

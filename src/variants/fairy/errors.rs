@@ -1,0 +1,98 @@
+//! The spec's errors, each with its position and the course helper classes' exact text and
+//! exit code (`BoardValidationErrors`: 1–10, `MoveValidationErrors`: 11–16).
+
+/// A board file violation. Lines are physical 1-based line numbers (comment lines counted);
+/// squares are in chess notation (`d6`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BoardError {
+    #[error("ERROR: Invalid piece allocation on line {0}")]
+    PieceAllocation(usize),
+    #[error("ERROR: Illegal piece at position {0}")]
+    IllegalPiece(String),
+    #[error("ERROR: Pawn allocation exceeded at position {0}")]
+    PawnAllocationExceeded(String),
+    #[error("ERROR: Officer allocation exceeded at position {0}")]
+    OfficerAllocationExceeded(String),
+    #[error("ERROR: Illegal board dimension")]
+    BoardDimension,
+    #[error("ERROR: Illegal Pawn at position {0}")]
+    PawnPosition(String),
+    #[error("ERROR: Illegal Elephant at position {0}")]
+    ElephantPosition(String),
+    #[error("ERROR: Illegal next player marker on line {0}")]
+    NextPlayer(usize),
+    #[error("ERROR: Illegal castling opportunity at index {index} on line {line}")]
+    Castling { index: usize, line: usize },
+    #[error("ERROR: Illegal halfmove clock on line {0}")]
+    HalfmoveClock(usize),
+    #[error("ERROR: Illegal move counter on line {0}")]
+    MoveCounter(usize),
+}
+
+impl BoardError {
+    /// The exit code the course's helper class uses for this error.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            BoardError::PieceAllocation(_) => 1,
+            BoardError::IllegalPiece(_) => 2,
+            BoardError::PawnAllocationExceeded(_) => 3,
+            BoardError::OfficerAllocationExceeded(_) => 4,
+            BoardError::BoardDimension => 5,
+            BoardError::PawnPosition(_) => 6,
+            // The helper class really does reuse 7 for the next player marker.
+            BoardError::ElephantPosition(_) | BoardError::NextPlayer(_) => 7,
+            BoardError::Castling { .. } => 8,
+            BoardError::HalfmoveClock(_) => 9,
+            BoardError::MoveCounter(_) => 10,
+        }
+    }
+}
+
+/// What kind of move a move-file line is, which decides the error it reports.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum MoveClass {
+    Move,
+    Capture,
+    Castling,
+    Promotion,
+}
+
+/// A move file violation, with the move file's physical 1-based line number.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    #[error("ERROR: Illegal move on line {0}")]
+    Move(usize),
+    #[error("ERROR: Illegal capture on line {0}")]
+    Capture(usize),
+    #[error("ERROR: Illegal castling move on line {0}")]
+    Castling(usize),
+    #[error("ERROR: Illegal promotion on line {0}")]
+    Promotion(usize),
+    #[error("ERROR: Illegal check suffix on line {0}")]
+    CheckSuffix(usize),
+    #[error("ERROR: Illegal checkmate suffix on line {0}")]
+    CheckmateSuffix(usize),
+}
+
+impl MoveError {
+    /// The error a move of this class reports when it breaks one of its class's rules.
+    pub fn illegal(class: MoveClass, line: usize) -> MoveError {
+        match class {
+            MoveClass::Move => MoveError::Move(line),
+            MoveClass::Capture => MoveError::Capture(line),
+            MoveClass::Castling => MoveError::Castling(line),
+            MoveClass::Promotion => MoveError::Promotion(line),
+        }
+    }
+
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            MoveError::Move(_) => 11,
+            MoveError::Capture(_) => 12,
+            MoveError::Castling(_) => 13,
+            MoveError::Promotion(_) => 14,
+            MoveError::CheckSuffix(_) => 15,
+            MoveError::CheckmateSuffix(_) => 16,
+        }
+    }
+}
