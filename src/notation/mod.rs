@@ -1,4 +1,5 @@
 //! Move and position notations shared by variants.
 
+pub mod betza;
 pub mod coordinate;
 pub mod fen;

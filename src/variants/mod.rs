@@ -1,5 +1,6 @@
 //! The variants: each is its rules as data plus its file formats and notation.
 
+pub mod custom;
 pub mod fairy;
 pub mod follow;
 pub mod obstacle;

@@ -1,0 +1,352 @@
+//! From the parsed file to a `CustomVariant`: every check that serde cannot make, each
+//! pointing at the value it is about.
+
+use std::ops::Range;
+use std::sync::Arc;
+
+use toml::Spanned;
+
+use super::error::VariantFileError;
+use super::schema::{PieceDoc, VariantDoc};
+use super::{walls, CustomVariant, EndRules, Obstacles, StalemateResult};
+use crate::core::{
+    CastlingRule, Color, KindId, MatingPower, MoveMode, PieceKind, Rules, RulesConfig, Square,
+};
+use crate::notation::betza;
+
+struct Ctx<'a> {
+    text: &'a str,
+}
+
+impl Ctx<'_> {
+    fn err(&self, span: Range<usize>, message: impl Into<String>) -> VariantFileError {
+        VariantFileError::span(self.text, span, message)
+    }
+    /// An error inside a quoted string value: `offset` bytes into its content.
+    fn err_in<T>(
+        &self,
+        v: &Spanned<T>,
+        offset: usize,
+        message: impl Into<String>,
+    ) -> VariantFileError {
+        VariantFileError::at(self.text, v.span().start + 1 + offset, message)
+    }
+}
+
+pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let doc: VariantDoc = toml::from_str(text).map_err(|e| {
+        let at = e.span().map_or(0, |s| s.start);
+        VariantFileError::at(text, at, e.message().trim_end().to_string())
+    })?;
+    let cx = Ctx { text };
+    let files = count(&cx, &doc.board.files, 1, 26, "files")?;
+    let ranks = count(&cx, &doc.board.ranks, 1, 99, "ranks")?;
+
+    let mut pieces = Vec::new();
+    if doc.pieces.get_ref().is_empty() {
+        return Err(cx.err(doc.pieces.span(), "at least one [[piece]] is needed"));
+    }
+    for p in doc.pieces.get_ref() {
+        let kind = piece(&cx, p, ranks)?;
+        if pieces.iter().any(|k: &PieceKind| k.letter == kind.letter) {
+            return Err(cx.err(
+                p.letter.span(),
+                format!("letter '{}' is used twice", kind.letter),
+            ));
+        }
+        pieces.push(kind);
+    }
+    let letters: Vec<char> = pieces.iter().map(|k| k.letter).collect();
+    let kind_of = |v: &Spanned<String>| -> Result<KindId, VariantFileError> {
+        let mut cs = v.get_ref().chars();
+        match (cs.next(), cs.next()) {
+            (Some(c), None) => letters
+                .iter()
+                .position(|&l| l == c.to_ascii_uppercase())
+                .map(|i| i as KindId)
+                .ok_or_else(|| cx.err(v.span(), format!("no piece has the letter '{c}'"))),
+            _ => Err(cx.err(v.span(), "a piece letter is one character")),
+        }
+    };
+
+    let mut promotion_kinds = Vec::new();
+    if let Some(promo) = &doc.promotion {
+        for t in &promo.to {
+            let k = kind_of(t)?;
+            if pieces[k as usize].royal {
+                return Err(cx.err(t.span(), "a piece cannot promote to a royal piece"));
+            }
+            promotion_kinds.push(k);
+        }
+        if let Some(r) = &promo.rank {
+            if *r.get_ref() != ranks as i64 {
+                return Err(cx.err(
+                    r.span(),
+                    format!("promotion happens on the last rank only ({ranks} here)"),
+                ));
+            }
+        }
+    }
+    if promotion_kinds.is_empty() && doc.promotion.is_some() {
+        return Err(VariantFileError::at(
+            text,
+            0,
+            "[promotion] needs at least one piece in 'to'",
+        ));
+    }
+
+    let mut castling = Vec::new();
+    for c in &doc.castling {
+        let king_side = match c.side.get_ref().as_str() {
+            "king" => true,
+            "queen" => false,
+            _ => return Err(cx.err(c.side.span(), "side is \"king\" or \"queen\"")),
+        };
+        let rook_kind = kind_of(&c.rook)?;
+        let sq = |v: &Spanned<String>| {
+            Square::parse(v.get_ref())
+                .filter(|s| (s.file as usize) < files && (s.rank as usize) < ranks)
+                .ok_or_else(|| {
+                    cx.err(
+                        v.span(),
+                        format!("'{}' is not a square of the board", v.get_ref()),
+                    )
+                })
+        };
+        let (kf, kt, rf, rt) = (
+            sq(&c.king_from)?,
+            sq(&c.king_to)?,
+            sq(&c.rook_from)?,
+            sq(&c.rook_to)?,
+        );
+        if kf.rank != kt.rank || kf.rank != rf.rank || kf.rank != rt.rank {
+            return Err(cx.err(
+                c.king_from.span(),
+                "castling squares must all be on one rank",
+            ));
+        }
+        if kf == rf || kt == rt {
+            return Err(cx.err(c.rook_from.span(), "king and rook squares clash"));
+        }
+        if castling
+            .iter()
+            .any(|r: &CastlingRule| r.king_side == king_side)
+        {
+            return Err(cx.err(c.side.span(), "this side's castling is defined twice"));
+        }
+        for color in [Color::White, Color::Black] {
+            let m = |s: Square| match color {
+                Color::White => s,
+                Color::Black => Square::new(s.file, (ranks - 1) as u8 - s.rank),
+            };
+            castling.push(CastlingRule {
+                color,
+                king_from: m(kf),
+                king_to: m(kt),
+                rook_from: m(rf),
+                rook_to: m(rt),
+                rook_kind,
+                king_side,
+            });
+        }
+    }
+    castling.sort_by_key(|r| (r.color.index(), !r.king_side));
+
+    let end = &doc.end;
+    let mut extinction = Vec::new();
+    for e in &end.extinction {
+        extinction.push(kind_of(e)?);
+    }
+    let reach_rank = match &end.reach_rank {
+        Some(r) => Some((
+            kind_of(&r.piece)?,
+            (count(&cx, &r.rank, 1, ranks, "rank")? - 1) as u8,
+        )),
+        None => None,
+    };
+    let stalemate = match end
+        .stalemate
+        .as_ref()
+        .map(|s| (s.get_ref().as_str(), s.span()))
+    {
+        None | Some(("draw", _)) => StalemateResult::Draw,
+        Some(("loss", _)) => StalemateResult::Loss,
+        Some(("win", _)) => StalemateResult::Win,
+        Some((_, span)) => return Err(cx.err(span, "stalemate is \"draw\", \"loss\" or \"win\"")),
+    };
+    let has_royal = pieces.iter().any(|p| p.royal);
+    if end.checkmate && !has_royal {
+        return Err(cx.err(
+            doc.pieces.span(),
+            "checkmate needs a royal piece (set royal = true, or [end] checkmate = false)",
+        ));
+    }
+    let end_rules = EndRules {
+        checkmate: end.checkmate,
+        extinction,
+        reach_rank,
+        stalemate,
+        fifty_move: end.fifty_move,
+        threefold: end.threefold,
+    };
+
+    let ob = &doc.obstacles;
+    let mut obstacles = Obstacles::default();
+    for w in &ob.walls {
+        let wall = walls::parse_wall(w.get_ref(), files, ranks).map_err(|m| cx.err(w.span(), m))?;
+        obstacles.walls.push(wall);
+    }
+    for (list, out) in [
+        (&ob.trapdoors, &mut obstacles.trapdoors),
+        (&ob.mines, &mut obstacles.mines),
+    ] {
+        for s in list {
+            let q = Square::parse(s.get_ref())
+                .filter(|q| (q.file as usize) < files && (q.rank as usize) < ranks)
+                .ok_or_else(|| {
+                    cx.err(
+                        s.span(),
+                        format!("'{}' is not a square of the board", s.get_ref()),
+                    )
+                })?;
+            out.push(q);
+        }
+    }
+    let per = |v: &Option<Spanned<i64>>, what: &str| match v {
+        Some(n) => count(&cx, n, 0, 99, what).map(|n| n as u32),
+        None => Ok(0),
+    };
+    obstacles.walls_per_player = per(&ob.walls_per_player, "walls_per_player")?;
+    obstacles.trapdoors_per_player = per(&ob.trapdoors_per_player, "trapdoors_per_player")?;
+    obstacles.mines_per_player = per(&ob.mines_per_player, "mines_per_player")?;
+
+    let rules = Rules::new(RulesConfig {
+        files,
+        ranks,
+        pieces,
+        castling,
+        promotion_kinds,
+        king_safety: end.checkmate,
+    })
+    .map_err(|e| cx.err(doc.pieces.span(), e.to_string()))?;
+    let variant = CustomVariant {
+        name: doc.name.clone(),
+        description: doc.description.clone(),
+        rules: Arc::new(rules),
+        start_fen: doc.board.start.get_ref().clone(),
+        end: end_rules,
+        obstacles,
+    };
+    let start = &doc.board.start;
+    let pos = variant.position_from_fen(start.get_ref()).map_err(|e| {
+        let offset = start
+            .get_ref()
+            .char_indices()
+            .nth(e.column.saturating_sub(1))
+            .map_or(start.get_ref().len(), |(i, _)| i);
+        cx.err_in(start, offset, e.to_string())
+    })?;
+    for &(kind, rank) in variant.end.reach_rank.iter() {
+        for color in [Color::White, Color::Black] {
+            let r = variant.rules.shape.relative_rank(color, rank);
+            let on_goal = pos.pieces(color).iter().any(|&sq| {
+                pos.piece_at(sq).is_some_and(|p| p.kind == kind)
+                    && variant.rules.shape.rank_of(sq) == r
+            });
+            if on_goal {
+                return Err(cx.err(
+                    start.span(),
+                    format!("{} already stands on its goal rank", color.name()),
+                ));
+            }
+        }
+    }
+    Ok(variant)
+}
+
+fn count(
+    cx: &Ctx<'_>,
+    v: &Spanned<i64>,
+    lo: usize,
+    hi: usize,
+    what: &str,
+) -> Result<usize, VariantFileError> {
+    let n = *v.get_ref();
+    if n < lo as i64 || n > hi as i64 {
+        return Err(cx.err(
+            v.span(),
+            format!("{what} must be from {lo} to {hi}, not {n}"),
+        ));
+    }
+    Ok(n as usize)
+}
+
+fn piece(cx: &Ctx<'_>, p: &PieceDoc, ranks: usize) -> Result<PieceKind, VariantFileError> {
+    let mut cs = p.letter.get_ref().chars();
+    let letter = match (cs.next(), cs.next()) {
+        (Some(c), None) if c.is_ascii_alphabetic() => c.to_ascii_uppercase(),
+        _ => return Err(cx.err(p.letter.span(), "a piece letter is one letter A-Z")),
+    };
+    let mut components = betza::parse(p.betza.get_ref())
+        .map_err(|e| cx.err_in(&p.betza, e.offset, format!("{}", e.message)))?;
+    if let Some(region) = &p.region {
+        let r = region.get_ref();
+        let ok = r.len() == 2 && r.iter().all(|&x| x >= 1 && x <= ranks as i64) && r[0] <= r[1];
+        if !ok {
+            return Err(cx.err(
+                region.span(),
+                format!(
+                    "region is [lowest, highest] rank from the owner's side, within 1..{ranks}"
+                ),
+            ));
+        }
+        for c in &mut components {
+            c.region = Some(((r[0] - 1) as u8, (r[1] - 1) as u8));
+        }
+    }
+    if p.en_passant {
+        let mut any = false;
+        for c in components
+            .iter_mut()
+            .filter(|c| c.mode == MoveMode::CaptureOnly)
+        {
+            c.en_passant = true;
+            any = true;
+        }
+        if !any {
+            return Err(cx.err(p.betza.span(), "en_passant needs a capture-only move (c…)"));
+        }
+    }
+    if let Some(d) = &p.double_step_rank {
+        let rank = count(cx, d, 1, ranks, "double_step_rank")?;
+        components.push(
+            crate::core::MovementComponent::steps(&[(0, 1)])
+                .max_range(2)
+                .double_step()
+                .from_rank((rank - 1) as u8),
+        );
+    }
+    let mut kind = PieceKind::new(letter, &p.name, components);
+    if p.royal {
+        kind = kind.royal();
+    }
+    if p.pawn {
+        kind = kind.pawn_like();
+    }
+    if let Some(m) = &p.mating_power {
+        kind.mating_power = match m.get_ref().as_str() {
+            "none" => MatingPower::None,
+            "minor" => MatingPower::Minor,
+            "colour-bound" | "color-bound" => MatingPower::ColourBound,
+            "major" => MatingPower::Major,
+            _ => {
+                return Err(cx.err(
+                    m.span(),
+                    "mating_power is \"none\", \"minor\", \"colour-bound\" or \"major\"",
+                ))
+            }
+        };
+    }
+    Ok(kind)
+}
