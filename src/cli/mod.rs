@@ -7,6 +7,8 @@ mod fairy;
 mod follow;
 mod obstacle;
 mod perft;
+mod play;
+mod variant;
 
 use std::ffi::OsString;
 use std::path::Path;
@@ -35,6 +37,10 @@ enum Command {
     Obstacle(obstacle::ObstacleArgs),
     /// Fairy chess 10×10: validate a board file, play a move file on it, print the board.
     Fairy(fairy::FairyArgs),
+    /// Variant files: `variant check FILE` reads and checks one (docs/variant-files.md).
+    Variant(variant::VariantArgs),
+    /// Two people play a file-defined variant at the terminal.
+    Play(play::PlayArgs),
 }
 
 /// The subcommand an alias name stands for.
@@ -66,6 +72,8 @@ pub fn run(mut args: Vec<OsString>) -> ExitCode {
         Command::Follow(a) => follow::run(a),
         Command::Obstacle(a) => obstacle::run(a),
         Command::Fairy(a) => fairy::run(a),
+        Command::Variant(a) => variant::run(a),
+        Command::Play(a) => play::run(a),
     };
     match result {
         Ok(code) => code,

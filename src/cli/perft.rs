@@ -32,12 +32,25 @@ pub struct PerftArgs {
     /// Print the count of each root move (sorted by move text), a blank line, then the total.
     #[arg(long)]
     divide: bool,
+    /// A variant file (TOML, see docs/variant-files.md); `--fen` then uses its pieces.
+    #[arg(long, conflicts_with_all = ["variant", "board"])]
+    variant_file: Option<std::path::PathBuf>,
     /// Make every leaf move instead of counting the moves at the last ply.
     #[arg(long)]
     no_bulk: bool,
 }
 
 fn position(args: &PerftArgs) -> Result<Position, String> {
+    if let Some(path) = &args.variant_file {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let v = chessrules::variants::custom::load_variant_file(&text)
+            .map_err(|e| format!("{}:{e}", path.display()))?;
+        return match &args.fen {
+            Some(f) => v.position_from_fen(f),
+            None => v.start_position(),
+        }
+        .map_err(|e| e.to_string());
+    }
     let board = match &args.board {
         Some(path) => Some(
             std::fs::read(path)
