@@ -40,17 +40,10 @@ fn build() -> Rules {
     let config = RulesConfig {
         files: 8,
         ranks: 8,
-        pieces: vec![
-            pieces::king(),
-            pieces::queen(),
-            pieces::rook(),
-            pieces::bishop(),
-            pieces::knight(),
-            pieces::pawn(PawnRules {
-                double_step_from: Some(1),
-                en_passant: true,
-            }),
-        ],
+        pieces: pieces::fide_set(PawnRules {
+            double_step_from: Some(1),
+            en_passant: true,
+        }),
         castling: fide_castling(ROOK, 8),
         promotion_kinds: vec![QUEEN, ROOK, BISHOP, KNIGHT],
         king_safety: true,
