@@ -4,6 +4,7 @@
 //! fairy board and move errors do): 0 success, 1 input rejected, 2 usage error, 3 I/O error.
 
 mod perft;
+mod standard;
 
 use std::ffi::OsString;
 use std::path::Path;
@@ -26,6 +27,8 @@ struct Cli {
 enum Command {
     /// Count the leaf nodes of the legal move tree (move generator check and benchmark).
     Perft(perft::PerftArgs),
+    /// FIDE chess: play, validate PGN, position status.
+    Standard(standard::StandardArgs),
 }
 
 /// The subcommand an alias name stands for.
@@ -54,6 +57,7 @@ pub fn run(mut args: Vec<OsString>) -> ExitCode {
     };
     let result = match cli.command {
         Command::Perft(a) => perft::run(a),
+        Command::Standard(a) => standard::run(a),
     };
     match result {
         Ok(code) => code,

@@ -1,6 +1,6 @@
-//! PGN export format: the Seven Tag Roster in order, then the other tags, a blank line,
-//! movetext with move numbers wrapped so that no line exceeds 79 characters (PGN standard
-//! 8.2.2.2: "export format ... maximum of 79 characters"), the result token, a blank line.
+//! PGN export format: the Seven Tag Roster in order, then the other tags in ASCII order of
+//! their names, a blank line, movetext with move numbers wrapped so that every line has fewer
+//! than 80 characters (PGN standard 8.2.2.2), the result token, a blank line.
 
 /// The Seven Tag Roster, in the order the standard fixes.
 pub const SEVEN_TAG_ROSTER: [&str; 7] =
@@ -78,10 +78,15 @@ pub fn write(game: &PgnGame) -> String {
         };
         out.push_str(&format!("[{name} \"{}\"]\n", escape(&value)));
     }
-    for (name, value) in &game.tags {
-        if !SEVEN_TAG_ROSTER.contains(&name.as_str()) {
-            out.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
-        }
+    // Export format: the other tags follow the roster in ASCII order of their names.
+    let mut others: Vec<&(String, String)> = game
+        .tags
+        .iter()
+        .filter(|(n, _)| !SEVEN_TAG_ROSTER.contains(&n.as_str()))
+        .collect();
+    others.sort_by(|a, b| a.0.cmp(&b.0));
+    for (name, value) in others {
+        out.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
     }
     out.push('\n');
     let mut w = Wrapper { out, line_len: 0 };
@@ -129,6 +134,7 @@ mod tests {
     fn roster_first_and_lines_wrapped() {
         let game = PgnGame {
             tags: vec![
+                ("SetUp".into(), "1".into()),
                 ("FEN".into(), "x".into()),
                 ("White".into(), "A \"B\"".into()),
             ],
@@ -145,6 +151,7 @@ mod tests {
         assert_eq!(lines[4], "[White \"A \\\"B\\\"\"]");
         assert_eq!(lines[6], "[Result \"1-0\"]");
         assert_eq!(lines[7], "[FEN \"x\"]");
+        assert_eq!(lines[8], "[SetUp \"1\"]");
         assert!(lines.iter().all(|l| l.len() <= MAX_LINE));
         assert!(text.ends_with("{White wins by checkmate.} 1-0\n\n"));
     }

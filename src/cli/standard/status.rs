@@ -1,0 +1,82 @@
+//! `chessrules standard status --fen FEN`
+
+use std::process::ExitCode;
+
+use anyhow::Result;
+use chessrules::core::Color;
+use chessrules::variants::standard::game::{Claim, StandardGame};
+use clap::Args;
+
+#[derive(Args)]
+pub struct StatusArgs {
+    /// The position, as FEN.
+    #[arg(long)]
+    fen: String,
+}
+
+fn yes_no(b: bool) -> &'static str {
+    if b {
+        "yes"
+    } else {
+        "no"
+    }
+}
+
+fn claim_name(c: Claim) -> &'static str {
+    match c {
+        Claim::ThreefoldRepetition => "threefold repetition",
+        Claim::FiftyMoves => "fifty-move rule",
+    }
+}
+
+pub fn run(args: StatusArgs) -> Result<ExitCode> {
+    let mut game = match StandardGame::from_fen(&args.fen) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return Ok(ExitCode::from(1));
+        }
+    };
+    let r = game.report();
+    let side = match game.side_to_move() {
+        Color::White => "White",
+        Color::Black => "Black",
+    };
+    println!("FEN: {}", game.fen());
+    println!("Side to move: {side}");
+    println!("Check: {}", yes_no(r.in_check));
+    println!("Checkmate: {}", yes_no(r.checkmate));
+    println!("Stalemate: {}", yes_no(r.stalemate));
+    println!("Insufficient material: {}", yes_no(r.insufficient_material));
+    let claims: Vec<&str> = r.claims.iter().map(|&c| claim_name(c)).collect();
+    println!(
+        "Claimable draw: {}",
+        if claims.is_empty() {
+            "none".to_string()
+        } else {
+            claims.join(", ")
+        }
+    );
+    let with: Vec<String> = r
+        .claims_with_move
+        .iter()
+        .map(|(m, c)| format!("{m} ({})", claim_name(*c)))
+        .collect();
+    println!(
+        "Claimable with the intended move: {}",
+        if with.is_empty() {
+            "none".to_string()
+        } else {
+            with.join(", ")
+        }
+    );
+    let mut moves = r.legal_moves;
+    moves.sort();
+    let list = if moves.is_empty() {
+        "none".to_string()
+    } else {
+        moves.join(" ")
+    };
+    println!("Legal moves ({}): {list}", moves.len());
+    Ok(ExitCode::SUCCESS)
+}
