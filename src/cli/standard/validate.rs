@@ -71,7 +71,7 @@ fn check(item: &Item) -> Replay {
 fn move_label(fen_before: &str, text: &str) -> String {
     let mut fields = fen_before.split(' ');
     let side = fields.nth(1).unwrap_or("w");
-    let number = fields.nth(2).unwrap_or("1");
+    let number = fields.nth(3).unwrap_or("1");
     let dots = if side == "b" { "..." } else { "." };
     format!("{number}{dots} {text}")
 }
@@ -79,8 +79,9 @@ fn move_label(fen_before: &str, text: &str) -> String {
 fn text_line(n: u64, r: &Replay) -> String {
     match &r.verdict {
         Verdict::Legal { fen, status } => format!(
-            "game {n}: legal, {} plies, {}, final FEN {fen}",
+            "game {n}: legal, {} {}, {}, final FEN {fen}",
             r.plies,
+            if r.plies == 1 { "ply" } else { "plies" },
             status.name()
         ),
         Verdict::Illegal {

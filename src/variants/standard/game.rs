@@ -75,7 +75,7 @@ impl Outcome {
 }
 
 /// The rule a draw claim rests on.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Claim {
     ThreefoldRepetition,
     FiftyMoves,
@@ -110,7 +110,7 @@ pub struct Report {
     pub insufficient_material: bool,
     /// Claimable now by the side to move.
     pub claims: Vec<Claim>,
-    /// Legal moves (SAN) after which the side to move could claim, with the claim.
+    /// Legal moves (SAN, sorted) after which the side to move could claim, with the claim.
     pub claims_with_move: Vec<(String, Claim)>,
     /// Every legal move in SAN, in generation order.
     pub legal_moves: Vec<String>,
@@ -310,6 +310,7 @@ impl StandardGame {
             }
             legal_moves.push(s);
         }
+        claims_with_move.sort();
         Report {
             in_check: status.in_check,
             checkmate: status.checkmate,
