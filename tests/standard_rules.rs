@@ -517,3 +517,11 @@ fn undo_takes_back_a_move_and_reopens_the_game() {
     assert_eq!(g.outcome(), None);
     play(&mut g, "Nc6");
 }
+
+#[test]
+fn fifty_move_claim_with_a_mating_move_is_judged_on_the_count_alone() {
+    // Ra8 would mate, but the claimant writes it and claims instead: the claim is correct.
+    let mut g = game("6k1/5ppp/8/8/8/8/8/R5K1 w - - 99 80");
+    assert_eq!(g.claim_with("Ra8#").unwrap().1, Some(Claim::FiftyMoves));
+    assert_eq!(termination(&g), Some(Termination::FiftyMoves));
+}
