@@ -334,8 +334,8 @@ impl<R: Read> Lexer<R> {
         }
         self.bump()?;
         let name = String::from_utf8_lossy(&name).into_owned();
-        let value = String::from_utf8(value)
-            .map_err(|_| self.error(line, column, "tag value is not UTF-8"))?;
+        // PGN's own character set is ISO 8859-1; such bytes are kept as U+FFFD, not refused.
+        let value = String::from_utf8_lossy(&value).into_owned();
         Ok((name, value))
     }
 
@@ -377,6 +377,16 @@ mod tests {
                 VariationEnd,
                 Result("1/2-1/2".into()),
             ]
+        );
+    }
+
+    #[test]
+    fn latin1_tag_values_are_kept_lossily() {
+        let mut lx = Lexer::new(&b"[White \"M\xfcller\"]"[..]);
+        let t = lx.next_token().unwrap().unwrap();
+        assert_eq!(
+            t.kind,
+            TokenKind::Tag("White".into(), "M\u{fffd}ller".into())
         );
     }
 
