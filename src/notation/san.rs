@@ -109,7 +109,7 @@ fn san_without_suffix(pos: &mut Position, m: Move) -> String {
 /// Reads the move text `text` as the legal move it names in `pos`.
 pub fn parse(pos: &mut Position, text: &str) -> Result<Move, SanError> {
     let parsed = parse_text(pos, text).ok_or_else(|| SanError::Syntax(text.to_string()))?;
-    let mut candidates: Vec<Move> = Vec::with_capacity(8);
+    let mut candidates: Vec<Move> = Vec::with_capacity(32);
     let us = pos.side_to_move();
     match parsed {
         Parsed::Castle { king_side } => {
@@ -135,9 +135,12 @@ pub fn parse(pos: &mut Position, text: &str) -> Result<Move, SanError> {
         } => {
             let full_from = from_file.is_some() && from_rank.is_some();
             let shape = pos.rules().shape.clone();
-            let froms: Vec<Sq> = pos.pieces(us).to_vec();
-            let mut buf = Vec::with_capacity(32);
-            for from in froms {
+            // Moves of every matching piece are appended, then the ones not going to `to`
+            // dropped: one buffer, no per-piece allocation.
+            for i in 0..pos.pieces(us).len() {
+                let Some(&from) = pos.pieces(us).get(i) else {
+                    break;
+                };
                 let Some(p) = pos.piece_at(from) else {
                     continue;
                 };
@@ -151,13 +154,17 @@ pub fn parse(pos: &mut Position, text: &str) -> Result<Move, SanError> {
                 {
                     continue;
                 }
-                buf.clear();
-                pos.piece_moves(from, &mut buf);
-                candidates.extend(
-                    buf.iter()
-                        .filter(|m| m.to == to && m.promotion == promotion)
-                        .copied(),
-                );
+                let start = candidates.len();
+                pos.piece_moves(from, &mut candidates);
+                let mut j = start;
+                while j < candidates.len() {
+                    let m = candidates[j];
+                    if m.to == to && m.promotion == promotion {
+                        j += 1;
+                    } else {
+                        candidates.swap_remove(j);
+                    }
+                }
             }
             // Castling written as the king's move (`e1g1`, `Ke1-g1`): only with both squares.
             if full_from {

@@ -75,6 +75,12 @@ fn is_standard_variant(v: &str) -> bool {
     )
 }
 
+/// The initial position, parsed once (most games start there).
+fn initial_position() -> Position {
+    static START: std::sync::OnceLock<Position> = std::sync::OnceLock::new();
+    START.get_or_init(crate::variants::standard::start).clone()
+}
+
 /// The position a game starts from: its `FEN` tag, or the initial position.
 pub fn start_position(game: &RawGame) -> Result<Position, String> {
     if let Some(v) = game.tag("Variant") {
@@ -84,7 +90,7 @@ pub fn start_position(game: &RawGame) -> Result<Position, String> {
     }
     match game.tag("FEN") {
         Some(text) => position_from_fen(text).map_err(|e| format!("FEN tag: {e}")),
-        None => Ok(crate::variants::standard::start()),
+        None => Ok(initial_position()),
     }
 }
 
