@@ -239,11 +239,19 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
     ];
     let pgn = s.game.pgn(&tags);
     match &args.pgn {
-        Some(path) => {
-            super::write_whole(path, pgn.as_bytes())?;
-            let msg = format!("PGN written to {}", path.display());
-            s.say(&msg)?;
-        }
+        Some(path) => match super::write_whole(path, pgn.as_bytes()) {
+            Ok(()) => {
+                let msg = format!("PGN written to {}", path.display());
+                s.say(&msg)?;
+            }
+            Err(e) => {
+                // The game is not lost: its PGN goes to stdout instead.
+                eprintln!("error: {e:#}");
+                write!(s.out, "{pgn}")?;
+                s.out.flush()?;
+                return Ok(ExitCode::from(3));
+            }
+        },
         None => write!(s.out, "{pgn}")?,
     }
     s.out.flush()?;
