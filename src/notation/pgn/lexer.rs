@@ -63,6 +63,8 @@ pub struct Lexer<R> {
     /// Bytes consumed so far (for progress reports).
     consumed: u64,
     started: bool,
+    /// A tag pair is being read (still true after an error inside one).
+    in_tag: bool,
 }
 
 fn is_symbol_byte(b: u8) -> bool {
@@ -81,12 +83,18 @@ impl<R: Read> Lexer<R> {
             column: 1,
             consumed: 0,
             started: false,
+            in_tag: false,
         }
     }
 
     /// Bytes of input consumed so far.
     pub fn consumed(&self) -> u64 {
         self.consumed
+    }
+
+    /// The last error (if any) was inside a tag pair.
+    pub fn error_was_in_tag(&self) -> bool {
+        self.in_tag
     }
 
     pub fn line(&self) -> u64 {
@@ -151,6 +159,22 @@ impl<R: Read> Lexer<R> {
         Ok(())
     }
 
+    /// Skips the rest of the current line, then every line that is blank or starts with `[`
+    /// (after a syntax error in a tag section).
+    pub fn skip_tag_section(&mut self) -> io::Result<()> {
+        if self.column != 1 {
+            self.skip_line()?;
+        }
+        while let Some(b) = self.peek()? {
+            if matches!(b, b'[' | b'\n' | b'\r' | b' ' | b'\t') {
+                self.skip_line()?;
+            } else {
+                break;
+            }
+        }
+        Ok(())
+    }
+
     /// Skips input up to the next line that starts with `[` (after a syntax error).
     pub fn recover(&mut self) -> io::Result<()> {
         loop {
@@ -165,6 +189,7 @@ impl<R: Read> Lexer<R> {
 
     /// The next token, or `None` at the end of the input.
     pub fn next_token(&mut self) -> Result<Option<Token>, LexError> {
+        self.in_tag = false;
         if !self.started {
             self.started = true;
             self.skip_bom()?;
@@ -209,7 +234,9 @@ impl<R: Read> Lexer<R> {
                     return Ok(Some(token(TokenKind::Result("*".into()))));
                 }
                 b'[' => {
+                    self.in_tag = true;
                     let (name, value) = self.tag(line, column)?;
+                    self.in_tag = false;
                     return Ok(Some(token(TokenKind::Tag(name, value))));
                 }
                 b'.' => {

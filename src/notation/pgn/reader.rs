@@ -44,6 +44,8 @@ pub struct PgnReader<R> {
     pending: Option<Token>,
     /// Line of the first token of the game being read.
     game_line: u64,
+    /// The game being read has reached its movetext (decides how to skip after an error).
+    in_movetext: bool,
 }
 
 impl<R: Read> PgnReader<R> {
@@ -52,6 +54,7 @@ impl<R: Read> PgnReader<R> {
             lexer: Lexer::new(input),
             pending: None,
             game_line: 1,
+            in_movetext: false,
         }
     }
 
@@ -76,7 +79,14 @@ impl<R: Read> PgnReader<R> {
             Err(LexError::Io(e)) => Some(Err(ReadError::Io(e))),
             Err(LexError::Syntax(error)) => {
                 self.pending = None;
-                if let Err(e) = self.lexer.recover() {
+                // An error among the tags: skip the rest of them and the movetext too, so the
+                // same game is not read again as a new one.
+                let skipped = if !self.in_movetext && self.lexer.error_was_in_tag() {
+                    self.lexer.skip_tag_section()
+                } else {
+                    Ok(())
+                };
+                if let Err(e) = skipped.and_then(|()| self.lexer.recover()) {
                     return Some(Err(ReadError::Io(e)));
                 }
                 Some(Err(ReadError::Syntax {
@@ -93,6 +103,7 @@ impl<R: Read> PgnReader<R> {
         let mut depth = 0usize;
         let mut started = false;
         let mut in_movetext = false;
+        self.in_movetext = false;
         while let Some(token) = self.next_token()? {
             if !started {
                 started = true;
@@ -125,6 +136,7 @@ impl<R: Read> PgnReader<R> {
                 }
                 TokenKind::Move(text) => {
                     in_movetext = true;
+                    self.in_movetext = true;
                     if depth == 0 {
                         game.moves.push(text);
                     }
@@ -134,6 +146,7 @@ impl<R: Read> PgnReader<R> {
                         return Err(syntax("a variation before any move"));
                     }
                     in_movetext = true;
+                    self.in_movetext = true;
                     depth += 1;
                 }
                 TokenKind::VariationEnd => {
@@ -195,6 +208,15 @@ mod tests {
         let results: Vec<_> = PgnReader::new(text.as_bytes()).collect();
         assert_eq!(results.len(), 2);
         assert!(matches!(results[0], Err(ReadError::Syntax { line: 1, .. })));
+        assert_eq!(results[1].as_ref().unwrap().moves, ["d4"]);
+    }
+
+    #[test]
+    fn an_error_in_the_tags_skips_the_whole_game() {
+        let text = "[Event \"x\n[Site \"y\"]\n\n1. e4 *\n\n[Event \"2\"]\n1. d4 *\n";
+        let results: Vec<_> = PgnReader::new(text.as_bytes()).collect();
+        assert_eq!(results.len(), 2);
+        assert!(results[0].is_err());
         assert_eq!(results[1].as_ref().unwrap().moves, ["d4"]);
     }
 
