@@ -111,3 +111,35 @@ fn golden_cases() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
+
+#[test]
+fn validate_keeps_file_order_across_batches_and_threads() {
+    // 5,000 games (three batches); every 997th is illegal.
+    let mut text = String::new();
+    for i in 1..=5000 {
+        let bad = if i % 997 == 0 { "Ke3" } else { "Nf3" };
+        text.push_str(&format!("[Round \"{i}\"]\n\n1. e4 e5 2. {bad} *\n\n"));
+    }
+    let path = std::env::temp_dir().join(format!("chessrules-order-{}.pgn", std::process::id()));
+    fs::write(&path, text).unwrap();
+    let run = |jobs: &str| {
+        Command::new(env!("CARGO_BIN_EXE_chessrules"))
+            .args(["standard", "validate", "--json", "--jobs", jobs])
+            .arg(&path)
+            .output()
+            .unwrap()
+    };
+    let one = run("1");
+    let two = run("2");
+    let _ = fs::remove_file(&path);
+    assert_eq!(one.stdout, two.stdout);
+    assert_eq!(one.status.code(), Some(1));
+    let out = String::from_utf8(two.stdout).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 5000);
+    for (i, line) in lines.iter().enumerate() {
+        let n = i + 1;
+        assert!(line.starts_with(&format!("{{\"game\":{n},")), "{line}");
+        assert_eq!(line.contains("\"legal\":false"), n % 997 == 0, "{line}");
+    }
+}
