@@ -19,6 +19,9 @@ use rayon::prelude::*;
 use super::json;
 
 #[derive(Args)]
+#[command(
+    after_help = "Exit status: 0 if every game is legal, 1 if any is not, 3 if the file cannot be read."
+)]
 pub struct ValidateArgs {
     /// The PGN file (`-` for standard input).
     file: PathBuf,
