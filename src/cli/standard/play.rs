@@ -5,7 +5,7 @@
 //! (or input ends, or `quit`), the PGN is written to `--pgn` (whole or not at all) or, without
 //! it, printed on standard output.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -35,6 +35,9 @@ pub struct PlayArgs {
     #[arg(long, hide = true)]
     date: Option<String>,
 }
+
+/// Longest input line read (longer ones are cut).
+const MAX_LINE: u64 = 4096;
 
 const HELP: &str = "Moves: SAN (e4, Nf3, exd5, O-O, e8=Q) or coordinates (e2e4, e7e8q).
 Commands:
@@ -75,6 +78,19 @@ fn today() -> String {
     format!("{y:04}.{m:02}.{d:02}")
 }
 
+/// Input echoed in a message: at most 32 characters, control characters as `?`.
+fn shown(text: &str) -> String {
+    let mut s: String = text
+        .chars()
+        .take(32)
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect();
+    if text.chars().count() > 32 {
+        s.push_str("...");
+    }
+    s
+}
+
 /// The last move as a line: `12. Nf3` or `12... Nf6`.
 fn numbered(game: &StandardGame, san: &str) -> String {
     let pos = game.position();
@@ -92,12 +108,30 @@ struct Session<'a> {
 }
 
 impl Session<'_> {
+    /// The next input line, trimmed; `None` at the end of input. A line longer than
+    /// `MAX_LINE` bytes is cut there (the rest is skipped); invalid UTF-8 is replaced.
     fn read_line(&mut self) -> Option<String> {
-        let mut line = String::new();
-        match self.input.read_line(&mut line) {
-            Ok(0) | Err(_) => None,
-            Ok(_) => Some(line.trim().to_string()),
+        let mut buf = Vec::new();
+        let n = (&mut self.input)
+            .take(MAX_LINE)
+            .read_until(b'\n', &mut buf)
+            .ok()?;
+        if n == 0 {
+            return None;
         }
+        if buf.last() != Some(&b'\n') && n as u64 == MAX_LINE {
+            loop {
+                let mut rest = Vec::new();
+                let m = (&mut self.input)
+                    .take(MAX_LINE)
+                    .read_until(b'\n', &mut rest)
+                    .ok()?;
+                if m == 0 || rest.last() == Some(&b'\n') {
+                    break;
+                }
+            }
+        }
+        Some(String::from_utf8_lossy(&buf).trim().to_string())
     }
 
     fn say(&mut self, text: &str) -> io::Result<()> {
@@ -181,7 +215,10 @@ impl Session<'_> {
                     self.say(&l)?;
                 }
                 Err(GameError::Move(chessrules::notation::san::SanError::Syntax(_))) => {
-                    eprintln!("error: '{line}' is neither a move nor a command (type help)")
+                    eprintln!(
+                        "error: '{}' is neither a move nor a command (type help)",
+                        shown(line)
+                    )
                 }
                 Err(e) => refuse(e),
             },
