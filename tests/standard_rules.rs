@@ -42,6 +42,29 @@ fn start_position_white_moves_first_with_twenty_moves() {
 }
 
 #[test]
+fn start_layout_light_square_right_queen_on_her_colour() {
+    let pos = chessrules::variants::standard::start();
+    let shape = &pos.rules().shape;
+    let at = |name: &str| {
+        let sq = shape.parse_square(name).unwrap();
+        (
+            shape.parity(sq),
+            pos.piece_at(sq).map(|p| (p.color, p.kind)),
+        )
+    };
+    use chessrules::core::Color::{Black, White};
+    use chessrules::variants::standard::{KING, QUEEN, ROOK};
+    // Parity 1 is a light square: h1 (White's right corner) is light, a1 dark.
+    assert_eq!(at("h1"), (1, Some((White, ROOK))));
+    assert_eq!(at("a1").0, 0);
+    // The white queen on a light square, the black queen on a dark one, kings beside them.
+    assert_eq!(at("d1"), (1, Some((White, QUEEN))));
+    assert_eq!(at("d8"), (0, Some((Black, QUEEN))));
+    assert_eq!(at("e1").1, Some((White, KING)));
+    assert_eq!(at("e8").1, Some((Black, KING)));
+}
+
+#[test]
 fn sides_alternate() {
     let mut g = StandardGame::new();
     play(&mut g, "e4");
