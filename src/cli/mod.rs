@@ -7,6 +7,7 @@ mod fairy;
 mod follow;
 mod obstacle;
 mod perft;
+mod standard;
 
 use std::ffi::OsString;
 use std::path::Path;
@@ -35,6 +36,8 @@ enum Command {
     Obstacle(obstacle::ObstacleArgs),
     /// Fairy chess 10×10: validate a board file, play a move file on it, print the board.
     Fairy(fairy::FairyArgs),
+    /// FIDE chess: play, validate PGN, position status.
+    Standard(standard::StandardArgs),
 }
 
 /// The subcommand an alias name stands for.
@@ -66,6 +69,7 @@ pub fn run(mut args: Vec<OsString>) -> ExitCode {
         Command::Follow(a) => follow::run(a),
         Command::Obstacle(a) => obstacle::run(a),
         Command::Fairy(a) => fairy::run(a),
+        Command::Standard(a) => standard::run(a),
     };
     match result {
         Ok(code) => code,

@@ -1,4 +1,9 @@
-//! FIDE chess on 8×8: the piece table, castling geometry and the initial position.
+//! FIDE chess on 8×8: the piece table, castling geometry and the initial position; the
+//! game layer (claims, endings, PGN), position checks and PGN replay live in submodules.
+
+pub mod game;
+pub mod replay;
+pub mod setup;
 
 use std::sync::{Arc, OnceLock};
 
