@@ -9,6 +9,7 @@ mod obstacle;
 mod perft;
 mod play;
 mod variant;
+mod standard;
 
 use std::ffi::OsString;
 use std::path::Path;
@@ -41,6 +42,8 @@ enum Command {
     Variant(variant::VariantArgs),
     /// Two people play a file-defined variant at the terminal.
     Play(play::PlayArgs),
+    /// FIDE chess: play, validate PGN, position status.
+    Standard(standard::StandardArgs),
 }
 
 /// The subcommand an alias name stands for.
@@ -74,6 +77,7 @@ pub fn run(mut args: Vec<OsString>) -> ExitCode {
         Command::Fairy(a) => fairy::run(a),
         Command::Variant(a) => variant::run(a),
         Command::Play(a) => play::run(a),
+        Command::Standard(a) => standard::run(a),
     };
     match result {
         Ok(code) => code,

@@ -3,3 +3,5 @@
 pub mod betza;
 pub mod coordinate;
 pub mod fen;
+pub mod pgn;
+pub mod san;
