@@ -65,7 +65,10 @@ fn ranges() {
     assert_eq!(dests("R2"), set("e6 e7 e4 e3 d5 c5 f5 g5"));
     assert_eq!(dests("B1"), dests("F"));
     assert_eq!(dests("W12"), dests("R"));
-    assert_eq!(dests("NN"), set("d7 f7 d3 f3 c6 c4 g6 g4 c9 g9 c1 g1 a7 a3 i7 i3"));
+    assert_eq!(
+        dests("NN"),
+        set("d7 f7 d3 f3 c6 c4 g6 g4 c9 g9 c1 g1 a7 a3 i7 i3")
+    );
     assert_eq!(dests("N2"), dests("NN"));
 }
 

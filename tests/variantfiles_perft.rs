@@ -10,7 +10,10 @@ use chessrules::variants::{fairy, standard};
 fn check_oracle(name: &str, data: &str) {
     let v = builtin::load(name).unwrap().unwrap();
     let mut checked = 0;
-    for line in data.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+    for line in data
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
         let f: Vec<&str> = line.split('\t').collect();
         let (fen_text, depth, nodes): (&str, u32, u64) =
             (f[0], f[1].parse().unwrap(), f[2].parse().unwrap());
@@ -54,7 +57,9 @@ fn normalised(kinds: &[PieceKind]) -> Vec<PieceKind> {
 }
 
 fn perfts(pos: &mut Position, depth: u32) -> Vec<u64> {
-    (1..=depth).map(|d| Perft::new(true).count(pos, d)).collect()
+    (1..=depth)
+        .map(|d| Perft::new(true).count(pos, d))
+        .collect()
 }
 
 #[test]

@@ -8,8 +8,8 @@ mod follow;
 mod obstacle;
 mod perft;
 mod play;
-mod variant;
 mod standard;
+mod variant;
 
 use std::ffi::OsString;
 use std::path::Path;

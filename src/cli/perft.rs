@@ -42,7 +42,8 @@ pub struct PerftArgs {
 
 fn position(args: &PerftArgs) -> Result<Position, String> {
     if let Some(path) = &args.variant_file {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         let v = chessrules::variants::custom::load_variant_file(&text)
             .map_err(|e| format!("{}:{e}", path.display()))?;
         return match &args.fen {

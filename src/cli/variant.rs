@@ -22,8 +22,8 @@ enum VariantAction {
 
 /// Reads a variant file; on failure prints `FILE:LINE:COL: error: …` to stderr.
 pub fn load(path: &std::path::Path) -> Result<Result<CustomVariant, ExitCode>> {
-    let bytes = std::fs::read(path)
-        .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+    let bytes =
+        std::fs::read(path).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
     let Ok(text) = String::from_utf8(bytes) else {
         eprintln!("{}:1:1: error: the file is not UTF-8 text", path.display());
         return Ok(Err(ExitCode::from(1)));

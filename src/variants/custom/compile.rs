@@ -289,7 +289,7 @@ fn piece(cx: &Ctx<'_>, p: &PieceDoc, ranks: usize) -> Result<PieceKind, VariantF
         _ => return Err(cx.err(p.letter.span(), "a piece letter is one letter A-Z")),
     };
     let mut components = betza::parse(p.betza.get_ref())
-        .map_err(|e| cx.err_in(&p.betza, e.offset, format!("{}", e.message)))?;
+        .map_err(|e| cx.err_in(&p.betza, e.offset, e.message.clone()))?;
     if let Some(region) = &p.region {
         let r = region.get_ref();
         let ok = r.len() == 2 && r.iter().all(|&x| x >= 1 && x <= ranks as i64) && r[0] <= r[1];
