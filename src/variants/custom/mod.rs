@@ -8,6 +8,7 @@
 pub mod builtin;
 mod compile;
 pub mod error;
+pub mod field;
 pub mod outcome;
 mod schema;
 pub mod walls;
