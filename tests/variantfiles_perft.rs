@@ -38,6 +38,13 @@ fn losalamos_matches_pyffish() {
     check_oracle("losalamos", include_str!("perft/losalamos.perft"));
 }
 
+/// The course's fairy pieces (Drunken Soldier, Flying Dragon, Amazon, Princess) as compiled
+/// from fairy.toml's Betza strings, against a pyffish custom variant with the same pieces.
+#[test]
+fn fairy_file_matches_pyffish() {
+    check_oracle("fairy", include_str!("perft/fairy-pyffish.perft"));
+}
+
 /// Rows compared with each vector list sorted (the Betza compiler may list the same steps in
 /// another order).
 fn normalised(kinds: &[PieceKind]) -> Vec<PieceKind> {
