@@ -1,4 +1,5 @@
 //! The variants: each is its rules as data plus its file formats and notation.
 
+pub mod pawnrace;
 pub mod pieces;
 pub mod standard;
