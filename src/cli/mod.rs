@@ -3,6 +3,7 @@
 //! Exit codes shared by every subcommand (a variant's spec may define its own on top, as the
 //! fairy board and move errors do): 0 success, 1 input rejected, 2 usage error, 3 I/O error.
 
+mod pawnrace;
 mod perft;
 
 use std::ffi::OsString;
@@ -26,6 +27,8 @@ struct Cli {
 enum Command {
     /// Count the leaf nodes of the legal move tree (move generator check and benchmark).
     Perft(perft::PerftArgs),
+    /// Pawn race: `pawnrace P C H A` to play, `pawnrace match …` for computer matches.
+    Pawnrace(pawnrace::PawnraceArgs),
 }
 
 /// The subcommand an alias name stands for.
@@ -54,6 +57,7 @@ pub fn run(mut args: Vec<OsString>) -> ExitCode {
     };
     let result = match cli.command {
         Command::Perft(a) => perft::run(a),
+        Command::Pawnrace(a) => pawnrace::run(a),
     };
     match result {
         Ok(code) => code,

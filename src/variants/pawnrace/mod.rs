@@ -8,7 +8,9 @@ pub mod board;
 pub mod eval;
 pub mod game;
 pub mod notation;
+pub mod player;
 pub mod search;
+pub mod tournament;
 
 use std::sync::{Arc, OnceLock};
 
@@ -60,6 +62,10 @@ impl Gap {
     /// The gap on file index `file` (0 = a); `None` beyond h.
     pub fn from_file(file: u8) -> Option<Gap> {
         (file < 8).then_some(Gap(file))
+    }
+    /// The gap on file `file mod 8`.
+    pub fn wrapping(file: u8) -> Gap {
+        Gap(file % 8)
     }
     pub fn file(self) -> u8 {
         self.0
