@@ -185,7 +185,7 @@ impl Interactive {
         let stdin = io::stdin();
         let mut input = stdin.lock();
         let mut out = io::stdout().lock();
-        let mut line = String::new();
+        let mut line = Vec::new();
         let mut show_board = !self.quiet;
         loop {
             if show_board {
@@ -207,11 +207,15 @@ impl Interactive {
             }
             out.flush()?;
             line.clear();
-            if input.read_line(&mut line)? == 0 {
+            // One line per prompt from the one buffered reader: what was typed ahead stays
+            // buffered for the next prompt. Bytes that are not UTF-8 become U+FFFD and are
+            // then refused as a move like any other text.
+            if input.read_until(b'\n', &mut line)? == 0 {
                 eprintln!("error: input ended before the game did");
                 return Ok(ExitCode::from(1));
             }
-            let text = line.trim();
+            let text = String::from_utf8_lossy(&line);
+            let text = text.trim();
             if text.eq_ignore_ascii_case("back") {
                 if !self.take_back(side) {
                     self.refuse(&mut out, "there is no move to take back")?;
