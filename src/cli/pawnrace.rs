@@ -277,7 +277,7 @@ impl Interactive {
         let plies = self.game.plies();
         // Ply i was played by White when i is even (games start with White to move).
         let mover = |i: usize| {
-            if i % 2 == 0 {
+            if i.is_multiple_of(2) {
                 Color::White
             } else {
                 Color::Black

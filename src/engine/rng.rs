@@ -17,7 +17,7 @@ impl Rng {
         if n == 0 {
             return 0;
         }
-        ((self.next_u64() >> 11) as u128 * n as u128 >> 53) as usize
+        (((self.next_u64() >> 11) as u128 * n as u128) >> 53) as usize
     }
 }
 
