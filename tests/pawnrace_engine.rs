@@ -15,6 +15,7 @@ fn limits(nodes: u64) -> Limits {
         movetime: Duration::from_secs(600),
         max_depth: 64,
         nodes: Some(nodes),
+        full_time: false,
     }
 }
 

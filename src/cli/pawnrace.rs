@@ -100,6 +100,9 @@ struct AnalyseArgs {
     black_gap: Gap,
     #[arg(long, default_value_t = 1000)]
     movetime: u64,
+    /// Use the whole budget instead of stopping when the next iteration would not finish.
+    #[arg(long)]
+    full_time: bool,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -349,7 +352,8 @@ fn run_match(args: MatchArgs) -> Result<ExitCode> {
 fn analyse(args: AnalyseArgs) -> Result<ExitCode> {
     let mut search = PawnRaceSearch::new(start(args.white_gap, args.black_gap));
     let mut engine = chessrules::engine::Engine::new(19);
-    let limits = chessrules::engine::Limits::movetime(args.movetime.clamp(1, MAX_MOVETIME_MS));
+    let mut limits = chessrules::engine::Limits::movetime(args.movetime.clamp(1, MAX_MOVETIME_MS));
+    limits.full_time = args.full_time;
     let r = engine.search(&mut search, &limits);
     let mut pos = search.position().clone();
     let mut line = Vec::new();

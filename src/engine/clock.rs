@@ -10,9 +10,10 @@ pub struct Clock {
     soft: Duration,
 }
 
-/// Time kept back from every budget for making the move and printing it.
+/// Time kept back from every budget for making the move, printing it, and the scheduler of
+/// a loaded machine (a tenth, at least 5 ms, at most half).
 fn reserve(budget: Duration) -> Duration {
-    (budget / 20).max(Duration::from_millis(2)).min(budget / 2)
+    (budget / 10).max(Duration::from_millis(5)).min(budget / 2)
 }
 
 impl Clock {

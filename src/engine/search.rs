@@ -21,6 +21,9 @@ pub struct Limits {
     pub max_depth: u32,
     /// Stop after about this many nodes (deterministic tests and benchmarks).
     pub nodes: Option<u64>,
+    /// Keep deepening until the hard deadline instead of stopping at the soft one (to
+    /// measure the depth a budget reaches).
+    pub full_time: bool,
 }
 
 impl Limits {
@@ -29,6 +32,7 @@ impl Limits {
             movetime: Duration::from_millis(ms),
             max_depth: (MAX_PLY - 1) as u32,
             nodes: None,
+            full_time: false,
         }
     }
 }
@@ -157,7 +161,7 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Engine<M> {
             }
             result.depth = depth;
             let proven_within = value.abs() > PROVEN && (WIN - value.abs()) as u32 <= depth;
-            if proven_within || self.clock.soft_expired() {
+            if proven_within || !limits.full_time && self.clock.soft_expired() {
                 break;
             }
         }
@@ -175,7 +179,7 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Engine<M> {
     #[inline]
     fn stop(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes & 255 == 0 && self.clock.expired()
+        if self.nodes & 63 == 0 && self.clock.expired()
             || self.node_limit.is_some_and(|l| self.nodes >= l)
         {
             self.stopped = true;

@@ -5,11 +5,17 @@ use crate::core::{Move, MoveFlag, Position, Undo};
 use crate::engine::{SearchGame, Terminal};
 use crate::variants::pawnrace::{decided, eval};
 
+/// Entries of the evaluation cache (a power of two).
+const EVAL_CACHE: usize = 1 << 14;
+
 /// A pawn race position being searched.
 #[derive(Clone, Debug)]
 pub struct PawnRaceSearch {
     pos: Position,
     undo: Vec<(Move, Undo)>,
+    /// Evaluations by Zobrist key (the key covers the side to move and the en passant file,
+    /// everything the evaluation reads): quiescence revisits the same leaves often.
+    eval_cache: Vec<(u64, i32)>,
 }
 
 impl PawnRaceSearch {
@@ -17,6 +23,7 @@ impl PawnRaceSearch {
         PawnRaceSearch {
             pos,
             undo: Vec::with_capacity(128),
+            eval_cache: vec![(0, 0); EVAL_CACHE],
         }
     }
     pub fn position(&self) -> &Position {
@@ -60,7 +67,14 @@ impl SearchGame for PawnRaceSearch {
     }
 
     fn evaluate(&mut self) -> i32 {
-        eval::evaluate(&self.pos)
+        let key = self.pos.key();
+        let slot = &mut self.eval_cache[key as usize & (EVAL_CACHE - 1)];
+        if slot.0 == key && key != 0 {
+            return slot.1;
+        }
+        let value = eval::evaluate(&self.pos);
+        *slot = (key, value);
+        value
     }
 
     fn is_noisy(&self, m: Move) -> bool {
