@@ -6,12 +6,16 @@ use anyhow::Result;
 use chessrules::core::perft::Perft;
 use chessrules::core::Position;
 use chessrules::notation::{coordinate, fen};
+use chessrules::variants::pawnrace::{self, Gap};
 use chessrules::variants::standard;
 use clap::{Args, ValueEnum};
 
 #[derive(Copy, Clone, Debug, ValueEnum)]
 pub enum PerftVariant {
     Standard,
+    /// Pawn race; default position: the spec's Figure 1 (gaps h and a). Counts the move tree
+    /// of the core without the win hooks (games that are over are still expanded).
+    Pawnrace,
 }
 
 #[derive(Args)]
@@ -36,6 +40,10 @@ fn position(args: &PerftArgs) -> Result<Position, String> {
         PerftVariant::Standard => match &args.fen {
             Some(f) => fen::parse(standard::rules(), f).map_err(|e| e.to_string()),
             None => Ok(standard::start()),
+        },
+        PerftVariant::Pawnrace => match &args.fen {
+            Some(f) => fen::parse(pawnrace::rules(), f).map_err(|e| e.to_string()),
+            None => Ok(pawnrace::start(Gap::wrapping(7), Gap::wrapping(0))),
         },
     }
 }
