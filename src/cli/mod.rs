@@ -6,6 +6,7 @@
 mod fairy;
 mod follow;
 mod obstacle;
+mod pawnrace;
 mod perft;
 mod play;
 mod standard;
@@ -44,6 +45,8 @@ enum Command {
     Play(play::PlayArgs),
     /// FIDE chess: play, validate PGN, position status.
     Standard(standard::StandardArgs),
+    /// Pawn race: `pawnrace P C H A` to play, `pawnrace match …` for computer matches.
+    Pawnrace(pawnrace::PawnraceArgs),
 }
 
 /// The subcommand an alias name stands for.
@@ -78,6 +81,7 @@ pub fn run(mut args: Vec<OsString>) -> ExitCode {
         Command::Variant(a) => variant::run(a),
         Command::Play(a) => play::run(a),
         Command::Standard(a) => standard::run(a),
+        Command::Pawnrace(a) => pawnrace::run(a),
     };
     match result {
         Ok(code) => code,

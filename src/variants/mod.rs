@@ -4,5 +4,6 @@ pub mod custom;
 pub mod fairy;
 pub mod follow;
 pub mod obstacle;
+pub mod pawnrace;
 pub mod pieces;
 pub mod standard;
