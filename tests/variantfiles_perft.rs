@@ -2,10 +2,13 @@
 //! scripts/pyffish-perft.py), and the built-in piece tables against their embedded files.
 
 use chessrules::core::perft::Perft;
+use chessrules::core::Game;
 use chessrules::core::{MovementComponent, PieceKind, Position};
 use chessrules::notation::fen;
+use chessrules::variants::custom::outcome;
+use chessrules::variants::custom::Outcome;
 use chessrules::variants::custom::{builtin, load_variant_file};
-use chessrules::variants::{fairy, standard};
+use chessrules::variants::{fairy, pawnrace, standard};
 
 fn check_oracle(name: &str, data: &str) {
     let v = builtin::load(name).unwrap().unwrap();
@@ -108,12 +111,77 @@ fn fairy_file_equals_the_builtin_table() {
 }
 
 #[test]
-fn pawnrace_file_plays_the_pawn_race() {
+fn pawnrace_file_equals_the_builtin_pawn_race() {
     let v = builtin::load("pawnrace").unwrap().unwrap();
-    let mut pos = v.start_position().unwrap();
-    // 7 pawns: 7 single and 7 double steps each side.
-    assert_eq!(perfts(&mut pos, 2), vec![14, 196]);
-    assert_eq!(v.rules.promotion_kinds, vec![]);
+    let b = pawnrace::rules();
+    assert_eq!(normalised(&v.rules.pieces), normalised(&b.pieces));
+    assert_eq!(v.rules.promotion_kinds, b.promotion_kinds);
+    assert_eq!(v.rules.king_safety, b.king_safety);
+    assert!(v.rules.castling.is_empty());
+    let gap = |c: &str| pawnrace::Gap::parse(c).unwrap();
+    assert_eq!(
+        fen::write(&v.start_position().unwrap()),
+        fen::write(&pawnrace::start(gap("h"), gap("a")))
+    );
+    for f in [
+        v.start_fen.as_str(),
+        "8/p1p3p1/8/1P1pP3/8/8/2P3P1/8 w - d6 0 5",
+        "8/5p2/8/2pP4/8/8/1P6/8 w - c6 0 9",
+    ] {
+        let mut ours = v.position_from_fen(f).unwrap();
+        let mut theirs = fen::parse(b.clone(), f).unwrap();
+        assert_eq!(perfts(&mut ours, 4), perfts(&mut theirs, 4), "{f}");
+    }
+}
+
+/// The file's end rules (extinction, goal rank, stalemate draw) judge every position of some
+/// pseudo-random games as the built-in pawn race does.
+#[test]
+fn pawnrace_file_ends_games_like_the_builtin() {
+    let v = builtin::load("pawnrace").unwrap().unwrap();
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let mut endings = std::collections::BTreeSet::new();
+    let starts = [
+        v.start_fen.as_str(),
+        "8/3p4/8/8/8/8/3P4/8 w - - 0 1",
+        "8/2p5/8/8/8/8/3P4/8 w - - 0 1",
+        "8/2pp4/8/8/8/8/2PP4/8 w - - 0 1",
+    ];
+    for i in 0..200 {
+        let mut game = Game::new(v.position_from_fen(starts[i % starts.len()]).unwrap());
+        loop {
+            let ours = outcome(&v, &mut game);
+            let mut pos = fen::parse(pawnrace::rules(), &fen::write(game.position())).unwrap();
+            let theirs = pawnrace::outcome(&mut pos);
+            let ours_winner = match &ours {
+                Some(Outcome::Win { winner, reason }) => {
+                    endings.insert(*reason);
+                    Some(Some(*winner))
+                }
+                Some(Outcome::Draw { reason }) => {
+                    endings.insert(*reason);
+                    Some(None)
+                }
+                None => None,
+            };
+            assert_eq!(
+                ours_winner,
+                theirs.map(|o| o.winner()),
+                "{}",
+                fen::write(&pos)
+            );
+            if ours.is_some() {
+                break;
+            }
+            let moves = game.position().clone().legal_move_list();
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            game.play(moves[(seed % moves.len() as u64) as usize]);
+        }
+    }
+    // The games reach more than one kind of ending.
+    assert!(endings.len() >= 3, "{endings:?}");
 }
 
 #[test]
