@@ -344,3 +344,19 @@ proptest::proptest! {
         let _ = load_variant_file(&t);
     }
 }
+
+/// Every complete TOML example in the reference (a block with `[board]`) loads: a user can
+/// start from the documentation alone.
+#[test]
+fn the_reference_examples_load() {
+    let doc = std::fs::read_to_string("docs/variant-files.md").unwrap();
+    let mut found = 0;
+    for block in doc.split("```toml\n").skip(1) {
+        let text = block.split("```").next().unwrap();
+        if text.contains("[board]") {
+            load_variant_file(text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+            found += 1;
+        }
+    }
+    assert!(found >= 1);
+}

@@ -95,12 +95,12 @@ fn summary(v: &CustomVariant) -> String {
     ));
     let e = &v.end;
     s.push_str(&format!(
-        "end: checkmate {}, extinction [{}], goal rank {}, stalemate {:?}, fifty-move {}, threefold {}\n",
+        "end: checkmate {}, extinction [{}], goal rank {}, stalemate {}, fifty-move {}, threefold {}\n",
         on(e.checkmate),
         e.extinction.iter().map(|&k| r.kind(k).letter).collect::<String>(),
         e.reach_rank
             .map_or("-".to_string(), |(k, rank)| format!("{} on {}", r.kind(k).letter, rank + 1)),
-        e.stalemate,
+        format!("{:?}", e.stalemate).to_lowercase(),
         on(e.fifty_move),
         on(e.threefold)
     ));

@@ -10,6 +10,7 @@ mod compile;
 pub mod error;
 pub mod field;
 pub mod outcome;
+mod piece_row;
 mod schema;
 pub mod walls;
 
