@@ -27,7 +27,13 @@ impl Ctx<'_> {
         offset: usize,
         message: impl Into<String>,
     ) -> VariantFileError {
-        VariantFileError::at(self.text, v.span().start + 1 + offset, message)
+        let start = v.span().start;
+        let quote = match self.text.get(start..start + 3) {
+            Some("\"\"\"") | Some("'''") => 3,
+            _ => 1,
+        };
+        // Exact for strings without escapes (movement strings and FENs have none).
+        VariantFileError::at(self.text, start + quote + offset, message)
     }
 }
 
