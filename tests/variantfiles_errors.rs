@@ -193,8 +193,8 @@ fn promotion() {
     );
     expect(
         &format!("{BASE}{PAWN}[promotion]\nto = []\n"),
-        1,
-        1,
+        17,
+        6,
         "at least one piece",
     );
 }

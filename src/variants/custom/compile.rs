@@ -7,10 +7,11 @@ use std::sync::Arc;
 use toml::Spanned;
 
 use super::error::VariantFileError;
+use super::geometry::{castling_rules, obstacles};
 use super::piece_row::piece;
 use super::schema::VariantDoc;
-use super::{walls, CustomVariant, EndRules, Obstacles, StalemateResult};
-use crate::core::{CastlingRule, Color, KindId, PieceKind, Rules, RulesConfig, Square};
+use super::{CustomVariant, EndRules, StalemateResult};
+use crate::core::{Color, KindId, PieceKind, Rules, RulesConfig};
 
 pub(super) struct Ctx<'a> {
     text: &'a str,
@@ -63,6 +64,7 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
     }
     let letters: Vec<char> = pieces.iter().map(|k| k.letter).collect();
     let kind_of = |v: &Spanned<String>| -> Result<KindId, VariantFileError> {
+        // A letter naming a kind of this file's piece table.
         let mut cs = v.get_ref().chars();
         match (cs.next(), cs.next()) {
             (Some(c), None) => letters
@@ -76,7 +78,7 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
 
     let mut promotion_kinds = Vec::new();
     if let Some(promo) = &doc.promotion {
-        for t in &promo.to {
+        for t in promo.to.get_ref() {
             let k = kind_of(t)?;
             if pieces[k as usize].royal {
                 return Err(cx.err(t.span(), "a piece cannot promote to a royal piece"));
@@ -92,70 +94,14 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
             }
         }
     }
-    if promotion_kinds.is_empty() && doc.promotion.is_some() {
-        return Err(VariantFileError::at(
-            text,
-            0,
+    if let Some(promo) = doc.promotion.as_ref().filter(|p| p.to.get_ref().is_empty()) {
+        return Err(cx.err(
+            promo.to.span(),
             "[promotion] needs at least one piece in 'to'",
         ));
     }
 
-    let mut castling = Vec::new();
-    for c in &doc.castling {
-        let king_side = match c.side.get_ref().as_str() {
-            "king" => true,
-            "queen" => false,
-            _ => return Err(cx.err(c.side.span(), "side is \"king\" or \"queen\"")),
-        };
-        let rook_kind = kind_of(&c.rook)?;
-        let sq = |v: &Spanned<String>| {
-            Square::parse(v.get_ref())
-                .filter(|s| (s.file as usize) < files && (s.rank as usize) < ranks)
-                .ok_or_else(|| {
-                    cx.err(
-                        v.span(),
-                        format!("'{}' is not a square of the board", v.get_ref()),
-                    )
-                })
-        };
-        let (kf, kt, rf, rt) = (
-            sq(&c.king_from)?,
-            sq(&c.king_to)?,
-            sq(&c.rook_from)?,
-            sq(&c.rook_to)?,
-        );
-        if kf.rank != kt.rank || kf.rank != rf.rank || kf.rank != rt.rank {
-            return Err(cx.err(
-                c.king_from.span(),
-                "castling squares must all be on one rank",
-            ));
-        }
-        if kf == rf || kt == rt {
-            return Err(cx.err(c.rook_from.span(), "king and rook squares clash"));
-        }
-        if castling
-            .iter()
-            .any(|r: &CastlingRule| r.king_side == king_side)
-        {
-            return Err(cx.err(c.side.span(), "this side's castling is defined twice"));
-        }
-        for color in [Color::White, Color::Black] {
-            let m = |s: Square| match color {
-                Color::White => s,
-                Color::Black => Square::new(s.file, (ranks - 1) as u8 - s.rank),
-            };
-            castling.push(CastlingRule {
-                color,
-                king_from: m(kf),
-                king_to: m(kt),
-                rook_from: m(rf),
-                rook_to: m(rt),
-                rook_kind,
-                king_side,
-            });
-        }
-    }
-    castling.sort_by_key(|r| (r.color.index(), !r.king_side));
+    let castling = castling_rules(&cx, &doc.castling, files, ranks, &kind_of)?;
 
     let end = &doc.end;
     let mut extinction = Vec::new();
@@ -195,35 +141,7 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
         threefold: end.threefold,
     };
 
-    let ob = &doc.obstacles;
-    let mut obstacles = Obstacles::default();
-    for w in &ob.walls {
-        let wall = walls::parse_wall(w.get_ref(), files, ranks).map_err(|m| cx.err(w.span(), m))?;
-        obstacles.walls.push(wall);
-    }
-    for (list, out) in [
-        (&ob.trapdoors, &mut obstacles.trapdoors),
-        (&ob.mines, &mut obstacles.mines),
-    ] {
-        for s in list {
-            let q = Square::parse(s.get_ref())
-                .filter(|q| (q.file as usize) < files && (q.rank as usize) < ranks)
-                .ok_or_else(|| {
-                    cx.err(
-                        s.span(),
-                        format!("'{}' is not a square of the board", s.get_ref()),
-                    )
-                })?;
-            out.push(q);
-        }
-    }
-    let per = |v: &Option<Spanned<i64>>, what: &str| match v {
-        Some(n) => count(&cx, n, 0, 99, what).map(|n| n as u32),
-        None => Ok(0),
-    };
-    obstacles.walls_per_player = per(&ob.walls_per_player, "walls_per_player")?;
-    obstacles.trapdoors_per_player = per(&ob.trapdoors_per_player, "trapdoors_per_player")?;
-    obstacles.mines_per_player = per(&ob.mines_per_player, "mines_per_player")?;
+    let obstacles = obstacles(&cx, &doc.obstacles, files, ranks)?;
 
     let rules = Rules::new(RulesConfig {
         files,

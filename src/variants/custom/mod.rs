@@ -9,6 +9,7 @@ pub mod builtin;
 mod compile;
 pub mod error;
 pub mod field;
+mod geometry;
 pub mod outcome;
 mod piece_row;
 mod schema;

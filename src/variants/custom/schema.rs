@@ -54,7 +54,7 @@ pub struct PieceDoc {
 #[derive(Deserialize, Debug)]
 #[serde(deny_unknown_fields)]
 pub struct PromotionDoc {
-    pub to: Vec<Spanned<String>>,
+    pub to: Spanned<Vec<Spanned<String>>>,
     #[serde(default)]
     pub rank: Option<Spanned<i64>>,
 }
