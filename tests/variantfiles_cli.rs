@@ -142,3 +142,14 @@ fn play_rejects_illegal_moves_and_places_obstacles() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_missing_file_is_an_io_error() {
+    bin()
+        .args(["variant", "check", "variants/no-such-file.toml"])
+        .assert()
+        .code(3)
+        .stderr(predicate::str::starts_with(
+            "error: cannot read variants/no-such-file.toml",
+        ));
+}
