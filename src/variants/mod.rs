@@ -5,3 +5,4 @@ pub mod follow;
 pub mod obstacle;
 pub mod pieces;
 pub mod standard;
+pub mod strict;
