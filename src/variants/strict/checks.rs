@@ -19,7 +19,10 @@ pub fn check(pos: &Position, start: &StartMaterial) -> Result<(), StrictIssue> {
         return Ok(());
     };
     let (df, dr) = delta(pos, our_king, their_king);
-    if df.abs() <= 1 && dr.abs() <= 1 {
+    // Kings side by side attack each other, unless something between them (an obstacle
+    // chess wall) keeps them apart.
+    let touching = df.abs() <= 1 && dr.abs() <= 1;
+    if touching && pos.attackers(their_king, us).contains(&our_king) {
         return Err(StrictIssue::at(
             "adjacent-kings",
             shape.name(their_king),

@@ -24,7 +24,7 @@ pub fn check(pos: &Position, start: &StartMaterial) -> Result<(), StrictIssue> {
                 code: "pawn-captures",
                 square: name,
                 message: format!(
-                    "{}'s pawns changed file {} times but {} lost only {} pieces",
+                    "{}'s pawns need {} captures to stand on their files but {} has lost only {} pieces",
                     side_name(color),
                     needed.count,
                     side_name(color.other()),
@@ -112,7 +112,7 @@ fn counts(pos: &Position, start: &StartMaterial, color: Color) -> Result<(), Str
                 return Err(StrictIssue::at(
                     "too-many-promoted",
                     shape.name(sq),
-                    format!("{side} has {extras} promoted pieces or more but is missing only {missing_pawns} pawns"),
+                    format!("{side} has more promoted pieces than missing pawns ({missing_pawns})"),
                 ));
             }
         }
@@ -143,7 +143,7 @@ fn counts(pos: &Position, start: &StartMaterial, color: Color) -> Result<(), Str
                     "bishops-same-colour",
                     shape.name(sq),
                     format!(
-                        "{side} has more {} on squares of this colour than promotions allow",
+                        "{side} has more {} pieces on squares of this colour than its start and promotions allow",
                         rules.kind(p.kind).name
                     ),
                 ));

@@ -118,3 +118,42 @@ pub fn side_name(color: Color) -> &'static str {
         Color::Black => "Black",
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::standard as fide;
+
+    #[test]
+    fn display_names_the_square_when_there_is_one() {
+        let at = StrictIssue::at("adjacent-kings", "e4".into(), "kings on adjacent squares");
+        assert_eq!(
+            at.to_string(),
+            "ERROR: strict: kings on adjacent squares at e4"
+        );
+        let none = StrictIssue::unplaced("wall-count", "too few walls");
+        assert_eq!(none.to_string(), "ERROR: strict: too few walls");
+    }
+
+    #[test]
+    fn the_standard_start_passes_and_board_order_starts_at_a8() {
+        let pos = fide::start();
+        assert_eq!(super::standard::check(&pos), Ok(()));
+        let order = board_order(&pos, None);
+        assert_eq!(pos.rules().shape.name(order[0]), "a8");
+        assert_eq!(pos.rules().shape.name(order[31]), "h1");
+    }
+
+    #[test]
+    fn doubled_pawns_need_one_capture() {
+        let pos = fide::from_fen("4k3/8/8/8/8/P7/P7/4K3 w - - 0 1").unwrap();
+        let need = material::pawn_captures(&pos, &super::standard::start_material(), Color::White);
+        assert_eq!(need.count, 1);
+        assert_eq!(
+            need.first_moved
+                .map(|s| pos.rules().shape.name(s))
+                .as_deref(),
+            Some("a2")
+        );
+    }
+}

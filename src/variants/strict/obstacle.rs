@@ -55,13 +55,8 @@ pub fn check(board: &ObstacleBoard) -> Result<(), StrictIssue> {
             }
         }
     }
+    // The reader already caps each player's walls left at three.
     let left = [Color::White, Color::Black].map(|c| board.walls_left(c) as u32);
-    if left.iter().any(|&n| n > WALLS) {
-        return Err(StrictIssue::unplaced(
-            "walls-left",
-            format!("a player has more than {WALLS} walls left"),
-        ));
-    }
     let placed = board.walls().count();
     if placed + left[0] + left[1] != 2 * WALLS {
         return Err(StrictIssue::unplaced(
