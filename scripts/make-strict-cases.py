@@ -157,6 +157,12 @@ STANDARD = {
         "4k3/8/8/8/8/8/PPPPPPPP/2B1K1B1 w - - 0 1",
         "ERROR: strict: White has more bishop pieces on squares of this colour than its start and promotions allow at g1",
     ),
+    # A promoted rook stands after the bishops in board order: the bishop is still named.
+    "bishops-same-colour-and-promoted-rook": (
+        "4k3/7R/8/8/8/8/2PPPPPP/R1B1K1BR w - - 0 1",
+        "4k3/7R/8/8/8/8/1PPPPPPP/R1B1K1BR w - - 0 1",
+        "ERROR: strict: White has more bishop pieces on squares of this colour than its start and promotions allow at g1",
+    ),
     "too-many-pawns": (
         "4k3/8/8/8/8/P7/1PPPPPPP/4K3 w - - 0 1",
         "4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1",

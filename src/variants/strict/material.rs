@@ -117,8 +117,11 @@ fn counts(pos: &Position, start: &StartMaterial, color: Color) -> Result<(), Str
             }
         }
     }
+    // The kind count above passed, so any new excess comes from colour-bound pieces standing
+    // on one square colour: name the first of those (board order).
     let mut seen = vec![[0u32; 2]; kinds];
     let mut extras = 0;
+    let mut first_bound_excess = None;
     for sq in board_order(pos, Some(color)) {
         let Some(p) = pos.piece_at(sq) else { continue };
         if start.pawn_kinds.contains(&p.kind) {
@@ -129,28 +132,30 @@ fn counts(pos: &Position, start: &StartMaterial, color: Color) -> Result<(), Str
             Some(b) => {
                 let parity = shape.parity(sq) as usize;
                 seen[p.kind as usize][parity] += 1;
-                seen[p.kind as usize][parity] > b.per_parity[color.index()][parity]
+                let over = seen[p.kind as usize][parity] > b.per_parity[color.index()][parity];
+                if over && first_bound_excess.is_none() {
+                    first_bound_excess = Some((sq, p.kind));
+                }
+                over
             }
             None => {
                 seen[p.kind as usize][0] += 1;
                 seen[p.kind as usize][0] > count_of(start, p.kind)
             }
         };
-        if extra {
-            extras += 1;
-            if extras > missing_pawns {
-                return Err(StrictIssue::at(
-                    "bishops-same-colour",
-                    shape.name(sq),
-                    format!(
-                        "{side} has more {} pieces on squares of this colour than its start and promotions allow",
-                        rules.kind(p.kind).name
-                    ),
-                ));
-            }
-        }
+        extras += u32::from(extra);
     }
-    Ok(())
+    match first_bound_excess {
+        Some((sq, kind)) if extras > missing_pawns => Err(StrictIssue::at(
+            "bishops-same-colour",
+            shape.name(sq),
+            format!(
+                "{side} has more {} pieces on squares of this colour than its start and promotions allow",
+                rules.kind(kind).name
+            ),
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// The fewest captures `color`'s file-bound pawns need to stand on their files, and the first
