@@ -139,3 +139,18 @@ fn standard_strict_cases() {
         run(&args)
     });
 }
+
+#[test]
+fn standard_play_checks_its_fen_too() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("testBoards/standard/strict");
+    let fen = fs::read_to_string(dir.join("too-many-checkers-fail.fen")).expect("fen");
+    let want = fs::read_to_string(dir.join("too-many-checkers-fail.expected")).expect("expected");
+    let out = Command::new(env!("CARGO_BIN_EXE_chessrules"))
+        .args(["standard", "play", "--strict", "--fen", fen.trim()])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("the binary runs");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), want);
+    assert!(out.stdout.is_empty());
+}

@@ -81,3 +81,65 @@ proptest! {
         }
     }
 }
+
+/// A FEN board field from 64 cells (rank 8 first).
+fn fen_board(cells: &[char]) -> String {
+    cells
+        .chunks(8)
+        .map(|row| {
+            let mut out = String::new();
+            let mut empty = 0;
+            for &c in row {
+                if c == '.' {
+                    empty += 1;
+                } else {
+                    if empty > 0 {
+                        out.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    out.push(c);
+                }
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+            }
+            out
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+proptest! {
+    /// Any position the readers accept goes through the strict checks without a panic.
+    #[test]
+    fn strict_checks_never_panic(
+        cells in prop::collection::vec(prop::sample::select(vec!['.', '.', '.', '.', 'p', 'P', 'n', 'N', 'b', 'B', 'r', 'R', 'q', 'Q']), 64),
+        kings in (0usize..64, 0usize..64),
+        side in prop::sample::select(vec!["w", "b"]),
+        ep in prop::sample::select(vec!["-", "e3", "d6", "a3", "h6"]),
+        fairy_rows in prop::collection::vec(prop::sample::select(vec!['.', '.', '.', 'p', 'P', 'd', 'D', 'b', 'B', 'f', 'F', 'a', 'A', 'q', 'Q', 'w', 'W']), 100),
+    ) {
+        let mut cells = cells;
+        // No pawns on the first or last rank, so that the reader accepts most boards.
+        for i in (0..8).chain(56..64) {
+            if cells[i].eq_ignore_ascii_case(&'p') {
+                cells[i] = '.';
+            }
+        }
+        cells[kings.0] = 'K';
+        cells[kings.1] = 'k';
+        let fen = format!("{} {side} - {ep} 0 1", fen_board(&cells));
+        if let Ok(pos) = standard::from_fen(&fen) {
+            let _ = strict::standard::check(&pos);
+        }
+        let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/testBoards/fairy/strict/initial.board")).unwrap();
+        let (head, _) = text.split_once("-----\n").unwrap();
+        let mut rows: Vec<String> = fairy_rows.chunks(10).map(|r| r.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")).collect();
+        rows[0].replace_range(10..11, "k");
+        rows[9].replace_range(10..11, "K");
+        let board = format!("{head}-----\n{}\n-----\nw:----:0:0\n", rows.join("\n"));
+        if let Ok(b) = fairy::parse_board(&board) {
+            let _ = strict::fairy::check(&b);
+        }
+    }
+}
