@@ -114,6 +114,17 @@ OBSTACLE = {
         obstacle([EMPTY, EMPTY, EMPTY, "....k...", "....K...", EMPTY, EMPTY, EMPTY]),
         "ERROR: strict: kings on adjacent squares at e5",
     ),
+    "not-to-move-in-check": (
+        obstacle(["....k...", EMPTY, EMPTY, EMPTY, EMPTY, EMPTY, EMPTY, "....R.K."], "b 3 3 - - - - - 0"),
+        obstacle(["....k...", EMPTY, EMPTY, EMPTY, EMPTY, EMPTY, EMPTY, "....R.K."], "w 3 3 - - - - - 0"),
+        "ERROR: strict: Black is in check but it is not its move at e8",
+    ),
+    # A wall between the rook and the king: no check, so White may be the side to move.
+    "not-to-move-in-check-wall": (
+        obstacle(["....k...", "...._....", EMPTY, EMPTY, EMPTY, EMPTY, EMPTY, "....R.K."], "w 2 3 - - - - - 0"),
+        obstacle(["....k...", EMPTY, "..._.....", EMPTY, EMPTY, EMPTY, EMPTY, "....R.K."], "w 2 3 - - - - - 0"),
+        "ERROR: strict: Black is in check but it is not its move at e8",
+    ),
     "castling-right": (
         obstacle(INITIAL, "w 3 3 + + + + - 0"),
         obstacle(INITIAL[:7] + ["RNBQKBN."], "w 3 3 + + + + - 0"),
