@@ -7,3 +7,4 @@ pub mod obstacle;
 pub mod pawnrace;
 pub mod pieces;
 pub mod standard;
+pub mod strict;
