@@ -5,3 +5,4 @@
 pub mod core;
 pub mod notation;
 pub mod variants;
+pub mod web;

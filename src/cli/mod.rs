@@ -7,6 +7,7 @@ mod fairy;
 mod follow;
 mod obstacle;
 mod perft;
+mod serve;
 
 use std::ffi::OsString;
 use std::path::Path;
@@ -35,6 +36,8 @@ enum Command {
     Obstacle(obstacle::ObstacleArgs),
     /// Fairy chess 10×10: validate a board file, play a move file on it, print the board.
     Fairy(fairy::FairyArgs),
+    /// The board in a browser: serve the interactive page on 127.0.0.1.
+    Serve(serve::ServeArgs),
 }
 
 /// The subcommand an alias name stands for.
@@ -66,6 +69,7 @@ pub fn run(mut args: Vec<OsString>) -> ExitCode {
         Command::Follow(a) => follow::run(a),
         Command::Obstacle(a) => obstacle::run(a),
         Command::Fairy(a) => fairy::run(a),
+        Command::Serve(a) => serve::run(a),
     };
     match result {
         Ok(code) => code,

@@ -1,0 +1,100 @@
+//! Standard (FIDE) chess: a FEN board, moves in long algebraic (UCI) text, the core's game for
+//! repetition and claims.
+
+use crate::core::{Color, Game, Square};
+use crate::notation::{coordinate, fen};
+use crate::variants::standard;
+
+use super::{position_cells, Cell, GameStatus, Reveal, Target, VariantGame, VariantInfo};
+
+pub const INFO: VariantInfo = VariantInfo {
+    id: "standard",
+    name: "Standard chess",
+    initial: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n",
+    format: "one FEN line",
+};
+
+pub struct Standard {
+    game: Game,
+}
+
+pub fn load(text: &str) -> Result<Box<dyn VariantGame>, String> {
+    let pos = standard::from_fen(text.trim()).map_err(|e| e.to_string())?;
+    Ok(Box::new(Standard {
+        game: Game::new(pos),
+    }))
+}
+
+impl VariantGame for Standard {
+    fn files(&self) -> u8 {
+        8
+    }
+    fn ranks(&self) -> u8 {
+        8
+    }
+    fn side_to_move(&self) -> Color {
+        self.game.position().side_to_move()
+    }
+    fn cells(&self, _reveal: Reveal) -> Vec<Cell> {
+        position_cells(self.game.position())
+    }
+    fn targets(&self, from: Square) -> Vec<Target> {
+        let mut pos = self.game.position().clone();
+        let rules = pos.rules().clone();
+        let shape = &rules.shape;
+        if !shape.contains(from) {
+            return Vec::new();
+        }
+        let from = shape.sq(from);
+        let pos = &mut pos;
+        pos.legal_move_list()
+            .into_iter()
+            .filter(|m| m.from == from)
+            .map(|m| Target {
+                to: shape.name(m.to),
+                text: coordinate::to_uci(pos, m),
+                capture: pos.piece_at(m.to).is_some()
+                    || m.flag == crate::core::MoveFlag::EnPassant,
+                promotion: m.promotion.map(|k| rules.kind(k).letter),
+            })
+            .collect()
+    }
+    fn play(&mut self, text: &str) -> Result<(), String> {
+        let m = coordinate::parse(self.game.position_mut(), text).map_err(|e| e.to_string())?;
+        self.game.play(m);
+        Ok(())
+    }
+    fn status(&self) -> GameStatus {
+        let s = self.game.clone().status();
+        let over = s.checkmate || s.stalemate || s.insufficient_material;
+        let result = if s.checkmate {
+            Some(format!(
+                "checkmate: {} wins",
+                super::color_name(self.side_to_move().other())
+            ))
+        } else if s.stalemate {
+            Some("stalemate: draw".to_string())
+        } else if s.insufficient_material {
+            Some("insufficient material: draw".to_string())
+        } else {
+            None
+        };
+        GameStatus {
+            check: s.in_check,
+            checkmate: s.checkmate,
+            stalemate: s.stalemate,
+            fifty_moves: s.fifty_moves,
+            threefold: s.threefold,
+            over,
+            result,
+        }
+    }
+    fn board_file(&self) -> String {
+        let mut t = fen::write(self.game.position());
+        t.push('\n');
+        t
+    }
+    fn info(&self) -> Vec<String> {
+        vec![format!("FEN: {}", fen::write(self.game.position()))]
+    }
+}
