@@ -36,7 +36,9 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
         if args.open {
             open_browser(&url);
         }
-        chessrules::web::serve(listener).await.context("server stopped")
+        chessrules::web::serve(listener)
+            .await
+            .context("server stopped")
     })?;
     Ok(ExitCode::SUCCESS)
 }

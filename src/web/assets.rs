@@ -5,11 +5,31 @@ use axum::response::{IntoResponse, Response};
 
 /// (name, content type, bytes) of every embedded file.
 const FILES: &[(&str, &str, &str)] = &[
-    ("index.html", "text/html; charset=utf-8", include_str!("assets/index.html")),
-    ("app.js", "text/javascript; charset=utf-8", include_str!("assets/app.js")),
-    ("board.js", "text/javascript; charset=utf-8", include_str!("assets/board.js")),
-    ("setup.js", "text/javascript; charset=utf-8", include_str!("assets/setup.js")),
-    ("style.css", "text/css; charset=utf-8", include_str!("assets/style.css")),
+    (
+        "index.html",
+        "text/html; charset=utf-8",
+        include_str!("assets/index.html"),
+    ),
+    (
+        "app.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/app.js"),
+    ),
+    (
+        "board.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/board.js"),
+    ),
+    (
+        "setup.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/setup.js"),
+    ),
+    (
+        "style.css",
+        "text/css; charset=utf-8",
+        include_str!("assets/style.css"),
+    ),
 ];
 
 /// The embedded file `name`, or 404.

@@ -37,7 +37,11 @@ impl IntoResponse for Refusal {
     fn into_response(self) -> Response {
         let status = StatusCode::from_u16(self.status).unwrap_or(StatusCode::BAD_REQUEST);
         let square = square_named(&self.message);
-        (status, Json(json!({ "error": self.message, "square": square }))).into_response()
+        (
+            status,
+            Json(json!({ "error": self.message, "square": square })),
+        )
+            .into_response()
     }
 }
 
@@ -61,7 +65,10 @@ pub fn router() -> Router {
     let state: Shared = Arc::new(AppState::default());
     Router::new()
         .route("/", get(|| async { assets::page("index.html") }))
-        .route("/assets/{name}", get(|Path(name): Path<String>| async move { assets::page(&name) }))
+        .route(
+            "/assets/{name}",
+            get(|Path(name): Path<String>| async move { assets::page(&name) }),
+        )
         .route("/api/variants", get(|| async { Json(games::variants()) }))
         .route("/api/games", post(create))
         .route("/api/games/{id}", get(view))
@@ -71,7 +78,12 @@ pub fn router() -> Router {
         .route("/api/games/{id}/action", post(action))
         .route("/api/games/{id}/board", get(board_file))
         .route("/api/games/{id}/log", get(log_file))
-        .fallback(|| async { Refusal { status: 404, message: "no such page".into() } })
+        .fallback(|| async {
+            Refusal {
+                status: 404,
+                message: "no such page".into(),
+            }
+        })
         .with_state(state)
 }
 
@@ -80,7 +92,10 @@ fn with_game<T>(
     id: u64,
     f: impl FnOnce(&mut Session) -> Result<T, Refusal>,
 ) -> Result<T, Refusal> {
-    let mut games = state.games.lock().map_err(|_| Refusal::bad("server state poisoned"))?;
+    let mut games = state
+        .games
+        .lock()
+        .map_err(|_| Refusal::bad("server state poisoned"))?;
     let game = games.get_mut(&id).ok_or(Refusal {
         status: 404,
         message: format!("no game {id}"),
@@ -112,7 +127,10 @@ async fn create(State(state): State<Shared>, Json(req): Json<Create>) -> Result<
     let id = state.next.fetch_add(1, Ordering::Relaxed) + 1;
     let session = Session::new(id, info.id, &board)?;
     let view = session.view(Viewer::parse(req.viewer.as_deref()));
-    let mut games = state.games.lock().map_err(|_| Refusal::bad("server state poisoned"))?;
+    let mut games = state
+        .games
+        .lock()
+        .map_err(|_| Refusal::bad("server state poisoned"))?;
     if games.len() >= MAX_GAMES {
         if let Some(&oldest) = games.keys().min() {
             games.remove(&oldest);
@@ -132,7 +150,9 @@ async fn view(
     Path(id): Path<u64>,
     Query(q): Query<ViewQuery>,
 ) -> Result<Response, Refusal> {
-    with_game(&state, id, |g| Ok(Json(g.view(Viewer::parse(q.viewer.as_deref()))).into_response()))
+    with_game(&state, id, |g| {
+        Ok(Json(g.view(Viewer::parse(q.viewer.as_deref()))).into_response())
+    })
 }
 
 #[derive(Deserialize)]
@@ -178,7 +198,9 @@ async fn play(
     with_game(&state, id, |g| {
         let text = match (&req.text, &req.from, &req.to, &req.wall) {
             (Some(t), _, _, _) => t.clone(),
-            (None, Some(f), Some(t), _) => g.text_for(parse_square(f)?, parse_square(t)?, req.promotion)?,
+            (None, Some(f), Some(t), _) => {
+                g.text_for(parse_square(f)?, parse_square(t)?, req.promotion)?
+            }
             (None, _, _, Some(w)) => g.wall_text(parse_square(&w.square)?, &w.side)?,
             _ => return Err(Refusal::bad("give a move text, from and to, or a wall")),
         };
@@ -227,8 +249,14 @@ async fn action(
 fn download(name: String, text: String) -> Response {
     (
         [
-            (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_string()),
-            (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{name}\"")),
+            (
+                header::CONTENT_TYPE,
+                "text/plain; charset=utf-8".to_string(),
+            ),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{name}\""),
+            ),
         ],
         text,
     )
@@ -236,11 +264,18 @@ fn download(name: String, text: String) -> Response {
 }
 
 async fn board_file(State(state): State<Shared>, Path(id): Path<u64>) -> Result<Response, Refusal> {
-    with_game(&state, id, |g| Ok(download(format!("{}-{id}.board", g.variant), g.board_file())))
+    with_game(&state, id, |g| {
+        Ok(download(
+            format!("{}-{id}.board", g.variant),
+            g.board_file(),
+        ))
+    })
 }
 
 async fn log_file(State(state): State<Shared>, Path(id): Path<u64>) -> Result<Response, Refusal> {
-    with_game(&state, id, |g| Ok(download(format!("{}-{id}.moves", g.variant), g.log_text())))
+    with_game(&state, id, |g| {
+        Ok(download(format!("{}-{id}.moves", g.variant), g.log_text()))
+    })
 }
 
 /// Serves the page on `addr` until the process ends.

@@ -152,7 +152,12 @@ impl Session {
     }
 
     /// The move text for a click from `from` to `to` (with a promotion letter), or why not.
-    pub fn text_for(&self, from: Square, to: Square, promotion: Option<char>) -> Result<String, Refusal> {
+    pub fn text_for(
+        &self,
+        from: Square,
+        to: Square,
+        promotion: Option<char>,
+    ) -> Result<String, Refusal> {
         let targets = self.targets(from);
         let to_name = to.to_string();
         let mut hits = targets.iter().filter(|t| t.to == to_name);
@@ -181,7 +186,10 @@ impl Session {
         let turn = color_name(self.mover());
         match piece {
             None => format!("there is no piece on {from}"),
-            Some(p) if p.color != turn => format!("it is {turn}'s turn; the {} on {from} is {}", p.kind, p.color),
+            Some(p) if p.color != turn => format!(
+                "it is {turn}'s turn; the {} on {from} is {}",
+                p.kind, p.color
+            ),
             Some(p) => {
                 let mut s = format!("the {} on {from} cannot move to {to}", p.kind);
                 if self.game.status().check {
@@ -225,7 +233,11 @@ impl Session {
         let me = self.game.side_to_move();
         match action {
             "resign" => {
-                self.ended = Some(format!("{} resigns: {} wins", color_name(me), color_name(me.other())));
+                self.ended = Some(format!(
+                    "{} resigns: {} wins",
+                    color_name(me),
+                    color_name(me.other())
+                ));
             }
             "offer_draw" => self.draw_offer = Some(me),
             "accept_draw" | "decline_draw" => {

@@ -112,7 +112,10 @@ impl VariantGame for Fairy {
     }
     fn info(&self) -> Vec<String> {
         let mut lines = vec![format!("allocation: {}", self.allocation_lines.join(" "))];
-        lines.push(format!("status line: {}", write::status_line(&self.position)));
+        lines.push(format!(
+            "status line: {}",
+            write::status_line(&self.position)
+        ));
         if self.position.halfmove_clock() >= play::HALFMOVE_LIMIT {
             lines.push("halfmove clock at 50: only pawns and soldiers may move".to_string());
         }

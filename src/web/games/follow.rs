@@ -28,14 +28,10 @@ pub fn load(text: &str) -> Result<Box<dyn VariantGame>, String> {
 
 impl VariantGame for Follow {
     fn files(&self) -> u8 {
-        self.game
-            .position()
-            .map_or(0, |p| p.rules().shape.files())
+        self.game.position().map_or(0, |p| p.rules().shape.files())
     }
     fn ranks(&self) -> u8 {
-        self.game
-            .position()
-            .map_or(0, |p| p.rules().shape.ranks())
+        self.game.position().map_or(0, |p| p.rules().shape.ranks())
     }
     fn side_to_move(&self) -> Color {
         self.game.side_to_move().unwrap_or(Color::White)
@@ -90,7 +86,13 @@ impl VariantGame for Follow {
         self.game.board_text().unwrap_or_default()
     }
     fn info(&self) -> Vec<String> {
-        let captured = |p| self.game.capture_order(p).unwrap_or(&[]).iter().collect::<String>();
+        let captured = |p| {
+            self.game
+                .capture_order(p)
+                .unwrap_or(&[])
+                .iter()
+                .collect::<String>()
+        };
         vec![
             format!("captured by White: {}", captured(0)),
             format!("captured by Black: {}", captured(1)),

@@ -117,12 +117,7 @@ pub struct VariantInfo {
 
 /// Every variant the page offers, in menu order.
 pub fn variants() -> Vec<VariantInfo> {
-    vec![
-        standard::INFO,
-        fairy::INFO,
-        obstacle::INFO,
-        follow::INFO,
-    ]
+    vec![standard::INFO, fairy::INFO, obstacle::INFO, follow::INFO]
 }
 
 /// Reads a board file of `variant` and starts a game on it; the error is the variant's own

@@ -4,7 +4,7 @@
 
 use crate::core::{Color, MoveFlag, Square};
 use crate::variants::obstacle::{
-    game::legal_piece_moves, parse_board, write_board, Info, ObstacleGame, Obstacle,
+    game::legal_piece_moves, parse_board, write_board, Info, Obstacle, ObstacleGame,
 };
 
 use super::{position_cells, Cell, GameStatus, Reveal, Target, VariantGame, VariantInfo};
@@ -100,7 +100,11 @@ impl VariantGame for Obstacles {
         out
     }
     fn targets(&self, from: Square) -> Vec<Target> {
-        if self.game.is_over() || self.placement_open && self.placements % 2 == 1 || from.file >= 8 || from.rank >= 8 {
+        if self.game.is_over()
+            || self.placement_open && self.placements % 2 == 1
+            || from.file >= 8
+            || from.rank >= 8
+        {
             return Vec::new();
         }
         let board = self.game.board();
@@ -138,7 +142,10 @@ impl VariantGame for Obstacles {
         let text = text.trim();
         let placing = matches!(text.as_bytes().first(), Some(b'D' | b'M')) || text == "...";
         let before = self.obstacles();
-        let infos = self.game.play(text).map_err(|e| format!("{e} ({:?})", e.fault))?;
+        let infos = self
+            .game
+            .play(text)
+            .map_err(|e| format!("{e} ({:?})", e.fault))?;
         self.events.clear();
         if placing {
             self.placements += 1;

@@ -53,8 +53,7 @@ impl VariantGame for Standard {
             .map(|m| Target {
                 to: shape.name(m.to),
                 text: coordinate::to_uci(pos, m),
-                capture: pos.piece_at(m.to).is_some()
-                    || m.flag == crate::core::MoveFlag::EnPassant,
+                capture: pos.piece_at(m.to).is_some() || m.flag == crate::core::MoveFlag::EnPassant,
                 promotion: m.promotion.map(|k| rules.kind(k).letter),
             })
             .collect()
