@@ -8,6 +8,7 @@ mod follow;
 mod obstacle;
 mod perft;
 mod serve;
+mod standard;
 
 use std::ffi::OsString;
 use std::path::Path;
@@ -38,6 +39,8 @@ enum Command {
     Fairy(fairy::FairyArgs),
     /// The board in a browser: serve the interactive page on 127.0.0.1.
     Serve(serve::ServeArgs),
+    /// FIDE chess: play, validate PGN, position status.
+    Standard(standard::StandardArgs),
 }
 
 /// The subcommand an alias name stands for.
@@ -70,6 +73,7 @@ pub fn run(mut args: Vec<OsString>) -> ExitCode {
         Command::Obstacle(a) => obstacle::run(a),
         Command::Fairy(a) => fairy::run(a),
         Command::Serve(a) => serve::run(a),
+        Command::Standard(a) => standard::run(a),
     };
     match result {
         Ok(code) => code,

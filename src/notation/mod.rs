@@ -2,3 +2,5 @@
 
 pub mod coordinate;
 pub mod fen;
+pub mod pgn;
+pub mod san;

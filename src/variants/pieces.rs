@@ -2,6 +2,18 @@
 
 use crate::core::{MatingPower, MovementComponent as M, PieceKind};
 
+/// The six FIDE kinds in the standard kind order: king, queen, rook, bishop, knight, pawn.
+pub fn fide_set(pawn_rules: PawnRules) -> Vec<PieceKind> {
+    vec![
+        king(),
+        queen(),
+        rook(),
+        bishop(),
+        knight(),
+        pawn(pawn_rules),
+    ]
+}
+
 pub fn king() -> PieceKind {
     PieceKind::new('K', "king", vec![M::leap(1, 0), M::leap(1, 1)]).royal()
 }

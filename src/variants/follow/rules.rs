@@ -20,17 +20,10 @@ fn build(files: usize, ranks: usize) -> Result<Rules, RulesError> {
     Rules::new(RulesConfig {
         files,
         ranks,
-        pieces: vec![
-            pieces::king(),
-            pieces::queen(),
-            pieces::rook(),
-            pieces::bishop(),
-            pieces::knight(),
-            pieces::pawn(PawnRules {
-                double_step_from: None,
-                en_passant: false,
-            }),
-        ],
+        pieces: pieces::fide_set(PawnRules {
+            double_step_from: None,
+            en_passant: false,
+        }),
         castling: vec![],
         // No promotion kinds: a pawn reaching the last rank stays a pawn (and has no moves).
         promotion_kinds: vec![],

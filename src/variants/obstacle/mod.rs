@@ -16,11 +16,9 @@ pub mod game;
 pub mod notation;
 pub mod walls;
 
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
-use crate::core::{Rules, RulesConfig};
-use crate::variants::pieces::{self, PawnRules};
-use crate::variants::standard::{fide_castling, BISHOP, KNIGHT, QUEEN, ROOK};
+use crate::core::Rules;
 
 pub use board::{Obstacle, ObstacleBoard};
 pub use board_file::parse_board;
@@ -28,32 +26,8 @@ pub use board_write::write_board;
 pub use error::{BoardError, BoardFault, MoveError, MoveFault};
 pub use game::{Info, ObstacleGame};
 
-/// The FIDE piece table in the standard kind order (king, queen, rook, bishop, knight, pawn).
-fn build() -> Result<Rules, crate::core::RulesError> {
-    Rules::new(RulesConfig {
-        files: 8,
-        ranks: 8,
-        pieces: vec![
-            pieces::king(),
-            pieces::queen(),
-            pieces::rook(),
-            pieces::bishop(),
-            pieces::knight(),
-            pieces::pawn(PawnRules {
-                double_step_from: Some(1),
-                en_passant: true,
-            }),
-        ],
-        castling: fide_castling(ROOK, 8),
-        promotion_kinds: vec![QUEEN, ROOK, BISHOP, KNIGHT],
-        king_safety: true,
-    })
-}
-
-/// The shared obstacle-chess rules (FIDE pieces and castling on 8×8).
+/// The obstacle-chess rules: FIDE pieces and castling on 8×8. Walls, trapdoors and mines are
+/// position state of this variant, not rules, so the table is the standard one.
 pub fn rules() -> Arc<Rules> {
-    static RULES: OnceLock<Arc<Rules>> = OnceLock::new();
-    RULES
-        .get_or_init(|| Arc::new(build().expect("the FIDE table is well-formed")))
-        .clone()
+    crate::variants::standard::rules()
 }

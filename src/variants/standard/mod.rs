@@ -1,4 +1,9 @@
-//! FIDE chess on 8×8: the piece table, castling geometry and the initial position.
+//! FIDE chess on 8×8: the piece table, castling geometry and the initial position; the
+//! game layer (claims, endings, PGN), position checks and PGN replay live in submodules.
+
+pub mod game;
+pub mod replay;
+pub mod setup;
 
 use std::sync::{Arc, OnceLock};
 
@@ -40,17 +45,10 @@ fn build() -> Rules {
     let config = RulesConfig {
         files: 8,
         ranks: 8,
-        pieces: vec![
-            pieces::king(),
-            pieces::queen(),
-            pieces::rook(),
-            pieces::bishop(),
-            pieces::knight(),
-            pieces::pawn(PawnRules {
-                double_step_from: Some(1),
-                en_passant: true,
-            }),
-        ],
+        pieces: pieces::fide_set(PawnRules {
+            double_step_from: Some(1),
+            en_passant: true,
+        }),
         castling: fide_castling(ROOK, 8),
         promotion_kinds: vec![QUEEN, ROOK, BISHOP, KNIGHT],
         king_safety: true,

@@ -1,0 +1,66 @@
+//! `chessrules standard play | validate | status`: FIDE chess as the course rules define it.
+
+mod board;
+mod generate;
+mod json;
+mod play;
+mod status;
+mod validate;
+
+use std::io::Write;
+use std::path::Path;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use clap::{Args, Subcommand};
+
+#[derive(Args)]
+pub struct StandardArgs {
+    #[command(subcommand)]
+    command: StandardCommand,
+}
+
+#[derive(Subcommand)]
+enum StandardCommand {
+    /// Two people play at one terminal; the game is written as PGN when it ends.
+    Play(play::PlayArgs),
+    /// Replay every game of a PGN file and report the first illegal move of each.
+    Validate(validate::ValidateArgs),
+    /// Check, checkmate, stalemate, impossible checkmate, claimable draws and legal moves.
+    Status(status::StatusArgs),
+    /// Write random legal games as PGN (benchmark input).
+    #[command(hide = true)]
+    GenPgn(generate::GenerateArgs),
+}
+
+pub fn run(args: StandardArgs) -> Result<ExitCode> {
+    match args.command {
+        StandardCommand::Play(a) => play::run(a),
+        StandardCommand::Validate(a) => validate::run(a),
+        StandardCommand::Status(a) => status::run(a),
+        StandardCommand::GenPgn(a) => generate::run(a),
+    }
+}
+
+/// Writes a file whole or not at all: a temporary file beside it, then a rename.
+fn write_whole(path: &Path, contents: &[u8]) -> Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    };
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "output".into());
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let result = (|| -> std::io::Result<()> {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(contents)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result.with_context(|| format!("writing {}", path.display()))
+}

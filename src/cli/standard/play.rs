@@ -1,0 +1,296 @@
+//! `chessrules standard play [--fen FEN] [--pgn OUT.pgn]`: two people at one terminal.
+//!
+//! Reads one line at a time from standard input: a move (SAN or coordinates) or a command.
+//! Prompts and reports go to standard output, refusals to standard error. When the game ends
+//! (or input ends, or `quit`), the PGN is written to `--pgn` (whole or not at all) or, without
+//! it, printed on standard output.
+
+use std::io::{self, BufRead, Read, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use anyhow::Result;
+use chessrules::core::Color;
+use chessrules::variants::standard::game::{GameError, StandardGame};
+use clap::Args;
+
+use super::board::diagram;
+
+#[derive(Args)]
+pub struct PlayArgs {
+    /// Start from this position instead of the initial one.
+    #[arg(long)]
+    fen: Option<String>,
+    /// Write the game's PGN here when it ends (default: print it).
+    #[arg(long)]
+    pgn: Option<PathBuf>,
+    /// Name of the White player (PGN `White` tag).
+    #[arg(long, default_value = "?")]
+    white: String,
+    /// Name of the Black player (PGN `Black` tag).
+    #[arg(long, default_value = "?")]
+    black: String,
+    /// The PGN `Date` tag (default: today, UTC).
+    #[arg(long, hide = true)]
+    date: Option<String>,
+}
+
+/// Longest input line read (longer ones are cut).
+const MAX_LINE: u64 = 4096;
+
+const HELP: &str = "Moves: SAN (e4, Nf3, exd5, O-O, e8=Q) or coordinates (e2e4, e7e8q).
+Commands:
+  draw         offer a draw (the other side answers yes or no)
+  claim        claim a draw by threefold repetition or the fifty-move rule
+  claim MOVE   claim a draw that MOVE would bring about (the move is written, not played)
+  resign       the side to move resigns
+  undo         take back the last move
+  board        show the board
+  fen          show the position as FEN
+  pgn          show the game so far as PGN
+  help         show this text
+  quit         stop without a result";
+
+fn side(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// Today's date as PGN writes it (`2026.11.21`), from the system clock, UTC.
+fn today() -> String {
+    let days = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_secs() / 86_400)
+        .unwrap_or(0) as i64;
+    // Civil date from days since 1970-01-01 (H. Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// Input echoed in a message: at most 32 characters, control characters as `?`.
+fn shown(text: &str) -> String {
+    let mut s: String = text
+        .chars()
+        .take(32)
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect();
+    if text.chars().count() > 32 {
+        s.push_str("...");
+    }
+    s
+}
+
+/// The last move as a line: `12. Nf3` or `12... Nf6`.
+fn numbered(game: &StandardGame, san: &str) -> String {
+    let pos = game.position();
+    // The position is after the move: the mover is the side not to move now.
+    match pos.side_to_move() {
+        Color::Black => format!("{}. {san}", pos.fullmove_number()),
+        Color::White => format!("{}... {san}", pos.fullmove_number().saturating_sub(1)),
+    }
+}
+
+struct Session<'a> {
+    game: StandardGame,
+    input: Box<dyn BufRead + 'a>,
+    out: io::StdoutLock<'a>,
+}
+
+impl Session<'_> {
+    /// The next input line, trimmed; `None` at the end of input. A line longer than
+    /// `MAX_LINE` bytes is cut there (the rest is skipped); invalid UTF-8 is replaced.
+    fn read_line(&mut self) -> Option<String> {
+        let mut buf = Vec::new();
+        let n = (&mut self.input)
+            .take(MAX_LINE)
+            .read_until(b'\n', &mut buf)
+            .ok()?;
+        if n == 0 {
+            return None;
+        }
+        if buf.last() != Some(&b'\n') && n as u64 == MAX_LINE {
+            loop {
+                let mut rest = Vec::new();
+                let m = (&mut self.input)
+                    .take(MAX_LINE)
+                    .read_until(b'\n', &mut rest)
+                    .ok()?;
+                if m == 0 || rest.last() == Some(&b'\n') {
+                    break;
+                }
+            }
+        }
+        Some(String::from_utf8_lossy(&buf).trim().to_string())
+    }
+
+    fn say(&mut self, text: &str) -> io::Result<()> {
+        writeln!(self.out, "{text}")
+    }
+
+    fn prompt(&mut self, text: &str) -> io::Result<()> {
+        write!(self.out, "{text}")?;
+        self.out.flush()
+    }
+
+    /// Handles one input line. Returns false when the session is over.
+    fn handle(&mut self, line: &str) -> io::Result<bool> {
+        let mut words = line.split_whitespace();
+        let first = words.next().unwrap_or("");
+        let rest: Vec<&str> = words.collect();
+        let refuse = |e: GameError| eprintln!("error: {e}");
+        match (first.to_ascii_lowercase().as_str(), rest.as_slice()) {
+            ("", _) => {}
+            ("help", []) => self.say(HELP)?,
+            ("board", []) => {
+                let d = diagram(self.game.position());
+                write!(self.out, "{d}")?;
+            }
+            ("fen", []) => {
+                let f = self.game.fen();
+                self.say(&f)?;
+            }
+            ("pgn", []) => {
+                let p = self.game.pgn(&[]);
+                write!(self.out, "{p}")?;
+            }
+            ("quit" | "exit", []) => return Ok(false),
+            ("undo", []) => match self.game.undo() {
+                Some(san) => {
+                    let msg = format!("Took back {san}.");
+                    self.say(&msg)?;
+                }
+                None => eprintln!("error: there is no move to take back"),
+            },
+            ("resign", []) => match self.game.resign() {
+                Ok(()) => {}
+                Err(e) => refuse(e),
+            },
+            ("draw", []) => {
+                let us = self.game.side_to_move();
+                let question = format!(
+                    "{} offers a draw. {}, do you accept? (yes/no): ",
+                    side(us),
+                    side(us.other())
+                );
+                self.prompt(&question)?;
+                let answer = self.read_line().unwrap_or_default().to_ascii_lowercase();
+                if matches!(answer.as_str(), "yes" | "y" | "accept") {
+                    if let Err(e) = self.game.agree_draw() {
+                        refuse(e);
+                    }
+                } else {
+                    self.say("Draw declined.")?;
+                }
+            }
+            ("claim", []) => {
+                if let Err(e) = self.game.claim() {
+                    refuse(e);
+                }
+            }
+            ("claim", [mv]) => match self.game.claim_with(mv) {
+                Ok((_, Some(_))) => {}
+                Ok((san, None)) => {
+                    let line = numbered(&self.game, &san);
+                    self.say(&format!(
+                        "The claim is not correct: {san} is played and the game goes on."
+                    ))?;
+                    self.say(&line)?;
+                }
+                Err(e) => refuse(e),
+            },
+            _ => match self.game.play_text(line) {
+                Ok(san) => {
+                    let l = numbered(&self.game, &san);
+                    self.say(&l)?;
+                }
+                Err(GameError::Move(chessrules::notation::san::SanError::Syntax(_))) => {
+                    eprintln!(
+                        "error: '{}' is neither a move nor a command (type help)",
+                        shown(line)
+                    )
+                }
+                Err(e) => refuse(e),
+            },
+        }
+        Ok(self.game.outcome().is_none())
+    }
+}
+
+pub fn run(args: PlayArgs) -> Result<ExitCode> {
+    let game = match &args.fen {
+        None => StandardGame::new(),
+        Some(f) => match StandardGame::from_fen(f) {
+            Ok(g) => g,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return Ok(ExitCode::from(1));
+            }
+        },
+    };
+    let stdin = io::stdin();
+    let stdout = io::stdout();
+    let mut s = Session {
+        game,
+        input: Box::new(stdin.lock()),
+        out: stdout.lock(),
+    };
+    s.say("Standard chess. Type a move (e4, Nf3, O-O, e2e4) or help.")?;
+    let d = diagram(s.game.position());
+    write!(s.out, "{d}")?;
+    while s.game.outcome().is_none() {
+        let p = format!("{} to move: ", side(s.game.side_to_move()));
+        s.prompt(&p)?;
+        let Some(line) = s.read_line() else {
+            s.say("")?;
+            break;
+        };
+        if !s.handle(&line)? {
+            break;
+        }
+    }
+    match s.game.outcome() {
+        Some(o) => {
+            let msg = format!("{} {}", o.sentence(), o.result());
+            s.say(&msg)?;
+        }
+        None => s.say("Game stopped without a result. *")?,
+    }
+    let tags = vec![
+        ("Event".to_string(), "Casual game".to_string()),
+        ("Site".to_string(), "chessrules".to_string()),
+        ("Date".to_string(), args.date.clone().unwrap_or_else(today)),
+        ("Round".to_string(), "-".to_string()),
+        ("White".to_string(), args.white.clone()),
+        ("Black".to_string(), args.black.clone()),
+    ];
+    let pgn = s.game.pgn(&tags);
+    match &args.pgn {
+        Some(path) => match super::write_whole(path, pgn.as_bytes()) {
+            Ok(()) => {
+                let msg = format!("PGN written to {}", path.display());
+                s.say(&msg)?;
+            }
+            Err(e) => {
+                // The game is not lost: its PGN goes to stdout instead.
+                eprintln!("error: {e:#}");
+                write!(s.out, "{pgn}")?;
+                s.out.flush()?;
+                return Ok(ExitCode::from(3));
+            }
+        },
+        None => write!(s.out, "{pgn}")?,
+    }
+    s.out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,97 @@
+//! `chessrules standard status [--fen FEN] [--moves "e4 e5 …"]`
+
+use std::process::ExitCode;
+
+use anyhow::Result;
+use chessrules::core::Color;
+use chessrules::variants::standard::game::{Claim, StandardGame};
+use chessrules::variants::standard::START_FEN;
+use clap::Args;
+
+#[derive(Args)]
+pub struct StatusArgs {
+    /// The position, as FEN (default: the initial position).
+    #[arg(long)]
+    fen: Option<String>,
+    /// Moves played from that position first (SAN or coordinates, separated by spaces), so
+    /// that repetitions count.
+    #[arg(long, default_value = "")]
+    moves: String,
+}
+
+fn yes_no(b: bool) -> &'static str {
+    if b {
+        "yes"
+    } else {
+        "no"
+    }
+}
+
+fn claim_name(c: Claim) -> &'static str {
+    match c {
+        Claim::ThreefoldRepetition => "threefold repetition",
+        Claim::FiftyMoves => "fifty-move rule",
+    }
+}
+
+pub fn run(args: StatusArgs) -> Result<ExitCode> {
+    let start = args.fen.as_deref().unwrap_or(START_FEN);
+    let mut game = match StandardGame::from_fen(start) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return Ok(ExitCode::from(1));
+        }
+    };
+    for (i, text) in args.moves.split_whitespace().enumerate() {
+        if let Err(e) = game.play_text(text) {
+            eprintln!("error: move {} ({text}): {e}", i + 1);
+            return Ok(ExitCode::from(1));
+        }
+    }
+    let r = game.report();
+    let side = match game.side_to_move() {
+        Color::White => "White",
+        Color::Black => "Black",
+    };
+    println!("FEN: {}", game.fen());
+    if let Some(o) = game.outcome() {
+        println!("Game over: {}", o.sentence());
+    }
+    println!("Side to move: {side}");
+    println!("Check: {}", yes_no(r.in_check));
+    println!("Checkmate: {}", yes_no(r.checkmate));
+    println!("Stalemate: {}", yes_no(r.stalemate));
+    println!("Insufficient material: {}", yes_no(r.insufficient_material));
+    let claims: Vec<&str> = r.claims.iter().map(|&c| claim_name(c)).collect();
+    println!(
+        "Claimable draw: {}",
+        if claims.is_empty() {
+            "none".to_string()
+        } else {
+            claims.join(", ")
+        }
+    );
+    let with: Vec<String> = r
+        .claims_with_move
+        .iter()
+        .map(|(m, c)| format!("{m} ({})", claim_name(*c)))
+        .collect();
+    println!(
+        "Claimable with the intended move: {}",
+        if with.is_empty() {
+            "none".to_string()
+        } else {
+            with.join(", ")
+        }
+    );
+    let mut moves = r.legal_moves;
+    moves.sort();
+    let list = if moves.is_empty() {
+        "none".to_string()
+    } else {
+        moves.join(" ")
+    };
+    println!("Legal moves ({}): {list}", moves.len());
+    Ok(ExitCode::SUCCESS)
+}

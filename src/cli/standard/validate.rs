@@ -1,0 +1,235 @@
+//! `chessrules standard validate GAMES.pgn [--json] [--jobs N] [--stats]`
+//!
+//! Streams the file: one batch of games is replayed on the thread pool while the next batch
+//! is read, so memory holds two batches whatever the file size. Reports come out in file
+//! order. Exit 0 only if every game is legal; 1 if any is not; 3 if the file cannot be read.
+
+use std::fs::File;
+use std::io::{self, BufWriter, IsTerminal, Read, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result};
+use chessrules::notation::pgn::{PgnReader, ReadError};
+use chessrules::variants::standard::replay::{replay, Replay, Verdict};
+use clap::Args;
+use rayon::prelude::*;
+
+use super::json;
+
+#[derive(Args)]
+#[command(
+    after_help = "Exit status: 0 if every game is legal, 1 if any is not, 3 if the file cannot be read."
+)]
+pub struct ValidateArgs {
+    /// The PGN file (`-` for standard input).
+    file: PathBuf,
+    /// One JSON object per game and line instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// Print games/s and moves/s to standard error at the end.
+    #[arg(long)]
+    stats: bool,
+}
+
+/// Games read per batch.
+const BATCH: usize = 2048;
+
+/// A game as read: replayable, or already known to be unreadable.
+enum Item {
+    Game(chessrules::notation::pgn::RawGame),
+    Unreadable(String),
+}
+
+fn read_batch<R: Read>(reader: &mut PgnReader<R>) -> io::Result<Vec<Item>> {
+    let mut batch = Vec::with_capacity(BATCH);
+    while batch.len() < BATCH {
+        match reader.next_game() {
+            None => break,
+            Some(Ok(g)) => batch.push(Item::Game(g)),
+            Some(Err(ReadError::Io(e))) => return Err(e),
+            Some(Err(e @ ReadError::Syntax { .. })) => batch.push(Item::Unreadable(e.to_string())),
+        }
+    }
+    Ok(batch)
+}
+
+fn check(item: &Item) -> Replay {
+    match item {
+        Item::Game(g) => replay(g),
+        Item::Unreadable(reason) => Replay {
+            plies: 0,
+            verdict: Verdict::Unreadable {
+                reason: reason.clone(),
+            },
+        },
+    }
+}
+
+/// The move number as written before a ply: `12.` or `12...` (from the FEN before it).
+fn move_label(fen_before: &str, text: &str) -> String {
+    let mut fields = fen_before.split(' ');
+    let side = fields.nth(1).unwrap_or("w");
+    let number = fields.nth(3).unwrap_or("1");
+    let dots = if side == "b" { "..." } else { "." };
+    format!("{number}{dots} {text}")
+}
+
+fn text_line(n: u64, r: &Replay) -> String {
+    match &r.verdict {
+        Verdict::Legal { fen, status } => format!(
+            "game {n}: legal, {} {}, {}, final FEN {fen}",
+            r.plies,
+            if r.plies == 1 { "ply" } else { "plies" },
+            status.name()
+        ),
+        Verdict::Illegal {
+            ply,
+            text,
+            fen_before,
+            reason,
+        } => format!(
+            "game {n}: illegal move at ply {ply} ({}): {reason}; FEN before it {fen_before}",
+            move_label(fen_before, text)
+        ),
+        Verdict::Unreadable { reason } => format!("game {n}: unreadable: {reason}"),
+    }
+}
+
+fn json_line(n: u64, r: &Replay) -> String {
+    let mut o = json::Object::new();
+    o.number("game", n);
+    o.boolean("legal", r.is_legal());
+    o.number("plies", r.plies as u64);
+    match &r.verdict {
+        Verdict::Legal { fen, status } => {
+            o.string("fen", fen);
+            o.string("status", status.name());
+        }
+        Verdict::Illegal {
+            ply,
+            text,
+            fen_before,
+            reason,
+        } => {
+            o.number("ply", *ply as u64);
+            o.string("move", text);
+            o.string("fen", fen_before);
+            o.string("error", reason);
+        }
+        Verdict::Unreadable { reason } => o.string("error", reason),
+    }
+    o.finish()
+}
+
+/// A one-line progress report on a terminal's standard error.
+struct Progress {
+    enabled: bool,
+    total: Option<u64>,
+    last: Instant,
+}
+
+impl Progress {
+    fn show(&mut self, games: u64, bytes: u64, force: bool) {
+        if !self.enabled || (!force && self.last.elapsed() < Duration::from_millis(200)) {
+            return;
+        }
+        self.last = Instant::now();
+        let mb = bytes as f64 / 1e6;
+        let line = match self.total {
+            Some(t) if t > 0 => format!(
+                "{games} games, {mb:.1} / {:.1} MB ({:.0}%)",
+                t as f64 / 1e6,
+                bytes as f64 * 100.0 / t as f64
+            ),
+            _ => format!("{games} games, {mb:.1} MB"),
+        };
+        eprint!("\r{line}\x1b[K");
+    }
+
+    fn clear(&self) {
+        if self.enabled {
+            eprint!("\r\x1b[K");
+        }
+    }
+}
+
+pub fn run(args: ValidateArgs) -> Result<ExitCode> {
+    let (input, total): (Box<dyn Read + Send>, Option<u64>) = if args.file.as_os_str() == "-" {
+        (Box::new(io::stdin()), None)
+    } else {
+        let f = match File::open(&args.file) {
+            Ok(f) => f,
+            Err(e) => {
+                eprintln!("error: cannot read {}: {e}", args.file.display());
+                return Ok(ExitCode::from(3));
+            }
+        };
+        let len = f.metadata().ok().map(|m| m.len());
+        (Box::new(f), len)
+    };
+    let jobs = args.jobs.unwrap_or(0);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .context("starting the worker threads")?;
+    let mut reader = PgnReader::new(input);
+    let mut out = BufWriter::new(io::stdout());
+    let mut progress = Progress {
+        enabled: io::stderr().is_terminal(),
+        total,
+        last: Instant::now(),
+    };
+    let started = Instant::now();
+    let (mut games, mut illegal, mut plies) = (0u64, 0u64, 0u64);
+    let outcome: io::Result<()> = pool.install(|| {
+        let mut batch = read_batch(&mut reader)?;
+        while !batch.is_empty() {
+            let (next, reports) = rayon::join(
+                || read_batch(&mut reader),
+                || batch.par_iter().map(check).collect::<Vec<Replay>>(),
+            );
+            for r in &reports {
+                games += 1;
+                if r.is_legal() {
+                    plies += r.plies as u64;
+                } else {
+                    illegal += 1;
+                }
+                let line = if args.json {
+                    json_line(games, r)
+                } else {
+                    text_line(games, r)
+                };
+                writeln!(out, "{line}")?;
+            }
+            progress.show(games, reader.consumed(), false);
+            batch = next?;
+        }
+        Ok(())
+    });
+    progress.clear();
+    out.flush()?;
+    if let Err(e) = outcome {
+        eprintln!("error: reading {}: {e}", args.file.display());
+        return Ok(ExitCode::from(3));
+    }
+    if args.stats {
+        let secs = started.elapsed().as_secs_f64().max(1e-9);
+        eprintln!(
+            "{games} games ({illegal} not legal), {plies} moves in {secs:.3} s: {:.0} games/s, {:.0} moves/s, {} threads",
+            games as f64 / secs,
+            plies as f64 / secs,
+            pool.current_num_threads()
+        );
+    }
+    Ok(if illegal == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}

@@ -1,0 +1,431 @@
+//! The PGN tokenizer: a byte-level state machine over any `Read`, holding one fixed-size
+//! buffer, so memory stays flat however large the file or however long a line is.
+//!
+//! It knows PGN's import format: tag pairs with `\"` and `\\` escapes, `{}` and `;`
+//! comments, `%` escape lines, NAGs (`$12`), annotation glyphs (`!?`), variations, move
+//! numbers with one or three dots (also glued to the move, `1.e4`), results, a leading BOM,
+//! CRLF line ends.
+
+use std::io::{self, Read};
+
+/// Longest token, tag name or tag value kept; longer ones are an error (movetext symbols)
+/// or cut (comments are skipped, tag values truncated is never silent: it is an error).
+pub const MAX_TOKEN: usize = 4096;
+
+/// A token and the 1-based line and column it starts at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Token {
+    pub kind: TokenKind,
+    pub line: u64,
+    pub column: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TokenKind {
+    /// `[Name "value"]`
+    Tag(String, String),
+    /// A SAN or coordinate move as written (annotation glyphs removed).
+    Move(String),
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    Result(String),
+    /// `(`
+    VariationStart,
+    /// `)`
+    VariationEnd,
+}
+
+/// A malformed PGN file: where and what.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}, column {column}: {message}")]
+pub struct SyntaxError {
+    pub line: u64,
+    pub column: u64,
+    pub message: String,
+}
+
+/// Reading failed: the file itself or its syntax.
+#[derive(Debug, thiserror::Error)]
+pub enum LexError {
+    #[error(transparent)]
+    Io(#[from] io::Error),
+    #[error(transparent)]
+    Syntax(#[from] SyntaxError),
+}
+
+pub struct Lexer<R> {
+    input: R,
+    buf: Box<[u8]>,
+    pos: usize,
+    len: usize,
+    eof: bool,
+    line: u64,
+    column: u64,
+    /// Bytes consumed so far (for progress reports).
+    consumed: u64,
+    started: bool,
+    /// A tag pair is being read (still true after an error inside one).
+    in_tag: bool,
+}
+
+fn is_symbol_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'+' | b'#' | b'=' | b':' | b'-' | b'/')
+}
+
+impl<R: Read> Lexer<R> {
+    pub fn new(input: R) -> Lexer<R> {
+        Lexer {
+            input,
+            buf: vec![0; 64 * 1024].into_boxed_slice(),
+            pos: 0,
+            len: 0,
+            eof: false,
+            line: 1,
+            column: 1,
+            consumed: 0,
+            started: false,
+            in_tag: false,
+        }
+    }
+
+    /// Bytes of input consumed so far.
+    pub fn consumed(&self) -> u64 {
+        self.consumed
+    }
+
+    /// The last error (if any) was inside a tag pair.
+    pub fn error_was_in_tag(&self) -> bool {
+        self.in_tag
+    }
+
+    pub fn line(&self) -> u64 {
+        self.line
+    }
+
+    fn peek(&mut self) -> io::Result<Option<u8>> {
+        if self.pos == self.len {
+            if self.eof {
+                return Ok(None);
+            }
+            loop {
+                match self.input.read(&mut self.buf) {
+                    Ok(0) => {
+                        self.eof = true;
+                        return Ok(None);
+                    }
+                    Ok(n) => {
+                        self.pos = 0;
+                        self.len = n;
+                        break;
+                    }
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                    Err(e) => return Err(e),
+                }
+            }
+        }
+        Ok(Some(self.buf[self.pos]))
+    }
+
+    fn bump(&mut self) -> io::Result<Option<u8>> {
+        let b = self.peek()?;
+        if let Some(b) = b {
+            self.pos += 1;
+            self.consumed += 1;
+            if b == b'\n' {
+                self.line += 1;
+                self.column = 1;
+            } else if b & 0xC0 != 0x80 {
+                // Count characters, not UTF-8 continuation bytes.
+                self.column += 1;
+            }
+        }
+        Ok(b)
+    }
+
+    fn error(&self, line: u64, column: u64, message: impl Into<String>) -> LexError {
+        LexError::Syntax(SyntaxError {
+            line,
+            column,
+            message: message.into(),
+        })
+    }
+
+    /// Skips the rest of the current line (the newline included).
+    fn skip_line(&mut self) -> io::Result<()> {
+        while let Some(b) = self.bump()? {
+            if b == b'\n' {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// Skips the rest of the current line, then every line that is blank or starts with `[`
+    /// (after a syntax error in a tag section).
+    pub fn skip_tag_section(&mut self) -> io::Result<()> {
+        if self.column != 1 {
+            self.skip_line()?;
+        }
+        while let Some(b) = self.peek()? {
+            if matches!(b, b'[' | b'\n' | b'\r' | b' ' | b'\t') {
+                self.skip_line()?;
+            } else {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// Skips input up to the next line that starts with `[` (after a syntax error).
+    pub fn recover(&mut self) -> io::Result<()> {
+        loop {
+            if self.column == 1 && self.peek()? == Some(b'[') {
+                return Ok(());
+            }
+            if self.bump()?.is_none() {
+                return Ok(());
+            }
+        }
+    }
+
+    /// The next token, or `None` at the end of the input.
+    pub fn next_token(&mut self) -> Result<Option<Token>, LexError> {
+        self.in_tag = false;
+        if !self.started {
+            self.started = true;
+            self.skip_bom()?;
+        }
+        loop {
+            let (line, column) = (self.line, self.column);
+            let Some(b) = self.peek()? else {
+                return Ok(None);
+            };
+            let token = |kind| Token { kind, line, column };
+            match b {
+                b' ' | b'\t' | b'\r' | b'\n' | 0x0B | 0x0C => {
+                    self.bump()?;
+                }
+                b'%' if column == 1 => self.skip_line()?,
+                b';' => self.skip_line()?,
+                b'{' => self.skip_comment(line, column)?,
+                b'$' => {
+                    self.bump()?;
+                    let mut digits = 0;
+                    while self.peek()?.is_some_and(|b| b.is_ascii_digit()) {
+                        self.bump()?;
+                        digits += 1;
+                    }
+                    if digits == 0 {
+                        return Err(self.error(line, column, "'$' without a number"));
+                    }
+                }
+                b'!' | b'?' => {
+                    self.bump()?;
+                }
+                b'(' => {
+                    self.bump()?;
+                    return Ok(Some(token(TokenKind::VariationStart)));
+                }
+                b')' => {
+                    self.bump()?;
+                    return Ok(Some(token(TokenKind::VariationEnd)));
+                }
+                b'*' => {
+                    self.bump()?;
+                    return Ok(Some(token(TokenKind::Result("*".into()))));
+                }
+                b'[' => {
+                    self.in_tag = true;
+                    let (name, value) = self.tag(line, column)?;
+                    self.in_tag = false;
+                    return Ok(Some(token(TokenKind::Tag(name, value))));
+                }
+                b'.' => {
+                    // Stray dots (`1. ... e5`): part of move numbering.
+                    self.bump()?;
+                }
+                _ if is_symbol_byte(b) => {
+                    if let Some(kind) = self.symbol(line, column)? {
+                        return Ok(Some(token(kind)));
+                    }
+                }
+                _ => {
+                    let shown = if b.is_ascii_graphic() {
+                        format!("'{}'", b as char)
+                    } else {
+                        format!("byte 0x{b:02x}")
+                    };
+                    return Err(self.error(line, column, format!("unexpected {shown}")));
+                }
+            }
+        }
+    }
+
+    fn skip_bom(&mut self) -> io::Result<()> {
+        // The BOM bytes are all non-ASCII; take them only if all three are there.
+        if self.peek()? == Some(0xEF) {
+            let rest = &self.buf[self.pos..self.len];
+            if rest.starts_with(&[0xEF, 0xBB, 0xBF]) {
+                self.pos += 3;
+                self.consumed += 3;
+            }
+        }
+        Ok(())
+    }
+
+    fn skip_comment(&mut self, line: u64, column: u64) -> Result<(), LexError> {
+        self.bump()?;
+        loop {
+            match self.bump()? {
+                Some(b'}') => return Ok(()),
+                Some(_) => {}
+                None => return Err(self.error(line, column, "comment '{' is not closed")),
+            }
+        }
+    }
+
+    /// A move, a move number (returns `None`, it is skipped) or a result.
+    fn symbol(&mut self, line: u64, column: u64) -> Result<Option<TokenKind>, LexError> {
+        let mut text = Vec::with_capacity(8);
+        while let Some(b) = self.peek()? {
+            if b == b'.' && !text.is_empty() && text.iter().all(u8::is_ascii_digit) {
+                // A move number: `12.` or `12...`, possibly glued to the move.
+                while self.peek()? == Some(b'.') {
+                    self.bump()?;
+                }
+                return Ok(None);
+            }
+            if !is_symbol_byte(b) {
+                break;
+            }
+            if text.len() >= 32 {
+                return Err(self.error(line, column, "symbol too long"));
+            }
+            text.push(b);
+            self.bump()?;
+        }
+        let text = String::from_utf8(text).unwrap_or_default();
+        Ok(Some(match text.as_str() {
+            "1-0" | "0-1" | "1/2-1/2" => TokenKind::Result(text),
+            _ if text.bytes().all(|b| b.is_ascii_digit()) => return Ok(None),
+            _ => TokenKind::Move(text),
+        }))
+    }
+
+    fn tag(&mut self, line: u64, column: u64) -> Result<(String, String), LexError> {
+        self.bump()?;
+        self.skip_spaces()?;
+        let mut name = Vec::new();
+        while let Some(b) = self.peek()? {
+            if !(b.is_ascii_alphanumeric() || b == b'_') {
+                break;
+            }
+            if name.len() >= MAX_TOKEN {
+                return Err(self.error(line, column, "tag name too long"));
+            }
+            name.push(b);
+            self.bump()?;
+        }
+        if name.is_empty() {
+            return Err(self.error(self.line, self.column, "tag without a name"));
+        }
+        self.skip_spaces()?;
+        if self.peek()? != Some(b'"') {
+            return Err(self.error(self.line, self.column, "tag value must be in quotes"));
+        }
+        self.bump()?;
+        let mut value = Vec::new();
+        loop {
+            let (l, c) = (self.line, self.column);
+            match self.bump()? {
+                Some(b'"') => break,
+                Some(b'\\') => match self.bump()? {
+                    Some(b) if b == b'"' || b == b'\\' => value.push(b),
+                    Some(b) => {
+                        value.push(b'\\');
+                        value.push(b);
+                    }
+                    None => return Err(self.error(line, column, "tag value is not closed")),
+                },
+                Some(b'\n') | None => {
+                    return Err(self.error(l, c, "tag value is not closed on its line"))
+                }
+                Some(b) => value.push(b),
+            }
+            if value.len() > MAX_TOKEN {
+                return Err(self.error(line, column, "tag value too long"));
+            }
+        }
+        self.skip_spaces()?;
+        if self.peek()? != Some(b']') {
+            return Err(self.error(self.line, self.column, "expected ']' after the tag value"));
+        }
+        self.bump()?;
+        let name = String::from_utf8_lossy(&name).into_owned();
+        // PGN's own character set is ISO 8859-1; such bytes are kept as U+FFFD, not refused.
+        let value = String::from_utf8_lossy(&value).into_owned();
+        Ok((name, value))
+    }
+
+    fn skip_spaces(&mut self) -> io::Result<()> {
+        while self.peek()?.is_some_and(|b| b == b' ' || b == b'\t') {
+            self.bump()?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(text: &str) -> Vec<TokenKind> {
+        let mut lx = Lexer::new(text.as_bytes());
+        let mut out = Vec::new();
+        while let Some(t) = lx.next_token().unwrap() {
+            out.push(t.kind);
+        }
+        out
+    }
+
+    #[test]
+    fn tokens_of_import_format() {
+        let text = "\u{feff}[Event \"a \\\"b\\\" c\"]\r\n\r\n1.e4 {x} e5 $1 2. Nf3!? ; c\n% esc\n2... Nc6 (2... d6) 1/2-1/2";
+        use TokenKind::*;
+        assert_eq!(
+            kinds(text),
+            vec![
+                Tag("Event".into(), "a \"b\" c".into()),
+                Move("e4".into()),
+                Move("e5".into()),
+                Move("Nf3".into()),
+                Move("Nc6".into()),
+                VariationStart,
+                Move("d6".into()),
+                VariationEnd,
+                Result("1/2-1/2".into()),
+            ]
+        );
+    }
+
+    #[test]
+    fn latin1_tag_values_are_kept_lossily() {
+        let mut lx = Lexer::new(&b"[White \"M\xfcller\"]"[..]);
+        let t = lx.next_token().unwrap().unwrap();
+        assert_eq!(
+            t.kind,
+            TokenKind::Tag("White".into(), "M\u{fffd}ller".into())
+        );
+    }
+
+    #[test]
+    fn positions_and_errors() {
+        let mut lx = Lexer::new("1. e4\n  @".as_bytes());
+        lx.next_token().unwrap();
+        let e = lx.next_token().unwrap_err();
+        assert_eq!(e.to_string(), "line 2, column 3: unexpected '@'");
+        let mut lx = Lexer::new("{ open".as_bytes());
+        assert!(lx.next_token().is_err());
+        let mut lx = Lexer::new("[Event \"x".as_bytes());
+        assert!(lx.next_token().is_err());
+    }
+}

@@ -1,0 +1,9 @@
+//! Portable Game Notation: a streaming reader (tokenizer over any `Read`, one game at a
+//! time, never the whole file) and an export-format writer.
+
+pub mod lexer;
+pub mod reader;
+pub mod writer;
+
+pub use reader::{PgnReader, RawGame, ReadError};
+pub use writer::{write, PgnGame};

@@ -1,0 +1,228 @@
+//! Games out of a PGN stream, one at a time: tags, the main line's move texts and the
+//! result. Variations are skipped (their moves are not checked); comments, NAGs and escape
+//! lines are dropped by the lexer.
+
+use std::io::Read;
+
+use crate::notation::pgn::lexer::{LexError, Lexer, SyntaxError, Token, TokenKind};
+
+/// One game as written: nothing here has been checked against the rules.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RawGame {
+    /// Tag pairs in file order.
+    pub tags: Vec<(String, String)>,
+    /// The main line's moves as written.
+    pub moves: Vec<String>,
+    /// The game termination marker, if the game had one.
+    pub result: Option<String>,
+    /// Line where the game starts.
+    pub line: u64,
+}
+
+impl RawGame {
+    /// The value of the first tag called `name`.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// A game that could not be read: its syntax error (the reader skips to the next game).
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+    #[error("game starting at line {line}: {error}")]
+    Syntax { line: u64, error: SyntaxError },
+}
+
+/// Reads games one after another from a stream.
+pub struct PgnReader<R> {
+    lexer: Lexer<R>,
+    pending: Option<Token>,
+    /// Line of the first token of the game being read.
+    game_line: u64,
+    /// The game being read has reached its movetext (decides how to skip after an error).
+    in_movetext: bool,
+}
+
+impl<R: Read> PgnReader<R> {
+    pub fn new(input: R) -> PgnReader<R> {
+        PgnReader {
+            lexer: Lexer::new(input),
+            pending: None,
+            game_line: 1,
+            in_movetext: false,
+        }
+    }
+
+    /// Bytes consumed so far.
+    pub fn consumed(&self) -> u64 {
+        self.lexer.consumed()
+    }
+
+    fn next_token(&mut self) -> Result<Option<Token>, LexError> {
+        match self.pending.take() {
+            Some(t) => Ok(Some(t)),
+            None => self.lexer.next_token(),
+        }
+    }
+
+    /// The next game, `None` at the end. After a syntax error the reader resumes at the next
+    /// line that starts with `[`.
+    pub fn next_game(&mut self) -> Option<Result<RawGame, ReadError>> {
+        match self.read_game() {
+            Ok(Some(g)) => Some(Ok(g)),
+            Ok(None) => None,
+            Err(LexError::Io(e)) => Some(Err(ReadError::Io(e))),
+            Err(LexError::Syntax(error)) => {
+                self.pending = None;
+                // An error among the tags: skip the rest of them and the movetext too, so the
+                // same game is not read again as a new one.
+                let skipped = if !self.in_movetext && self.lexer.error_was_in_tag() {
+                    self.lexer.skip_tag_section()
+                } else {
+                    Ok(())
+                };
+                if let Err(e) = skipped.and_then(|()| self.lexer.recover()) {
+                    return Some(Err(ReadError::Io(e)));
+                }
+                Some(Err(ReadError::Syntax {
+                    line: self.game_line,
+                    error,
+                }))
+            }
+        }
+    }
+
+    fn read_game(&mut self) -> Result<Option<RawGame>, LexError> {
+        self.game_line = self.pending.as_ref().map_or(self.lexer.line(), |t| t.line);
+        let mut game = RawGame::default();
+        let mut depth = 0usize;
+        let mut started = false;
+        let mut in_movetext = false;
+        self.in_movetext = false;
+        while let Some(token) = self.next_token()? {
+            if !started {
+                started = true;
+                game.line = token.line;
+                self.game_line = token.line;
+            }
+            let syntax = |message: &str| {
+                LexError::Syntax(SyntaxError {
+                    line: token.line,
+                    column: token.column,
+                    message: message.to_string(),
+                })
+            };
+            match token.kind {
+                TokenKind::Tag(name, value) => {
+                    if in_movetext {
+                        if depth > 0 {
+                            return Err(syntax("tag inside a variation"));
+                        }
+                        // A new game begins without a result on the last one.
+                        let line = token.line;
+                        self.pending = Some(Token {
+                            kind: TokenKind::Tag(name, value),
+                            line,
+                            column: token.column,
+                        });
+                        return Ok(Some(game));
+                    }
+                    game.tags.push((name, value));
+                }
+                TokenKind::Move(text) => {
+                    in_movetext = true;
+                    self.in_movetext = true;
+                    if depth == 0 {
+                        game.moves.push(text);
+                    }
+                }
+                TokenKind::VariationStart => {
+                    if !in_movetext && game.moves.is_empty() {
+                        return Err(syntax("a variation before any move"));
+                    }
+                    in_movetext = true;
+                    self.in_movetext = true;
+                    depth += 1;
+                }
+                TokenKind::VariationEnd => {
+                    if depth == 0 {
+                        return Err(syntax("')' without '('"));
+                    }
+                    depth -= 1;
+                }
+                TokenKind::Result(r) => {
+                    if depth > 0 {
+                        // Some writers end variations with a result: allowed, ignored.
+                        continue;
+                    }
+                    game.result = Some(r);
+                    return Ok(Some(game));
+                }
+            }
+        }
+        if depth > 0 {
+            return Err(LexError::Syntax(SyntaxError {
+                line: self.lexer.line(),
+                column: 1,
+                message: "variation '(' is not closed".into(),
+            }));
+        }
+        Ok(started.then_some(game))
+    }
+}
+
+impl<R: Read> Iterator for PgnReader<R> {
+    type Item = Result<RawGame, ReadError>;
+    fn next(&mut self) -> Option<Self::Item> {
+        self.next_game()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_several_games_with_and_without_results() {
+        let text = "[Event \"1\"]\n\n1. e4 e5 (1... c5 2. Nf3) 2. Nf3 1-0\n\n[Event \"2\"]\n1. d4\n[Event \"3\"]\n*\n";
+        let games: Vec<RawGame> = PgnReader::new(text.as_bytes())
+            .map(|g| g.unwrap())
+            .collect();
+        assert_eq!(games.len(), 3);
+        assert_eq!(games[0].moves, ["e4", "e5", "Nf3"]);
+        assert_eq!(games[0].result.as_deref(), Some("1-0"));
+        assert_eq!(games[1].moves, ["d4"]);
+        assert_eq!(games[1].result, None);
+        assert_eq!(games[2].tag("Event"), Some("3"));
+        assert_eq!(games[2].line, 7);
+    }
+
+    #[test]
+    fn resumes_after_a_syntax_error() {
+        let text = "[Event \"1\"]\n1. e4 ) e5 *\n[Event \"2\"]\n1. d4 *\n";
+        let results: Vec<_> = PgnReader::new(text.as_bytes()).collect();
+        assert_eq!(results.len(), 2);
+        assert!(matches!(results[0], Err(ReadError::Syntax { line: 1, .. })));
+        assert_eq!(results[1].as_ref().unwrap().moves, ["d4"]);
+    }
+
+    #[test]
+    fn an_error_in_the_tags_skips_the_whole_game() {
+        let text = "[Event \"x\n[Site \"y\"]\n\n1. e4 *\n\n[Event \"2\"]\n1. d4 *\n";
+        let results: Vec<_> = PgnReader::new(text.as_bytes()).collect();
+        assert_eq!(results.len(), 2);
+        assert!(results[0].is_err());
+        assert_eq!(results[1].as_ref().unwrap().moves, ["d4"]);
+    }
+
+    #[test]
+    fn empty_input_has_no_games() {
+        assert_eq!(PgnReader::new(&b""[..]).count(), 0);
+        assert_eq!(PgnReader::new(&b"\n; only a comment\n"[..]).count(), 0);
+    }
+}

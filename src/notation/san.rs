@@ -1,0 +1,373 @@
+//! Standard Algebraic Notation, generic over the piece table: a piece is written with its
+//! table letter, a promoting (pawn-like) piece with none. Output disambiguates by file, then
+//! rank, then both, and adds `x`, `=Q`, `O-O`/`O-O-O`, `+` and `#`.
+//!
+//! Input is lenient the way PGN readers are: `0-0`, a missing or wrong `+`/`#`, a missing
+//! `x`, `e8Q` and `e8=Q`, annotation glyphs (`!`, `?`), and long algebraic `e2e4`, `e2-e4`,
+//! `e7e8q`, `Ng1-f3` (castling also as the king's move, `e1g1`).
+
+use crate::core::{Color, KindId, Move, MoveFlag, Position, Sq};
+
+/// Move text that does not name exactly one legal move.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SanError {
+    #[error("'{0}' is not a move")]
+    Syntax(String),
+    #[error("'{0}' is not a legal move here")]
+    Illegal(String),
+    #[error("'{text}' is ambiguous: it could be {candidates}")]
+    Ambiguous { text: String, candidates: String },
+}
+
+/// The parts of a move text: which piece, from where (partly), to where, promotion.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Parsed {
+    Castle {
+        king_side: bool,
+    },
+    Normal {
+        /// `None`: a pawn-like piece (or any piece if the full from-square is given).
+        kind: Option<KindId>,
+        from_file: Option<u8>,
+        from_rank: Option<u8>,
+        to: Sq,
+        promotion: Option<KindId>,
+    },
+}
+
+/// Is `kind` written without a letter (the pawn and other promoting pieces)?
+fn letterless(pos: &Position, kind: KindId) -> bool {
+    pos.rules().kind(kind).promotes
+}
+
+/// SAN of a legal move `m` in `pos` (the position before the move).
+pub fn to_san(pos: &mut Position, m: Move) -> String {
+    let mut s = san_without_suffix(pos, m);
+    let undo = pos.make(m);
+    if pos.is_check() {
+        let mate = pos.legal_move_list().is_empty();
+        s.push(if mate { '#' } else { '+' });
+    }
+    pos.unmake(m, undo);
+    s
+}
+
+fn san_without_suffix(pos: &mut Position, m: Move) -> String {
+    let rules = pos.rules().clone();
+    if let MoveFlag::Castle(i) = m.flag {
+        let king_side = rules.castling.get(i as usize).is_some_and(|c| c.king_side);
+        return if king_side { "O-O" } else { "O-O-O" }.to_string();
+    }
+    let shape = &rules.shape;
+    let Some(piece) = pos.piece_at(m.from) else {
+        return crate::notation::coordinate::to_uci(pos, m);
+    };
+    let capture = pos.piece_at(m.to).is_some() || m.flag == MoveFlag::EnPassant;
+    let mut s = String::with_capacity(8);
+    if letterless(pos, piece.kind) {
+        if capture {
+            s.push((b'a' + shape.file_of(m.from)) as char);
+        }
+    } else {
+        s.push(rules.kind(piece.kind).letter);
+        let rivals: Vec<Sq> = pos
+            .legal_move_list()
+            .into_iter()
+            .filter(|o| {
+                o.to == m.to
+                    && o.from != m.from
+                    && !o.is_castle()
+                    && pos.piece_at(o.from).map(|p| p.kind) == Some(piece.kind)
+            })
+            .map(|o| o.from)
+            .collect();
+        if !rivals.is_empty() {
+            let file = shape.file_of(m.from);
+            let rank = shape.rank_of(m.from);
+            let file_unique = rivals.iter().all(|&r| shape.file_of(r) != file);
+            let rank_unique = rivals.iter().all(|&r| shape.rank_of(r) != rank);
+            if file_unique {
+                s.push((b'a' + file) as char);
+            } else if rank_unique {
+                s.push_str(&(rank as u32 + 1).to_string());
+            } else {
+                s.push_str(&shape.name(m.from));
+            }
+        }
+    }
+    if capture {
+        s.push('x');
+    }
+    s.push_str(&shape.name(m.to));
+    if let Some(k) = m.promotion {
+        s.push('=');
+        s.push(rules.kind(k).letter);
+    }
+    s
+}
+
+/// Reads the move text `text` as the legal move it names in `pos`.
+pub fn parse(pos: &mut Position, text: &str) -> Result<Move, SanError> {
+    let parsed = parse_text(pos, text).ok_or_else(|| SanError::Syntax(text.to_string()))?;
+    let mut candidates: Vec<Move> = Vec::with_capacity(32);
+    let us = pos.side_to_move();
+    match parsed {
+        Parsed::Castle { king_side } => {
+            let mut all = Vec::with_capacity(2);
+            pos.castling_moves(&mut all);
+            let rules = pos.rules().clone();
+            candidates.extend(all.into_iter().filter(|m| {
+                match m.flag {
+                    MoveFlag::Castle(i) => rules
+                        .castling
+                        .get(i as usize)
+                        .is_some_and(|c| c.king_side == king_side),
+                    _ => false,
+                }
+            }));
+        }
+        Parsed::Normal {
+            kind,
+            from_file,
+            from_rank,
+            to,
+            promotion,
+        } => {
+            let full_from = from_file.is_some() && from_rank.is_some();
+            let shape = pos.rules().shape.clone();
+            // Moves of every matching piece are appended, then the ones not going to `to`
+            // dropped: one buffer, no per-piece allocation.
+            for i in 0..pos.pieces(us).len() {
+                let Some(&from) = pos.pieces(us).get(i) else {
+                    break;
+                };
+                let Some(p) = pos.piece_at(from) else {
+                    continue;
+                };
+                let kind_ok = match kind {
+                    Some(k) => p.kind == k,
+                    None => full_from || letterless(pos, p.kind),
+                };
+                if !kind_ok
+                    || from_file.is_some_and(|f| shape.file_of(from) != f)
+                    || from_rank.is_some_and(|r| shape.rank_of(from) != r)
+                {
+                    continue;
+                }
+                let start = candidates.len();
+                pos.piece_moves(from, &mut candidates);
+                let mut j = start;
+                while j < candidates.len() {
+                    let m = candidates[j];
+                    if m.to == to && m.promotion == promotion {
+                        j += 1;
+                    } else {
+                        candidates.swap_remove(j);
+                    }
+                }
+            }
+            // Castling written as the king's move (`e1g1`, `Ke1-g1`): only with both squares.
+            if full_from {
+                let mut all = Vec::with_capacity(2);
+                pos.castling_moves(&mut all);
+                candidates.extend(all.into_iter().filter(|m| {
+                    m.to == to
+                        && shape.file_of(m.from) == from_file.unwrap_or(u8::MAX)
+                        && shape.rank_of(m.from) == from_rank.unwrap_or(u8::MAX)
+                }));
+            }
+        }
+    }
+    candidates.retain(|&m| is_safe(pos, m, us));
+    match candidates.len() {
+        1 => Ok(candidates[0]),
+        0 => Err(SanError::Illegal(text.to_string())),
+        _ => {
+            let names: Vec<String> = candidates.iter().map(|&m| to_san(pos, m)).collect();
+            Err(SanError::Ambiguous {
+                text: text.to_string(),
+                candidates: names.join(", "),
+            })
+        }
+    }
+}
+
+/// Does the pseudo-legal move `m` keep `us`'s royal piece safe (where the rules ask it)?
+fn is_safe(pos: &mut Position, m: Move, us: Color) -> bool {
+    if !pos.rules().king_safety || m.is_castle() {
+        return true; // castling moves come fully checked from the generator
+    }
+    let undo = pos.make(m);
+    let safe = !pos.in_check(us);
+    pos.unmake(m, undo);
+    safe
+}
+
+/// Splits a move text into its parts, or `None` if it is not move-shaped.
+fn parse_text(pos: &Position, text: &str) -> Option<Parsed> {
+    let t = text.trim_end_matches(['+', '#', '!', '?']);
+    if !t.is_ascii() || t.is_empty() || t.len() > 16 {
+        return None;
+    }
+    match t {
+        "O-O" | "0-0" | "o-o" => return Some(Parsed::Castle { king_side: true }),
+        "O-O-O" | "0-0-0" | "o-o-o" => return Some(Parsed::Castle { king_side: false }),
+        _ => {}
+    }
+    let rules = pos.rules();
+    let shape = &rules.shape;
+    let b = t.as_bytes();
+    let mut end = b.len();
+    // Promotion: a letter right after the destination's rank digit, with or without '='.
+    let mut promotion = None;
+    if let Some(&last) = b.last() {
+        if last.is_ascii_alphabetic() && end >= 2 {
+            let before = b[end - 2];
+            if before == b'=' || before.is_ascii_digit() {
+                promotion = Some(rules.kind_by_letter(last as char)?);
+                end -= if before == b'=' { 2 } else { 1 };
+            }
+        }
+    }
+    // Destination: a file letter and 1-2 digits.
+    let mut d = end;
+    while d > 0 && b[d - 1].is_ascii_digit() && end - d < 2 {
+        d -= 1;
+    }
+    if d == end || d == 0 || !b[d - 1].is_ascii_lowercase() {
+        return None;
+    }
+    let to = shape.parse_square(&t[d - 1..end])?;
+    let mut prefix = &b[..d - 1];
+    if let Some((&sep, rest)) = prefix.split_last() {
+        if sep == b'x' || sep == b'-' || sep == b':' {
+            prefix = rest;
+        }
+    }
+    let mut kind = None;
+    if let Some((&first, rest)) = prefix.split_first() {
+        if first.is_ascii_uppercase() {
+            let k = rules.kind_by_letter(first as char)?;
+            if !letterless(pos, k) {
+                kind = Some(k);
+            }
+            prefix = rest;
+        }
+    }
+    let mut from_file = None;
+    if let Some((&f, rest)) = prefix.split_first() {
+        if f.is_ascii_lowercase() {
+            if f - b'a' >= shape.files() {
+                return None;
+            }
+            from_file = Some(f - b'a');
+            prefix = rest;
+        }
+    }
+    let mut from_rank = None;
+    if !prefix.is_empty() {
+        if prefix.len() > 2 || !prefix.iter().all(u8::is_ascii_digit) || prefix[0] == b'0' {
+            return None;
+        }
+        let r: u8 = std::str::from_utf8(prefix).ok()?.parse().ok()?;
+        if r == 0 || r > shape.ranks() {
+            return None;
+        }
+        from_rank = Some(r - 1);
+    }
+    Some(Parsed::Normal {
+        kind,
+        from_file,
+        from_rank,
+        to,
+        promotion,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::standard;
+
+    fn san_of(fen: &str, uci: &str) -> String {
+        let mut pos = standard::from_fen(fen).unwrap();
+        let m = crate::notation::coordinate::parse(&mut pos, uci).unwrap();
+        to_san(&mut pos, m)
+    }
+
+    #[test]
+    fn writes_pieces_captures_promotions_and_castling() {
+        let start = standard::START_FEN;
+        assert_eq!(san_of(start, "e2e4"), "e4");
+        assert_eq!(san_of(start, "g1f3"), "Nf3");
+        let fen = "r3k2r/1P6/8/3p4/4P3/8/8/R3K2R w KQkq - 0 1";
+        assert_eq!(san_of(fen, "e4d5"), "exd5");
+        assert_eq!(san_of(fen, "b7a8n"), "bxa8=N");
+        assert_eq!(san_of(fen, "b7b8q"), "b8=Q+");
+        assert_eq!(san_of(fen, "e1g1"), "O-O");
+        assert_eq!(san_of(fen, "e1c1"), "O-O-O");
+    }
+
+    #[test]
+    fn disambiguates_by_file_then_rank_then_both() {
+        // Knights on b1 and f1 reach d2: file.
+        assert_eq!(san_of("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1", "b1d2"), "Nbd2");
+        // Rooks on a1 and a5 reach a3: rank.
+        assert_eq!(san_of("4k3/8/8/R7/8/8/8/R3K3 w - - 0 1", "a1a3"), "R1a3");
+        // Queens on a1, a3 and c1 reach b2: both for a1.
+        assert_eq!(san_of("4k3/8/8/8/8/Q7/8/Q1Q1K3 w - - 0 1", "a1b2"), "Qa1b2");
+    }
+
+    #[test]
+    fn pinned_piece_needs_no_disambiguation() {
+        // Both knights see d6, but the one on e4 is pinned by the rook on e8.
+        let fen = "4r1k1/8/8/1N6/4N3/8/8/4K3 w - - 0 1";
+        assert_eq!(san_of(fen, "b5d6"), "Nd6");
+    }
+
+    #[test]
+    fn check_and_mate_suffixes() {
+        assert_eq!(san_of("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "a1a8"), "Ra8#");
+        assert_eq!(san_of("6k1/8/8/8/8/8/8/R5K1 w - - 0 1", "a1a8"), "Ra8+");
+    }
+
+    #[test]
+    fn lenient_inputs() {
+        let fen = "r3k2r/1P6/8/3p4/4P3/8/8/R3K2R w KQkq - 0 1";
+        for (text, uci) in [
+            ("0-0", "e1g1"),
+            ("O-O-O+", "e1c1"),
+            ("e1g1", "e1g1"),
+            ("exd5", "e4d5"),
+            ("e4xd5", "e4d5"),
+            ("ed5", "e4d5"),
+            ("b8Q", "b7b8q"),
+            ("b8=Q", "b7b8q"),
+            ("b7b8q", "b7b8q"),
+            ("b7-b8=Q", "b7b8q"),
+            ("Ra1-a7", "a1a7"),
+            ("Rb1!?", "a1b1"),
+        ] {
+            let mut pos = standard::from_fen(fen).unwrap();
+            let m = parse(&mut pos, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(crate::notation::coordinate::to_uci(&pos, m), uci, "{text}");
+        }
+    }
+
+    #[test]
+    fn rejects_illegal_ambiguous_and_malformed() {
+        let mut pos = standard::from_fen("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1").unwrap();
+        assert!(matches!(
+            parse(&mut pos, "Nd2"),
+            Err(SanError::Ambiguous { .. })
+        ));
+        assert_eq!(parse(&mut pos, "Nd4"), Err(SanError::Illegal("Nd4".into())));
+        for bad in ["", "x", "Zd2", "N", "d9", "e", "Nd2d", "i3", "💩", "b8K"] {
+            assert!(parse(&mut pos, bad).is_err(), "{bad}");
+        }
+        // The king cannot castle as "Kg1", and a pawn promotion needs its piece.
+        let mut pos = standard::from_fen("4k3/1P6/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+        assert!(parse(&mut pos, "Kg1").is_err());
+        assert!(matches!(parse(&mut pos, "b8"), Err(SanError::Illegal(_))));
+    }
+}

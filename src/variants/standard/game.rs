@@ -1,0 +1,353 @@
+//! A standard chess game as the course rules define it: moves with their SAN, automatic
+//! ends (checkmate, stalemate, impossible checkmate), draws that must be claimed by the side
+//! to move (threefold repetition, fifty moves, either now or with an intended move), draw by
+//! agreement, resignation, and the PGN of the whole game.
+
+use crate::core::game::Game;
+use crate::core::{Color, Move, Position};
+use crate::notation::pgn::{self, PgnGame};
+use crate::notation::{fen, san};
+use crate::variants::standard::setup::{position_from_fen, SetupError};
+use crate::variants::standard::START_FEN;
+
+/// Why a game ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Termination {
+    Checkmate,
+    Stalemate,
+    /// Impossible checkmate: one of the spec's material combinations.
+    InsufficientMaterial,
+    /// Claimed by the side to move.
+    ThreefoldRepetition,
+    /// Claimed by the side to move.
+    FiftyMoves,
+    Agreement,
+    Resignation,
+}
+
+/// How a game ended: why, and who won (`None`: a draw).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub termination: Termination,
+    pub winner: Option<Color>,
+}
+
+fn side_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+impl Outcome {
+    fn draw(termination: Termination) -> Outcome {
+        Outcome {
+            termination,
+            winner: None,
+        }
+    }
+
+    /// The PGN result token.
+    pub fn result(&self) -> &'static str {
+        match self.winner {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+
+    /// The ending in words, e.g. "White wins by checkmate.", "Draw by stalemate.".
+    pub fn sentence(&self) -> String {
+        let reason = match self.termination {
+            Termination::Checkmate => "checkmate",
+            Termination::Resignation => "resignation",
+            Termination::Stalemate => "stalemate",
+            Termination::InsufficientMaterial => "insufficient material",
+            Termination::ThreefoldRepetition => "threefold repetition",
+            Termination::FiftyMoves => "the fifty-move rule",
+            Termination::Agreement => "agreement",
+        };
+        match self.winner {
+            Some(c) => format!("{} wins by {reason}.", side_name(c)),
+            None => format!("Draw by {reason}."),
+        }
+    }
+}
+
+/// The rule a draw claim rests on.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Claim {
+    ThreefoldRepetition,
+    FiftyMoves,
+}
+
+impl Claim {
+    fn termination(self) -> Termination {
+        match self {
+            Claim::ThreefoldRepetition => Termination::ThreefoldRepetition,
+            Claim::FiftyMoves => Termination::FiftyMoves,
+        }
+    }
+}
+
+/// An action the game refuses.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    #[error("the game is over: {0}")]
+    Over(String),
+    #[error(transparent)]
+    Move(#[from] san::SanError),
+    #[error("no draw can be claimed: the position has not occurred three times and fifty moves have not passed without a capture or a pawn move")]
+    NoClaim,
+}
+
+/// Facts a status report shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    pub in_check: bool,
+    pub checkmate: bool,
+    pub stalemate: bool,
+    pub insufficient_material: bool,
+    /// Claimable now by the side to move.
+    pub claims: Vec<Claim>,
+    /// Legal moves (SAN, sorted) after which the side to move could claim, with the claim.
+    pub claims_with_move: Vec<(String, Claim)>,
+    /// Every legal move in SAN, in generation order.
+    pub legal_moves: Vec<String>,
+}
+
+#[derive(Clone, Debug)]
+pub struct StandardGame {
+    game: Game,
+    start_fen: String,
+    sans: Vec<String>,
+    outcome: Option<Outcome>,
+}
+
+impl Default for StandardGame {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl StandardGame {
+    /// A game from the initial position.
+    pub fn new() -> StandardGame {
+        Self::from_position(crate::variants::standard::start())
+    }
+
+    /// A game from a checked FEN.
+    pub fn from_fen(text: &str) -> Result<StandardGame, SetupError> {
+        Ok(Self::from_position(position_from_fen(text)?))
+    }
+
+    fn from_position(position: Position) -> StandardGame {
+        let start_fen = fen::write(&position);
+        let mut g = StandardGame {
+            game: Game::new(position),
+            start_fen,
+            sans: Vec::new(),
+            outcome: None,
+        };
+        g.outcome = g.automatic_end();
+        g
+    }
+
+    pub fn position(&self) -> &Position {
+        self.game.position()
+    }
+
+    pub fn fen(&self) -> String {
+        fen::write(self.game.position())
+    }
+
+    pub fn start_fen(&self) -> &str {
+        &self.start_fen
+    }
+
+    /// The moves played so far, in SAN.
+    pub fn sans(&self) -> &[String] {
+        &self.sans
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    pub fn side_to_move(&self) -> Color {
+        self.game.position().side_to_move()
+    }
+
+    fn ensure_running(&self) -> Result<(), GameError> {
+        match self.outcome {
+            Some(o) => Err(GameError::Over(o.sentence())),
+            None => Ok(()),
+        }
+    }
+
+    /// The legal move a text names (SAN or coordinates, leniently).
+    pub fn parse_move(&mut self, text: &str) -> Result<Move, GameError> {
+        // make/unmake inside the parser leave the position (and its key) as they were.
+        Ok(san::parse(self.game.position_mut(), text)?)
+    }
+
+    /// Plays a legal move; the game may end by checkmate, stalemate or impossible mate.
+    fn play_unchecked(&mut self, m: Move) -> String {
+        let text = san::to_san(self.game.position_mut(), m);
+        self.game.play(m);
+        self.sans.push(text.clone());
+        text
+    }
+
+    /// Plays the move a text names and returns its SAN.
+    pub fn play_text(&mut self, text: &str) -> Result<String, GameError> {
+        self.ensure_running()?;
+        let m = self.parse_move(text)?;
+        let s = self.play_unchecked(m);
+        self.outcome = self.automatic_end();
+        Ok(s)
+    }
+
+    /// Takes back the last move (also reopens a finished game). Returns its SAN.
+    pub fn undo(&mut self) -> Option<String> {
+        self.game.undo()?;
+        self.outcome = self.automatic_end();
+        self.sans.pop()
+    }
+
+    /// The endings no one has to claim: checkmate, stalemate, impossible checkmate.
+    fn automatic_end(&mut self) -> Option<Outcome> {
+        let status = self.game.status();
+        if status.checkmate {
+            Some(Outcome {
+                termination: Termination::Checkmate,
+                winner: Some(self.side_to_move().other()),
+            })
+        } else if status.stalemate {
+            Some(Outcome::draw(Termination::Stalemate))
+        } else if status.insufficient_material {
+            Some(Outcome::draw(Termination::InsufficientMaterial))
+        } else {
+            None
+        }
+    }
+
+    /// Draws the side to move may claim in the position on the board.
+    pub fn claimable(&self) -> Vec<Claim> {
+        let mut claims = Vec::new();
+        if self.game.repetitions() >= 3 {
+            claims.push(Claim::ThreefoldRepetition);
+        }
+        if self.game.position().halfmove_clock() >= 100 {
+            claims.push(Claim::FiftyMoves);
+        }
+        claims
+    }
+
+    /// Draws the side to move may claim by writing `m` without playing it: the position
+    /// after `m` occurs for the third time, or `m` completes fifty moves.
+    pub fn claimable_with(&mut self, m: Move) -> Vec<Claim> {
+        self.game.play(m);
+        let claims = self.claimable();
+        self.game.undo();
+        claims
+    }
+
+    /// The side to move claims a draw in the position on the board.
+    pub fn claim(&mut self) -> Result<Claim, GameError> {
+        self.ensure_running()?;
+        let claim = *self.claimable().first().ok_or(GameError::NoClaim)?;
+        self.outcome = Some(Outcome::draw(claim.termination()));
+        Ok(claim)
+    }
+
+    /// The side to move writes `text` and claims a draw. A correct claim ends the game (the
+    /// move stands in the score); an incorrect one plays the move and the game goes on
+    /// (FIDE 9.5), reported as `Ok(None)` with the move's SAN.
+    pub fn claim_with(&mut self, text: &str) -> Result<(String, Option<Claim>), GameError> {
+        self.ensure_running()?;
+        let m = self.parse_move(text)?;
+        let claims = self.claimable_with(m);
+        let s = self.play_unchecked(m);
+        match claims.first() {
+            Some(&claim) => {
+                self.outcome = Some(Outcome::draw(claim.termination()));
+                Ok((s, Some(claim)))
+            }
+            None => {
+                self.outcome = self.automatic_end();
+                Ok((s, None))
+            }
+        }
+    }
+
+    pub fn agree_draw(&mut self) -> Result<(), GameError> {
+        self.ensure_running()?;
+        self.outcome = Some(Outcome::draw(Termination::Agreement));
+        Ok(())
+    }
+
+    /// The side to move resigns.
+    pub fn resign(&mut self) -> Result<(), GameError> {
+        self.ensure_running()?;
+        self.outcome = Some(Outcome {
+            termination: Termination::Resignation,
+            winner: Some(self.side_to_move().other()),
+        });
+        Ok(())
+    }
+
+    /// What `status` shows of the position on the board.
+    pub fn report(&mut self) -> Report {
+        let status = self.game.status();
+        let moves = self.game.position_mut().legal_move_list();
+        let mut legal_moves = Vec::with_capacity(moves.len());
+        let mut claims_with_move = Vec::new();
+        for &m in &moves {
+            let s = san::to_san(self.game.position_mut(), m);
+            if let Some(&c) = self.claimable_with(m).first() {
+                claims_with_move.push((s.clone(), c));
+            }
+            legal_moves.push(s);
+        }
+        claims_with_move.sort();
+        Report {
+            in_check: status.in_check,
+            checkmate: status.checkmate,
+            stalemate: status.stalemate,
+            insufficient_material: status.insufficient_material,
+            claims: self.claimable(),
+            claims_with_move,
+            legal_moves,
+        }
+    }
+
+    /// The game as PGN, with `tags` (Event, Site, Date, Round, White, Black and any others;
+    /// Result, SetUp and FEN are filled in here).
+    pub fn pgn(&self, tags: &[(String, String)]) -> String {
+        let mut all: Vec<(String, String)> = tags
+            .iter()
+            .filter(|(n, _)| !matches!(n.as_str(), "Result" | "SetUp" | "FEN" | "Termination"))
+            .cloned()
+            .collect();
+        if self.start_fen != START_FEN {
+            all.push(("SetUp".into(), "1".into()));
+            all.push(("FEN".into(), self.start_fen.clone()));
+        }
+        let termination = match self.outcome {
+            Some(_) => "normal",
+            None => "unterminated",
+        };
+        all.push(("Termination".into(), termination.into()));
+        let start = self.start_fen.split(' ').collect::<Vec<_>>();
+        let game = PgnGame {
+            tags: all,
+            moves: self.sans.clone(),
+            first_move_number: start.get(5).and_then(|n| n.parse().ok()).unwrap_or(1),
+            black_starts: start.get(1) == Some(&"b"),
+            final_comment: self.outcome.map(|o| o.sentence()),
+            result: self.outcome.map_or("*", |o| o.result()).to_string(),
+        };
+        pgn::write(&game)
+    }
+}

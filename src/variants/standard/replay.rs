@@ -1,0 +1,206 @@
+//! Replaying a game read from PGN: every main-line move must be legal in turn. The answer
+//! is the first illegal move (its 1-based ply, the text as written and the FEN before it)
+//! or the final FEN and status.
+
+use crate::core::game::insufficient_material;
+use crate::core::Position;
+use crate::notation::pgn::RawGame;
+use crate::notation::{fen, san};
+use crate::variants::standard::setup::position_from_fen;
+
+/// The status of the final position of a legal game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum FinalStatus {
+    Checkmate,
+    Stalemate,
+    InsufficientMaterial,
+    Check,
+    /// None of the above: the game could go on.
+    Ongoing,
+}
+
+impl FinalStatus {
+    pub fn name(self) -> &'static str {
+        match self {
+            FinalStatus::Checkmate => "checkmate",
+            FinalStatus::Stalemate => "stalemate",
+            FinalStatus::InsufficientMaterial => "insufficient material",
+            FinalStatus::Check => "check",
+            FinalStatus::Ongoing => "ongoing",
+        }
+    }
+}
+
+/// What replaying one game found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Legal {
+        fen: String,
+        status: FinalStatus,
+    },
+    Illegal {
+        /// 1-based index of the first illegal move.
+        ply: usize,
+        /// The move as written.
+        text: String,
+        fen_before: String,
+        reason: String,
+    },
+    /// The game cannot be replayed at all: a syntax error, a bad FEN tag, another variant.
+    Unreadable {
+        reason: String,
+    },
+}
+
+/// One game's replay.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Replay {
+    /// Main-line moves written in the game.
+    pub plies: usize,
+    pub verdict: Verdict,
+}
+
+impl Replay {
+    pub fn is_legal(&self) -> bool {
+        matches!(self.verdict, Verdict::Legal { .. })
+    }
+}
+
+/// Variant tag values that mean standard chess.
+fn is_standard_variant(v: &str) -> bool {
+    let v = v.trim().to_ascii_lowercase();
+    matches!(
+        v.as_str(),
+        "" | "standard" | "chess" | "normal" | "from position"
+    )
+}
+
+/// The initial position, parsed once (most games start there).
+fn initial_position() -> Position {
+    static START: std::sync::OnceLock<Position> = std::sync::OnceLock::new();
+    START.get_or_init(crate::variants::standard::start).clone()
+}
+
+/// The position a game starts from: its `FEN` tag, or the initial position.
+pub fn start_position(game: &RawGame) -> Result<Position, String> {
+    if let Some(v) = game.tag("Variant") {
+        if !is_standard_variant(v) {
+            return Err(format!("variant '{v}' is not standard chess"));
+        }
+    }
+    match game.tag("FEN") {
+        Some(text) => position_from_fen(text).map_err(|e| format!("FEN tag: {e}")),
+        None => Ok(initial_position()),
+    }
+}
+
+/// Replays a game's main line.
+pub fn replay(game: &RawGame) -> Replay {
+    let plies = game.moves.len();
+    let mut pos = match start_position(game) {
+        Ok(p) => p,
+        Err(reason) => {
+            return Replay {
+                plies,
+                verdict: Verdict::Unreadable { reason },
+            }
+        }
+    };
+    for (i, text) in game.moves.iter().enumerate() {
+        match san::parse(&mut pos, text) {
+            Ok(m) => {
+                pos.make(m);
+            }
+            Err(e) => {
+                return Replay {
+                    plies,
+                    verdict: Verdict::Illegal {
+                        ply: i + 1,
+                        text: text.clone(),
+                        fen_before: fen::write(&pos),
+                        reason: e.to_string(),
+                    },
+                }
+            }
+        }
+    }
+    Replay {
+        plies,
+        verdict: Verdict::Legal {
+            fen: fen::write(&pos),
+            status: final_status(&mut pos),
+        },
+    }
+}
+
+/// Checkmate, stalemate, impossible checkmate, check, or none of these.
+pub fn final_status(pos: &mut Position) -> FinalStatus {
+    let check = pos.is_check();
+    let none = pos.legal_move_list().is_empty();
+    match (check, none) {
+        (true, true) => FinalStatus::Checkmate,
+        (false, true) => FinalStatus::Stalemate,
+        _ if insufficient_material(pos) => FinalStatus::InsufficientMaterial,
+        (true, false) => FinalStatus::Check,
+        (false, false) => FinalStatus::Ongoing,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn raw(moves: &[&str]) -> RawGame {
+        RawGame {
+            moves: moves.iter().map(|s| s.to_string()).collect(),
+            ..RawGame::default()
+        }
+    }
+
+    #[test]
+    fn fools_mate_is_legal_and_ends_in_checkmate() {
+        let r = replay(&raw(&["f3", "e5", "g4", "Qh4#"]));
+        assert_eq!(r.plies, 4);
+        match r.verdict {
+            Verdict::Legal { status, fen } => {
+                assert_eq!(status, FinalStatus::Checkmate);
+                assert_eq!(
+                    fen,
+                    "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"
+                );
+            }
+            v => panic!("{v:?}"),
+        }
+    }
+
+    #[test]
+    fn reports_the_first_illegal_move() {
+        let r = replay(&raw(&["e4", "e5", "Ke3", "Nf6"]));
+        match r.verdict {
+            Verdict::Illegal {
+                ply,
+                text,
+                fen_before,
+                ..
+            } => {
+                assert_eq!(ply, 3);
+                assert_eq!(text, "Ke3");
+                assert_eq!(
+                    fen_before,
+                    "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2"
+                );
+            }
+            v => panic!("{v:?}"),
+        }
+    }
+
+    #[test]
+    fn fen_tag_and_variant_tag() {
+        let mut g = raw(&["Kd2"]);
+        g.tags
+            .push(("FEN".into(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1".into()));
+        assert!(replay(&g).is_legal());
+        g.tags.push(("Variant".into(), "Atomic".into()));
+        assert!(matches!(replay(&g).verdict, Verdict::Unreadable { .. }));
+    }
+}

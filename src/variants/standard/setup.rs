@@ -1,0 +1,120 @@
+//! A FEN checked against what FIDE chess can reach beyond what the generic FEN reader
+//! checks (one king each, side not to move not in check): no pawn on the first or last
+//! rank, every castling right backed by its king and rook at home, an en passant square
+//! only right behind a pawn that can just have made its double step.
+
+use crate::core::{Color, Position, Square};
+use crate::notation::fen::FenError;
+use crate::variants::standard::{from_fen, KING, PAWN};
+
+/// Why a FEN is not a standard chess position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    #[error(transparent)]
+    Fen(#[from] FenError),
+    #[error("invalid position: a pawn on {0} (pawns never stand on the first or last rank)")]
+    PawnOnBackRank(String),
+    #[error("invalid position: castling right '{right}' needs the {color} king on {king} and a rook on {rook}")]
+    CastlingRight {
+        right: char,
+        color: &'static str,
+        king: String,
+        rook: String,
+    },
+    #[error("invalid position: no pawn can just have passed the en passant square {0}")]
+    EnPassant(String),
+}
+
+/// Reads and checks a standard FEN.
+pub fn position_from_fen(text: &str) -> Result<Position, SetupError> {
+    let pos = from_fen(text.trim())?;
+    let rules = pos.rules().clone();
+    let shape = &rules.shape;
+    for color in Color::BOTH {
+        for &sq in pos.pieces(color) {
+            let rank = shape.rank_of(sq);
+            let is_pawn = pos.piece_at(sq).is_some_and(|p| p.kind == PAWN);
+            if is_pawn && (rank == 0 || rank == shape.ranks() - 1) {
+                return Err(SetupError::PawnOnBackRank(shape.name(sq)));
+            }
+        }
+    }
+    for (i, rule) in rules.castling.iter().enumerate() {
+        if pos.castling_rights() >> i & 1 == 0 {
+            continue;
+        }
+        let king = pos.piece_at(shape.sq(rule.king_from));
+        let rook = pos.piece_at(shape.sq(rule.rook_from));
+        let ok = king.is_some_and(|p| p.color == rule.color && p.kind == KING)
+            && rook.is_some_and(|p| p.color == rule.color && p.kind == rule.rook_kind);
+        if !ok {
+            let letter = if rule.king_side { 'K' } else { 'Q' };
+            return Err(SetupError::CastlingRight {
+                right: if rule.color == Color::White {
+                    letter
+                } else {
+                    letter.to_ascii_lowercase()
+                },
+                color: rule.color.name(),
+                king: rule.king_from.to_string(),
+                rook: rule.rook_from.to_string(),
+            });
+        }
+    }
+    if let Some(ep) = pos.en_passant() {
+        let s = shape.square(ep);
+        // The side that just moved is the one not to move; its pawn passed `ep`.
+        let mover = pos.side_to_move().other();
+        let (ep_rank, dir) = match mover {
+            Color::White => (2u8, 1i32),
+            Color::Black => (5u8, -1i32),
+        };
+        let at = |rank: i32| {
+            shape
+                .try_sq(s.file as i32, rank)
+                .and_then(|sq| pos.piece_at(sq))
+        };
+        let pawn_ahead =
+            at(s.rank as i32 + dir).is_some_and(|p| p.color == mover && p.kind == PAWN);
+        let ok = s.rank == ep_rank
+            && pawn_ahead
+            && at(s.rank as i32).is_none()
+            && at(s.rank as i32 - dir).is_none();
+        if !ok {
+            return Err(SetupError::EnPassant(
+                Square::new(s.file, s.rank).to_string(),
+            ));
+        }
+    }
+    Ok(pos)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn accepts_real_positions() {
+        for fen in [
+            crate::variants::standard::START_FEN,
+            "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+        ] {
+            assert!(position_from_fen(fen).is_ok(), "{fen}");
+        }
+    }
+
+    #[test]
+    fn rejects_impossible_positions() {
+        for (fen, what) in [
+            ("4k3/8/8/8/8/8/8/P3K3 w - - 0 1", "pawn on a1"),
+            ("4k3/8/8/8/8/8/8/4K3 w K - 0 1", "castling right 'K'"),
+            ("4k2r/8/8/8/8/8/8/4K3 w q - 0 1", "castling right 'q'"),
+            ("4k3/8/8/8/8/8/8/4K3 b - e3 0 1", "en passant"),
+            ("4k3/8/8/8/4P3/8/8/4K3 w - e3 0 1", "en passant"),
+        ] {
+            let e = position_from_fen(fen).unwrap_err().to_string();
+            assert!(e.contains(what), "{fen}: {e}");
+        }
+    }
+}

@@ -1,0 +1,145 @@
+//! Golden tests of `chessrules standard …`: each folder of `testBoards/standard/` is a case:
+//! `cmd` (one argument per line, after `chessrules`), optional `stdin`, any input files, and
+//! the expected `stdout`, `stderr`, `code`, plus `expected-NAME` for every file NAME the
+//! command must write. The case runs in a scratch copy of its folder.
+//!
+//! `BLESS=1 cargo test --test standard_cli` rewrites the expected files (then review them).
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use std::io::Write;
+
+fn cases() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("testBoards/standard");
+    let mut dirs: Vec<PathBuf> = fs::read_dir(&root)
+        .expect("testBoards/standard")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.join("cmd").is_file())
+        .collect();
+    dirs.sort();
+    dirs
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    fs::create_dir_all(to).unwrap();
+    for e in fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        if e.path().is_file() {
+            fs::copy(e.path(), to.join(e.file_name())).unwrap();
+        }
+    }
+}
+
+fn check(bless: bool, case: &Path, name: &str, actual: &[u8], failures: &mut Vec<String>) {
+    let path = case.join(name);
+    if bless {
+        fs::write(&path, actual).unwrap();
+        return;
+    }
+    let expected = fs::read(&path).unwrap_or_default();
+    if expected != actual {
+        failures.push(format!(
+            "{}/{name}:\n--- expected\n{}\n--- actual\n{}",
+            case.display(),
+            String::from_utf8_lossy(&expected),
+            String::from_utf8_lossy(actual)
+        ));
+    }
+}
+
+#[test]
+fn golden_cases() {
+    let bless = std::env::var_os("BLESS").is_some();
+    let bin = env!("CARGO_BIN_EXE_chessrules");
+    let mut failures = Vec::new();
+    let cases = cases();
+    assert!(cases.len() >= 10, "golden cases missing");
+    for case in cases {
+        let name = case.file_name().unwrap().to_string_lossy().into_owned();
+        let scratch =
+            std::env::temp_dir().join(format!("chessrules-standard-{}-{name}", std::process::id()));
+        let _ = fs::remove_dir_all(&scratch);
+        copy_dir(&case, &scratch);
+        let cmd = fs::read_to_string(case.join("cmd")).unwrap();
+        let args: Vec<&str> = cmd.lines().filter(|l| !l.is_empty()).collect();
+        let mut child = Command::new(bin)
+            .args(&args)
+            .current_dir(&scratch)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let input = fs::read(case.join("stdin")).unwrap_or_default();
+        {
+            let mut stdin = child.stdin.take().unwrap();
+            let _ = stdin.write_all(&input);
+        }
+        let out = child.wait_with_output().unwrap();
+        check(bless, &case, "stdout", &out.stdout, &mut failures);
+        check(bless, &case, "stderr", &out.stderr, &mut failures);
+        let code = format!("{}\n", out.status.code().unwrap_or(-1));
+        check(bless, &case, "code", code.as_bytes(), &mut failures);
+        // Files the command wrote: every new file in the scratch folder.
+        for e in fs::read_dir(&scratch).unwrap() {
+            let e = e.unwrap();
+            let file = e.file_name().to_string_lossy().into_owned();
+            if !case.join(&file).exists() {
+                let actual = fs::read(e.path()).unwrap();
+                check(
+                    bless,
+                    &case,
+                    &format!("expected-{file}"),
+                    &actual,
+                    &mut failures,
+                );
+            }
+        }
+        if !bless {
+            for e in fs::read_dir(&case).unwrap() {
+                let file = e.unwrap().file_name().to_string_lossy().into_owned();
+                if let Some(wanted) = file.strip_prefix("expected-") {
+                    if !scratch.join(wanted).exists() {
+                        failures.push(format!("{}: {wanted} was not written", case.display()));
+                    }
+                }
+            }
+        }
+        let _ = fs::remove_dir_all(&scratch);
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+#[test]
+fn validate_keeps_file_order_across_batches_and_threads() {
+    // 5,000 games (three batches); every 997th is illegal.
+    let mut text = String::new();
+    for i in 1..=5000 {
+        let bad = if i % 997 == 0 { "Ke3" } else { "Nf3" };
+        text.push_str(&format!("[Round \"{i}\"]\n\n1. e4 e5 2. {bad} *\n\n"));
+    }
+    let path = std::env::temp_dir().join(format!("chessrules-order-{}.pgn", std::process::id()));
+    fs::write(&path, text).unwrap();
+    let run = |jobs: &str| {
+        Command::new(env!("CARGO_BIN_EXE_chessrules"))
+            .args(["standard", "validate", "--json", "--jobs", jobs])
+            .arg(&path)
+            .output()
+            .unwrap()
+    };
+    let one = run("1");
+    let two = run("2");
+    let _ = fs::remove_file(&path);
+    assert_eq!(one.stdout, two.stdout);
+    assert_eq!(one.status.code(), Some(1));
+    let out = String::from_utf8(two.stdout).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 5000);
+    for (i, line) in lines.iter().enumerate() {
+        let n = i + 1;
+        assert!(line.starts_with(&format!("{{\"game\":{n},")), "{line}");
+        assert_eq!(line.contains("\"legal\":false"), n % 997 == 0, "{line}");
+    }
+}
