@@ -140,10 +140,10 @@ impl Session {
             )));
         }
         let mover = self.mover();
-        self.game.play(text).map_err(Refusal::bad)?;
+        let logged = self.game.play(text).map_err(Refusal::bad)?;
         self.moves.truncate(self.cursor);
         self.movers.truncate(self.cursor);
-        self.moves.push(text.trim().to_string());
+        self.moves.push(logged);
         self.movers.push(mover);
         self.cursor += 1;
         self.ended = None;

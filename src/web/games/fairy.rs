@@ -77,7 +77,7 @@ impl VariantGame for Fairy {
             })
             .collect()
     }
-    fn play(&mut self, text: &str) -> Result<(), String> {
+    fn play(&mut self, text: &str) -> Result<String, String> {
         let mut after = self.position.clone();
         play::play_line(&mut after, text.trim(), 1).map_err(|e| {
             let message = e.to_string();
@@ -85,7 +85,7 @@ impl VariantGame for Fairy {
             format!("{text}: {}", message.trim_end_matches(" on line 1"))
         })?;
         self.position = after;
-        Ok(())
+        Ok(text.trim().to_string())
     }
     fn status(&self) -> GameStatus {
         let mut pos = self.position.clone();

@@ -64,12 +64,12 @@ impl VariantGame for Follow {
             })
             .collect()
     }
-    fn play(&mut self, text: &str) -> Result<(), String> {
+    fn play(&mut self, text: &str) -> Result<String, String> {
         let mut line = text.trim().to_string();
         line.push('\n');
         self.game
             .apply_move_sequence(Cursor::new(line.into_bytes()))
-            .map(|_| ())
+            .map(|_| text.trim().to_string())
             .map_err(|e| e.to_string().trim_start_matches("line 1: ").to_string())
     }
     fn status(&self) -> GameStatus {

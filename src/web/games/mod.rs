@@ -77,8 +77,9 @@ pub trait VariantGame: Send {
     }
     /// The legal moves of the piece on `from` (none when it is not the side to move's).
     fn targets(&self, from: Square) -> Vec<Target>;
-    /// Plays one move text with the variant's own legality; the error says why not.
-    fn play(&mut self, text: &str) -> Result<(), String>;
+    /// Plays one move text with the variant's own legality and returns the text the log keeps
+    /// (the variant's canonical notation); the error says why not.
+    fn play(&mut self, text: &str) -> Result<String, String>;
     fn status(&self) -> GameStatus;
     /// The current board as the variant's board file.
     fn board_file(&self) -> String;

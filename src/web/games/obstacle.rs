@@ -138,7 +138,7 @@ impl VariantGame for Obstacles {
             })
             .collect()
     }
-    fn play(&mut self, text: &str) -> Result<(), String> {
+    fn play(&mut self, text: &str) -> Result<String, String> {
         let text = text.trim();
         let placing = matches!(text.as_bytes().first(), Some(b'D' | b'M')) || text == "...";
         let before = self.obstacles();
@@ -161,7 +161,7 @@ impl VariantGame for Obstacles {
             }
         }
         self.last = infos;
-        Ok(())
+        Ok(text.to_string())
     }
     fn status(&self) -> GameStatus {
         let has = |i| self.last.contains(&i);

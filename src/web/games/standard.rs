@@ -1,8 +1,8 @@
-//! Standard (FIDE) chess: a FEN board, moves in long algebraic (UCI) text, the core's game for
-//! repetition and claims.
+//! Standard (FIDE) chess: a FEN board, moves in SAN (long algebraic / UCI accepted too), the
+//! core's game for repetition and claims.
 
 use crate::core::{Color, Game, Square};
-use crate::notation::{coordinate, fen};
+use crate::notation::{coordinate, fen, san};
 use crate::variants::standard;
 
 use super::{position_cells, Cell, GameStatus, Reveal, Target, VariantGame, VariantInfo};
@@ -47,21 +47,31 @@ impl VariantGame for Standard {
         }
         let from = shape.sq(from);
         let pos = &mut pos;
-        pos.legal_move_list()
+        let moves: Vec<_> = pos
+            .legal_move_list()
             .into_iter()
             .filter(|m| m.from == from)
+            .collect();
+        moves
+            .into_iter()
             .map(|m| Target {
                 to: shape.name(m.to),
-                text: coordinate::to_uci(pos, m),
+                text: san::to_san(pos, m),
                 capture: pos.piece_at(m.to).is_some() || m.flag == crate::core::MoveFlag::EnPassant,
                 promotion: m.promotion.map(|k| rules.kind(k).letter),
             })
             .collect()
     }
-    fn play(&mut self, text: &str) -> Result<(), String> {
-        let m = coordinate::parse(self.game.position_mut(), text).map_err(|e| e.to_string())?;
+    fn play(&mut self, text: &str) -> Result<String, String> {
+        let text = text.trim();
+        let pos = self.game.position_mut();
+        let m = match san::parse(pos, text) {
+            Ok(m) => m,
+            Err(e) => coordinate::parse(pos, text).map_err(|_| e.to_string())?,
+        };
+        let logged = san::to_san(pos, m);
         self.game.play(m);
-        Ok(())
+        Ok(logged)
     }
     fn status(&self) -> GameStatus {
         let s = self.game.clone().status();
