@@ -101,7 +101,7 @@ impl VariantGame for Obstacles {
     }
     fn targets(&self, from: Square) -> Vec<Target> {
         if self.game.is_over()
-            || self.placement_open && self.placements % 2 == 1
+            || self.placement_open && !self.placements.is_multiple_of(2)
             || from.file >= 8
             || from.rank >= 8
         {
@@ -216,7 +216,7 @@ impl VariantGame for Obstacles {
     }
     fn placement(&self) -> Option<Color> {
         (self.placement_open && self.placements < PLACEMENT_LINES).then_some(
-            if self.placements % 2 == 0 {
+            if self.placements.is_multiple_of(2) {
                 Color::White
             } else {
                 Color::Black
