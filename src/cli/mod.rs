@@ -6,6 +6,7 @@
 mod fairy;
 mod follow;
 mod obstacle;
+mod pawnrace;
 mod perft;
 mod serve;
 mod standard;
@@ -41,6 +42,8 @@ enum Command {
     Serve(serve::ServeArgs),
     /// FIDE chess: play, validate PGN, position status.
     Standard(standard::StandardArgs),
+    /// Pawn race: `pawnrace P C H A` to play, `pawnrace match …` for computer matches.
+    Pawnrace(pawnrace::PawnraceArgs),
 }
 
 /// The subcommand an alias name stands for.
@@ -74,6 +77,7 @@ pub fn run(mut args: Vec<OsString>) -> ExitCode {
         Command::Fairy(a) => fairy::run(a),
         Command::Serve(a) => serve::run(a),
         Command::Standard(a) => standard::run(a),
+        Command::Pawnrace(a) => pawnrace::run(a),
     };
     match result {
         Ok(code) => code,

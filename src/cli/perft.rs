@@ -6,6 +6,7 @@ use anyhow::Result;
 use chessrules::core::perft::Perft;
 use chessrules::core::Position;
 use chessrules::notation::{coordinate, fen};
+use chessrules::variants::pawnrace::{self, Gap};
 use chessrules::variants::{fairy, standard};
 use clap::{Args, ValueEnum};
 
@@ -15,6 +16,9 @@ pub enum PerftVariant {
     Follow,
     /// Fairy chess 10×10; needs `--board FILE` (a fairy board file).
     Fairy,
+    /// Pawn race; default position: the spec's Figure 1 (gaps h and a). Counts the move tree
+    /// of the core without the win hooks (games that are over are still expanded).
+    Pawnrace,
 }
 
 #[derive(Args)]
@@ -69,6 +73,10 @@ fn position(args: &PerftArgs) -> Result<Position, String> {
                 .map(|b| b.position)
                 .map_err(|e| e.to_string()),
             None => Err("--variant fairy needs --board FILE".to_string()),
+        },
+        PerftVariant::Pawnrace => match &args.fen {
+            Some(f) => fen::parse(pawnrace::rules(), f).map_err(|e| e.to_string()),
+            None => Ok(pawnrace::start(Gap::wrapping(7), Gap::wrapping(0))),
         },
     }
 }
