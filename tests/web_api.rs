@@ -125,7 +125,7 @@ async fn every_variant_starts_from_its_initial_position() {
         .iter()
         .map(|v| v["id"].as_str().unwrap())
         .collect();
-    assert_eq!(ids, ["standard", "fairy", "obstacle", "follow"]);
+    assert_eq!(ids, ["standard", "fairy", "obstacle", "follow", "pawnrace"]);
     for (variant, files, ranks) in [
         ("standard", 8, 8),
         ("fairy", 10, 10),
@@ -142,6 +142,12 @@ async fn every_variant_starts_from_its_initial_position() {
         assert_eq!(v["to_move"], "white");
         assert_eq!(piece_on(&v, "a1").as_deref(), Some("R"), "{variant}");
     }
+    let (s, v) = c
+        .json("POST", "/api/games", Some(json!({ "variant": "pawnrace" })))
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    assert_eq!(piece_on(&v, "b2").as_deref(), Some("P"));
+    assert_eq!(piece_on(&v, "a2"), None);
 }
 
 #[tokio::test]
@@ -589,4 +595,38 @@ async fn follow_boards_of_any_shape() {
     assert!(error_of(&v).contains("white's turn"), "{v}");
     let v = c.play_ok(id, "b 1 b 2").await;
     assert_eq!(v["to_move"], "black");
+}
+
+#[tokio::test]
+async fn pawn_race_is_won_on_the_last_rank() {
+    let c = Client::new();
+    let board =
+        "........\n.......B\nW.......\n........\n........\n........\n........\n........\nw\n";
+    let id = c.new_game("pawnrace", Some(board)).await;
+    let (_, t) = c
+        .json("GET", &format!("/api/games/{id}/targets?from=a6"), None)
+        .await;
+    assert_eq!(t[0]["text"], "a7");
+    let (s, v) = c.play(id, json!({ "from": "a6", "to": "a8" })).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(error_of(&v).contains("cannot move to a8"), "{v}");
+    c.play_ok(id, "a7").await;
+    c.play_ok(id, "h5").await;
+    let v = c.play_ok(id, "a8").await;
+    assert_eq!(v["over"], true);
+    assert_eq!(v["result"], "white reaches the last rank: white wins");
+    let (_, text) = c.send("GET", &format!("/api/games/{id}/board"), None).await;
+    assert_eq!(
+        text,
+        "W.......\n........\n........\n.......B\n........\n........\n........\n........\nb\n"
+    );
+    let (s, v) = c
+        .json(
+            "POST",
+            "/api/games",
+            Some(json!({ "variant": "pawnrace", "board": "W\nx" })),
+        )
+        .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(!error_of(&v).is_empty());
 }

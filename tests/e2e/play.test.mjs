@@ -177,3 +177,36 @@ test("graphical setup: a palette edit is validated with the variant's rules", as
   await page.waitForFunction(() => document.getElementById("setup-error").textContent === "");
   await page.close();
 });
+
+// Drags the piece on `from` to `to` with the mouse.
+async function dragPiece(page, from, to) {
+  const a = await page.locator(`rect[data-square='${from}']`).boundingBox();
+  const b = await page.locator(`rect[data-square='${to}']`).boundingBox();
+  const n = await page.locator("#log li").count();
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 5 });
+  await page.mouse.up();
+  await page.waitForFunction((k) => document.querySelectorAll("#log li").length > k, n, { timeout: 5000 });
+}
+
+test("pawn race on a flipped board: drag pawns, first to the last rank wins", async () => {
+  const page = await openPage(browser, server.url, "pawnrace");
+  await page.locator("#flip").click();
+  await page.waitForFunction(() => document.getElementById("board").dataset.flipped === "1");
+  // Flipped: h1 is drawn top-left.
+  const h1 = await page.locator("rect[data-square='h1']").boundingBox();
+  const a8 = await page.locator("rect[data-square='a8']").boundingBox();
+  assert.ok(h1.x < a8.x && h1.y < a8.y, "h1 is drawn above and left of a8");
+  await page.locator("#board-text").fill("........\n.......B\nW.......\n........\n........\n........\n........\n........\nw\n");
+  await page.locator("#start-text").click();
+  await page.waitForSelector("g.piece[data-square='a6']");
+  await dragPiece(page, "a6", "a7");
+  await dragPiece(page, "h7", "h5");
+  await dragPiece(page, "a7", "a8");
+  await page.waitForFunction(() => document.getElementById("turn").dataset.over === "1");
+  assert.match(await page.locator("#turn").innerText(), /white wins/);
+  assert.deepEqual(await logTexts(page), ["a7", "h5", "a8"]);
+  await page.screenshot({ path: join(SHOTS, "pawnrace-won.png") });
+  await page.close();
+});

@@ -75,6 +75,7 @@ function render(last) {
   $("claim-draw").hidden = !(s.fifty_moves || s.threefold) || view.over;
   $("accept-draw").hidden = $("decline-draw").hidden = !view.draw_offer || view.over;
   $("wall-row").hidden = view.variant !== "obstacle";
+  $("legend").hidden = view.variant !== "fairy";
   $("placement-row").hidden = !view.placement;
   $("placement-who").textContent = view.placement ? `${cap(view.placement)} places:` : "";
   const log = $("log");

@@ -31,6 +31,11 @@ export const PALETTES = {
     EMPTY,
   ],
   follow: [...pieces(FIDE, false), EMPTY],
+  pawnrace: [
+    { ch: "W", piece: true, color: "white", letter: "P", name: "white pawn" },
+    { ch: "B", piece: true, color: "black", letter: "P", name: "black pawn" },
+    EMPTY,
+  ],
 };
 
 const isComment = (l) => /^\s*[%#]/.test(l);
@@ -72,9 +77,9 @@ export function readGrid(variant, text) {
     });
     return rows.length === 8 ? { rows, prefixes, idx, lines, walls } : null;
   }
-  if (variant === "follow") {
+  if (variant === "follow" || variant === "pawnrace") {
     const idx = [];
-    lines.forEach((l, i) => { if (l.trim()) idx.push(i); });
+    lines.forEach((l, i) => { if (l.trim() && (variant === "follow" || idx.length < 8)) idx.push(i); });
     const rows = idx.map((i) => [...lines[i].trim()]);
     return rows.length ? { rows, idx, lines } : null;
   }

@@ -6,6 +6,7 @@
 mod fairy;
 mod follow;
 mod obstacle;
+mod pawnrace;
 mod standard;
 
 use serde::Serialize;
@@ -118,7 +119,13 @@ pub struct VariantInfo {
 
 /// Every variant the page offers, in menu order.
 pub fn variants() -> Vec<VariantInfo> {
-    vec![standard::INFO, fairy::INFO, obstacle::INFO, follow::INFO]
+    vec![
+        standard::INFO,
+        fairy::INFO,
+        obstacle::INFO,
+        follow::INFO,
+        pawnrace::INFO,
+    ]
 }
 
 /// Reads a board file of `variant` and starts a game on it; the error is the variant's own
@@ -129,6 +136,7 @@ pub fn load(variant: &str, text: &str) -> Result<Box<dyn VariantGame>, String> {
         "fairy" => fairy::load(text),
         "obstacle" => obstacle::load(text),
         "follow" => follow::load(text),
+        "pawnrace" => pawnrace::load(text),
         _ => Err(format!("unknown variant '{variant}'")),
     }
 }
