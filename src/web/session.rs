@@ -326,6 +326,17 @@ impl Session {
     /// The game log as a text file: one move per line, as the variant's game files write them.
     pub fn log_text(&self) -> String {
         let over = self.over();
+        let result = if over {
+            self.view(Viewer::Nobody).result
+        } else {
+            None
+        };
+        if let Some(text) = self
+            .game
+            .export_log(&self.initial, &self.moves, result.as_deref())
+        {
+            return text;
+        }
         let mut out = String::new();
         for e in self.log(over) {
             out.push_str(&e.text);

@@ -1,7 +1,7 @@
 // End-to-end scenarios in a real headless browser (Debian chromium via playwright-core).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { writeFileSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { startServer, launch, openPage, clickSquare, move, pieceOn, SHOTS } from "./helpers.mjs";
 
@@ -144,9 +144,9 @@ test("save the board file and load it back with the file chooser", async () => {
   const text = readFileSync(path, "utf8");
   assert.match(text, /^rnbqkbnr\/pppppppp\/8\/8\/3P4\/8\/PPP1PPPP\/RNBQKBNR b KQkq/);
   const [logDownload] = await Promise.all([page.waitForEvent("download"), page.locator("#save-log").click()]);
-  const logPath = join(SHOTS, "saved.moves");
+  const logPath = join(SHOTS, "saved.pgn");
   await logDownload.saveAs(logPath);
-  assert.equal(readFileSync(logPath, "utf8"), "d4\n");
+  assert.match(readFileSync(logPath, "utf8"), /\n1\. d4 \*\n/);
   await page.locator("#new-game").click();
   await page.waitForFunction(() => document.querySelectorAll("#log li").length === 0);
   await page.locator("#file").setInputFiles(path);
@@ -173,8 +173,21 @@ test("graphical setup: a palette edit is validated with the variant's rules", as
   await clickSquare(page, "d8");
   await page.locator("#palette button[data-palette='M']").click();
   await clickSquare(page, "e5");
+  // A wall on the west edge of d4, drawn on the edge.
+  await page.locator("#palette button[data-palette='wall']").click();
+  await clickSquare(page, "d4", "west");
+  assert.equal(await page.locator("line[data-wall='west:d4']").count(), 1);
+  assert.match(await page.locator("#board-text").inputValue(), /\n\.\.\.\|\.\.\.\.\.\n/);
+  await page.screenshot({ path: join(SHOTS, "obstacle-setup-editor.png") });
+  // One wall on the board and 3 + 3 still to place is more than six walls: refused.
+  await page.locator("#start-text").click();
+  await page.waitForFunction(() => /status line/.test(document.getElementById("setup-error").textContent));
+  await page.locator("#edit-mode").uncheck();
+  const text = await page.locator("#board-text").inputValue();
+  await page.locator("#board-text").fill(text.replace("w 3 3", "w 2 3"));
   await page.locator("#start-text").click();
   await page.waitForFunction(() => document.getElementById("setup-error").textContent === "");
+  assert.equal(await page.locator("line[data-wall='west:d4']").count(), 1, "the started game has the wall");
   await page.close();
 });
 

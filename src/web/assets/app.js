@@ -1,7 +1,7 @@
 // The page: asks the server for everything (legal moves, move texts, results); it never
 // decides legality itself. State: the current game view, the selection, the viewer.
 import { drawBoard, hit, animateMove, burst, pieceSymbol, LEGEND, parseSquare, squareName } from "./board.js";
-import { readGrid, writeGrid, PALETTES } from "./setup.js";
+import { readGrid, writeGrid, toggleWall, PALETTES } from "./setup.js";
 
 const $ = (id) => document.getElementById(id);
 const svg = $("board");
@@ -214,7 +214,7 @@ async function onBoardClick(ev) {
   if (!view) return;
   const h = hit(svg, editing ? editing.preview : view, flipped, ev);
   if (!h) return;
-  if (editing) return editSquare(h.square);
+  if (editing) return editSquare(h);
   if (view.placement) {
     const what = document.querySelector('input[name="place"]:checked').value;
     return play({ text: `${what}${h.square}` });
@@ -335,11 +335,16 @@ function buildPalette(variant) {
   box.children[0].classList.add("chosen");
 }
 
-function editSquare(square) {
-  const s = parseSquare(square);
-  const rows = editing.grid.rows;
-  const row = rows.length - 1 - s.rank;
-  rows[row][s.file] = rows[row][s.file] === paletteChoice ? "." : paletteChoice;
+function editSquare(h) {
+  if (paletteChoice === "wall") {
+    if (!h.edge) return;
+    toggleWall(editing.grid, h.edge.square, h.edge.side);
+  } else {
+    const s = parseSquare(h.square);
+    const rows = editing.grid.rows;
+    const row = rows.length - 1 - s.rank;
+    rows[row][s.file] = rows[row][s.file] === paletteChoice ? "." : paletteChoice;
+  }
   $("board-text").value = writeGrid(editing.variant, editing.grid);
   editing.preview = gridView(editing.variant, editing.grid);
   render();

@@ -28,6 +28,7 @@ export const PALETTES = {
     { ch: "M", name: "mine", obstacle: "mine" },
     { ch: "X", name: "trapdoor + mine", obstacle: "trapdoor_mine" },
     { ch: "O", name: "open trapdoor", obstacle: "open_trapdoor" },
+    { ch: "wall", name: "wall (click an edge)", wall: true },
     EMPTY,
   ],
   follow: [...pieces(FIDE, false), EMPTY],
@@ -84,6 +85,17 @@ export function readGrid(variant, text) {
     return rows.length ? { rows, idx, lines } : null;
   }
   return null;
+}
+
+// Obstacle chess: puts or takes away the wall on a square's west or south edge (`|` before `_`).
+export function toggleWall(g, square, side) {
+  const file = square.charCodeAt(0) - 97, row = 8 - parseInt(square.slice(1), 10);
+  const sign = side === "west" ? "|" : "_";
+  let p = g.prefixes[row][file] || "";
+  p = p.includes(sign) ? p.replace(sign, "") : p + sign;
+  g.prefixes[row][file] = (p.includes("|") ? "|" : "") + (p.includes("_") ? "_" : "");
+  g.walls = g.walls.filter((w) => !(w.square === square && w.side === side));
+  if (p.includes(sign)) g.walls.push({ square, side });
 }
 
 export function writeGrid(variant, g) {

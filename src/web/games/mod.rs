@@ -100,6 +100,16 @@ pub trait VariantGame: Send {
     fn placement(&self) -> Option<Color> {
         None
     }
+    /// The game log as a file, when the variant has a richer format than one move per line
+    /// (standard chess: PGN). `result` is the session's result sentence, if the game is over.
+    fn export_log(
+        &self,
+        _initial: &str,
+        _moves: &[String],
+        _result: Option<&str>,
+    ) -> Option<String> {
+        None
+    }
     /// What the last move set off, for animations: (`trapdoor` | `mine`, square).
     fn events(&self) -> Vec<(&'static str, String)> {
         Vec::new()

@@ -2,7 +2,7 @@
 //! core's game for repetition and claims.
 
 use crate::core::{Color, Game, Square};
-use crate::notation::{coordinate, fen, san};
+use crate::notation::{coordinate, fen, pgn, san};
 use crate::variants::standard;
 
 use super::{position_cells, Cell, GameStatus, Reveal, Target, VariantGame, VariantInfo};
@@ -102,6 +102,29 @@ impl VariantGame for Standard {
         let mut t = fen::write(self.game.position());
         t.push('\n');
         t
+    }
+    fn export_log(&self, initial: &str, moves: &[String], result: Option<&str>) -> Option<String> {
+        let start = fen::parse(standard::rules(), initial.trim()).ok()?;
+        let mut tags = vec![("Event".to_string(), "chessrules serve".to_string())];
+        let fen_text = fen::write(&start);
+        if fen_text != standard::START_FEN {
+            tags.push(("SetUp".to_string(), "1".to_string()));
+            tags.push(("FEN".to_string(), fen_text));
+        }
+        let token = match result {
+            Some(r) if r.contains("white wins") => "1-0",
+            Some(r) if r.contains("black wins") => "0-1",
+            Some(r) if r.contains("draw") => "1/2-1/2",
+            _ => "*",
+        };
+        Some(pgn::write(&pgn::PgnGame {
+            tags,
+            moves: moves.to_vec(),
+            first_move_number: start.fullmove_number(),
+            black_starts: start.side_to_move() == Color::Black,
+            final_comment: result.map(str::to_string),
+            result: token.to_string(),
+        }))
     }
     fn info(&self) -> Vec<String> {
         vec![format!("FEN: {}", fen::write(self.game.position()))]
