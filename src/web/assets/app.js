@@ -43,6 +43,7 @@ function render(last) {
   if (!view) return;
   if (editing) {
     drawBoard(svg, editing.preview, flipped, { error: errorSquare });
+    $("turn").textContent = "Editing the board: pick from the palette, click squares (edges for walls)";
     return;
   }
   drawBoard(svg, view, flipped, {
@@ -346,6 +347,8 @@ function editSquare(h) {
     rows[row][s.file] = rows[row][s.file] === paletteChoice ? "." : paletteChoice;
   }
   $("board-text").value = writeGrid(editing.variant, editing.grid);
+  $("setup-error").textContent = "";
+  errorSquare = null;
   editing.preview = gridView(editing.variant, editing.grid);
   render();
 }
