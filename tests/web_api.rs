@@ -382,6 +382,8 @@ async fn resign_draws_and_claims() {
         .await;
     assert_eq!(v["over"], true);
     assert_eq!(v["result"], "draw by agreement");
+    let (_, pgn) = c.send("GET", &format!("/api/games/{id}/log"), None).await;
+    assert!(pgn.contains("[Result \"1/2-1/2\"]"), "{pgn}");
     let (s, _) = c.play(id, json!({ "text": "e2e4" })).await;
     assert_eq!(s, StatusCode::CONFLICT);
 
@@ -635,4 +637,32 @@ async fn pawn_race_is_won_on_the_last_rank() {
         .await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
     assert!(!error_of(&v).is_empty());
+}
+
+#[tokio::test]
+async fn standard_setup_rules_and_automatic_draws() {
+    let c = Client::new();
+    // The variant's setup rules: two white kings are refused.
+    let (s, v) = c
+        .json(
+            "POST",
+            "/api/games",
+            Some(json!({ "variant": "standard", "board": "4k3/8/8/8/8/8/8/K3K3 w - - 0 1" })),
+        )
+        .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(!error_of(&v).is_empty());
+    // King takes the last piece: insufficient material ends the game by itself.
+    let id = c
+        .new_game("standard", Some("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1"))
+        .await;
+    let v = c.play_ok(id, "Kxe2").await;
+    assert_eq!(v["over"], true);
+    assert_eq!(v["result"], "Draw by insufficient material.");
+    let (_, pgn) = c.send("GET", &format!("/api/games/{id}/log"), None).await;
+    assert!(
+        pgn.contains("[SetUp \"1\"]")
+            && pgn.contains("1. Kxe2 {Draw by insufficient material.} 1/2-1/2"),
+        "{pgn}"
+    );
 }

@@ -1,9 +1,10 @@
-//! Standard (FIDE) chess: a FEN board, moves in SAN (long algebraic / UCI accepted too), the
-//! core's game for repetition and claims.
+//! Standard (FIDE) chess through the variant's game layer (`StandardGame`): a FEN board checked
+//! by the spec's setup rules, moves in SAN (coordinates accepted), automatic ends and claims.
 
-use crate::core::{Color, Game, Square};
-use crate::notation::{coordinate, fen, pgn, san};
+use crate::core::{Color, Square};
+use crate::notation::{fen, pgn, san};
 use crate::variants::standard;
+use crate::variants::standard::game::{Claim, StandardGame};
 
 use super::{position_cells, Cell, GameStatus, Reveal, Target, VariantGame, VariantInfo};
 
@@ -15,14 +16,12 @@ pub const INFO: VariantInfo = VariantInfo {
 };
 
 pub struct Standard {
-    game: Game,
+    game: StandardGame,
 }
 
 pub fn load(text: &str) -> Result<Box<dyn VariantGame>, String> {
-    let pos = standard::from_fen(text.trim()).map_err(|e| e.to_string())?;
-    Ok(Box::new(Standard {
-        game: Game::new(pos),
-    }))
+    let game = StandardGame::from_fen(text.trim()).map_err(|e| e.to_string())?;
+    Ok(Box::new(Standard { game }))
 }
 
 impl VariantGame for Standard {
@@ -33,7 +32,7 @@ impl VariantGame for Standard {
         8
     }
     fn side_to_move(&self) -> Color {
-        self.game.position().side_to_move()
+        self.game.side_to_move()
     }
     fn cells(&self, _reveal: Reveal) -> Vec<Cell> {
         position_cells(self.game.position())
@@ -63,43 +62,30 @@ impl VariantGame for Standard {
             .collect()
     }
     fn play(&mut self, text: &str) -> Result<String, String> {
-        let text = text.trim();
-        let pos = self.game.position_mut();
-        let m = match san::parse(pos, text) {
-            Ok(m) => m,
-            Err(e) => coordinate::parse(pos, text).map_err(|_| e.to_string())?,
-        };
-        let logged = san::to_san(pos, m);
-        self.game.play(m);
-        Ok(logged)
+        self.game.play_text(text.trim()).map_err(|e| e.to_string())
     }
     fn status(&self) -> GameStatus {
-        let s = self.game.clone().status();
-        let over = s.checkmate || s.stalemate || s.insufficient_material;
-        let result = if s.checkmate {
-            Some(format!(
-                "checkmate: {} wins",
-                super::color_name(self.side_to_move().other())
-            ))
-        } else if s.stalemate {
-            Some("stalemate: draw".to_string())
-        } else if s.insufficient_material {
-            Some("insufficient material: draw".to_string())
-        } else {
-            None
-        };
+        use crate::variants::standard::game::Termination;
+        let outcome = self.game.outcome();
+        let claims = self.game.claimable();
+        let ended = |t| outcome.is_some_and(|o| o.termination == t);
         GameStatus {
-            check: s.in_check,
-            checkmate: s.checkmate,
-            stalemate: s.stalemate,
-            fifty_moves: s.fifty_moves,
-            threefold: s.threefold,
-            over,
-            result,
+            check: self.game.position().is_check(),
+            checkmate: ended(Termination::Checkmate),
+            stalemate: ended(Termination::Stalemate),
+            fifty_moves: claims.contains(&Claim::FiftyMoves),
+            threefold: claims.contains(&Claim::ThreefoldRepetition),
+            over: outcome.is_some(),
+            result: outcome.map(|o| match o.winner {
+                Some(c) if o.termination == Termination::Checkmate => {
+                    format!("checkmate: {} wins", super::color_name(c))
+                }
+                _ => o.sentence(),
+            }),
         }
     }
     fn board_file(&self) -> String {
-        let mut t = fen::write(self.game.position());
+        let mut t = self.game.fen();
         t.push('\n');
         t
     }
@@ -111,7 +97,8 @@ impl VariantGame for Standard {
             tags.push(("SetUp".to_string(), "1".to_string()));
             tags.push(("FEN".to_string(), fen_text));
         }
-        let token = match result {
+        let lower = result.map(str::to_ascii_lowercase);
+        let token = match lower.as_deref() {
             Some(r) if r.contains("white wins") => "1-0",
             Some(r) if r.contains("black wins") => "0-1",
             Some(r) if r.contains("draw") => "1/2-1/2",
@@ -127,6 +114,6 @@ impl VariantGame for Standard {
         }))
     }
     fn info(&self) -> Vec<String> {
-        vec![format!("FEN: {}", fen::write(self.game.position()))]
+        vec![format!("FEN: {}", self.game.fen())]
     }
 }
