@@ -666,3 +666,40 @@ async fn standard_setup_rules_and_automatic_draws() {
         "{pgn}"
     );
 }
+
+#[tokio::test]
+async fn obstacle_castling_and_en_passant_by_clicks() {
+    let c = Client::new();
+    let board = "r...k..r\n........\n........\n........\n.p......\n........\nP.......\nR...K..R\nw 3 3 + + + + - 0\n";
+    let id = c.new_game("obstacle", Some(board)).await;
+    let (_, v) = c.json("GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(
+        v["placement"],
+        Value::Null,
+        "placements only from the standard initial board"
+    );
+    let v = c.play(id, json!({ "from": "a2", "to": "a4" })).await.1;
+    assert_eq!(v["log"][0]["text"], "a2-a4");
+    let (_, t) = c
+        .json("GET", &format!("/api/games/{id}/targets?from=b4"), None)
+        .await;
+    let ep = t
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["to"] == "a3")
+        .unwrap();
+    assert_eq!(
+        (ep["text"].as_str(), ep["capture"].as_bool()),
+        (Some("b4-a3"), Some(true))
+    );
+    let v = c.play(id, json!({ "from": "b4", "to": "a3" })).await.1;
+    assert_eq!(piece_on(&v, "a4"), None, "en passant removes the pawn");
+    let (s, v) = c.play(id, json!({ "from": "e1", "to": "g1" })).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["log"][2]["text"], "0-0");
+    assert_eq!(piece_on(&v, "f1").as_deref(), Some("R"));
+    let v = c.play(id, json!({ "from": "e8", "to": "c8" })).await.1;
+    assert_eq!(v["log"][3]["text"], "0-0-0");
+    assert_eq!(piece_on(&v, "d8").as_deref(), Some("R"));
+}
