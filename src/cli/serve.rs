@@ -1,5 +1,6 @@
 //! `chessrules serve`: the board in a browser.
 
+use std::io::Write;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::process::ExitCode;
 
@@ -31,8 +32,11 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
             .await
             .with_context(|| format!("cannot listen on {addr}"))?;
         let url = format!("http://{}/", listener.local_addr()?);
-        // The first line of output is the address (the browser tests read it).
-        println!("chessrules serve: open {url}");
+        // The first line of output is the address (the browser tests read it). A closed
+        // stdout must not stop the server.
+        let mut out = std::io::stdout();
+        let _ = writeln!(out, "chessrules serve: open {url}");
+        let _ = out.flush();
         if args.open {
             open_browser(&url);
         }

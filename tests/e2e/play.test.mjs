@@ -223,3 +223,24 @@ test("pawn race on a flipped board: drag pawns, first to the last rank wins", as
   await page.screenshot({ path: join(SHOTS, "pawnrace-won.png") });
   await page.close();
 });
+
+test("standard: check, checkmate notice; draw offered and accepted", async () => {
+  const page = await openPage(browser, server.url, "standard");
+  await move(page, "f2", "f3");
+  await move(page, "e7", "e5");
+  await move(page, "g2", "g4");
+  await move(page, "d8", "h4");
+  await page.waitForFunction(() => document.getElementById("turn").dataset.over === "1");
+  assert.match(await page.locator("#turn").innerText(), /checkmate: black wins/);
+  assert.match(await page.locator("#notices").innerText(), /Checkmate/);
+  assert.deepEqual(await logTexts(page), ["f3", "e5", "g4", "Qh4#"]);
+  await page.locator("#new-game").click();
+  await page.waitForFunction(() => document.querySelectorAll("#log li").length === 0 && document.getElementById("turn").dataset.over === "0");
+  await page.locator("#offer-draw").click();
+  await page.waitForSelector("#accept-draw:not([hidden])");
+  assert.match(await page.locator("#notices").innerText(), /White offers a draw/);
+  await page.locator("#accept-draw").click();
+  await page.waitForFunction(() => document.getElementById("turn").dataset.over === "1");
+  assert.match(await page.locator("#turn").innerText(), /draw by agreement/);
+  await page.close();
+});
