@@ -90,7 +90,9 @@ pub struct Session {
     movers: Vec<Color>,
     cursor: usize,
     game: Box<dyn VariantGame>,
-    ended: Option<String>,
+    /// A resignation or agreed/claimed draw, and the cursor (position) it happened at: stepping
+    /// elsewhere shows the game as it was there, and a new move from there branches.
+    ended: Option<(usize, String)>,
     draw_offer: Option<Color>,
 }
 
@@ -111,7 +113,14 @@ impl Session {
     }
 
     fn over(&self) -> bool {
-        self.ended.is_some() || self.game.status().over
+        self.ended_here().is_some() || self.game.status().over
+    }
+
+    fn ended_here(&self) -> Option<&String> {
+        self.ended
+            .as_ref()
+            .filter(|(at, _)| *at == self.cursor)
+            .map(|(_, r)| r)
     }
 
     /// The mover of the next move: the placer during placements, else the side to move.
@@ -233,11 +242,12 @@ impl Session {
         let me = self.game.side_to_move();
         match action {
             "resign" => {
-                self.ended = Some(format!(
+                let result = format!(
                     "{} resigns: {} wins",
                     color_name(me),
                     color_name(me.other())
-                ));
+                );
+                self.ended = Some((self.cursor, result));
             }
             "offer_draw" => self.draw_offer = Some(me),
             "accept_draw" | "decline_draw" => {
@@ -245,7 +255,7 @@ impl Session {
                     return Err(Refusal::conflict("no draw has been offered"));
                 }
                 if action == "accept_draw" {
-                    self.ended = Some("draw by agreement".to_string());
+                    self.ended = Some((self.cursor, "draw by agreement".to_string()));
                 }
                 self.draw_offer = None;
             }
@@ -258,7 +268,8 @@ impl Session {
                 } else {
                     return Err(Refusal::conflict("no draw can be claimed in this position"));
                 };
-                self.ended = Some(format!("draw claimed by {}: {reason}", color_name(me)));
+                let result = format!("draw claimed by {}: {reason}", color_name(me));
+                self.ended = Some((self.cursor, result));
             }
             other => return Err(Refusal::bad(format!("unknown action '{other}'"))),
         }
@@ -292,7 +303,7 @@ impl Session {
             cells: self.game.cells(&reveal),
             walls: self.game.walls(),
             to_move: color_name(self.mover()),
-            result: self.ended.clone().or_else(|| status.result.clone()),
+            result: self.ended_here().cloned().or_else(|| status.result.clone()),
             status,
             over,
             draw_offer: self.draw_offer.map(color_name),
