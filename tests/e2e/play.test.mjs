@@ -244,3 +244,19 @@ test("standard: check, checkmate notice; draw offered and accepted", async () =>
   assert.match(await page.locator("#turn").innerText(), /draw by agreement/);
   await page.close();
 });
+
+test("standard: threefold repetition shows the claim button, and the claim ends the game", async () => {
+  const page = await openPage(browser, server.url, "standard");
+  for (let i = 0; i < 2; i++) {
+    await move(page, "g1", "f3");
+    await move(page, "g8", "f6");
+    await move(page, "f3", "g1");
+    await move(page, "f6", "g8");
+  }
+  await page.waitForSelector("#claim-draw:not([hidden])");
+  assert.match(await page.locator("#notices").innerText(), /Threefold repetition/);
+  await page.locator("#claim-draw").click();
+  await page.waitForFunction(() => document.getElementById("turn").dataset.over === "1");
+  assert.match(await page.locator("#turn").innerText(), /draw claimed by white: threefold repetition/);
+  await page.close();
+});
