@@ -9,6 +9,7 @@ mod obstacle;
 mod pawnrace;
 mod perft;
 mod play;
+mod serve;
 mod standard;
 mod variant;
 
@@ -43,6 +44,8 @@ enum Command {
     Variant(variant::VariantArgs),
     /// Two people play a file-defined variant at the terminal.
     Play(play::PlayArgs),
+    /// The board in a browser: serve the interactive page on 127.0.0.1.
+    Serve(serve::ServeArgs),
     /// FIDE chess: play, validate PGN, position status.
     Standard(standard::StandardArgs),
     /// Pawn race: `pawnrace P C H A` to play, `pawnrace match …` for computer matches.
@@ -80,6 +83,7 @@ pub fn run(mut args: Vec<OsString>) -> ExitCode {
         Command::Fairy(a) => fairy::run(a),
         Command::Variant(a) => variant::run(a),
         Command::Play(a) => play::run(a),
+        Command::Serve(a) => serve::run(a),
         Command::Standard(a) => standard::run(a),
         Command::Pawnrace(a) => pawnrace::run(a),
     };
