@@ -12,6 +12,47 @@ pub(crate) struct Pins {
     overflow: bool,
 }
 
+/// How the side to move is in check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Check {
+    None,
+    /// One checker, `dist` steps of `delta` away from the royal piece (`king - dist * delta`).
+    Single {
+        delta: isize,
+        dist: u8,
+    },
+    /// Two or more checkers: only the royal piece can move.
+    Double,
+    /// In check, found by the general attack test (walls or region-limited attackers).
+    Unknown,
+}
+
+impl Check {
+    fn add(self, delta: isize, dist: u8) -> Check {
+        match self {
+            Check::None => Check::Single { delta, dist },
+            _ => Check::Double,
+        }
+    }
+
+    pub fn is_check(self) -> bool {
+        self != Check::None
+    }
+
+    /// Does a move to `to` (by a piece that is neither royal nor pinned, not en passant)
+    /// answer this check: capture the checker or stand between it and the royal piece at `king`?
+    #[inline]
+    pub fn answered_by(self, king: Sq, to: Sq) -> bool {
+        match self {
+            Check::Single { delta, dist } => {
+                let diff = king as isize - to as isize;
+                diff % delta == 0 && (1..=dist as isize).contains(&(diff / delta))
+            }
+            _ => false,
+        }
+    }
+}
+
 impl Pins {
     #[inline]
     pub fn contains(&self, sq: Sq) -> bool {
@@ -141,10 +182,16 @@ impl Position {
         self.in_check(self.side)
     }
 
-    /// Whether `us` is in check, and its pinned pieces, in one walk out from the royal piece.
-    pub(crate) fn check_and_pins(&self, us: Color) -> (bool, Pins) {
+    /// Whether and how `us` is in check, and its pinned pieces, in one walk out from the royal
+    /// piece.
+    pub(crate) fn check_and_pins(&self, us: Color) -> (Check, Pins) {
         if self.has_walls || self.rules.attack_regions || self.royal_count[us.index()] != 1 {
-            return (self.in_check(us), self.pins(us));
+            let check = if self.in_check(us) {
+                Check::Unknown
+            } else {
+                Check::None
+            };
+            return (check, self.pins(us));
         }
         let mut pins = Pins {
             squares: [0; 24],
@@ -155,10 +202,13 @@ impl Position {
         let them = us.other().index();
         let groups = &self.rules.attacks[them];
         let split = self.rules.first_ride[them];
-        let mut check = groups[..split].iter().any(|g| {
+        let mut check = Check::None;
+        for g in &groups[..split] {
             let cell = self.cell((king - g.step.delta) as usize);
-            g.near >> cell & 1 == 1
-        });
+            if g.near >> cell & 1 == 1 {
+                check = check.add(g.step.delta, 1);
+            }
+        }
         for g in &groups[split..] {
             let mut s = king;
             let mut shield: Option<Sq> = None;
@@ -181,7 +231,7 @@ impl Position {
                 let codes = if dist == 1 { g.near } else { g.codes };
                 if codes >> (cell & 127) & 1 == 1 {
                     match shield {
-                        None => check = true,
+                        None => check = check.add(g.step.delta, dist),
                         Some(p) if pins.len < pins.squares.len() => {
                             pins.squares[pins.len] = p;
                             pins.len += 1;

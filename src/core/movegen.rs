@@ -4,6 +4,7 @@
 //! check and not en passant, cannot expose the royal piece, so only the remaining moves are
 //! tested by making them.
 
+use crate::core::attacks::{Check, Pins};
 use crate::core::geometry::{Color, Sq};
 use crate::core::moves::{Move, MoveFlag};
 use crate::core::piece::{code_color, code_kind, MoveMode, EMPTY, OFFBOARD};
@@ -39,6 +40,25 @@ impl Position {
                 // fall through to the general walk below
             } else if comp.plain && !promotes {
                 self.plain_moves(from, us, comp, out);
+                continue;
+            } else if comp.double_step
+                && comp.range == 2
+                && comp.region.is_none()
+                && comp.steps.len() == 1
+            {
+                if comp.from_rank.is_none_or(|r| r == from_rank) {
+                    let delta = comp.steps[0].delta;
+                    let mid = from as isize + delta;
+                    let to = mid + delta;
+                    if self.cell(mid as usize) == EMPTY && self.cell(to as usize) == EMPTY {
+                        out.push(Move {
+                            from,
+                            to: to as Sq,
+                            promotion: None,
+                            flag: MoveFlag::DoubleStep,
+                        });
+                    }
+                }
                 continue;
             } else if comp.single_step {
                 let promo =
@@ -280,6 +300,7 @@ impl Position {
         let them = us.other();
         let (check, pins) = self.check_and_pins(us);
         let single_royal = self.royal_count[us.index()] == 1;
+        let king = self.royal[us.index()];
         let mut i = start;
         while i < out.len() {
             let m = out[i];
@@ -291,7 +312,7 @@ impl Position {
                 let safe = !self.is_attacked(m.to, them);
                 self.board[m.from as usize] = code;
                 safe
-            } else if check
+            } else if check == Check::Unknown
                 || !single_royal
                 || royal_move
                 || m.flag == MoveFlag::EnPassant
@@ -301,6 +322,8 @@ impl Position {
                 let safe = !self.in_check(us);
                 self.unmake(m, undo);
                 safe
+            } else if check.is_check() {
+                check.answered_by(king, m.to)
             } else {
                 true
             };
@@ -325,13 +348,16 @@ impl Position {
         let (check, pins) = if self.rules.king_safety && self.royal_count[us.index()] == 1 {
             self.check_and_pins(us)
         } else {
-            (true, self.pins(us))
+            (Check::Unknown, self.pins(us))
         };
-        if check {
+        if check == Check::Unknown {
             self.legal_moves(scratch);
             return scratch.len();
         }
         let king = self.royal[us.index()];
+        if check.is_check() {
+            return self.evasion_count(scratch, check, &pins, king);
+        }
         // Moves of the king and of pinned pieces are listed in `scratch` and tested; the rest
         // are counted, except en passant captures, which the counter also lists for a test.
         let mut count = MoveCounter {
@@ -347,6 +373,37 @@ impl Position {
             }
         }
         self.castling_moves_from(&mut count, Some(false));
+        let mut n = count.count;
+        for &m in scratch.iter() {
+            n += self.test_move(m, us) as usize;
+        }
+        n
+    }
+
+    /// `legal_move_count` in check: king moves and pinned pieces are tested; other moves
+    /// count when they capture the single checker or block its line (none in double check).
+    fn evasion_count(
+        &mut self,
+        scratch: &mut Vec<Move>,
+        check: Check,
+        pins: &Pins,
+        king: Sq,
+    ) -> usize {
+        let us = self.side;
+        let mut count = EvasionCounter {
+            count: 0,
+            tested: scratch,
+            check,
+            king,
+        };
+        for i in 0..self.plist[us.index()].len() {
+            let from = self.plist[us.index()][i];
+            if from == king || pins.contains(from) {
+                self.piece_moves(from, count.tested);
+            } else if check != Check::Double {
+                self.piece_moves(from, &mut count);
+            }
+        }
         let mut n = count.count;
         for &m in scratch.iter() {
             n += self.test_move(m, us) as usize;
@@ -447,6 +504,30 @@ impl MoveSink for MoveCounter<'_> {
             self.tested.push(m);
         } else {
             self.count += 1;
+        }
+    }
+}
+
+/// Counts moves that answer a single check; en passant captures are listed for a test.
+struct EvasionCounter<'a> {
+    count: usize,
+    tested: &'a mut Vec<Move>,
+    check: Check,
+    king: Sq,
+}
+
+impl MoveSink for EvasionCounter<'_> {
+    #[inline]
+    fn push_plain(&mut self, _from: Sq, to: Sq) {
+        self.count += self.check.answered_by(self.king, to) as usize;
+    }
+
+    #[inline]
+    fn push(&mut self, m: Move) {
+        if m.flag == MoveFlag::EnPassant {
+            self.tested.push(m);
+        } else {
+            self.push_plain(m.from, m.to);
         }
     }
 }

@@ -68,9 +68,9 @@ export async function clickSquare(page, square, where = "centre") {
 export async function move(page, from, to) {
   const before = await page.locator("#log li").count();
   await clickSquare(page, from);
-  await page.waitForSelector("circle[data-target]", { timeout: 5000 }).catch(() => {});
+  await page.waitForSelector("circle[data-target]", { timeout: 15000 }).catch(() => {});
   await clickSquare(page, to);
-  await page.waitForFunction((n) => document.querySelectorAll("#log li").length > n, before, { timeout: 5000 });
+  await page.waitForFunction((n) => document.querySelectorAll("#log li").length > n, before, { timeout: 15000 });
 }
 
 export async function pieceOn(page, square) {

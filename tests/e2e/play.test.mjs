@@ -22,7 +22,7 @@ const logTexts = (page) => page.locator("#log li").allInnerTexts();
 async function act(page, fn) {
   const n = await page.locator("#log li").count();
   await fn();
-  await page.waitForFunction((k) => document.querySelectorAll("#log li").length > k, n, { timeout: 5000 });
+  await page.waitForFunction((k) => document.querySelectorAll("#log li").length > k, n, { timeout: 15000 });
 }
 
 async function passCover(page) {
@@ -200,7 +200,7 @@ async function dragPiece(page, from, to) {
   await page.mouse.down();
   await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 5 });
   await page.mouse.up();
-  await page.waitForFunction((k) => document.querySelectorAll("#log li").length > k, n, { timeout: 5000 });
+  await page.waitForFunction((k) => document.querySelectorAll("#log li").length > k, n, { timeout: 15000 });
 }
 
 test("pawn race on a flipped board: drag pawns, first to the last rank wins", async () => {
