@@ -6,6 +6,7 @@
 mod fairy;
 mod follow;
 mod obstacle;
+mod pawnrace;
 mod perft;
 mod standard;
 
@@ -38,6 +39,8 @@ enum Command {
     Fairy(fairy::FairyArgs),
     /// FIDE chess: play, validate PGN, position status.
     Standard(standard::StandardArgs),
+    /// Pawn race: `pawnrace P C H A` to play, `pawnrace match …` for computer matches.
+    Pawnrace(pawnrace::PawnraceArgs),
 }
 
 /// The subcommand an alias name stands for.
@@ -70,6 +73,7 @@ pub fn run(mut args: Vec<OsString>) -> ExitCode {
         Command::Obstacle(a) => obstacle::run(a),
         Command::Fairy(a) => fairy::run(a),
         Command::Standard(a) => standard::run(a),
+        Command::Pawnrace(a) => pawnrace::run(a),
     };
     match result {
         Ok(code) => code,

@@ -3,5 +3,6 @@
 pub mod fairy;
 pub mod follow;
 pub mod obstacle;
+pub mod pawnrace;
 pub mod pieces;
 pub mod standard;

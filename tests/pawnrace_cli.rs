@@ -1,0 +1,197 @@
+//! The `pawnrace` command: golden dialogues from `testBoards/pawnrace/` and properties of the
+//! computer's output.
+//!
+//! A golden case is `NAME.args` (the arguments), `NAME.in` (everything typed, given at once:
+//! moves typed ahead must not be lost), and the expected `NAME.out`, `NAME.err` and `NAME.code`.
+
+use std::fs;
+use std::path::Path;
+
+use assert_cmd::Command;
+use chessrules::core::Color;
+use chessrules::variants::pawnrace::{Gap, PawnRace};
+
+fn bin() -> Command {
+    Command::cargo_bin("chessrules").expect("binary")
+}
+
+#[test]
+fn golden_dialogues() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("testBoards/pawnrace");
+    let mut cases = 0;
+    let mut entries: Vec<_> = fs::read_dir(&dir)
+        .expect("testBoards/pawnrace")
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "args"))
+        .collect();
+    entries.sort();
+    for args_path in entries {
+        let read = |ext: &str| fs::read(args_path.with_extension(ext)).expect(ext);
+        let args = String::from_utf8(read("args")).expect("utf-8 args");
+        let mut cmd = bin();
+        cmd.arg("pawnrace").args(args.split_whitespace());
+        let out = cmd.write_stdin(read("in")).output().expect("run");
+        let name = args_path.display();
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&read("out")),
+            "stdout of {name}"
+        );
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            String::from_utf8_lossy(&read("err")),
+            "stderr of {name}"
+        );
+        let code: i32 = String::from_utf8(read("code"))
+            .expect("code")
+            .trim()
+            .parse()
+            .expect("code");
+        assert_eq!(out.status.code(), Some(code), "exit code of {name}");
+        cases += 1;
+    }
+    assert!(cases >= 5, "only {cases} golden cases found");
+}
+
+/// Replays bare SAN lines on a new game and returns it.
+fn replay(gaps: (&str, &str), moves: &[&str]) -> PawnRace {
+    let mut game = PawnRace::new(
+        Gap::parse(gaps.0).expect("gap"),
+        Gap::parse(gaps.1).expect("gap"),
+    );
+    for m in moves {
+        let san = game.play_text(m).expect("legal move");
+        assert_eq!(&san, m, "the computer writes plain SAN");
+    }
+    game
+}
+
+#[test]
+fn computer_against_computer_quiet_prints_san_moves_and_the_result() {
+    let out = bin()
+        .args([
+            "pawnrace",
+            "C",
+            "C",
+            "d",
+            "E",
+            "--quiet",
+            "--movetime",
+            "15",
+        ])
+        .output()
+        .expect("run");
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    let lines: Vec<&str> = text.lines().collect();
+    let (result, moves) = lines.split_last().expect("a result line");
+    let mut game = replay(("d", "E"), moves);
+    let outcome = game.outcome().expect("the game is over");
+    let expected = match outcome.winner() {
+        Some(Color::White) => "White wins",
+        Some(Color::Black) => "Black wins",
+        None => "Draw by stalemate",
+    };
+    assert!(result.starts_with(expected), "{result}");
+}
+
+#[test]
+fn back_against_the_computer_takes_back_both_moves() {
+    let out = bin()
+        .args(["pawnrace", "P", "C", "h", "a", "--movetime", "10"])
+        .write_stdin("e4\nback\n")
+        .output()
+        .expect("run");
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    let start = chessrules::variants::pawnrace::board::display(
+        PawnRace::new(Gap::parse("h").expect("g"), Gap::parse("a").expect("g")).position(),
+    );
+    assert_eq!(text.matches(&start).count(), 2, "{text}");
+    assert_eq!(text.matches("Black plays ").count(), 1, "{text}");
+    assert_eq!(out.status.code(), Some(1), "input ended");
+}
+
+#[test]
+fn the_computer_can_play_white_against_a_person_in_a_relay() {
+    let out = bin()
+        .args([
+            "pawnrace",
+            "C",
+            "P",
+            "a",
+            "a",
+            "--quiet",
+            "--movetime",
+            "10",
+        ])
+        .write_stdin("")
+        .output()
+        .expect("run");
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 1, "one computer move then input ends: {text}");
+    replay(("a", "a"), &lines);
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn bad_arguments_are_usage_errors() {
+    for args in [
+        vec!["pawnrace", "X", "C", "h", "a"],
+        vec!["pawnrace", "P", "C", "i", "a"],
+        vec!["pawnrace", "P", "C", "h"],
+        vec!["pawnrace", "P", "C", "h", "ab"],
+        vec!["pawnrace", "match", "--white", "ai"],
+    ] {
+        bin().args(&args).assert().code(2);
+    }
+}
+
+#[test]
+fn match_ends_with_one_summary_line() {
+    let out = bin()
+        .args([
+            "pawnrace", "match", "--white", "random", "--black", "greedy", "--games", "64",
+            "--gaps", "all", "--seed", "5",
+        ])
+        .output()
+        .expect("run");
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    assert_eq!(text.lines().count(), 1, "{text}");
+    let words: Vec<&str> = text.split_whitespace().collect();
+    assert_eq!(
+        (words[1], words[3], words[4], words[6], words[7], words[9]),
+        ("games:", "white", "wins,", "black", "wins,", "draws")
+    );
+    let n = |i: usize| {
+        words[i]
+            .trim_end_matches(',')
+            .parse::<u32>()
+            .expect("count")
+    };
+    assert_eq!(n(0), 64);
+    assert_eq!(n(2) + n(5) + n(8), 64);
+}
+
+#[cfg(unix)]
+#[test]
+fn the_pawnrace_alias_runs_the_command() {
+    let dir = std::env::temp_dir().join(format!("pawnrace-alias-{}", std::process::id()));
+    fs::create_dir_all(&dir).expect("temp dir");
+    let link = dir.join("pawnrace");
+    let _ = fs::remove_file(&link);
+    std::os::unix::fs::symlink(assert_cmd::cargo::cargo_bin("chessrules"), &link).expect("link");
+    let out = std::process::Command::new(&link)
+        .args(["P", "P", "h", "a", "--quiet"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("run");
+    let _ = fs::remove_dir_all(&dir);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: input ended before the game did\n"
+    );
+}
