@@ -7,6 +7,8 @@
 
 pub mod baseline;
 pub mod clock;
+pub mod eval;
+pub mod games;
 pub mod rng;
 pub mod score;
 pub mod search;
