@@ -9,6 +9,7 @@ mod obstacle;
 mod pawnrace;
 mod perft;
 mod standard;
+mod uci;
 
 use std::ffi::OsString;
 use std::path::Path;
@@ -41,6 +42,8 @@ enum Command {
     Standard(standard::StandardArgs),
     /// Pawn race: `pawnrace P C H A` to play, `pawnrace match …` for computer matches.
     Pawnrace(pawnrace::PawnraceArgs),
+    /// Our engine behind the UCI protocol (for GUIs and match runners).
+    Uci(uci::UciArgs),
 }
 
 /// The subcommand an alias name stands for.
@@ -74,6 +77,7 @@ pub fn run(mut args: Vec<OsString>) -> ExitCode {
         Command::Fairy(a) => fairy::run(a),
         Command::Standard(a) => standard::run(a),
         Command::Pawnrace(a) => pawnrace::run(a),
+        Command::Uci(a) => uci::run(a),
     };
     match result {
         Ok(code) => code,

@@ -16,6 +16,8 @@ pub struct ChessSearch {
     undo: Vec<(Move, Undo)>,
     /// Keys of the positions on the line from the root (and of the game before it).
     keys: Vec<u64>,
+    /// When not empty, the only root moves searched (UCI `go searchmoves`).
+    root_moves: Vec<Move>,
 }
 
 impl ChessSearch {
@@ -32,6 +34,7 @@ impl ChessSearch {
             values,
             undo: Vec::with_capacity(128),
             keys,
+            root_moves: Vec::new(),
         }
     }
 
@@ -39,6 +42,11 @@ impl ChessSearch {
     pub fn set_history(&mut self, keys: &[u64]) {
         self.keys = keys.to_vec();
         self.keys.push(self.pos.key());
+    }
+
+    /// Restricts the root to `moves` (empty: every legal move).
+    pub fn restrict_root(&mut self, moves: &[Move]) {
+        self.root_moves = moves.to_vec();
     }
 
     pub fn position(&self) -> &Position {
@@ -50,7 +58,19 @@ impl SearchGame for ChessSearch {
     type Move = Move;
 
     fn legal_moves(&mut self, out: &mut Vec<Move>) {
+        let start = out.len();
         self.pos.legal_moves(out);
+        if self.undo.is_empty() && !self.root_moves.is_empty() {
+            let keep = &self.root_moves;
+            let mut i = start;
+            while i < out.len() {
+                if keep.contains(&out[i]) {
+                    i += 1;
+                } else {
+                    out.swap_remove(i);
+                }
+            }
+        }
     }
 
     fn make(&mut self, m: Move) {
