@@ -13,6 +13,7 @@ pub mod rng;
 pub mod score;
 pub mod search;
 pub mod tt;
+pub mod uci_client;
 
 pub use clock::Clock;
 pub use rng::Rng;
