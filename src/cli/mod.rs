@@ -4,6 +4,7 @@
 //! fairy board and move errors do): 0 success, 1 input rejected, 2 usage error, 3 I/O error.
 
 mod fairy;
+mod find;
 mod follow;
 mod obstacle;
 mod pawnrace;
@@ -44,6 +45,8 @@ enum Command {
     Pawnrace(pawnrace::PawnraceArgs),
     /// Our engine behind the UCI protocol (for GUIs and match runners).
     Uci(uci::UciArgs),
+    /// A shortest legal move sequence from one position to another.
+    Find(find::FindArgs),
 }
 
 /// The subcommand an alias name stands for.
@@ -78,6 +81,7 @@ pub fn run(mut args: Vec<OsString>) -> ExitCode {
         Command::Standard(a) => standard::run(a),
         Command::Pawnrace(a) => pawnrace::run(a),
         Command::Uci(a) => uci::run(a),
+        Command::Find(a) => find::run(a),
     };
     match result {
         Ok(code) => code,

@@ -8,6 +8,7 @@
 pub mod baseline;
 pub mod clock;
 pub mod eval;
+pub mod finder;
 pub mod games;
 pub mod rng;
 pub mod score;
