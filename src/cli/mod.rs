@@ -3,6 +3,7 @@
 //! Exit codes shared by every subcommand (a variant's spec may define its own on top, as the
 //! fairy board and move errors do): 0 success, 1 input rejected, 2 usage error, 3 I/O error.
 
+mod engine_match;
 mod fairy;
 mod find;
 mod follow;
@@ -47,6 +48,9 @@ enum Command {
     Uci(uci::UciArgs),
     /// A shortest legal move sequence from one position to another.
     Find(find::FindArgs),
+    /// Engine matches for the benchmarks.
+    #[command(hide = true)]
+    EngineMatch(engine_match::EngineMatchArgs),
 }
 
 /// The subcommand an alias name stands for.
@@ -82,6 +86,7 @@ pub fn run(mut args: Vec<OsString>) -> ExitCode {
         Command::Pawnrace(a) => pawnrace::run(a),
         Command::Uci(a) => uci::run(a),
         Command::Find(a) => find::run(a),
+        Command::EngineMatch(a) => engine_match::run(a),
     };
     match result {
         Ok(code) => code,
