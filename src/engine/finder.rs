@@ -108,7 +108,23 @@ fn arrivals_needed(pos: &Position, target: &Position) -> (u32, u32) {
             }
         }
     }
-    (missing[0].div_ceil(2), missing[1].div_ceil(2))
+    // Castling puts two pieces in place at once, but only for a side that may still castle
+    // and whose king must leave its square.
+    let moves = |c: Color| {
+        let m = missing[c.index()];
+        let may_castle = pos
+            .rules()
+            .castling
+            .iter()
+            .enumerate()
+            .any(|(i, r)| r.color == c && pos.castling_rights() & (1 << i) != 0);
+        if may_castle && pos.royal_square(c) != target.royal_square(c) {
+            m.div_ceil(2)
+        } else {
+            m
+        }
+    };
+    (moves(Color::White), moves(Color::Black))
 }
 
 fn same_placement(a: &Position, b: &Position) -> bool {
