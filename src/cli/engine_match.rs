@@ -8,7 +8,9 @@ use std::process::ExitCode;
 use anyhow::{bail, Context, Result};
 use chessrules::engine::arena::{play_game, Player};
 use chessrules::engine::games::{ChessSearch, ObstacleSearch};
-use chessrules::engine::{Rng, SearchGame};
+use chessrules::engine::uci_client::UciClient;
+use chessrules::engine::{Engine, Limits, Rng, SearchGame, Terminal};
+use chessrules::notation::coordinate;
 use chessrules::variants::{fairy, obstacle, standard};
 use clap::{Args, ValueEnum};
 
@@ -39,6 +41,12 @@ pub struct EngineMatchArgs {
     max_plies: u32,
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// `Skill Level` option of a `uci:PATH` second player.
+    #[arg(long)]
+    skill: Option<u32>,
+    /// Milliseconds per move of a `uci:PATH` second player.
+    #[arg(long, default_value_t = 100)]
+    external_ms: u64,
 }
 
 fn player(text: &str) -> Result<Player> {
@@ -77,6 +85,10 @@ pub fn run(args: EngineMatchArgs) -> Result<ExitCode> {
         Some(p) => Some(std::fs::read(p).with_context(|| format!("reading {}", p.display()))?),
         None => None,
     };
+    if let Some(path) = args.second.strip_prefix("uci:") {
+        external_match(path, &args)?;
+        return Ok(ExitCode::SUCCESS);
+    }
     match args.variant {
         MatchVariant::Standard => run_match(&ChessSearch::new(standard::start()), &args)?,
         MatchVariant::Fairy => {
@@ -94,4 +106,78 @@ pub fn run(args: EngineMatchArgs) -> Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Our engine (`--first` ms) against an external UCI engine in standard chess.
+fn external_match(path: &str, args: &EngineMatchArgs) -> Result<()> {
+    let Player::Search(ours_ms) = player(&args.first)? else {
+        bail!("the first player must be our engine");
+    };
+    let mut client = UciClient::spawn(std::path::Path::new(path), &[])?;
+    if let Some(skill) = args.skill {
+        client.set_option("Skill Level", &skill.to_string())?;
+    }
+    let mut score = 0.0;
+    for g in 0..args.games {
+        client.new_game()?;
+        let ours_white = g % 2 == 0;
+        let s = external_game(
+            &mut client,
+            ours_ms,
+            args.external_ms,
+            ours_white,
+            args.max_plies,
+        )?;
+        score += s;
+        println!("game {} first player {s}", g + 1);
+    }
+    println!(
+        "score {score}/{} ({} vs {} skill {:?} at {} ms)",
+        args.games, args.first, path, args.skill, args.external_ms
+    );
+    Ok(())
+}
+
+fn external_game(
+    client: &mut UciClient,
+    ours_ms: u64,
+    theirs_ms: u64,
+    ours_white: bool,
+    max_plies: u32,
+) -> Result<f64> {
+    let mut game = ChessSearch::new(standard::start());
+    let mut engine = Engine::new(18);
+    let mut moves = Vec::new();
+    for ply in 0..max_plies {
+        let ours_to_move = (ply % 2 == 0) == ours_white;
+        let result = match game.terminal() {
+            Some(t) => Some(t),
+            None => {
+                moves.clear();
+                game.legal_moves(&mut moves);
+                moves.is_empty().then(|| game.no_moves())
+            }
+        };
+        if let Some(t) = result {
+            let mover = match t {
+                Terminal::Win => 1.0,
+                Terminal::Loss => 0.0,
+                Terminal::Draw => 0.5,
+            };
+            return Ok(if ours_to_move { mover } else { 1.0 - mover });
+        }
+        let m = if ours_to_move {
+            engine.search(&mut game, &Limits::movetime(ours_ms)).best
+        } else {
+            let text = client.best_move(game.position(), theirs_ms, &[])?;
+            let mut pos = game.position().clone();
+            text.and_then(|t| coordinate::parse(&mut pos, &t).ok())
+        };
+        match m {
+            Some(m) => game.make(m),
+            // An external engine without a legal answer forfeits.
+            None => return Ok(if ours_to_move { 0.5 } else { 1.0 }),
+        }
+    }
+    Ok(0.5)
 }
