@@ -6,3 +6,4 @@ pub mod core;
 pub mod engine;
 pub mod notation;
 pub mod variants;
+pub mod web;

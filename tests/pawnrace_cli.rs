@@ -195,3 +195,22 @@ fn the_pawnrace_alias_runs_the_command() {
         "error: input ended before the game did\n"
     );
 }
+
+#[test]
+fn a_huge_line_is_refused_once_and_the_next_move_is_read() {
+    let mut input = "x".repeat(1 << 20);
+    input.push_str("\nb4\n");
+    let out = bin()
+        .args(["pawnrace", "P", "P", "h", "a", "--quiet"])
+        .write_stdin(input)
+        .output()
+        .expect("run");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.matches("Invalid move").count(), 1, "{err}");
+    assert!(
+        err.ends_with("error: input ended before the game did\n"),
+        "{err}"
+    );
+    assert!(err.len() < 1000, "the refused text is not echoed whole");
+    assert_eq!(out.status.code(), Some(1));
+}

@@ -144,3 +144,14 @@ fn the_spec_figure_four_game() {
     assert_eq!(g.position().pieces(Color::White).len(), 6);
     assert_eq!(g.position().pieces(Color::Black).len(), 6);
 }
+
+#[test]
+fn perft_of_the_spec_start_position() {
+    // Gaps h and a. Depth 3 by hand: 196 × 13 (each side's moved pawn keeps one move where it
+    // had two), + 12 for captures between double-stepped pawns on neighbouring files, − 6 for
+    // double-stepped pawns blocking each other on the same file.
+    let mut pos = chessrules::variants::pawnrace::start(Gap::wrapping(7), Gap::wrapping(0));
+    let mut perft = chessrules::core::perft::Perft::new(true);
+    let counts: Vec<u64> = (1..=3).map(|d| perft.count(&mut pos, d)).collect();
+    assert_eq!(counts, [14, 196, 2554]);
+}

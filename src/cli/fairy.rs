@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use chessrules::variants::fairy;
+use chessrules::variants::{fairy, strict};
 use clap::Args;
 
 #[derive(Args)]
@@ -16,6 +16,9 @@ pub struct FairyArgs {
     board: PathBuf,
     /// The move file (optional: without it the validated board is printed back).
     moves: Option<PathBuf>,
+    /// Also reject boards no real game can reach (see docs/readme-strict.md).
+    #[arg(long)]
+    strict: bool,
 }
 
 /// Reads a file as text; invalid UTF-8 becomes U+FFFD, which no field accepts.
@@ -33,6 +36,12 @@ pub fn run(args: FairyArgs) -> Result<ExitCode> {
             return Ok(ExitCode::from(e.exit_code()));
         }
     };
+    if args.strict {
+        if let Err(issue) = strict::fairy::check(&board) {
+            emit(&format!("{issue}\n"))?;
+            return Ok(ExitCode::from(1));
+        }
+    }
     // The board is validated before the move file is even read, as the spec orders it.
     if let Some(path) = &args.moves {
         if let Err(e) = fairy::play_file(&mut board.position, &read(path)?) {

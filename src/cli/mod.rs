@@ -10,8 +10,11 @@ mod follow;
 mod obstacle;
 mod pawnrace;
 mod perft;
+mod play;
+mod serve;
 mod standard;
 mod uci;
+mod variant;
 
 use std::ffi::OsString;
 use std::path::Path;
@@ -40,6 +43,12 @@ enum Command {
     Obstacle(obstacle::ObstacleArgs),
     /// Fairy chess 10×10: validate a board file, play a move file on it, print the board.
     Fairy(fairy::FairyArgs),
+    /// Variant files: `variant check FILE` reads and checks one (docs/variant-files.md).
+    Variant(variant::VariantArgs),
+    /// Two people play a file-defined variant at the terminal.
+    Play(play::PlayArgs),
+    /// The board in a browser: serve the interactive page on 127.0.0.1.
+    Serve(serve::ServeArgs),
     /// FIDE chess: play, validate PGN, position status.
     Standard(standard::StandardArgs),
     /// Pawn race: `pawnrace P C H A` to play, `pawnrace match …` for computer matches.
@@ -82,6 +91,9 @@ pub fn run(mut args: Vec<OsString>) -> ExitCode {
         Command::Follow(a) => follow::run(a),
         Command::Obstacle(a) => obstacle::run(a),
         Command::Fairy(a) => fairy::run(a),
+        Command::Variant(a) => variant::run(a),
+        Command::Play(a) => play::run(a),
+        Command::Serve(a) => serve::run(a),
         Command::Standard(a) => standard::run(a),
         Command::Pawnrace(a) => pawnrace::run(a),
         Command::Uci(a) => uci::run(a),

@@ -22,6 +22,9 @@ pub struct ObstacleArgs {
     outboard: PathBuf,
     /// Game file of moves to play (optional).
     game: Option<PathBuf>,
+    /// Also reject boards no real game can reach (see docs/readme-strict.md).
+    #[arg(long)]
+    strict: bool,
 }
 
 pub fn run(args: ObstacleArgs) -> Result<ExitCode> {
@@ -34,6 +37,12 @@ pub fn run(args: ObstacleArgs) -> Result<ExitCode> {
             return Ok(ExitCode::from(1));
         }
     };
+    if args.strict {
+        if let Err(issue) = chessrules::variants::strict::obstacle::check(&board) {
+            eprintln!("{issue}");
+            return Ok(ExitCode::from(1));
+        }
+    }
     let mut game = ObstacleGame::new(board);
     if let Some(path) = &args.game {
         let text = fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;

@@ -213,7 +213,7 @@ impl Interactive {
             // One line per prompt from the one buffered reader: what was typed ahead stays
             // buffered for the next prompt. Bytes that are not UTF-8 become U+FFFD and are
             // then refused as a move like any other text.
-            if input.read_until(b'\n', &mut line)? == 0 {
+            if !read_line_capped(&mut input, &mut line)? {
                 eprintln!("error: input ended before the game did");
                 return Ok(ExitCode::from(1));
             }
@@ -298,6 +298,33 @@ impl Interactive {
             self.game.undo();
         }
         true
+    }
+}
+
+/// Longest part of an input line that is kept (a move is a few bytes; the rest of a longer
+/// line is read and dropped, so a huge line costs no memory).
+const MAX_LINE: usize = 256;
+
+/// Reads one line (up to `MAX_LINE` bytes of it) into `line`; false at end of input.
+fn read_line_capped(input: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<bool> {
+    let mut any = false;
+    loop {
+        let buf = input.fill_buf()?;
+        if buf.is_empty() {
+            return Ok(any);
+        }
+        any = true;
+        let (chunk, done) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (&buf[..=i], true),
+            None => (buf, false),
+        };
+        let room = MAX_LINE.saturating_sub(line.len());
+        line.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        let used = chunk.len();
+        input.consume(used);
+        if done {
+            return Ok(true);
+        }
     }
 }
 

@@ -6,6 +6,7 @@ use anyhow::Result;
 use chessrules::core::perft::Perft;
 use chessrules::core::Position;
 use chessrules::notation::{coordinate, fen};
+use chessrules::variants::pawnrace::{self, Gap};
 use chessrules::variants::{fairy, standard};
 use clap::{Args, ValueEnum};
 
@@ -15,6 +16,9 @@ pub enum PerftVariant {
     Follow,
     /// Fairy chess 10×10; needs `--board FILE` (a fairy board file).
     Fairy,
+    /// Pawn race; default position: the spec's Figure 1 (gaps h and a). Counts the move tree
+    /// of the core without the win hooks (games that are over are still expanded).
+    Pawnrace,
 }
 
 #[derive(Args)]
@@ -32,12 +36,26 @@ pub struct PerftArgs {
     /// Print the count of each root move (sorted by move text), a blank line, then the total.
     #[arg(long)]
     divide: bool,
+    /// A variant file (TOML, see docs/variant-files.md); `--fen` then uses its pieces.
+    #[arg(long, conflicts_with_all = ["variant", "board"])]
+    variant_file: Option<std::path::PathBuf>,
     /// Make every leaf move instead of counting the moves at the last ply.
     #[arg(long)]
     no_bulk: bool,
 }
 
 fn position(args: &PerftArgs) -> Result<Position, String> {
+    if let Some(path) = &args.variant_file {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let v = chessrules::variants::custom::load_variant_file(&text)
+            .map_err(|e| format!("{}:{e}", path.display()))?;
+        return match &args.fen {
+            Some(f) => v.position_from_fen(f),
+            None => v.start_position(),
+        }
+        .map_err(|e| e.to_string());
+    }
     let board = match &args.board {
         Some(path) => Some(
             std::fs::read(path)
@@ -69,6 +87,10 @@ fn position(args: &PerftArgs) -> Result<Position, String> {
                 .map(|b| b.position)
                 .map_err(|e| e.to_string()),
             None => Err("--variant fairy needs --board FILE".to_string()),
+        },
+        PerftVariant::Pawnrace => match &args.fen {
+            Some(f) => fen::parse(pawnrace::rules(), f).map_err(|e| e.to_string()),
+            None => Ok(pawnrace::start(Gap::wrapping(7), Gap::wrapping(0))),
         },
     }
 }

@@ -30,7 +30,7 @@ impl Position {
         let split = self.rules.first_ride[by.index()];
         for g in &groups[..split] {
             let cell = self.cell((t - g.step.delta) as usize);
-            if g.near >> (cell & 127) & 1 == 1 && cell != OFFBOARD {
+            if g.near >> cell & 1 == 1 {
                 return true;
             }
         }
@@ -38,7 +38,7 @@ impl Position {
             let mut s = t - g.step.delta;
             let cell = self.cell(s as usize);
             if cell != EMPTY {
-                if g.near >> (cell & 127) & 1 == 1 && cell != OFFBOARD {
+                if g.near >> cell & 1 == 1 {
                     return true;
                 }
                 continue;
@@ -47,7 +47,7 @@ impl Position {
                 s -= g.step.delta;
                 let cell = self.cell(s as usize);
                 if cell != EMPTY {
-                    if g.codes >> (cell & 127) & 1 == 1 && cell != OFFBOARD {
+                    if g.codes >> cell & 1 == 1 {
                         return true;
                     }
                     break;
@@ -157,7 +157,7 @@ impl Position {
         let split = self.rules.first_ride[them];
         let mut check = groups[..split].iter().any(|g| {
             let cell = self.cell((king - g.step.delta) as usize);
-            g.near >> (cell & 127) & 1 == 1 && cell != OFFBOARD
+            g.near >> cell & 1 == 1
         });
         for g in &groups[split..] {
             let mut s = king;

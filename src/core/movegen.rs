@@ -122,6 +122,18 @@ impl Position {
     #[inline]
     fn plain_moves<S: MoveSink>(&self, from: Sq, us: usize, comp: &Compiled, out: &mut S) {
         let them_bit = 1 ^ us as u8;
+        // Off-board cells (127) have colour bit 0 after the -1: exclude them explicitly.
+        let takes = |cell: u8| cell != OFFBOARD && (cell - 1) & 1 == them_bit;
+        if comp.range == 1 {
+            for step in &comp.steps {
+                let to = (from as isize + step.delta) as Sq;
+                let cell = self.cell(to as usize);
+                if cell == EMPTY || takes(cell) {
+                    out.push_plain(from, to);
+                }
+            }
+            return;
+        }
         for step in &comp.steps {
             let mut s = from as isize;
             for _ in 0..comp.range {
@@ -131,8 +143,7 @@ impl Position {
                     out.push_plain(from, s as Sq);
                     continue;
                 }
-                // Off-board cells (255) have colour bit 0 after the -1: exclude them explicitly.
-                if cell != OFFBOARD && (cell - 1) & 1 == them_bit {
+                if takes(cell) {
                     out.push_plain(from, s as Sq);
                 }
                 break;

@@ -181,7 +181,8 @@ impl PieceKind {
 }
 
 /// A coloured piece as stored in a mailbox cell: `1 + (kind << 1 | colour)`.
-/// 0 is an empty cell and 255 an off-board one.
+/// 0 is an empty cell and 127 an off-board one: no piece has code 127 (at most 60 kinds give
+/// codes up to 121), so a 128-bit mask of attacker codes rejects off-board cells by itself.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
     pub color: Color,
@@ -189,7 +190,7 @@ pub struct Piece {
 }
 
 pub const EMPTY: u8 = 0;
-pub const OFFBOARD: u8 = 255;
+pub const OFFBOARD: u8 = 127;
 
 impl Piece {
     pub fn new(color: Color, kind: KindId) -> Piece {

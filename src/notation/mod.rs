@@ -1,5 +1,6 @@
 //! Move and position notations shared by variants.
 
+pub mod betza;
 pub mod coordinate;
 pub mod fen;
 pub mod pgn;

@@ -22,6 +22,9 @@ pub struct PlayArgs {
     /// Start from this position instead of the initial one.
     #[arg(long)]
     fen: Option<String>,
+    /// Also reject a FEN no real game can reach (see docs/readme-strict.md).
+    #[arg(long)]
+    strict: bool,
     /// Write the game's PGN here when it ends (default: print it).
     #[arg(long)]
     pgn: Option<PathBuf>,
@@ -242,6 +245,12 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
             }
         },
     };
+    if args.strict {
+        if let Err(issue) = chessrules::variants::strict::standard::check(game.position()) {
+            eprintln!("{issue}");
+            return Ok(ExitCode::from(1));
+        }
+    }
     let stdin = io::stdin();
     let stdout = io::stdout();
     let mut s = Session {

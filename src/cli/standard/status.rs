@@ -13,6 +13,9 @@ pub struct StatusArgs {
     /// The position, as FEN (default: the initial position).
     #[arg(long)]
     fen: Option<String>,
+    /// Also reject positions no real game can reach (see docs/readme-strict.md).
+    #[arg(long)]
+    strict: bool,
     /// Moves played from that position first (SAN or coordinates, separated by spaces), so
     /// that repetitions count.
     #[arg(long, default_value = "")]
@@ -43,6 +46,12 @@ pub fn run(args: StatusArgs) -> Result<ExitCode> {
             return Ok(ExitCode::from(1));
         }
     };
+    if args.strict {
+        if let Err(issue) = chessrules::variants::strict::standard::check(game.position()) {
+            eprintln!("{issue}");
+            return Ok(ExitCode::from(1));
+        }
+    }
     for (i, text) in args.moves.split_whitespace().enumerate() {
         if let Err(e) = game.play_text(text) {
             eprintln!("error: move {} ({text}): {e}", i + 1);

@@ -2,12 +2,13 @@
 //! from them (promotion targets depend on the board file's allocations, so rules are built per
 //! board file).
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
-use crate::core::{
-    CastlingRule, Color, KindId, MatingPower, MovementComponent as M, PieceKind, Rules,
-    RulesConfig, Square,
-};
+use crate::core::{CastlingRule, Color, KindId, PieceKind, Rules, RulesConfig, Square};
+#[cfg(test)]
+use crate::core::{MatingPower, MovementComponent as M};
+use crate::variants::custom::{builtin, load_variant_file};
+#[cfg(test)]
 use crate::variants::pieces::{self, PawnRules};
 
 pub const FILES: usize = 10;
@@ -43,8 +44,23 @@ pub fn is_pawn_kind(kind: KindId) -> bool {
     kind == PAWN || kind == SOLDIER
 }
 
-/// The piece table. Each row is data; move generation never asks which piece it is.
+/// The piece table, read from the embedded `variants/fairy.toml` (kind ids follow its
+/// `[[piece]]` order, which is the spec's table order above). Each row is data; move
+/// generation never asks which piece it is.
 pub fn piece_table() -> Vec<PieceKind> {
+    static TABLE: OnceLock<Vec<PieceKind>> = OnceLock::new();
+    TABLE
+        .get_or_init(|| {
+            // Fixed embedded data: a failure is a programming error that every test catches.
+            let v = load_variant_file(builtin::FAIRY).expect("variants/fairy.toml is valid");
+            v.rules.pieces.clone()
+        })
+        .clone()
+}
+
+/// The same table written out as Rust rows: kept to check the file against.
+#[cfg(test)]
+fn rust_table() -> Vec<PieceKind> {
     vec![
         pieces::king(),
         pieces::rook(),
@@ -130,6 +146,23 @@ pub fn rules(allocated: &[u32; 11]) -> Arc<Rules> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The file's rows are the Rust rows, up to the order of steps and components.
+    #[test]
+    fn the_file_table_equals_the_rust_table() {
+        let norm = |t: Vec<PieceKind>| -> Vec<PieceKind> {
+            t.into_iter()
+                .map(|mut k| {
+                    for c in &mut k.components {
+                        c.vectors.sort();
+                    }
+                    k.components.sort_by_key(|c| format!("{c:?}"));
+                    k
+                })
+                .collect()
+        };
+        assert_eq!(norm(piece_table()), norm(rust_table()));
+    }
 
     #[test]
     fn letters_match_the_table() {

@@ -1,0 +1,284 @@
+//! Betza movement notation, compiled into the core's movement components.
+//!
+//! A movement string is a sequence of groups `[modifiers] ATOM [range]`:
+//! - atoms (leaps, from White's side): `W` (1,0) `F` (1,1) `D` (2,0) `N` (1,2) `A` (2,2)
+//!   `H` (3,0) `C` (1,3) `Z` (2,3) `G` (3,3); compounds `K` = `WF`, `R` = `WW`, `B` = `FF`,
+//!   `Q` = `WWFF`.
+//! - range: a doubled atom (`WW`, `NN`) rides without limit; a number after the atom rides at
+//!   most that many steps (`W4`, `R4`, `B2`, `N12`; `0` = unlimited, `1` = a single leap).
+//! - modifiers before the atom: `m` move only, `c` capture only; directions `f` `b` `l` `r`
+//!   (forward, backward, left, right: for oblique atoms like `N` the steep forward/backward
+//!   or wide left/right moves), `v` = `fb`, `s` = `lr`, a pair `fl` `fr` `bl` `br` (the moves
+//!   that go both ways), and `h` after a direction (`fh`, `bh`, `lh`, `rh`: the whole half of
+//!   the board that way, e.g. `fhN` = the four forward knight moves). Several directions
+//!   add up (`fsW` = forward or sideways one step). No direction means all of them.
+//!
+//! Errors carry the byte offset in the string.
+
+use crate::core::MovementComponent;
+
+/// A movement string that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("movement '{text}', column {}: {message}", offset + 1)]
+pub struct BetzaError {
+    pub text: String,
+    /// Byte offset of the offending character (the string's length when it ended too early).
+    pub offset: usize,
+    pub message: String,
+}
+
+/// Largest ride range accepted (the core stores ranges in a byte; boards have ≤ 99 ranks).
+pub const MAX_RANGE: u32 = 99;
+
+/// One selected direction: a predicate over a step vector (White's view).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Dir {
+    F,
+    B,
+    L,
+    R,
+    Fh,
+    Bh,
+    Lh,
+    Rh,
+    Fl,
+    Fr,
+    Bl,
+    Br,
+}
+
+impl Dir {
+    fn selects(self, dx: i8, dy: i8) -> bool {
+        let oblique = dx != 0 && dy != 0 && dx.abs() != dy.abs();
+        // For an oblique atom, plain f/b take the steep moves and l/r the wide ones.
+        let steep = !oblique || dy.abs() > dx.abs();
+        let wide = !oblique || dx.abs() > dy.abs();
+        match self {
+            Dir::F => dy > 0 && steep,
+            Dir::B => dy < 0 && steep,
+            Dir::L => dx < 0 && wide,
+            Dir::R => dx > 0 && wide,
+            Dir::Fh => dy > 0,
+            Dir::Bh => dy < 0,
+            Dir::Lh => dx < 0,
+            Dir::Rh => dx > 0,
+            Dir::Fl => dy > 0 && dx < 0,
+            Dir::Fr => dy > 0 && dx > 0,
+            Dir::Bl => dy < 0 && dx < 0,
+            Dir::Br => dy < 0 && dx > 0,
+        }
+    }
+}
+
+fn atom(c: char) -> Option<(i8, i8)> {
+    Some(match c {
+        'W' => (1, 0),
+        'F' => (1, 1),
+        'D' => (2, 0),
+        'N' => (1, 2),
+        'A' => (2, 2),
+        'H' => (3, 0),
+        'C' => (1, 3),
+        'Z' => (2, 3),
+        'G' => (3, 3),
+        _ => return None,
+    })
+}
+
+/// Atoms of a letter and whether it rides by itself (`R`, `B`, `Q`).
+fn expand(c: char) -> Option<(Vec<(i8, i8)>, bool)> {
+    Some(match c {
+        'K' => (vec![(1, 0), (1, 1)], false),
+        'R' => (vec![(1, 0)], true),
+        'B' => (vec![(1, 1)], true),
+        'Q' => (vec![(1, 0), (1, 1)], true),
+        _ => (vec![atom(c)?], false),
+    })
+}
+
+struct Parser<'a> {
+    text: &'a str,
+    chars: Vec<(usize, char)>,
+    i: usize,
+}
+
+impl Parser<'_> {
+    fn peek(&self) -> Option<char> {
+        self.chars.get(self.i).map(|&(_, c)| c)
+    }
+    fn offset(&self) -> usize {
+        self.chars.get(self.i).map_or(self.text.len(), |&(o, _)| o)
+    }
+    fn error(&self, message: impl Into<String>) -> BetzaError {
+        BetzaError {
+            text: self.text.to_string(),
+            offset: self.offset(),
+            message: message.into(),
+        }
+    }
+    fn eat(&mut self, c: char) -> bool {
+        if self.peek() == Some(c) {
+            self.i += 1;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Mode {
+    Both,
+    Move,
+    Capture,
+}
+
+/// Reads a movement string into components (one per atom and range).
+pub fn parse(text: &str) -> Result<Vec<MovementComponent>, BetzaError> {
+    let mut p = Parser {
+        text,
+        chars: text.char_indices().collect(),
+        i: 0,
+    };
+    let mut out = Vec::new();
+    if p.chars.is_empty() {
+        return Err(p.error("empty movement"));
+    }
+    while p.peek().is_some() {
+        let mut mode = Mode::Both;
+        let mut dirs: Vec<Dir> = Vec::new();
+        // Modifiers.
+        loop {
+            let Some(c) = p.peek() else {
+                return Err(p.error("modifiers without an atom"));
+            };
+            match c {
+                'm' | 'c' => {
+                    let m = if c == 'm' { Mode::Move } else { Mode::Capture };
+                    if mode != Mode::Both && mode != m {
+                        return Err(p.error("'m' and 'c' together leave no move"));
+                    }
+                    mode = m;
+                    p.i += 1;
+                }
+                'v' => {
+                    p.i += 1;
+                    dirs.extend([Dir::F, Dir::B]);
+                }
+                's' => {
+                    p.i += 1;
+                    dirs.extend([Dir::L, Dir::R]);
+                }
+                'f' | 'b' => {
+                    p.i += 1;
+                    let fwd = c == 'f';
+                    let d = if p.eat('h') {
+                        if fwd {
+                            Dir::Fh
+                        } else {
+                            Dir::Bh
+                        }
+                    } else if p.eat('l') {
+                        if fwd {
+                            Dir::Fl
+                        } else {
+                            Dir::Bl
+                        }
+                    } else if p.eat('r') {
+                        if fwd {
+                            Dir::Fr
+                        } else {
+                            Dir::Br
+                        }
+                    } else if fwd {
+                        Dir::F
+                    } else {
+                        Dir::B
+                    };
+                    dirs.push(d);
+                }
+                'l' | 'r' => {
+                    p.i += 1;
+                    let left = c == 'l';
+                    dirs.push(match (left, p.eat('h')) {
+                        (true, true) => Dir::Lh,
+                        (true, false) => Dir::L,
+                        (false, true) => Dir::Rh,
+                        (false, false) => Dir::R,
+                    });
+                }
+                'h' => return Err(p.error("'h' must follow f, b, l or r")),
+                _ => break,
+            }
+        }
+        let Some(letter) = p.peek() else {
+            return Err(p.error("modifiers without an atom"));
+        };
+        let Some((atoms, rides)) = expand(letter) else {
+            return Err(p.error(format!("'{letter}' is not an atom or modifier")));
+        };
+        p.i += 1;
+        let mut range: u32 = if rides { 0 } else { 1 };
+        let doubled = !rides && atom(letter).is_some() && p.eat(letter);
+        if doubled {
+            range = 0;
+        }
+        let digits_at = p.offset();
+        let mut digits = String::new();
+        while let Some(d) = p.peek().filter(char::is_ascii_digit) {
+            digits.push(d);
+            p.i += 1;
+        }
+        if !digits.is_empty() {
+            let n: u32 = digits.parse().unwrap_or(u32::MAX);
+            if n > MAX_RANGE {
+                return Err(BetzaError {
+                    text: text.to_string(),
+                    offset: digits_at,
+                    message: format!("range {digits} is more than {MAX_RANGE}"),
+                });
+            }
+            if doubled {
+                return Err(BetzaError {
+                    text: text.to_string(),
+                    offset: digits_at,
+                    message: "a doubled atom already rides without limit".into(),
+                });
+            }
+            range = n;
+        }
+        for (dx, dy) in atoms {
+            let mut comp = if range == 1 {
+                MovementComponent::leap(dx, dy)
+            } else {
+                MovementComponent::ride(dx, dy).max_range(range as u8)
+            };
+            if !dirs.is_empty() {
+                let kept: Vec<(i8, i8)> = comp
+                    .vectors
+                    .iter()
+                    .copied()
+                    .filter(|&(x, y)| dirs.iter().any(|d| d.selects(x, y)))
+                    .collect();
+                if kept.is_empty() {
+                    continue;
+                }
+                comp.vectors = kept;
+            }
+            comp = match mode {
+                Mode::Both => comp,
+                Mode::Move => comp.move_only(),
+                Mode::Capture => comp.capture_only(),
+            };
+            out.push(comp);
+        }
+    }
+    if out.is_empty() {
+        return Err(BetzaError {
+            text: text.to_string(),
+            offset: 0,
+            message: "the directions select no move".into(),
+        });
+    }
+    Ok(out)
+}

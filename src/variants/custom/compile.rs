@@ -1,0 +1,205 @@
+//! From the parsed file to a `CustomVariant`: every check that serde cannot make, each
+//! pointing at the value it is about.
+
+use std::ops::Range;
+use std::sync::Arc;
+
+use toml::Spanned;
+
+use super::error::VariantFileError;
+use super::geometry::{castling_rules, obstacles};
+use super::piece_row::piece;
+use super::schema::VariantDoc;
+use super::{CustomVariant, EndRules, StalemateResult};
+use crate::core::{Color, KindId, PieceKind, Rules, RulesConfig};
+
+pub(super) struct Ctx<'a> {
+    text: &'a str,
+}
+
+impl Ctx<'_> {
+    pub(super) fn err(&self, span: Range<usize>, message: impl Into<String>) -> VariantFileError {
+        VariantFileError::span(self.text, span, message)
+    }
+    /// An error inside a quoted string value: `offset` bytes into its content.
+    pub(super) fn err_in<T>(
+        &self,
+        v: &Spanned<T>,
+        offset: usize,
+        message: impl Into<String>,
+    ) -> VariantFileError {
+        let start = v.span().start;
+        let quote = match self.text.get(start..start + 3) {
+            Some("\"\"\"") | Some("'''") => 3,
+            _ => 1,
+        };
+        // Exact for strings without escapes (movement strings and FENs have none).
+        VariantFileError::at(self.text, start + quote + offset, message)
+    }
+}
+
+pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let doc: VariantDoc = toml::from_str(text).map_err(|e| {
+        let at = e.span().map_or(0, |s| s.start);
+        VariantFileError::at(text, at, e.message().trim_end().to_string())
+    })?;
+    let cx = Ctx { text };
+    let files = count(&cx, &doc.board.files, 1, 26, "files")?;
+    let ranks = count(&cx, &doc.board.ranks, 1, 99, "ranks")?;
+
+    let mut pieces = Vec::new();
+    if doc.pieces.get_ref().is_empty() {
+        return Err(cx.err(doc.pieces.span(), "at least one [[piece]] is needed"));
+    }
+    for p in doc.pieces.get_ref() {
+        let kind = piece(&cx, p, ranks)?;
+        if pieces.iter().any(|k: &PieceKind| k.letter == kind.letter) {
+            return Err(cx.err(
+                p.letter.span(),
+                format!("letter '{}' is used twice", kind.letter),
+            ));
+        }
+        pieces.push(kind);
+    }
+    let letters: Vec<char> = pieces.iter().map(|k| k.letter).collect();
+    let kind_of = |v: &Spanned<String>| -> Result<KindId, VariantFileError> {
+        // A letter naming a kind of this file's piece table.
+        let mut cs = v.get_ref().chars();
+        match (cs.next(), cs.next()) {
+            (Some(c), None) => letters
+                .iter()
+                .position(|&l| l == c.to_ascii_uppercase())
+                .map(|i| i as KindId)
+                .ok_or_else(|| cx.err(v.span(), format!("no piece has the letter '{c}'"))),
+            _ => Err(cx.err(v.span(), "a piece letter is one character")),
+        }
+    };
+
+    let mut promotion_kinds = Vec::new();
+    if let Some(promo) = &doc.promotion {
+        for t in promo.to.get_ref() {
+            let k = kind_of(t)?;
+            if pieces[k as usize].royal {
+                return Err(cx.err(t.span(), "a piece cannot promote to a royal piece"));
+            }
+            promotion_kinds.push(k);
+        }
+        if let Some(r) = &promo.rank {
+            if *r.get_ref() != ranks as i64 {
+                return Err(cx.err(
+                    r.span(),
+                    format!("promotion happens on the last rank only ({ranks} here)"),
+                ));
+            }
+        }
+    }
+    if let Some(promo) = doc.promotion.as_ref().filter(|p| p.to.get_ref().is_empty()) {
+        return Err(cx.err(
+            promo.to.span(),
+            "[promotion] needs at least one piece in 'to'",
+        ));
+    }
+
+    let castling = castling_rules(&cx, &doc.castling, files, ranks, &kind_of)?;
+
+    let end = &doc.end;
+    let mut extinction = Vec::new();
+    for e in &end.extinction {
+        extinction.push(kind_of(e)?);
+    }
+    let reach_rank = match &end.reach_rank {
+        Some(r) => Some((
+            kind_of(&r.piece)?,
+            (count(&cx, &r.rank, 1, ranks, "rank")? - 1) as u8,
+        )),
+        None => None,
+    };
+    let stalemate = match end
+        .stalemate
+        .as_ref()
+        .map(|s| (s.get_ref().as_str(), s.span()))
+    {
+        None | Some(("draw", _)) => StalemateResult::Draw,
+        Some(("loss", _)) => StalemateResult::Loss,
+        Some(("win", _)) => StalemateResult::Win,
+        Some((_, span)) => return Err(cx.err(span, "stalemate is \"draw\", \"loss\" or \"win\"")),
+    };
+    let has_royal = pieces.iter().any(|p| p.royal);
+    if end.checkmate && !has_royal {
+        return Err(cx.err(
+            doc.pieces.span(),
+            "checkmate needs a royal piece (set royal = true, or [end] checkmate = false)",
+        ));
+    }
+    let end_rules = EndRules {
+        checkmate: end.checkmate,
+        extinction,
+        reach_rank,
+        stalemate,
+        fifty_move: end.fifty_move,
+        threefold: end.threefold,
+    };
+
+    let obstacles = obstacles(&cx, &doc.obstacles, files, ranks)?;
+
+    let rules = Rules::new(RulesConfig {
+        files,
+        ranks,
+        pieces,
+        castling,
+        promotion_kinds,
+        king_safety: end.checkmate,
+    })
+    .map_err(|e| cx.err(doc.pieces.span(), e.to_string()))?;
+    let variant = CustomVariant {
+        name: doc.name.clone(),
+        description: doc.description.clone(),
+        rules: Arc::new(rules),
+        start_fen: doc.board.start.get_ref().clone(),
+        end: end_rules,
+        obstacles,
+    };
+    let start = &doc.board.start;
+    let pos = variant.position_from_fen(start.get_ref()).map_err(|e| {
+        let offset = start
+            .get_ref()
+            .char_indices()
+            .nth(e.column.saturating_sub(1))
+            .map_or(start.get_ref().len(), |(i, _)| i);
+        cx.err_in(start, offset, e.to_string())
+    })?;
+    for &(kind, rank) in variant.end.reach_rank.iter() {
+        for color in [Color::White, Color::Black] {
+            let r = variant.rules.shape.relative_rank(color, rank);
+            let on_goal = pos.pieces(color).iter().any(|&sq| {
+                pos.piece_at(sq).is_some_and(|p| p.kind == kind)
+                    && variant.rules.shape.rank_of(sq) == r
+            });
+            if on_goal {
+                return Err(cx.err(
+                    start.span(),
+                    format!("{} already stands on its goal rank", color.name()),
+                ));
+            }
+        }
+    }
+    Ok(variant)
+}
+
+pub(super) fn count(
+    cx: &Ctx<'_>,
+    v: &Spanned<i64>,
+    lo: usize,
+    hi: usize,
+    what: &str,
+) -> Result<usize, VariantFileError> {
+    let n = *v.get_ref();
+    if n < lo as i64 || n > hi as i64 {
+        return Err(cx.err(
+            v.span(),
+            format!("{what} must be from {lo} to {hi}, not {n}"),
+        ));
+    }
+    Ok(n as usize)
+}

@@ -1,0 +1,94 @@
+//! Variants defined by a TOML file: board size, piece kinds in Betza notation, start
+//! position, castling geometry, pawn rules, game-end rules and fixed obstacles.
+//!
+//! `load_variant_file` reads and checks a file (every error carries its line and column) and
+//! compiles it into the core's `Rules` plus what the core does not hold: the start position,
+//! the game-end rules and the obstacles. The format is documented in `docs/variant-files.md`.
+
+pub mod builtin;
+mod compile;
+pub mod error;
+pub mod field;
+mod geometry;
+pub mod outcome;
+mod piece_row;
+mod schema;
+pub mod walls;
+
+use std::sync::Arc;
+
+use crate::core::{KindId, Position, Rules, Square};
+use crate::notation::fen::{self, FenError};
+
+pub use error::VariantFileError;
+pub use outcome::{outcome, Outcome};
+
+/// What a stalemated side gets.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum StalemateResult {
+    Draw,
+    /// The stalemated side loses.
+    Loss,
+    /// The stalemated side wins.
+    Win,
+}
+
+/// How a game of the variant ends (besides running out of moves).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EndRules {
+    /// A side in check with no legal move loses (and moves may not leave the royal piece
+    /// attacked).
+    pub checkmate: bool,
+    /// A side left with no piece of one of these kinds loses.
+    pub extinction: Vec<KindId>,
+    /// A side that brings a piece of this kind to this rank (0-based, from its own side) wins.
+    pub reach_rank: Option<(KindId, u8)>,
+    pub stalemate: StalemateResult,
+    /// A hundred half-moves without capture or pawn move draw.
+    pub fifty_move: bool,
+    /// The third occurrence of a position draws.
+    pub threefold: bool,
+}
+
+/// Obstacles of the start position, and how many each player may place during a game.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Obstacles {
+    /// Walls as (square, unit direction 0..8 of `core::rules::unit_direction`, orthogonal).
+    pub walls: Vec<(Square, u8)>,
+    pub trapdoors: Vec<Square>,
+    pub mines: Vec<Square>,
+    pub walls_per_player: u32,
+    pub trapdoors_per_player: u32,
+    pub mines_per_player: u32,
+}
+
+/// A variant read from a file.
+#[derive(Clone, Debug)]
+pub struct CustomVariant {
+    pub name: String,
+    pub description: String,
+    pub rules: Arc<Rules>,
+    pub start_fen: String,
+    pub end: EndRules,
+    pub obstacles: Obstacles,
+}
+
+impl CustomVariant {
+    /// A position of this variant from FEN, with the variant's fixed walls in place.
+    pub fn position_from_fen(&self, text: &str) -> Result<Position, FenError> {
+        let mut pos = fen::parse(self.rules.clone(), text)?;
+        walls::install(&mut pos, &self.obstacles.walls);
+        Ok(pos)
+    }
+
+    /// The start position.
+    pub fn start_position(&self) -> Result<Position, FenError> {
+        self.position_from_fen(&self.start_fen)
+    }
+}
+
+/// Reads and checks a variant file. The text is the file's content (a leading BOM is
+/// allowed; CRLF line ends are fine).
+pub fn load_variant_file(text: &str) -> Result<CustomVariant, VariantFileError> {
+    compile::compile(text)
+}

@@ -1,0 +1,81 @@
+//! One `[[piece]]` table compiled into a piece-table row: its letter, its Betza movement, and
+//! the pawn, region and mating-power keys that adjust the compiled components.
+
+use super::compile::{count, Ctx};
+use super::error::VariantFileError;
+use super::schema::PieceDoc;
+use crate::core::{MatingPower, MoveMode, MovementComponent, PieceKind};
+use crate::notation::betza;
+
+pub(super) fn piece(
+    cx: &Ctx<'_>,
+    p: &PieceDoc,
+    ranks: usize,
+) -> Result<PieceKind, VariantFileError> {
+    let mut cs = p.letter.get_ref().chars();
+    let letter = match (cs.next(), cs.next()) {
+        (Some(c), None) if c.is_ascii_alphabetic() => c.to_ascii_uppercase(),
+        _ => return Err(cx.err(p.letter.span(), "a piece letter is one letter A-Z")),
+    };
+    let mut components = betza::parse(p.betza.get_ref())
+        .map_err(|e| cx.err_in(&p.betza, e.offset, e.message.clone()))?;
+    if let Some(region) = &p.region {
+        let r = region.get_ref();
+        let ok = r.len() == 2 && r.iter().all(|&x| x >= 1 && x <= ranks as i64) && r[0] <= r[1];
+        if !ok {
+            return Err(cx.err(
+                region.span(),
+                format!(
+                    "region is [lowest, highest] rank from the owner's side, within 1..{ranks}"
+                ),
+            ));
+        }
+        for c in &mut components {
+            c.region = Some(((r[0] - 1) as u8, (r[1] - 1) as u8));
+        }
+    }
+    if p.en_passant {
+        let mut any = false;
+        for c in components
+            .iter_mut()
+            .filter(|c| c.mode == MoveMode::CaptureOnly)
+        {
+            c.en_passant = true;
+            any = true;
+        }
+        if !any {
+            return Err(cx.err(p.betza.span(), "en_passant needs a capture-only move (c…)"));
+        }
+    }
+    if let Some(d) = &p.double_step_rank {
+        let rank = count(cx, d, 1, ranks, "double_step_rank")?;
+        components.push(
+            MovementComponent::steps(&[(0, 1)])
+                .max_range(2)
+                .double_step()
+                .from_rank((rank - 1) as u8),
+        );
+    }
+    let mut kind = PieceKind::new(letter, &p.name, components);
+    if p.royal {
+        kind = kind.royal();
+    }
+    if p.pawn {
+        kind = kind.pawn_like();
+    }
+    if let Some(m) = &p.mating_power {
+        kind.mating_power = match m.get_ref().as_str() {
+            "none" => MatingPower::None,
+            "minor" => MatingPower::Minor,
+            "colour-bound" | "color-bound" => MatingPower::ColourBound,
+            "major" => MatingPower::Major,
+            _ => {
+                return Err(cx.err(
+                    m.span(),
+                    "mating_power is \"none\", \"minor\", \"colour-bound\" or \"major\"",
+                ))
+            }
+        };
+    }
+    Ok(kind)
+}

@@ -1,0 +1,129 @@
+//! The variant file as written: serde structures that refuse unknown keys. Values that need
+//! checking after parsing keep their span so errors can point at them.
+
+use serde::Deserialize;
+use toml::Spanned;
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct VariantDoc {
+    pub name: String,
+    #[serde(default)]
+    pub description: String,
+    pub board: BoardDoc,
+    #[serde(rename = "piece")]
+    pub pieces: Spanned<Vec<PieceDoc>>,
+    #[serde(default)]
+    pub promotion: Option<PromotionDoc>,
+    #[serde(default)]
+    pub castling: Vec<CastlingDoc>,
+    #[serde(default)]
+    pub end: EndDoc,
+    #[serde(default)]
+    pub obstacles: ObstaclesDoc,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct BoardDoc {
+    pub files: Spanned<i64>,
+    pub ranks: Spanned<i64>,
+    pub start: Spanned<String>,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct PieceDoc {
+    pub letter: Spanned<String>,
+    pub name: String,
+    pub betza: Spanned<String>,
+    #[serde(default)]
+    pub royal: bool,
+    #[serde(default)]
+    pub pawn: bool,
+    #[serde(default)]
+    pub double_step_rank: Option<Spanned<i64>>,
+    #[serde(default)]
+    pub en_passant: bool,
+    #[serde(default)]
+    pub region: Option<Spanned<Vec<i64>>>,
+    #[serde(default)]
+    pub mating_power: Option<Spanned<String>>,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct PromotionDoc {
+    pub to: Spanned<Vec<Spanned<String>>>,
+    #[serde(default)]
+    pub rank: Option<Spanned<i64>>,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct CastlingDoc {
+    pub side: Spanned<String>,
+    pub king_from: Spanned<String>,
+    pub king_to: Spanned<String>,
+    pub rook_from: Spanned<String>,
+    pub rook_to: Spanned<String>,
+    pub rook: Spanned<String>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct EndDoc {
+    #[serde(default = "yes")]
+    pub checkmate: bool,
+    #[serde(default)]
+    pub extinction: Vec<Spanned<String>>,
+    #[serde(default)]
+    pub reach_rank: Option<ReachDoc>,
+    #[serde(default)]
+    pub stalemate: Option<Spanned<String>>,
+    #[serde(default = "yes")]
+    pub fifty_move: bool,
+    #[serde(default = "yes")]
+    pub threefold: bool,
+}
+
+impl Default for EndDoc {
+    fn default() -> EndDoc {
+        EndDoc {
+            checkmate: true,
+            extinction: Vec::new(),
+            reach_rank: None,
+            stalemate: None,
+            fifty_move: true,
+            threefold: true,
+        }
+    }
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct ReachDoc {
+    pub piece: Spanned<String>,
+    pub rank: Spanned<i64>,
+}
+
+#[derive(Deserialize, Debug, Default)]
+#[serde(deny_unknown_fields)]
+pub struct ObstaclesDoc {
+    #[serde(default)]
+    pub walls: Vec<Spanned<String>>,
+    #[serde(default)]
+    pub trapdoors: Vec<Spanned<String>>,
+    #[serde(default)]
+    pub mines: Vec<Spanned<String>>,
+    #[serde(default)]
+    pub walls_per_player: Option<Spanned<i64>>,
+    #[serde(default)]
+    pub trapdoors_per_player: Option<Spanned<i64>>,
+    #[serde(default)]
+    pub mines_per_player: Option<Spanned<i64>>,
+}

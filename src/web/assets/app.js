@@ -1,0 +1,420 @@
+// The page: asks the server for everything (legal moves, move texts, results); it never
+// decides legality itself. State: the current game view, the selection, the viewer.
+import { drawBoard, hit, animateMove, burst, pieceSymbol, LEGEND, parseSquare, squareName } from "./board.js";
+import { readGrid, writeGrid, toggleWall, PALETTES } from "./setup.js";
+
+const $ = (id) => document.getElementById(id);
+const svg = $("board");
+let variants = [];
+let view = null;
+let flipped = false;
+let selected = null;
+let targets = [];
+let errorSquare = null;
+let coverShownFor = null;
+let editing = null; // { variant, grid } while the graphical editor is on
+let paletteChoice = null;
+let drag = null;
+
+async function api(method, url, body) {
+  const res = await fetch(url, {
+    method,
+    headers: body ? { "content-type": "application/json" } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  let data = null;
+  try { data = await res.json(); } catch { data = { error: `HTTP ${res.status}` }; }
+  if (!res.ok) throw Object.assign(new Error(data.error || `HTTP ${res.status}`), { data, status: res.status });
+  return data;
+}
+
+// Hidden trapdoors and mines are shown only to the player placing them.
+function viewer() {
+  return view && view.placement ? view.placement : "nobody";
+}
+
+function say(text, kind = "") {
+  const m = $("message");
+  m.textContent = text;
+  m.className = kind;
+}
+
+function render(last) {
+  if (!view) return;
+  if (editing) {
+    drawBoard(svg, editing.preview, flipped, { error: errorSquare });
+    $("turn").textContent = "Editing the board: pick from the palette, click squares (edges for walls)";
+    return;
+  }
+  drawBoard(svg, view, flipped, {
+    selected,
+    targets: $("tutorial").checked ? targets : [],
+    error: errorSquare,
+    last,
+  });
+  const s = view.status;
+  let turn = `${cap(view.to_move)} to move`;
+  if (view.placement) turn = `${cap(view.placement)}: place a trapdoor or a mine in secret`;
+  if (view.over) turn = `Game over — ${view.result || ""}`;
+  $("turn").textContent = turn;
+  $("turn").dataset.over = view.over ? "1" : "0";
+  const notices = [];
+  if (s.checkmate) notices.push("Checkmate");
+  else if (s.stalemate) notices.push("Stalemate");
+  else if (s.check) notices.push("Check");
+  if (s.fifty_moves) notices.push("Fifty moves without capture or pawn move: a draw may be claimed");
+  if (s.threefold) notices.push("Threefold repetition: a draw may be claimed");
+  if (view.draw_offer) notices.push(`${cap(view.draw_offer)} offers a draw`);
+  if (view.result) notices.push(view.result);
+  $("notices").innerHTML = "";
+  for (const n of notices) {
+    const p = document.createElement("p");
+    p.textContent = n;
+    p.className = "notice";
+    $("notices").appendChild(p);
+  }
+  $("claim-draw").hidden = !(s.fifty_moves || s.threefold) || view.over;
+  $("accept-draw").hidden = $("decline-draw").hidden = !view.draw_offer || view.over;
+  $("wall-row").hidden = view.variant !== "obstacle";
+  $("legend").hidden = view.variant !== "fairy";
+  $("placement-row").hidden = !view.placement;
+  $("placement-who").textContent = view.placement ? `${cap(view.placement)} places:` : "";
+  const log = $("log");
+  log.innerHTML = "";
+  for (const e of view.log) {
+    const li = document.createElement("li");
+    li.textContent = e.text;
+    li.dataset.ply = e.ply;
+    li.className = e.ply === view.cursor ? "current" : e.ply > view.cursor ? "later" : "";
+    li.title = `${e.color}: click to go to this position`;
+    li.addEventListener("click", () => step(e.ply));
+    log.appendChild(li);
+  }
+  $("info").innerHTML = "";
+  for (const line of view.info) {
+    const li = document.createElement("li");
+    li.textContent = line;
+    $("info").appendChild(li);
+  }
+  $("save-board").href = `/api/games/${view.id}/board`;
+  $("save-log").href = `/api/games/${view.id}/log`;
+  // Secret placement: the next player's screen is covered until they take over.
+  if (view.placement && coverShownFor !== `${view.id}:${view.cursor}`) {
+    coverShownFor = `${view.id}:${view.cursor}`;
+    $("cover-text").textContent = `Hand over to ${cap(view.placement)}: only ${cap(view.placement)} may look now.`;
+    $("cover").hidden = false;
+  }
+}
+
+const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
+
+function show(newView, moved) {
+  const before = view;
+  view = newView;
+  selected = null;
+  targets = [];
+  errorSquare = null;
+  render(moved);
+  if (moved && before) {
+    animateMove(svg, view, flipped, moved[0], moved[1]);
+    const captured = before.cells.find((c) => c.square === moved[1] && c.piece);
+    if (captured) burst(svg, view, flipped, moved[1], "capture");
+  }
+  for (const [kind, square] of view.events || []) burst(svg, view, flipped, square, kind);
+}
+
+async function newGame(variant, board) {
+  try {
+    const v = await api("POST", "/api/games", { variant, board, viewer: "nobody" });
+    stopEditing();
+    show(v);
+    say(`New ${variantInfo(variant).name} game`);
+    $("setup-error").textContent = "";
+    $("board-text").value = board || variantInfo(variant).initial;
+    return true;
+  } catch (e) {
+    $("setup-error").textContent = e.message;
+    errorSquare = e.data && e.data.square;
+    render();
+    return false;
+  }
+}
+
+function variantInfo(id) {
+  return variants.find((v) => v.id === id) || variants[0];
+}
+
+async function refresh() {
+  view = await api("GET", `/api/games/${view.id}?viewer=${viewer()}`);
+  render();
+}
+
+async function play(body, moved) {
+  const promise = api("POST", `/api/games/${view.id}/play`, { ...body, viewer: "nobody" });
+  try {
+    let v = await promise;
+    if (v.placement) v = await api("GET", `/api/games/${v.id}?viewer=${v.placement}`);
+    show(v, moved);
+    say("");
+  } catch (e) {
+    if (e.status === 409 && /later move/.test(e.message)) {
+      if (confirm(`${e.message}?`)) return play({ ...body, branch: true }, moved);
+      return;
+    }
+    say(e.message, "error");
+    errorSquare = (e.data && e.data.square) || null;
+    selected = null;
+    targets = [];
+    render();
+  }
+}
+
+async function select(square) {
+  selected = square;
+  errorSquare = null;
+  targets = await api("GET", `/api/games/${view.id}/targets?from=${square}`);
+  render();
+}
+
+async function moveTo(from, to) {
+  const options = targets.filter((t) => t.to === to);
+  const promos = options.filter((t) => t.promotion);
+  if (promos.length > 1) {
+    const letter = await choosePromotion(promos);
+    if (!letter) return;
+    return play({ from, to, promotion: letter }, [from, to]);
+  }
+  return play({ from, to }, [from, to]);
+}
+
+function choosePromotion(options) {
+  return new Promise((resolve) => {
+    const box = $("promotion-choices");
+    box.innerHTML = "";
+    for (const t of options) {
+      const b = document.createElement("button");
+      b.dataset.promotion = t.promotion;
+      const s = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+      s.setAttribute("viewBox", "-30 -30 60 60");
+      s.setAttribute("width", "40");
+      pieceSymbol({ color: view.to_move, letter: t.promotion, kind: t.promotion }, s);
+      b.appendChild(s);
+      b.title = t.text;
+      b.addEventListener("click", () => { $("promotion").hidden = true; resolve(t.promotion); });
+      box.appendChild(b);
+    }
+    const cancel = document.createElement("button");
+    cancel.textContent = "Cancel";
+    cancel.addEventListener("click", () => { $("promotion").hidden = true; resolve(null); });
+    box.appendChild(cancel);
+    $("promotion").hidden = false;
+  });
+}
+
+async function onBoardClick(ev) {
+  if (!view) return;
+  const h = hit(svg, editing ? editing.preview : view, flipped, ev);
+  if (!h) return;
+  if (editing) return editSquare(h);
+  if (view.placement) {
+    const what = document.querySelector('input[name="place"]:checked').value;
+    return play({ text: `${what}${h.square}` });
+  }
+  if ($("wall-mode").checked && view.variant === "obstacle") {
+    if (!h.edge) return say("a wall must lie between two squares", "error");
+    return play({ wall: h.edge });
+  }
+  if (selected && targets.some((t) => t.to === h.square)) return moveTo(selected, h.square);
+  const cell = view.cells.find((c) => c.square === h.square);
+  if (cell && cell.piece) return select(h.square);
+  if (selected) return play({ from: selected, to: h.square });
+  selected = null;
+  targets = [];
+  render();
+}
+
+// Drag: press on a piece, release on the destination.
+svg.addEventListener("pointerdown", async (ev) => {
+  if (!view || editing || view.placement || $("wall-mode").checked) return;
+  const h = hit(svg, view, flipped, ev);
+  if (!h) return;
+  const cell = view.cells.find((c) => c.square === h.square);
+  if (cell && cell.piece && selected !== h.square) drag = { from: h.square, x: ev.clientX, y: ev.clientY };
+});
+svg.addEventListener("pointerup", async (ev) => {
+  const d = drag;
+  drag = null;
+  if (d && Math.hypot(ev.clientX - d.x, ev.clientY - d.y) > 10) {
+    const h = hit(svg, view, flipped, ev);
+    if (h && h.square !== d.from) {
+      await select(d.from);
+      return moveTo(d.from, h.square);
+    }
+  }
+  return onBoardClick(ev);
+});
+
+async function step(to) {
+  if (!view) return;
+  to = Math.max(0, Math.min(view.length, to));
+  try {
+    const v = await api("POST", `/api/games/${view.id}/step`, { to, viewer: "nobody" });
+    show(v);
+  } catch (e) {
+    say(e.message, "error");
+  }
+}
+
+async function action(name) {
+  try {
+    show(await api("POST", `/api/games/${view.id}/action`, { action: name, viewer: "nobody" }));
+  } catch (e) {
+    say(e.message, "error");
+  }
+}
+
+// Graphical setup: edits the board file in the editor square by square, then validates it
+// with the server (the variant's own rules) when it is started.
+function startEditing() {
+  const variant = $("variant").value;
+  const grid = readGrid(variant, $("board-text").value);
+  if (!grid) {
+    $("setup-error").textContent = "the editor's text has no board to edit";
+    $("edit-mode").checked = false;
+    return;
+  }
+  editing = { variant, grid, preview: gridView(variant, grid) };
+  buildPalette(variant);
+  render();
+}
+
+function stopEditing() {
+  editing = null;
+  $("edit-mode").checked = false;
+  $("palette").innerHTML = "";
+}
+
+function gridView(variant, grid) {
+  const cells = [];
+  const ranks = grid.rows.length, files = grid.rows[0].length;
+  for (let r = 0; r < ranks; r++) {
+    for (let f = 0; f < files; f++) {
+      const ch = grid.rows[ranks - 1 - r][f];
+      const cell = { square: squareName(f, r), piece: null, obstacle: null };
+      const p = PALETTES[variant].find((x) => x.ch === ch);
+      if (p && p.piece) cell.piece = { color: p.color, letter: p.letter, kind: p.name };
+      if (p && p.obstacle) cell.obstacle = p.obstacle;
+      cells.push(cell);
+    }
+  }
+  return { files, ranks, cells, walls: grid.walls || [] };
+}
+
+function buildPalette(variant) {
+  const box = $("palette");
+  box.innerHTML = "";
+  for (const p of PALETTES[variant]) {
+    const b = document.createElement("button");
+    b.dataset.palette = p.ch;
+    b.title = p.name;
+    if (p.piece) {
+      const s = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+      s.setAttribute("viewBox", "-30 -30 60 60");
+      s.setAttribute("width", "32");
+      pieceSymbol({ color: p.color, letter: p.letter, kind: p.name }, s);
+      b.appendChild(s);
+    } else {
+      b.textContent = p.name;
+    }
+    b.addEventListener("click", () => {
+      paletteChoice = p.ch;
+      for (const o of box.children) o.classList.toggle("chosen", o === b);
+    });
+    box.appendChild(b);
+  }
+  paletteChoice = PALETTES[variant][0].ch;
+  box.children[0].classList.add("chosen");
+}
+
+function editSquare(h) {
+  if (paletteChoice === "wall") {
+    if (!h.edge) return;
+    toggleWall(editing.grid, h.edge.square, h.edge.side);
+  } else {
+    const s = parseSquare(h.square);
+    const rows = editing.grid.rows;
+    const row = rows.length - 1 - s.rank;
+    rows[row][s.file] = rows[row][s.file] === paletteChoice ? "." : paletteChoice;
+  }
+  $("board-text").value = writeGrid(editing.variant, editing.grid);
+  $("setup-error").textContent = "";
+  errorSquare = null;
+  editing.preview = gridView(editing.variant, editing.grid);
+  render();
+}
+
+function buildLegend() {
+  const t = $("legend");
+  t.innerHTML = "<caption>Fairy pieces</caption>";
+  for (const [letter, name, moves] of LEGEND) {
+    const tr = document.createElement("tr");
+    const td = document.createElement("td");
+    const s = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    s.setAttribute("viewBox", "-30 -30 60 60");
+    s.setAttribute("width", "34");
+    pieceSymbol({ color: "white", letter, kind: name }, s);
+    td.appendChild(s);
+    tr.appendChild(td);
+    const d = document.createElement("td");
+    d.innerHTML = `<b>${letter}</b> ${name}: ${moves}`;
+    tr.appendChild(d);
+    t.appendChild(tr);
+  }
+}
+
+async function main() {
+  variants = await api("GET", "/api/variants");
+  for (const v of variants) {
+    const o = document.createElement("option");
+    o.value = v.id;
+    o.textContent = v.name;
+    $("variant").appendChild(o);
+  }
+  const wanted = new URLSearchParams(location.search).get("variant");
+  if (wanted && variants.some((v) => v.id === wanted)) $("variant").value = wanted;
+  $("variant").addEventListener("change", () => newGame($("variant").value));
+  $("new-game").addEventListener("click", () => newGame($("variant").value));
+  $("flip").addEventListener("click", () => { flipped = !flipped; render(); });
+  $("tutorial").addEventListener("change", () => render());
+  $("home").addEventListener("click", () => step(0));
+  $("back").addEventListener("click", () => step(view.cursor - 1));
+  $("forward").addEventListener("click", () => step(view.cursor + 1));
+  $("end").addEventListener("click", () => step(view.length));
+  $("resign").addEventListener("click", () => action("resign"));
+  $("offer-draw").addEventListener("click", () => action("offer_draw"));
+  $("accept-draw").addEventListener("click", () => action("accept_draw"));
+  $("decline-draw").addEventListener("click", () => action("decline_draw"));
+  $("claim-draw").addEventListener("click", () => action("claim_draw"));
+  $("place-skip").addEventListener("click", () => play({ text: "..." }));
+  $("cover-ok").addEventListener("click", async () => { $("cover").hidden = true; await refresh(); });
+  $("start-text").addEventListener("click", () => newGame($("variant").value, $("board-text").value));
+  $("copy-board").addEventListener("click", async () => {
+    const res = await fetch(`/api/games/${view.id}/board`);
+    $("board-text").value = await res.text();
+  });
+  $("edit-mode").addEventListener("change", () => ($("edit-mode").checked ? startEditing() : (stopEditing(), render())));
+  $("file").addEventListener("change", async () => {
+    const f = $("file").files[0];
+    if (!f) return;
+    const text = await f.text();
+    $("board-text").value = text;
+    await newGame($("variant").value, text);
+  });
+  $("variant").addEventListener("change", () => { $("format").textContent = `Board file: ${variantInfo($("variant").value).format}`; });
+  $("format").textContent = `Board file: ${variantInfo($("variant").value).format}`;
+  buildLegend();
+  await newGame($("variant").value);
+  document.body.dataset.ready = "1";
+}
+
+main().catch((e) => say(`cannot reach the server: ${e.message}`, "error"));

@@ -1,0 +1,124 @@
+//! Fairy chess 10×10: the course's board file (allocation, board, status line) and move-file
+//! notation (`c4xd5+`, `0-0`, `h9-h10=Q`), played through the variant's own move checker.
+
+use crate::core::{Color, Position, Square};
+use crate::variants::fairy::{self, notation, play, write};
+
+use super::{position_cells, Cell, GameStatus, Reveal, Target, VariantGame, VariantInfo};
+
+pub const INFO: VariantInfo = VariantInfo {
+    id: "fairy",
+    name: "Fairy chess 10×10",
+    initial: "k:1\nr:2\nq:1\nn:1\nb:1\nf:1\ne:1\na:1\nw:1\np:5\nd:5\n-----\n\
+r n b e q k a w f r \nd p d p d p d p d p \n. . . . . . . . . . \n. . . . . . . . . . \n\
+. . . . . . . . . . \n. . . . . . . . . . \n. . . . . . . . . . \n. . . . . . . . . . \n\
+D P D P D P D P D P \nR N B E Q K A W F R \n-----\nw:++++:0:1\n",
+    format: "allocation lines, -----, ten rows of ten squares, -----, status line P:CCCC:H:M",
+};
+
+pub struct Fairy {
+    allocation_lines: Vec<String>,
+    position: Position,
+}
+
+pub fn load(text: &str) -> Result<Box<dyn VariantGame>, String> {
+    let board = fairy::parse_board(text).map_err(|e| e.to_string())?;
+    Ok(Box::new(Fairy {
+        allocation_lines: board.allocation_lines,
+        position: board.position,
+    }))
+}
+
+impl Fairy {
+    /// The move text with the check suffix the variant requires.
+    fn text_of(&self, m: crate::core::Move) -> String {
+        let mut text = notation::write(&self.position, m);
+        let mut after = self.position.clone();
+        after.make(m);
+        if after.is_check() {
+            text.push_str(if play::legal_moves(&mut after).is_empty() {
+                "++"
+            } else {
+                "+"
+            });
+        }
+        text
+    }
+}
+
+impl VariantGame for Fairy {
+    fn files(&self) -> u8 {
+        10
+    }
+    fn ranks(&self) -> u8 {
+        10
+    }
+    fn side_to_move(&self) -> Color {
+        self.position.side_to_move()
+    }
+    fn cells(&self, _reveal: Reveal) -> Vec<Cell> {
+        position_cells(&self.position)
+    }
+    fn targets(&self, from: Square) -> Vec<Target> {
+        let rules = self.position.rules().clone();
+        if !rules.shape.contains(from) {
+            return Vec::new();
+        }
+        let from = rules.shape.sq(from);
+        let mut pos = self.position.clone();
+        play::legal_moves(&mut pos)
+            .into_iter()
+            .filter(|m| m.from == from)
+            .map(|m| Target {
+                to: rules.shape.name(m.to),
+                text: self.text_of(m),
+                capture: !m.is_castle() && pos.piece_at(m.to).is_some(),
+                promotion: m.promotion.map(|k| rules.kind(k).letter),
+            })
+            .collect()
+    }
+    fn play(&mut self, text: &str) -> Result<String, String> {
+        let mut after = self.position.clone();
+        play::play_line(&mut after, text.trim(), 1).map_err(|e| {
+            let message = e.to_string();
+            let message = message.trim_start_matches("ERROR: ");
+            format!("{text}: {}", message.trim_end_matches(" on line 1"))
+        })?;
+        self.position = after;
+        Ok(text.trim().to_string())
+    }
+    fn status(&self) -> GameStatus {
+        let mut pos = self.position.clone();
+        let check = pos.is_check();
+        let none = play::legal_moves(&mut pos).is_empty();
+        let winner = super::color_name(pos.side_to_move().other());
+        GameStatus {
+            check,
+            checkmate: check && none,
+            stalemate: !check && none,
+            over: none,
+            result: none.then(|| {
+                if check {
+                    format!("checkmate: {winner} wins")
+                } else {
+                    "stalemate: draw".to_string()
+                }
+            }),
+            ..GameStatus::default()
+        }
+    }
+    fn board_file(&self) -> String {
+        fairy::write_board(&self.allocation_lines, &self.position)
+    }
+    fn info(&self) -> Vec<String> {
+        let mut lines = vec![format!("allocation: {}", self.allocation_lines.join(" "))];
+        lines.push(format!(
+            "status line: {}",
+            write::status_line(&self.position)
+        ));
+        if self.position.halfmove_clock() >= play::HALFMOVE_LIMIT {
+            lines.push("halfmove clock at 50: only pawns and soldiers may move".to_string());
+        }
+        lines
+    }
+}

@@ -1,0 +1,101 @@
+//! FollowChess: any rectangle up to 26 files, moves written `c 3 c 4`, pieces move by their
+//! movement rules only (no check rule, kings can be captured), played through `FollowChess`.
+
+use std::io::Cursor;
+
+use crate::core::{Color, Square};
+use crate::variants::follow::{notation, FollowChess};
+
+use super::{position_cells, Cell, GameStatus, Reveal, Target, VariantGame, VariantInfo};
+
+pub const INFO: VariantInfo = VariantInfo {
+    id: "follow",
+    name: "FollowChess (any rectangle)",
+    initial: "RNBQKBNR\nPPPPPPPP\n........\n........\n........\n........\npppppppp\nrnbqkbnr\n",
+    format: "one line per row, top row (Black's side) first; lower case = White",
+};
+
+pub struct Follow {
+    game: FollowChess,
+}
+
+pub fn load(text: &str) -> Result<Box<dyn VariantGame>, String> {
+    let mut game = FollowChess::new();
+    game.load_board(Cursor::new(text.as_bytes()))
+        .map_err(|e| e.to_string())?;
+    Ok(Box::new(Follow { game }))
+}
+
+impl VariantGame for Follow {
+    fn files(&self) -> u8 {
+        self.game.position().map_or(0, |p| p.rules().shape.files())
+    }
+    fn ranks(&self) -> u8 {
+        self.game.position().map_or(0, |p| p.rules().shape.ranks())
+    }
+    fn side_to_move(&self) -> Color {
+        self.game.side_to_move().unwrap_or(Color::White)
+    }
+    fn cells(&self, _reveal: Reveal) -> Vec<Cell> {
+        self.game.position().map(position_cells).unwrap_or_default()
+    }
+    fn targets(&self, from: Square) -> Vec<Target> {
+        let Some(pos) = self.game.position() else {
+            return Vec::new();
+        };
+        let shape = &pos.rules().shape;
+        if !shape.contains(from) {
+            return Vec::new();
+        }
+        let sq = shape.sq(from);
+        if pos.piece_at(sq).map(|p| p.color) != Some(pos.side_to_move()) {
+            return Vec::new();
+        }
+        let from_text = notation::square_name(shape, sq);
+        self.game
+            .moves_of(&from_text)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|m| Target {
+                to: shape.name(m.to),
+                text: format!("{from_text} {}", notation::square_name(shape, m.to)),
+                capture: pos.piece_at(m.to).is_some(),
+                promotion: None,
+            })
+            .collect()
+    }
+    fn play(&mut self, text: &str) -> Result<String, String> {
+        let mut line = text.trim().to_string();
+        line.push('\n');
+        self.game
+            .apply_move_sequence(Cursor::new(line.into_bytes()))
+            .map(|_| text.trim().to_string())
+            .map_err(|e| e.to_string().trim_start_matches("line 1: ").to_string())
+    }
+    fn status(&self) -> GameStatus {
+        let me = match self.side_to_move() {
+            Color::White => 0,
+            Color::Black => 1,
+        };
+        GameStatus {
+            check: self.game.in_check(me),
+            ..GameStatus::default()
+        }
+    }
+    fn board_file(&self) -> String {
+        self.game.board_text().unwrap_or_default()
+    }
+    fn info(&self) -> Vec<String> {
+        let captured = |p| {
+            self.game
+                .capture_order(p)
+                .unwrap_or(&[])
+                .iter()
+                .collect::<String>()
+        };
+        vec![
+            format!("captured by White: {}", captured(0)),
+            format!("captured by Black: {}", captured(1)),
+        ]
+    }
+}

@@ -1,0 +1,181 @@
+//! One small adapter per variant over the library's own types, behind one trait, so the web
+//! layer never knows a variant's rules: it asks the adapter for the board, the legal moves of
+//! a square (each with the exact move text the variant's notation uses) and plays move texts
+//! through the variant's own parser and legality check.
+
+mod fairy;
+mod follow;
+mod obstacle;
+mod pawnrace;
+mod standard;
+
+use serde::Serialize;
+
+use crate::core::{Color, Piece, Position, Square};
+
+/// A piece as the page draws it.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct PieceView {
+    pub color: &'static str,
+    /// The piece table's name (`king`, `drunken soldier`, …).
+    pub kind: String,
+    /// The canonical upper-case letter.
+    pub letter: char,
+}
+
+/// One square of the board.
+#[derive(Clone, Debug, Serialize)]
+pub struct Cell {
+    pub square: String,
+    pub piece: Option<PieceView>,
+    /// `open_trapdoor`, `trapdoor`, `mine` or `trapdoor_mine` (hidden ones only when revealed).
+    pub obstacle: Option<&'static str>,
+}
+
+/// A wall on the west or south edge of a square.
+#[derive(Clone, Debug, Serialize)]
+pub struct WallView {
+    pub square: String,
+    pub side: &'static str,
+}
+
+/// A legal move of one piece, with the text the variant's notation writes for it.
+#[derive(Clone, Debug, Serialize)]
+pub struct Target {
+    pub to: String,
+    pub text: String,
+    pub capture: bool,
+    /// The promotion piece's letter, when this move promotes.
+    pub promotion: Option<char>,
+}
+
+/// What the page shows about the position to move in.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct GameStatus {
+    pub check: bool,
+    pub checkmate: bool,
+    pub stalemate: bool,
+    /// A draw the side to move may claim (fifty moves, threefold).
+    pub fifty_moves: bool,
+    pub threefold: bool,
+    /// The rules ended the game (checkmate, stalemate, a pawn race won, …).
+    pub over: bool,
+    /// A sentence for the status bar when the rules ended the game.
+    pub result: Option<String>,
+}
+
+/// Which hidden obstacles the viewer may see.
+pub type Reveal<'a> = &'a dyn Fn(Square) -> bool;
+
+/// A game of one variant, driven by move texts.
+pub trait VariantGame: Send {
+    fn files(&self) -> u8;
+    fn ranks(&self) -> u8;
+    fn side_to_move(&self) -> Color;
+    fn cells(&self, reveal: Reveal) -> Vec<Cell>;
+    fn walls(&self) -> Vec<WallView> {
+        Vec::new()
+    }
+    /// The legal moves of the piece on `from` (none when it is not the side to move's).
+    fn targets(&self, from: Square) -> Vec<Target>;
+    /// Plays one move text with the variant's own legality and returns the text the log keeps
+    /// (the variant's canonical notation); the error says why not.
+    fn play(&mut self, text: &str) -> Result<String, String>;
+    fn status(&self) -> GameStatus;
+    /// The current board as the variant's board file.
+    fn board_file(&self) -> String;
+    /// Extra lines for the side panel (status line, allocation, walls left, …).
+    fn info(&self) -> Vec<String> {
+        Vec::new()
+    }
+    /// Obstacle chess: the move text of a wall on this edge, if walls exist in the variant.
+    fn wall_text(&self, _square: Square, _side: &str) -> Option<String> {
+        None
+    }
+    /// Obstacle chess: is this move text a secret placement (hidden in the log)?
+    fn is_secret(&self, _text: &str) -> bool {
+        false
+    }
+    /// Obstacle chess: whose secret trapdoor/mine placement is due, during that phase.
+    fn placement(&self) -> Option<Color> {
+        None
+    }
+    /// The game log as a file, when the variant has a richer format than one move per line
+    /// (standard chess: PGN). `result` is the session's result sentence, if the game is over.
+    fn export_log(
+        &self,
+        _initial: &str,
+        _moves: &[String],
+        _result: Option<&str>,
+    ) -> Option<String> {
+        None
+    }
+    /// What the last move set off, for animations: (`trapdoor` | `mine`, square).
+    fn events(&self) -> Vec<(&'static str, String)> {
+        Vec::new()
+    }
+}
+
+/// A variant the page offers.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct VariantInfo {
+    pub id: &'static str,
+    pub name: &'static str,
+    /// The board file of the quick-setup initial position.
+    pub initial: &'static str,
+    /// What a board file looks like, for the setup page.
+    pub format: &'static str,
+}
+
+/// Every variant the page offers, in menu order.
+pub fn variants() -> Vec<VariantInfo> {
+    vec![
+        standard::INFO,
+        fairy::INFO,
+        obstacle::INFO,
+        follow::INFO,
+        pawnrace::INFO,
+    ]
+}
+
+/// Reads a board file of `variant` and starts a game on it; the error is the variant's own
+/// message (with the square it names, when it names one).
+pub fn load(variant: &str, text: &str) -> Result<Box<dyn VariantGame>, String> {
+    match variant {
+        "standard" => standard::load(text),
+        "fairy" => fairy::load(text),
+        "obstacle" => obstacle::load(text),
+        "follow" => follow::load(text),
+        "pawnrace" => pawnrace::load(text),
+        _ => Err(format!("unknown variant '{variant}'")),
+    }
+}
+
+pub(crate) fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+pub(crate) fn piece_view(pos: &Position, p: Piece) -> PieceView {
+    let kind = pos.rules().kind(p.kind);
+    PieceView {
+        color: color_name(p.color),
+        kind: kind.name.clone(),
+        letter: kind.letter,
+    }
+}
+
+/// The cells of a core position (no obstacles), rank 1 first.
+pub(crate) fn position_cells(pos: &Position) -> Vec<Cell> {
+    let shape = &pos.rules().shape;
+    shape
+        .squares()
+        .map(|sq| Cell {
+            square: shape.square(sq).to_string(),
+            piece: pos.piece_at(sq).map(|p| piece_view(pos, p)),
+            obstacle: None,
+        })
+        .collect()
+}

@@ -1,0 +1,229 @@
+//! Obstacle chess: FIDE chess on 8×8 with walls, trapdoors and mines, played through
+//! `ObstacleGame` (the variant's own legality, effects and INFO messages). Moves are the game
+//! file's texts: `e2-e4`, `e7-e8=Q`, `0-0`, walls `|e4` / `_e4`, placements `De4`, `Me4`, `...`.
+
+use crate::core::{Color, MoveFlag, Square};
+use crate::variants::obstacle::{
+    game::legal_piece_moves, parse_board, write_board, Info, Obstacle, ObstacleGame,
+};
+
+use super::{position_cells, Cell, GameStatus, Reveal, Target, VariantGame, VariantInfo};
+
+pub const INFO: VariantInfo = VariantInfo {
+    id: "obstacle",
+    name: "Obstacle chess",
+    initial: "rnbqkbnr\npppppppp\n........\n........\n........\n........\nPPPPPPPP\nRNBQKBNR\n\
+w 3 3 + + + + - 0\n",
+    format: "eight rank lines (8 first) with walls | _ and obstacles M D O X, then the status line",
+};
+
+/// Lines of placements a game may start with (White, Black, White, Black).
+const PLACEMENT_LINES: usize = 4;
+
+pub struct Obstacles {
+    game: ObstacleGame,
+    /// Only the standard initial board allows placements.
+    placement_open: bool,
+    placements: usize,
+    last: Vec<Info>,
+    events: Vec<(&'static str, String)>,
+}
+
+pub fn load(text: &str) -> Result<Box<dyn VariantGame>, String> {
+    let board = parse_board(text.as_bytes()).map_err(|e| format!("{e} ({:?})", e.fault()))?;
+    let placement_open = write_board(&board) == INFO.initial;
+    Ok(Box::new(Obstacles {
+        game: ObstacleGame::new(board),
+        placement_open,
+        placements: 0,
+        last: Vec::new(),
+        events: Vec::new(),
+    }))
+}
+
+fn obstacle_name(o: Obstacle, revealed: bool) -> Option<&'static str> {
+    if o.open_trapdoor {
+        return Some("open_trapdoor");
+    }
+    if !revealed {
+        return None;
+    }
+    match (o.hidden_trapdoor, o.mine) {
+        (true, true) => Some("trapdoor_mine"),
+        (true, false) => Some("trapdoor"),
+        (false, true) => Some("mine"),
+        (false, false) => None,
+    }
+}
+
+impl Obstacles {
+    fn obstacles(&self) -> Vec<(Square, Obstacle)> {
+        (0..8u8)
+            .flat_map(|r| (0..8u8).map(move |f| Square::new(f, r)))
+            .map(|s| (s, self.game.board().obstacle(s)))
+            .collect()
+    }
+}
+
+impl VariantGame for Obstacles {
+    fn files(&self) -> u8 {
+        8
+    }
+    fn ranks(&self) -> u8 {
+        8
+    }
+    fn side_to_move(&self) -> Color {
+        self.game.board().position().side_to_move()
+    }
+    fn cells(&self, reveal: Reveal) -> Vec<Cell> {
+        let board = self.game.board();
+        let mut cells = position_cells(board.position());
+        for (cell, (s, o)) in cells.iter_mut().zip(self.obstacles()) {
+            cell.obstacle = obstacle_name(o, reveal(s));
+        }
+        cells
+    }
+    fn walls(&self) -> Vec<super::WallView> {
+        use crate::variants::obstacle::walls::WallSide;
+        let walls = self.game.board().walls();
+        let mut out = Vec::new();
+        for (s, _) in self.obstacles() {
+            for (side, name) in [(WallSide::West, "west"), (WallSide::South, "south")] {
+                if walls.has(s, side) {
+                    out.push(super::WallView {
+                        square: s.to_string(),
+                        side: name,
+                    });
+                }
+            }
+        }
+        out
+    }
+    fn targets(&self, from: Square) -> Vec<Target> {
+        if self.game.is_over()
+            || self.placement_open && !self.placements.is_multiple_of(2)
+            || from.file >= 8
+            || from.rank >= 8
+        {
+            return Vec::new();
+        }
+        let board = self.game.board();
+        let pos = board.position();
+        let rules = pos.rules().clone();
+        let from_sq = board.sq(from);
+        legal_piece_moves(board)
+            .into_iter()
+            .filter(|m| m.from == from_sq)
+            .map(|m| {
+                let text = match m.flag {
+                    MoveFlag::Castle(i) => {
+                        let king_side = rules.castling.get(i as usize).is_some_and(|c| c.king_side);
+                        if king_side { "0-0" } else { "0-0-0" }.to_string()
+                    }
+                    _ => {
+                        let mut t = format!("{from}-{}", rules.shape.name(m.to));
+                        if let Some(k) = m.promotion {
+                            t.push('=');
+                            t.push(rules.kind(k).letter);
+                        }
+                        t
+                    }
+                };
+                Target {
+                    to: rules.shape.name(m.to),
+                    text,
+                    capture: pos.piece_at(m.to).is_some() || m.flag == MoveFlag::EnPassant,
+                    promotion: m.promotion.map(|k| rules.kind(k).letter),
+                }
+            })
+            .collect()
+    }
+    fn play(&mut self, text: &str) -> Result<String, String> {
+        let text = text.trim();
+        let placing = matches!(text.as_bytes().first(), Some(b'D' | b'M')) || text == "...";
+        let before = self.obstacles();
+        let infos = self
+            .game
+            .play(text)
+            .map_err(|e| format!("{e} ({:?})", e.fault))?;
+        self.events.clear();
+        if placing {
+            self.placements += 1;
+        } else {
+            self.placement_open = false;
+            for ((s, was), (_, now)) in before.into_iter().zip(self.obstacles()) {
+                if now.open_trapdoor && !was.open_trapdoor {
+                    self.events.push(("trapdoor", s.to_string()));
+                }
+                if was.mine && !now.mine {
+                    self.events.push(("mine", s.to_string()));
+                }
+            }
+        }
+        self.last = infos;
+        Ok(text.to_string())
+    }
+    fn status(&self) -> GameStatus {
+        let has = |i| self.last.contains(&i);
+        let over = self.game.is_over();
+        let check = !over && self.game.board().position().is_check();
+        let pos = self.game.board().position();
+        let (w, b) = (pos.royal_count(Color::White), pos.royal_count(Color::Black));
+        let result = over.then(|| {
+            if has(Info::Checkmate) {
+                let winner = if w == 0 {
+                    Color::Black
+                } else if b == 0 {
+                    Color::White
+                } else {
+                    self.side_to_move().other()
+                };
+                format!("checkmate: {} wins", super::color_name(winner))
+            } else {
+                "stalemate: draw".to_string()
+            }
+        });
+        GameStatus {
+            check: check || has(Info::Check),
+            checkmate: has(Info::Checkmate),
+            stalemate: has(Info::Stalemate),
+            fifty_moves: has(Info::FiftyMoves),
+            threefold: has(Info::Threefold),
+            over,
+            result,
+        }
+    }
+    fn board_file(&self) -> String {
+        write_board(self.game.board())
+    }
+    fn info(&self) -> Vec<String> {
+        let b = self.game.board();
+        vec![format!(
+            "walls left: White {}, Black {}",
+            b.walls_left(Color::White),
+            b.walls_left(Color::Black)
+        )]
+    }
+    fn wall_text(&self, square: Square, side: &str) -> Option<String> {
+        match side {
+            "west" => Some(format!("|{square}")),
+            "south" => Some(format!("_{square}")),
+            _ => None,
+        }
+    }
+    fn is_secret(&self, text: &str) -> bool {
+        matches!(text.as_bytes().first(), Some(b'D' | b'M')) || text == "..."
+    }
+    fn placement(&self) -> Option<Color> {
+        (self.placement_open && self.placements < PLACEMENT_LINES).then_some(
+            if self.placements.is_multiple_of(2) {
+                Color::White
+            } else {
+                Color::Black
+            },
+        )
+    }
+    fn events(&self) -> Vec<(&'static str, String)> {
+        self.events.clone()
+    }
+}

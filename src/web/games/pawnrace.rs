@@ -1,0 +1,135 @@
+//! Pawn race: eight files of pawns less one gap each, first pawn to its last rank (or the last
+//! side with pawns) wins. The board file is the diagram (`W`, `B`, `.`; rank 8 first) and a
+//! line with the side to move (`w` or `b`) and, optionally, the en passant square.
+
+use crate::core::{Color, MoveFlag, Position, Square};
+use crate::variants::pawnrace::{self, board, notation, Outcome, PawnRace};
+
+use super::{position_cells, Cell, GameStatus, Reveal, Target, VariantGame, VariantInfo};
+
+pub const INFO: VariantInfo = VariantInfo {
+    id: "pawnrace",
+    name: "Pawn race",
+    initial: "........\nBBBBBBB.\n........\n........\n........\n........\n.WWWWWWW\n........\nw\n",
+    format: "eight rows of W, B and . (rank 8 first), then the side to move (w or b) and an optional en passant square",
+};
+
+pub struct Race {
+    game: PawnRace,
+}
+
+pub fn load(text: &str) -> Result<Box<dyn VariantGame>, String> {
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let (rows, rest) = lines.split_at(lines.len().min(8));
+    let mut fields = rest.first().copied().unwrap_or("w").split_whitespace();
+    let side = match fields.next() {
+        Some("w") | None => Color::White,
+        Some("b") => Color::Black,
+        Some(other) => return Err(format!("side to move must be w or b, found '{other}'")),
+    };
+    if rest.len() > 1 {
+        return Err("extra lines after the side to move".to_string());
+    }
+    let pos =
+        board::from_diagram(&rows.join("\n"), side, fields.next()).map_err(|e| e.to_string())?;
+    Ok(Box::new(Race {
+        game: PawnRace::from_position(pos),
+    }))
+}
+
+impl Race {
+    fn position(&self) -> &Position {
+        self.game.position()
+    }
+}
+
+impl VariantGame for Race {
+    fn files(&self) -> u8 {
+        8
+    }
+    fn ranks(&self) -> u8 {
+        8
+    }
+    fn side_to_move(&self) -> Color {
+        self.game.side_to_move()
+    }
+    fn cells(&self, _reveal: Reveal) -> Vec<Cell> {
+        position_cells(self.position())
+    }
+    fn targets(&self, from: Square) -> Vec<Target> {
+        let rules = pawnrace::rules();
+        if !rules.shape.contains(from) {
+            return Vec::new();
+        }
+        let from = rules.shape.sq(from);
+        let mut game = self.game.clone();
+        let pos = self.position();
+        game.legal_moves()
+            .into_iter()
+            .filter(|m| m.from == from)
+            .map(|m| Target {
+                to: rules.shape.name(m.to),
+                text: notation::san(pos, m),
+                capture: notation::is_capture(pos, m) || m.flag == MoveFlag::EnPassant,
+                promotion: None,
+            })
+            .collect()
+    }
+    fn play(&mut self, text: &str) -> Result<String, String> {
+        self.game.play_text(text).map_err(|e| e.to_string())
+    }
+    fn status(&self) -> GameStatus {
+        let outcome = self.game.clone().outcome();
+        GameStatus {
+            stalemate: outcome == Some(Outcome::Stalemate),
+            over: outcome.is_some(),
+            result: outcome.map(|o| match o {
+                Outcome::Promotion(c) => {
+                    format!(
+                        "{} reaches the last rank: {} wins",
+                        super::color_name(c),
+                        super::color_name(c)
+                    )
+                }
+                Outcome::AllCaptured(c) => {
+                    format!("all pawns captured: {} wins", super::color_name(c))
+                }
+                Outcome::Stalemate => "no legal move: draw".to_string(),
+            }),
+            ..GameStatus::default()
+        }
+    }
+    fn board_file(&self) -> String {
+        let pos = self.position();
+        let shape = &pos.rules().shape;
+        let mut out = String::new();
+        for rank in (0..8u8).rev() {
+            for file in 0..8u8 {
+                out.push(match pos.piece_at(shape.sq(Square::new(file, rank))) {
+                    Some(p) if p.color == Color::White => 'W',
+                    Some(_) => 'B',
+                    None => '.',
+                });
+            }
+            out.push('\n');
+        }
+        out.push(if pos.side_to_move() == Color::White {
+            'w'
+        } else {
+            'b'
+        });
+        if let Some(ep) = pos.en_passant() {
+            out.push(' ');
+            out.push_str(&shape.name(ep));
+        }
+        out.push('\n');
+        out
+    }
+    fn info(&self) -> Vec<String> {
+        vec!["the first pawn to reach its last rank wins".to_string()]
+    }
+}

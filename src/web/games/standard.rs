@@ -1,0 +1,119 @@
+//! Standard (FIDE) chess through the variant's game layer (`StandardGame`): a FEN board checked
+//! by the spec's setup rules, moves in SAN (coordinates accepted), automatic ends and claims.
+
+use crate::core::{Color, Square};
+use crate::notation::{fen, pgn, san};
+use crate::variants::standard;
+use crate::variants::standard::game::{Claim, StandardGame};
+
+use super::{position_cells, Cell, GameStatus, Reveal, Target, VariantGame, VariantInfo};
+
+pub const INFO: VariantInfo = VariantInfo {
+    id: "standard",
+    name: "Standard chess",
+    initial: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n",
+    format: "one FEN line",
+};
+
+pub struct Standard {
+    game: StandardGame,
+}
+
+pub fn load(text: &str) -> Result<Box<dyn VariantGame>, String> {
+    let game = StandardGame::from_fen(text.trim()).map_err(|e| e.to_string())?;
+    Ok(Box::new(Standard { game }))
+}
+
+impl VariantGame for Standard {
+    fn files(&self) -> u8 {
+        8
+    }
+    fn ranks(&self) -> u8 {
+        8
+    }
+    fn side_to_move(&self) -> Color {
+        self.game.side_to_move()
+    }
+    fn cells(&self, _reveal: Reveal) -> Vec<Cell> {
+        position_cells(self.game.position())
+    }
+    fn targets(&self, from: Square) -> Vec<Target> {
+        let mut pos = self.game.position().clone();
+        let rules = pos.rules().clone();
+        let shape = &rules.shape;
+        if !shape.contains(from) {
+            return Vec::new();
+        }
+        let from = shape.sq(from);
+        let pos = &mut pos;
+        let moves: Vec<_> = pos
+            .legal_move_list()
+            .into_iter()
+            .filter(|m| m.from == from)
+            .collect();
+        moves
+            .into_iter()
+            .map(|m| Target {
+                to: shape.name(m.to),
+                text: san::to_san(pos, m),
+                capture: pos.piece_at(m.to).is_some() || m.flag == crate::core::MoveFlag::EnPassant,
+                promotion: m.promotion.map(|k| rules.kind(k).letter),
+            })
+            .collect()
+    }
+    fn play(&mut self, text: &str) -> Result<String, String> {
+        self.game.play_text(text.trim()).map_err(|e| e.to_string())
+    }
+    fn status(&self) -> GameStatus {
+        use crate::variants::standard::game::Termination;
+        let outcome = self.game.outcome();
+        let claims = self.game.claimable();
+        let ended = |t| outcome.is_some_and(|o| o.termination == t);
+        GameStatus {
+            check: self.game.position().is_check(),
+            checkmate: ended(Termination::Checkmate),
+            stalemate: ended(Termination::Stalemate),
+            fifty_moves: claims.contains(&Claim::FiftyMoves),
+            threefold: claims.contains(&Claim::ThreefoldRepetition),
+            over: outcome.is_some(),
+            result: outcome.map(|o| match o.winner {
+                Some(c) if o.termination == Termination::Checkmate => {
+                    format!("checkmate: {} wins", super::color_name(c))
+                }
+                _ => o.sentence(),
+            }),
+        }
+    }
+    fn board_file(&self) -> String {
+        let mut t = self.game.fen();
+        t.push('\n');
+        t
+    }
+    fn export_log(&self, initial: &str, moves: &[String], result: Option<&str>) -> Option<String> {
+        let start = fen::parse(standard::rules(), initial.trim()).ok()?;
+        let mut tags = vec![("Event".to_string(), "chessrules serve".to_string())];
+        let fen_text = fen::write(&start);
+        if fen_text != standard::START_FEN {
+            tags.push(("SetUp".to_string(), "1".to_string()));
+            tags.push(("FEN".to_string(), fen_text));
+        }
+        let lower = result.map(str::to_ascii_lowercase);
+        let token = match lower.as_deref() {
+            Some(r) if r.contains("white wins") => "1-0",
+            Some(r) if r.contains("black wins") => "0-1",
+            Some(r) if r.contains("draw") => "1/2-1/2",
+            _ => "*",
+        };
+        Some(pgn::write(&pgn::PgnGame {
+            tags,
+            moves: moves.to_vec(),
+            first_move_number: start.fullmove_number(),
+            black_starts: start.side_to_move() == Color::Black,
+            final_comment: result.map(str::to_string),
+            result: token.to_string(),
+        }))
+    }
+    fn info(&self) -> Vec<String> {
+        vec![format!("FEN: {}", self.game.fen())]
+    }
+}

@@ -1,0 +1,9 @@
+//! The local web interface (`chessrules serve`): an axum server with a JSON API over the
+//! variants and a single-page app embedded in the binary.
+
+mod assets;
+pub mod games;
+pub mod server;
+pub mod session;
+
+pub use server::{router, serve};

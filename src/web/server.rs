@@ -1,0 +1,284 @@
+//! The HTTP server: the embedded page and a JSON API over the sessions. The browser never
+//! decides legality: every move goes through the variant's own rules here.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+use axum::extract::{Path, Query, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::core::Square;
+
+use super::assets;
+use super::games;
+use super::session::{Refusal, Session, Viewer};
+
+/// Games in progress, by id.
+#[derive(Default)]
+pub struct AppState {
+    games: Mutex<HashMap<u64, Session>>,
+    next: AtomicU64,
+}
+
+type Shared = Arc<AppState>;
+
+/// Most games one server keeps (the oldest is dropped beyond it).
+const MAX_GAMES: usize = 1000;
+/// Largest board file accepted.
+const MAX_BOARD_BYTES: usize = 64 * 1024;
+
+impl IntoResponse for Refusal {
+    fn into_response(self) -> Response {
+        let status = StatusCode::from_u16(self.status).unwrap_or(StatusCode::BAD_REQUEST);
+        let square = square_named(&self.message);
+        (
+            status,
+            Json(json!({ "error": self.message, "square": square })),
+        )
+            .into_response()
+    }
+}
+
+/// The first square name in a message (`e4`, `j10`), so the page can mark it.
+fn square_named(message: &str) -> Option<String> {
+    message
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .find(|w| {
+            let b = w.as_bytes();
+            b.len() >= 2
+                && b.len() <= 3
+                && b[0].is_ascii_lowercase()
+                && b[1..].iter().all(u8::is_ascii_digit)
+                && b[1] != b'0'
+        })
+        .map(str::to_string)
+}
+
+/// The router: page, assets and API.
+pub fn router() -> Router {
+    let state: Shared = Arc::new(AppState::default());
+    Router::new()
+        .route("/", get(|| async { assets::page("index.html") }))
+        .route(
+            "/assets/{name}",
+            get(|Path(name): Path<String>| async move { assets::page(&name) }),
+        )
+        .route("/api/variants", get(|| async { Json(games::variants()) }))
+        .route("/api/games", post(create))
+        .route("/api/games/{id}", get(view))
+        .route("/api/games/{id}/targets", get(targets))
+        .route("/api/games/{id}/play", post(play))
+        .route("/api/games/{id}/step", post(step))
+        .route("/api/games/{id}/action", post(action))
+        .route("/api/games/{id}/board", get(board_file))
+        .route("/api/games/{id}/log", get(log_file))
+        .fallback(|| async {
+            Refusal {
+                status: 404,
+                message: "no such page".into(),
+            }
+        })
+        .with_state(state)
+}
+
+fn with_game<T>(
+    state: &Shared,
+    id: u64,
+    f: impl FnOnce(&mut Session) -> Result<T, Refusal>,
+) -> Result<T, Refusal> {
+    let mut games = state
+        .games
+        .lock()
+        .map_err(|_| Refusal::bad("server state poisoned"))?;
+    let game = games.get_mut(&id).ok_or(Refusal {
+        status: 404,
+        message: format!("no game {id}"),
+    })?;
+    f(game)
+}
+
+fn parse_square(text: &str) -> Result<Square, Refusal> {
+    Square::parse(text).ok_or_else(|| Refusal::bad(format!("'{text}' is not a square")))
+}
+
+#[derive(Deserialize)]
+struct Create {
+    variant: String,
+    /// A board file; the variant's initial position when absent.
+    board: Option<String>,
+    viewer: Option<String>,
+}
+
+async fn create(State(state): State<Shared>, Json(req): Json<Create>) -> Result<Response, Refusal> {
+    let info = games::variants()
+        .into_iter()
+        .find(|v| v.id == req.variant)
+        .ok_or_else(|| Refusal::bad(format!("unknown variant '{}'", req.variant)))?;
+    let board = req.board.unwrap_or_else(|| info.initial.to_string());
+    if board.len() > MAX_BOARD_BYTES {
+        return Err(Refusal::bad("the board file is too large"));
+    }
+    let id = state.next.fetch_add(1, Ordering::Relaxed) + 1;
+    let session = Session::new(id, info.id, &board)?;
+    let view = session.view(Viewer::parse(req.viewer.as_deref()));
+    let mut games = state
+        .games
+        .lock()
+        .map_err(|_| Refusal::bad("server state poisoned"))?;
+    if games.len() >= MAX_GAMES {
+        if let Some(&oldest) = games.keys().min() {
+            games.remove(&oldest);
+        }
+    }
+    games.insert(id, session);
+    Ok((StatusCode::CREATED, Json(view)).into_response())
+}
+
+#[derive(Deserialize)]
+struct ViewQuery {
+    viewer: Option<String>,
+}
+
+async fn view(
+    State(state): State<Shared>,
+    Path(id): Path<u64>,
+    Query(q): Query<ViewQuery>,
+) -> Result<Response, Refusal> {
+    with_game(&state, id, |g| {
+        Ok(Json(g.view(Viewer::parse(q.viewer.as_deref()))).into_response())
+    })
+}
+
+#[derive(Deserialize)]
+struct TargetsQuery {
+    from: String,
+}
+
+async fn targets(
+    State(state): State<Shared>,
+    Path(id): Path<u64>,
+    Query(q): Query<TargetsQuery>,
+) -> Result<Response, Refusal> {
+    let from = parse_square(&q.from)?;
+    with_game(&state, id, |g| Ok(Json(g.targets(from)).into_response()))
+}
+
+#[derive(Deserialize)]
+struct Play {
+    /// A move text in the variant's notation, or:
+    text: Option<String>,
+    from: Option<String>,
+    to: Option<String>,
+    promotion: Option<char>,
+    /// A wall: `{ "square": "e4", "side": "west" | "south" }`.
+    wall: Option<WallReq>,
+    /// Confirms deleting the moves after the cursor.
+    #[serde(default)]
+    branch: bool,
+    viewer: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct WallReq {
+    square: String,
+    side: String,
+}
+
+async fn play(
+    State(state): State<Shared>,
+    Path(id): Path<u64>,
+    Json(req): Json<Play>,
+) -> Result<Response, Refusal> {
+    with_game(&state, id, |g| {
+        let text = match (&req.text, &req.from, &req.to, &req.wall) {
+            (Some(t), _, _, _) => t.clone(),
+            (None, Some(f), Some(t), _) => {
+                g.text_for(parse_square(f)?, parse_square(t)?, req.promotion)?
+            }
+            (None, _, _, Some(w)) => g.wall_text(parse_square(&w.square)?, &w.side)?,
+            _ => return Err(Refusal::bad("give a move text, from and to, or a wall")),
+        };
+        if text.len() > 64 {
+            return Err(Refusal::bad("the move text is too long"));
+        }
+        g.play(&text, req.branch)?;
+        Ok(Json(g.view(Viewer::parse(req.viewer.as_deref()))).into_response())
+    })
+}
+
+#[derive(Deserialize)]
+struct Step {
+    to: usize,
+    viewer: Option<String>,
+}
+
+async fn step(
+    State(state): State<Shared>,
+    Path(id): Path<u64>,
+    Json(req): Json<Step>,
+) -> Result<Response, Refusal> {
+    with_game(&state, id, |g| {
+        g.step(req.to)?;
+        Ok(Json(g.view(Viewer::parse(req.viewer.as_deref()))).into_response())
+    })
+}
+
+#[derive(Deserialize)]
+struct Action {
+    action: String,
+    viewer: Option<String>,
+}
+
+async fn action(
+    State(state): State<Shared>,
+    Path(id): Path<u64>,
+    Json(req): Json<Action>,
+) -> Result<Response, Refusal> {
+    with_game(&state, id, |g| {
+        g.action(&req.action)?;
+        Ok(Json(g.view(Viewer::parse(req.viewer.as_deref()))).into_response())
+    })
+}
+
+fn download(name: String, text: String) -> Response {
+    (
+        [
+            (
+                header::CONTENT_TYPE,
+                "text/plain; charset=utf-8".to_string(),
+            ),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{name}\""),
+            ),
+        ],
+        text,
+    )
+        .into_response()
+}
+
+async fn board_file(State(state): State<Shared>, Path(id): Path<u64>) -> Result<Response, Refusal> {
+    with_game(&state, id, |g| {
+        Ok(download(
+            format!("{}-{id}.board", g.variant),
+            g.board_file(),
+        ))
+    })
+}
+
+async fn log_file(State(state): State<Shared>, Path(id): Path<u64>) -> Result<Response, Refusal> {
+    with_game(&state, id, |g| {
+        Ok(download(format!("{}-{id}.moves", g.variant), g.log_text()))
+    })
+}
+
+/// Serves the page on `addr` until the process ends.
+pub async fn serve(listener: tokio::net::TcpListener) -> std::io::Result<()> {
+    axum::serve(listener, router()).await
+}

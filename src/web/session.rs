@@ -1,0 +1,362 @@
+//! One game on the page: the board it started from, the moves played (as the variant's move
+//! texts), a cursor for stepping through them, and the outcomes the rules do not decide
+//! (resignation, draw by agreement or claim). The variant game is rebuilt by replaying the
+//! moves up to the cursor, so stepping and branching need nothing from the variants.
+
+use serde::Serialize;
+
+use crate::core::{Color, Square};
+
+use super::games::{self, color_name, Cell, GameStatus, Target, VariantGame, WallView};
+
+/// An error for the page: the HTTP status and a sentence (with the square it names, if any).
+#[derive(Debug)]
+pub struct Refusal {
+    pub status: u16,
+    pub message: String,
+}
+
+impl Refusal {
+    pub fn bad(message: impl Into<String>) -> Refusal {
+        Refusal {
+            status: 400,
+            message: message.into(),
+        }
+    }
+    pub fn conflict(message: impl Into<String>) -> Refusal {
+        Refusal {
+            status: 409,
+            message: message.into(),
+        }
+    }
+}
+
+/// Who looks at the board: hidden trapdoors and mines are shown only to their owner, or to
+/// everybody once the game is over (or with `All`, for setting up a board).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Viewer {
+    Nobody,
+    Player(Color),
+    All,
+}
+
+impl Viewer {
+    pub fn parse(text: Option<&str>) -> Viewer {
+        match text {
+            Some("white") => Viewer::Player(Color::White),
+            Some("black") => Viewer::Player(Color::Black),
+            Some("all") => Viewer::All,
+            _ => Viewer::Nobody,
+        }
+    }
+}
+
+#[derive(Serialize)]
+pub struct LogEntry {
+    pub ply: usize,
+    pub color: &'static str,
+    pub text: String,
+}
+
+/// Everything the page draws.
+#[derive(Serialize)]
+pub struct View {
+    pub id: u64,
+    pub variant: String,
+    pub files: u8,
+    pub ranks: u8,
+    pub cells: Vec<Cell>,
+    pub walls: Vec<WallView>,
+    pub to_move: &'static str,
+    pub status: GameStatus,
+    /// The result when the game is over, by the rules or by the players.
+    pub result: Option<String>,
+    pub over: bool,
+    pub draw_offer: Option<&'static str>,
+    pub placement: Option<&'static str>,
+    pub info: Vec<String>,
+    pub events: Vec<(&'static str, String)>,
+    pub log: Vec<LogEntry>,
+    pub cursor: usize,
+    pub length: usize,
+}
+
+pub struct Session {
+    pub id: u64,
+    pub variant: String,
+    initial: String,
+    moves: Vec<String>,
+    /// Who played each move (walls and placements included).
+    movers: Vec<Color>,
+    cursor: usize,
+    game: Box<dyn VariantGame>,
+    /// A resignation or agreed/claimed draw, and the cursor (position) it happened at: stepping
+    /// elsewhere shows the game as it was there, and a new move from there branches.
+    ended: Option<(usize, String)>,
+    draw_offer: Option<Color>,
+}
+
+impl Session {
+    pub fn new(id: u64, variant: &str, board: &str) -> Result<Session, Refusal> {
+        let game = games::load(variant, board).map_err(Refusal::bad)?;
+        Ok(Session {
+            id,
+            variant: variant.to_string(),
+            initial: board.to_string(),
+            moves: Vec::new(),
+            movers: Vec::new(),
+            cursor: 0,
+            game,
+            ended: None,
+            draw_offer: None,
+        })
+    }
+
+    fn over(&self) -> bool {
+        self.ended_here().is_some() || self.game.status().over
+    }
+
+    fn ended_here(&self) -> Option<&String> {
+        self.ended
+            .as_ref()
+            .filter(|(at, _)| *at == self.cursor)
+            .map(|(_, r)| r)
+    }
+
+    /// The mover of the next move: the placer during placements, else the side to move.
+    fn mover(&self) -> Color {
+        self.game
+            .placement()
+            .unwrap_or_else(|| self.game.side_to_move())
+    }
+
+    pub fn targets(&self, from: Square) -> Vec<Target> {
+        if self.over() {
+            return Vec::new();
+        }
+        self.game.targets(from)
+    }
+
+    /// Plays a move text at the cursor. Later moves are deleted only when `branch` confirms it.
+    pub fn play(&mut self, text: &str, branch: bool) -> Result<(), Refusal> {
+        if self.over() {
+            return Err(Refusal::conflict("the game is over"));
+        }
+        let later = self.moves.len() - self.cursor;
+        if later > 0 && !branch {
+            return Err(Refusal::conflict(format!(
+                "playing here deletes the {later} later move(s): confirm to branch"
+            )));
+        }
+        let mover = self.mover();
+        let logged = self.game.play(text).map_err(Refusal::bad)?;
+        self.moves.truncate(self.cursor);
+        self.movers.truncate(self.cursor);
+        self.moves.push(logged);
+        self.movers.push(mover);
+        self.cursor += 1;
+        self.ended = None;
+        self.draw_offer = None;
+        Ok(())
+    }
+
+    /// The move text for a click from `from` to `to` (with a promotion letter), or why not.
+    pub fn text_for(
+        &self,
+        from: Square,
+        to: Square,
+        promotion: Option<char>,
+    ) -> Result<String, Refusal> {
+        let targets = self.targets(from);
+        let to_name = to.to_string();
+        let mut hits = targets.iter().filter(|t| t.to == to_name);
+        let Some(first) = hits.next() else {
+            return Err(Refusal::bad(self.why_not(from, to)));
+        };
+        match promotion {
+            None => Ok(first.text.clone()),
+            Some(p) => std::iter::once(first)
+                .chain(hits)
+                .find(|t| t.promotion.is_some_and(|q| q.eq_ignore_ascii_case(&p)))
+                .map(|t| t.text.clone())
+                .ok_or_else(|| Refusal::bad(format!("{from}-{to}: cannot promote to {p}"))),
+        }
+    }
+
+    fn why_not(&self, from: Square, to: Square) -> String {
+        if self.over() {
+            return "the game is over".to_string();
+        }
+        let cells = self.game.cells(&|_| false);
+        let piece = cells
+            .iter()
+            .find(|c| c.square == from.to_string())
+            .and_then(|c| c.piece.clone());
+        let turn = color_name(self.mover());
+        match piece {
+            None => format!("there is no piece on {from}"),
+            Some(p) if p.color != turn => format!(
+                "it is {turn}'s turn; the {} on {from} is {}",
+                p.kind, p.color
+            ),
+            Some(p) => {
+                let mut s = format!("the {} on {from} cannot move to {to}", p.kind);
+                if self.game.status().check {
+                    s.push_str(" (your king is in check)");
+                } else if self.game.placement().is_some() && self.game.targets(from).is_empty() {
+                    s.push_str(" (trapdoors and mines are being placed)");
+                }
+                s
+            }
+        }
+    }
+
+    pub fn wall_text(&self, square: Square, side: &str) -> Result<String, Refusal> {
+        self.game
+            .wall_text(square, side)
+            .ok_or_else(|| Refusal::bad(format!("no walls in {} (side '{side}')", self.variant)))
+    }
+
+    /// Moves the cursor to `to` (0 = the initial board) and rebuilds the game there.
+    pub fn step(&mut self, to: usize) -> Result<(), Refusal> {
+        if to > self.moves.len() {
+            return Err(Refusal::bad(format!(
+                "there are only {} moves",
+                self.moves.len()
+            )));
+        }
+        let mut game = games::load(&self.variant, &self.initial).map_err(Refusal::bad)?;
+        for text in &self.moves[..to] {
+            game.play(text).map_err(Refusal::bad)?;
+        }
+        self.game = game;
+        self.cursor = to;
+        Ok(())
+    }
+
+    /// resign, offer_draw, accept_draw, decline_draw, claim_draw.
+    pub fn action(&mut self, action: &str) -> Result<(), Refusal> {
+        if self.over() {
+            return Err(Refusal::conflict("the game is over"));
+        }
+        let me = self.game.side_to_move();
+        match action {
+            "resign" => {
+                let result = format!(
+                    "{} resigns: {} wins",
+                    color_name(me),
+                    color_name(me.other())
+                );
+                self.ended = Some((self.cursor, result));
+            }
+            "offer_draw" => self.draw_offer = Some(me),
+            "accept_draw" | "decline_draw" => {
+                if self.draw_offer.is_none() {
+                    return Err(Refusal::conflict("no draw has been offered"));
+                }
+                if action == "accept_draw" {
+                    self.ended = Some((self.cursor, "draw by agreement".to_string()));
+                }
+                self.draw_offer = None;
+            }
+            "claim_draw" => {
+                let s = self.game.status();
+                let reason = if s.threefold {
+                    "threefold repetition"
+                } else if s.fifty_moves {
+                    "the fifty-move rule"
+                } else {
+                    return Err(Refusal::conflict("no draw can be claimed in this position"));
+                };
+                let result = format!("draw claimed by {}: {reason}", color_name(me));
+                self.ended = Some((self.cursor, result));
+            }
+            other => return Err(Refusal::bad(format!("unknown action '{other}'"))),
+        }
+        Ok(())
+    }
+
+    /// Squares of the hidden placements each colour made (from the placement texts).
+    fn placed_by(&self, color: Color) -> Vec<String> {
+        self.moves[..self.cursor]
+            .iter()
+            .zip(&self.movers)
+            .filter(|(t, c)| **c == color && self.game.is_secret(t) && t.len() > 1)
+            .map(|(t, _)| t[1..].to_string())
+            .collect()
+    }
+
+    pub fn view(&self, viewer: Viewer) -> View {
+        let over = self.over();
+        let own = match viewer {
+            Viewer::Player(c) => self.placed_by(c),
+            _ => Vec::new(),
+        };
+        let all = over || viewer == Viewer::All;
+        let reveal = |s: Square| all || own.contains(&s.to_string());
+        let status = self.game.status();
+        View {
+            id: self.id,
+            variant: self.variant.clone(),
+            files: self.game.files(),
+            ranks: self.game.ranks(),
+            cells: self.game.cells(&reveal),
+            walls: self.game.walls(),
+            to_move: color_name(self.mover()),
+            result: self.ended_here().cloned().or_else(|| status.result.clone()),
+            status,
+            over,
+            draw_offer: self.draw_offer.map(color_name),
+            placement: self.game.placement().map(color_name),
+            info: self.game.info(),
+            events: self.game.events(),
+            log: self.log(over),
+            cursor: self.cursor,
+            length: self.moves.len(),
+        }
+    }
+
+    /// The moves in the variant's notation; placements stay secret until the game is over.
+    fn log(&self, over: bool) -> Vec<LogEntry> {
+        self.moves
+            .iter()
+            .zip(&self.movers)
+            .enumerate()
+            .map(|(i, (t, c))| LogEntry {
+                ply: i + 1,
+                color: color_name(*c),
+                text: if !over && self.game.is_secret(t) {
+                    "(secret placement)".to_string()
+                } else {
+                    t.clone()
+                },
+            })
+            .collect()
+    }
+
+    /// The game log as a text file: one move per line, as the variant's game files write them.
+    pub fn log_text(&self) -> String {
+        let over = self.over();
+        let result = if over {
+            self.view(Viewer::Nobody).result
+        } else {
+            None
+        };
+        if let Some(text) = self
+            .game
+            .export_log(&self.initial, &self.moves, result.as_deref())
+        {
+            return text;
+        }
+        let mut out = String::new();
+        for e in self.log(over) {
+            out.push_str(&e.text);
+            out.push('\n');
+        }
+        out
+    }
+
+    pub fn board_file(&self) -> String {
+        self.game.board_file()
+    }
+}

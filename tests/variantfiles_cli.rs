@@ -1,0 +1,155 @@
+//! The binary with variant files: `variant check`, `perft --variant-file`, `play`.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn bin() -> Command {
+    Command::cargo_bin("chessrules").unwrap()
+}
+
+#[test]
+fn check_prints_a_summary_of_each_example() {
+    for (file, head) in [
+        (
+            "variants/capablanca.toml",
+            "capablanca: 10 files x 8 ranks, 8 piece kinds\n",
+        ),
+        (
+            "variants/losalamos.toml",
+            "losalamos: 6 files x 6 ranks, 5 piece kinds\n",
+        ),
+        (
+            "variants/walled.toml",
+            "walled: 8 files x 8 ranks, 6 piece kinds\n",
+        ),
+        (
+            "variants/pawnrace.toml",
+            "pawnrace: 8 files x 8 ranks, 1 piece kinds\n",
+        ),
+    ] {
+        bin()
+            .args(["variant", "check", file])
+            .assert()
+            .success()
+            .stdout(predicate::str::starts_with(head));
+    }
+}
+
+#[test]
+fn check_reports_file_line_and_column_and_exits_1() {
+    let dir = std::env::temp_dir().join(format!("vf-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("bad.toml");
+    std::fs::write(
+        &path,
+        "name = \"x\"\npiece = []\n[board]\nfiles = 30\nranks = 8\nstart = \"8\"\n",
+    )
+    .unwrap();
+    bin()
+        .args(["variant", "check"])
+        .arg(&path)
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(format!(
+            "{}:4:9: error: files must be from 1 to 26, not 30\n",
+            path.display()
+        ));
+    std::fs::write(&path, b"\xff\xfe").unwrap();
+    bin()
+        .args(["variant", "check"])
+        .arg(&path)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            ":1:1: error: the file is not UTF-8",
+        ));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn perft_runs_on_a_variant_file_and_a_fen() {
+    bin()
+        .args(["perft", "--variant-file", "variants/capablanca.toml", "2"])
+        .assert()
+        .success()
+        .stdout("784\n");
+    bin()
+        .args([
+            "perft",
+            "--variant-file",
+            "variants/losalamos.toml",
+            "--fen",
+            "2k3/P4P/6/6/p4p/2K3 w - - 0 1",
+            "3",
+        ])
+        .assert()
+        .success()
+        .stdout("726\n");
+    bin()
+        .args([
+            "perft",
+            "--variant-file",
+            "variants/losalamos.toml",
+            "--fen",
+            "8/8 w",
+            "1",
+        ])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::starts_with("error: invalid fen"));
+}
+
+#[test]
+fn play_ends_a_pawn_race_on_the_last_rank() {
+    let moves = "a2a4\nb7b5\na4b5\nc7c6\nb5c6\nd7d6\nc6c7\nd6d5\nc7c8\n";
+    bin()
+        .args(["play", "--variant-file", "variants/pawnrace.toml"])
+        .write_stdin(moves)
+        .assert()
+        .success()
+        .stdout(predicate::str::ends_with(
+            "Game over: white wins (goal rank reached)\n",
+        ));
+}
+
+#[test]
+fn play_rejects_illegal_moves_and_places_obstacles() {
+    let dir = std::env::temp_dir().join(format!("vf-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("mined.toml");
+    let text = std::fs::read_to_string("variants/standard.toml")
+        .unwrap()
+        .replace("name = \"standard\"", "name = \"mined\"")
+        + "[obstacles]\nmines_per_player = 1\n";
+    std::fs::write(&path, text).unwrap();
+    let out = bin()
+        .args(["play", "--variant-file"])
+        .arg(&path)
+        .write_stdin("e2e5\nmine e4\ne7e5\ne2e4\nfen\nquit\n")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    assert!(out.contains("'e2e5' is not a legal move here"));
+    // White's e-pawn walked onto White's own mine: it and the black pawn next to it on e5
+    // are gone, and the en passant square with them.
+    assert!(
+        out.contains("rnbqkbnr/pppp1ppp/8/8/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2"),
+        "{out}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_missing_file_is_an_io_error() {
+    bin()
+        .args(["variant", "check", "variants/no-such-file.toml"])
+        .assert()
+        .code(3)
+        .stderr(predicate::str::starts_with(
+            "error: cannot read variants/no-such-file.toml",
+        ));
+}

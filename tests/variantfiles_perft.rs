@@ -1,0 +1,206 @@
+//! Perft of the example variant files against pyffish's figures (tests/perft/*.perft, made by
+//! scripts/pyffish-perft.py), and the built-in piece tables against their embedded files.
+
+use chessrules::core::perft::Perft;
+use chessrules::core::Game;
+use chessrules::core::{MovementComponent, PieceKind, Position};
+use chessrules::notation::fen;
+use chessrules::variants::custom::outcome;
+use chessrules::variants::custom::Outcome;
+use chessrules::variants::custom::{builtin, load_variant_file};
+use chessrules::variants::{fairy, pawnrace, standard};
+
+fn check_oracle(name: &str, data: &str) {
+    let v = builtin::load(name).unwrap().unwrap();
+    let mut checked = 0;
+    for line in data
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        let f: Vec<&str> = line.split('\t').collect();
+        let (fen_text, depth, nodes): (&str, u32, u64) =
+            (f[0], f[1].parse().unwrap(), f[2].parse().unwrap());
+        let mut pos = v.position_from_fen(fen_text).unwrap();
+        assert_eq!(
+            Perft::new(true).count(&mut pos, depth),
+            nodes,
+            "{name} {fen_text} depth {depth}"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 9, "{name}: only {checked} figures");
+}
+
+#[test]
+fn capablanca_matches_pyffish() {
+    check_oracle("capablanca", include_str!("perft/capablanca.perft"));
+}
+
+#[test]
+fn losalamos_matches_pyffish() {
+    check_oracle("losalamos", include_str!("perft/losalamos.perft"));
+}
+
+/// The course's fairy pieces (Drunken Soldier, Flying Dragon, Amazon, Princess) as compiled
+/// from fairy.toml's Betza strings, against a pyffish custom variant with the same pieces.
+#[test]
+fn fairy_file_matches_pyffish() {
+    check_oracle("fairy", include_str!("perft/fairy-pyffish.perft"));
+}
+
+/// Rows compared with each vector list sorted (the Betza compiler may list the same steps in
+/// another order).
+fn normalised(kinds: &[PieceKind]) -> Vec<PieceKind> {
+    kinds
+        .iter()
+        .map(|k| {
+            let mut k = k.clone();
+            for c in &mut k.components {
+                c.vectors.sort();
+            }
+            k.components
+                .sort_by_key(|c: &MovementComponent| format!("{c:?}"));
+            k.name.clear();
+            k
+        })
+        .collect()
+}
+
+fn perfts(pos: &mut Position, depth: u32) -> Vec<u64> {
+    (1..=depth)
+        .map(|d| Perft::new(true).count(pos, d))
+        .collect()
+}
+
+#[test]
+fn standard_file_equals_the_builtin_table() {
+    let v = builtin::load("standard").unwrap().unwrap();
+    let b = standard::rules();
+    assert_eq!(normalised(&v.rules.pieces), normalised(&b.pieces));
+    assert_eq!(v.rules.castling, b.castling);
+    assert_eq!(v.rules.promotion_kinds, b.promotion_kinds);
+    for f in [
+        standard::START_FEN,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    ] {
+        let mut ours = v.position_from_fen(f).unwrap();
+        let mut theirs = fen::parse(b.clone(), f).unwrap();
+        assert_eq!(perfts(&mut ours, 3), perfts(&mut theirs, 3), "{f}");
+    }
+}
+
+#[test]
+fn fairy_file_equals_the_builtin_table() {
+    let v = builtin::load("fairy").unwrap().unwrap();
+    let table = fairy::rules::piece_table();
+    assert_eq!(normalised(&v.rules.pieces), normalised(&table));
+    let b = fairy::rules::rules(&[1; 11]);
+    let mut sorted = b.castling.clone();
+    sorted.sort_by_key(|r| (r.color.index(), !r.king_side));
+    assert_eq!(v.rules.castling, sorted);
+    for f in [
+        v.start_fen.as_str(),
+        "r4k3r/dp1e2w1pd/10/3F6/4a5/10/2W7/1E8/DP5PPD/R4K3R w KQkq - 0 1",
+    ] {
+        let mut ours = v.position_from_fen(f).unwrap();
+        let mut theirs = fen::parse(b.clone(), f).unwrap();
+        assert_eq!(perfts(&mut ours, 3), perfts(&mut theirs, 3), "{f}");
+    }
+}
+
+#[test]
+fn pawnrace_file_equals_the_builtin_pawn_race() {
+    let v = builtin::load("pawnrace").unwrap().unwrap();
+    let b = pawnrace::rules();
+    assert_eq!(normalised(&v.rules.pieces), normalised(&b.pieces));
+    assert_eq!(v.rules.promotion_kinds, b.promotion_kinds);
+    assert_eq!(v.rules.king_safety, b.king_safety);
+    assert!(v.rules.castling.is_empty());
+    let gap = |c: &str| pawnrace::Gap::parse(c).unwrap();
+    assert_eq!(
+        fen::write(&v.start_position().unwrap()),
+        fen::write(&pawnrace::start(gap("h"), gap("a")))
+    );
+    for f in [
+        v.start_fen.as_str(),
+        "8/p1p3p1/8/1P1pP3/8/8/2P3P1/8 w - d6 0 5",
+        "8/5p2/8/2pP4/8/8/1P6/8 w - c6 0 9",
+    ] {
+        let mut ours = v.position_from_fen(f).unwrap();
+        let mut theirs = fen::parse(b.clone(), f).unwrap();
+        assert_eq!(perfts(&mut ours, 4), perfts(&mut theirs, 4), "{f}");
+    }
+}
+
+/// The file's end rules (extinction, goal rank, stalemate draw) judge every position of some
+/// pseudo-random games as the built-in pawn race does.
+#[test]
+fn pawnrace_file_ends_games_like_the_builtin() {
+    let v = builtin::load("pawnrace").unwrap().unwrap();
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let mut endings = std::collections::BTreeSet::new();
+    let starts = [
+        v.start_fen.as_str(),
+        "8/3p4/8/8/8/8/3P4/8 w - - 0 1",
+        "8/2p5/8/8/8/8/3P4/8 w - - 0 1",
+        "8/2pp4/8/8/8/8/2PP4/8 w - - 0 1",
+    ];
+    for i in 0..200 {
+        let mut game = Game::new(v.position_from_fen(starts[i % starts.len()]).unwrap());
+        loop {
+            let ours = outcome(&v, &mut game);
+            let mut pos = fen::parse(pawnrace::rules(), &fen::write(game.position())).unwrap();
+            let theirs = pawnrace::outcome(&mut pos);
+            let ours_winner = match &ours {
+                Some(Outcome::Win { winner, reason }) => {
+                    endings.insert(*reason);
+                    Some(Some(*winner))
+                }
+                Some(Outcome::Draw { reason }) => {
+                    endings.insert(*reason);
+                    Some(None)
+                }
+                None => None,
+            };
+            assert_eq!(
+                ours_winner,
+                theirs.map(|o| o.winner()),
+                "{}",
+                fen::write(&pos)
+            );
+            if ours.is_some() {
+                break;
+            }
+            let moves = game.position().clone().legal_move_list();
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            game.play(moves[(seed % moves.len() as u64) as usize]);
+        }
+    }
+    // The games reach more than one kind of ending.
+    assert!(endings.len() >= 3, "{endings:?}");
+}
+
+#[test]
+fn walled_file_blocks_steps_across_its_walls() {
+    let v = builtin::load("walled").unwrap().unwrap();
+    // Neither pawn can step across the d4-d5 and e4-e5 walls; without walls both can.
+    let mut pos = v
+        .position_from_fen("4k3/8/8/8/3PP3/8/8/4K3 w - - 0 1")
+        .unwrap();
+    let moves: Vec<String> = pos
+        .legal_move_list()
+        .iter()
+        .map(|&m| chessrules::notation::coordinate::to_uci(&pos, m))
+        .collect();
+    assert!(!moves.contains(&"e4e5".to_string()));
+    assert!(!moves.contains(&"d4d5".to_string()));
+    let mut open = load_variant_file(builtin::STANDARD)
+        .unwrap()
+        .position_from_fen("4k3/8/8/8/3PP3/8/8/4K3 w - - 0 1")
+        .unwrap();
+    assert_eq!(open.legal_move_list().len(), moves.len() + 2);
+}

@@ -1,0 +1,106 @@
+//! `chessrules serve` as a user runs it: a real server on a free loopback port, reached over
+//! TCP; and the game adapters never panic on arbitrary board or move texts.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+
+use proptest::prelude::*;
+
+use chessrules::web::games;
+
+struct Server(Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn get(addr: &str, path: &str) -> String {
+    let mut s = TcpStream::connect(addr).unwrap();
+    write!(
+        s,
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut out = String::new();
+    s.read_to_string(&mut out).unwrap();
+    out
+}
+
+#[test]
+fn serve_listens_on_loopback_and_serves_the_page_and_api() {
+    let child = Command::new(env!("CARGO_BIN_EXE_chessrules"))
+        .args(["serve", "--port", "0"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut server = Server(child);
+    let mut line = String::new();
+    BufReader::new(server.0.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let url = line
+        .trim()
+        .strip_prefix("chessrules serve: open http://")
+        .unwrap();
+    let addr = url.trim_end_matches('/').to_string();
+    assert!(addr.starts_with("127.0.0.1:"), "{addr}");
+    let page = get(&addr, "/");
+    assert!(page.starts_with("HTTP/1.1 200"), "{page}");
+    assert!(page.contains("<svg id=\"board\""));
+    let variants = get(&addr, "/api/variants");
+    assert!(variants.contains("\"id\":\"obstacle\""), "{variants}");
+    let missing = get(&addr, "/api/games/1");
+    assert!(missing.starts_with("HTTP/1.1 404"), "{missing}");
+}
+
+#[test]
+fn serve_rejects_a_bad_port() {
+    let out = Command::new(env!("CARGO_BIN_EXE_chessrules"))
+        .args(["serve", "--port", "99999"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
+const VARIANTS: [&str; 5] = ["standard", "fairy", "obstacle", "follow", "pawnrace"];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Any board text is either a game or an error message, for every variant.
+    #[test]
+    fn any_board_text_loads_or_is_refused(text in "[ -~\n|_.]{0,200}", v in 0usize..5) {
+        let _ = games::load(VARIANTS[v], &text);
+    }
+
+    /// Any move text on the initial position is either played or refused; what the targets
+    /// list is always accepted.
+    #[test]
+    fn any_move_text_plays_or_is_refused(text in "[ -~]{0,12}", v in 0usize..5) {
+        let info = games::variants().into_iter().find(|i| i.id == VARIANTS[v]).unwrap();
+        let mut game = games::load(info.id, info.initial).unwrap();
+        let _ = game.play(&text);
+        let _ = game.status();
+        let _ = game.board_file();
+    }
+}
+
+#[test]
+fn every_listed_target_is_playable() {
+    for info in games::variants() {
+        let game = games::load(info.id, info.initial).unwrap();
+        for rank in 0..game.ranks() {
+            for file in 0..game.files() {
+                let from = chessrules::core::Square::new(file, rank);
+                for t in game.targets(from) {
+                    let mut g = games::load(info.id, info.initial).unwrap();
+                    assert!(g.play(&t.text).is_ok(), "{}: {} refused", info.id, t.text);
+                }
+            }
+        }
+    }
+}
