@@ -72,3 +72,25 @@ fn a_bridged_game_never_plays_an_illegal_obstacle_move() {
         game.play(&text).unwrap();
     }
 }
+
+#[test]
+fn stockfish_through_the_bridge_plays_only_legal_obstacle_moves_if_installed() {
+    let path = Path::new("/usr/games/stockfish");
+    if !path.exists() {
+        println!("skipped: /usr/games/stockfish is not installed");
+        return;
+    }
+    let walled = "r...k..r\npppppppp\n........\n._.._.....\n........\n........\nPPPPP_PPP\nR...K..R\nw 0 0 + + + + - 0\n";
+    let board = parse_board(walled.as_bytes()).unwrap();
+    let mut game = ObstacleGame::new(board);
+    let mut client = UciClient::spawn(path, &[]).unwrap();
+    for _ in 0..20 {
+        if game.is_over() {
+            break;
+        }
+        let Some((_, text, _)) = obstacle_move(&mut client, game.board(), 20).unwrap() else {
+            break;
+        };
+        game.play(&text).unwrap();
+    }
+}
