@@ -3,7 +3,9 @@
 //! Exit codes shared by every subcommand (a variant's spec may define its own on top, as the
 //! fairy board and move errors do): 0 success, 1 input rejected, 2 usage error, 3 I/O error.
 
+mod engine_match;
 mod fairy;
+mod find;
 mod follow;
 mod obstacle;
 mod pawnrace;
@@ -11,6 +13,7 @@ mod perft;
 mod play;
 mod serve;
 mod standard;
+mod uci;
 mod variant;
 
 use std::ffi::OsString;
@@ -50,6 +53,13 @@ enum Command {
     Standard(standard::StandardArgs),
     /// Pawn race: `pawnrace P C H A` to play, `pawnrace match …` for computer matches.
     Pawnrace(pawnrace::PawnraceArgs),
+    /// Our engine behind the UCI protocol (for GUIs and match runners).
+    Uci(uci::UciArgs),
+    /// A shortest legal move sequence from one position to another.
+    Find(find::FindArgs),
+    /// Engine matches for the benchmarks.
+    #[command(hide = true)]
+    EngineMatch(engine_match::EngineMatchArgs),
 }
 
 /// The subcommand an alias name stands for.
@@ -86,6 +96,9 @@ pub fn run(mut args: Vec<OsString>) -> ExitCode {
         Command::Serve(a) => serve::run(a),
         Command::Standard(a) => standard::run(a),
         Command::Pawnrace(a) => pawnrace::run(a),
+        Command::Uci(a) => uci::run(a),
+        Command::Find(a) => find::run(a),
+        Command::EngineMatch(a) => engine_match::run(a),
     };
     match result {
         Ok(code) => code,

@@ -1,6 +1,7 @@
 //! `chessrules standard play | validate | status`: FIDE chess as the course rules define it.
 
 mod board;
+mod computer;
 mod generate;
 mod json;
 mod play;

@@ -5,12 +5,17 @@
 //! alpha-beta, a transposition table, move ordering and a time manager) knows nothing else
 //! about the game. Baseline players (random, greedy) use the same trait.
 
+pub mod arena;
 pub mod baseline;
 pub mod clock;
+pub mod eval;
+pub mod finder;
+pub mod games;
 pub mod rng;
 pub mod score;
 pub mod search;
 pub mod tt;
+pub mod uci_client;
 
 pub use clock::Clock;
 pub use rng::Rng;

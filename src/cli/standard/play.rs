@@ -28,12 +28,16 @@ pub struct PlayArgs {
     /// Write the game's PGN here when it ends (default: print it).
     #[arg(long)]
     pgn: Option<PathBuf>,
-    /// Name of the White player (PGN `White` tag).
+    /// Name of the White player (PGN `White` tag); `ai` (our engine) or `uci:PATH` (an
+    /// external UCI engine) makes the computer play White.
     #[arg(long, default_value = "?")]
     white: String,
-    /// Name of the Black player (PGN `Black` tag).
+    /// Name of the Black player (PGN `Black` tag); `ai` or `uci:PATH` as for `--white`.
     #[arg(long, default_value = "?")]
     black: String,
+    /// Thinking time of a computer side per move (milliseconds).
+    #[arg(long, default_value_t = 1000)]
+    movetime: u64,
     /// The PGN `Date` tag (default: today, UTC).
     #[arg(long, hide = true)]
     date: Option<String>,
@@ -254,10 +258,21 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
         input: Box::new(stdin.lock()),
         out: stdout.lock(),
     };
+    let mut seats = [
+        super::computer::Seat::from_name(&args.white)?,
+        super::computer::Seat::from_name(&args.black)?,
+    ];
     s.say("Standard chess. Type a move (e4, Nf3, O-O, e2e4) or help.")?;
     let d = diagram(s.game.position());
     write!(s.out, "{d}")?;
     while s.game.outcome().is_none() {
+        let seat = &mut seats[s.game.side_to_move().index()];
+        if let Some(text) = seat.choose(s.game.position(), args.movetime)? {
+            if !s.handle(&text)? {
+                break;
+            }
+            continue;
+        }
         let p = format!("{} to move: ", side(s.game.side_to_move()));
         s.prompt(&p)?;
         let Some(line) = s.read_line() else {

@@ -1,0 +1,183 @@
+//! `chessrules engine-match` (hidden; used by `scripts/bench-engine`): our engine against
+//! itself or a random mover in standard, fairy (`--board FILE`) or obstacle chess. The first
+//! player alternates colours game by game; prints the first player's score.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{bail, Context, Result};
+use chessrules::engine::arena::{play_game, Player};
+use chessrules::engine::games::{ChessSearch, ObstacleSearch};
+use chessrules::engine::uci_client::UciClient;
+use chessrules::engine::{Engine, Limits, Rng, SearchGame, Terminal};
+use chessrules::notation::coordinate;
+use chessrules::variants::{fairy, obstacle, standard};
+use clap::{Args, ValueEnum};
+
+#[derive(Copy, Clone, Debug, ValueEnum)]
+pub enum MatchVariant {
+    Standard,
+    Fairy,
+    Obstacle,
+}
+
+#[derive(Args)]
+pub struct EngineMatchArgs {
+    #[arg(long, value_enum, default_value = "standard")]
+    variant: MatchVariant,
+    /// Start board (fairy: a board file, required; obstacle: a board file, default the
+    /// initial board without obstacles).
+    #[arg(long)]
+    board: Option<PathBuf>,
+    #[arg(long, default_value_t = 10)]
+    games: u32,
+    /// First player: milliseconds per move, or `random`.
+    #[arg(long, default_value = "100")]
+    first: String,
+    /// Second player: milliseconds per move, or `random`.
+    #[arg(long, default_value = "random")]
+    second: String,
+    #[arg(long, default_value_t = 200)]
+    max_plies: u32,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// `Skill Level` option of a `uci:PATH` second player.
+    #[arg(long)]
+    skill: Option<u32>,
+    /// Milliseconds per move of a `uci:PATH` second player.
+    #[arg(long, default_value_t = 100)]
+    external_ms: u64,
+}
+
+fn player(text: &str) -> Result<Player> {
+    if text == "random" {
+        return Ok(Player::Random);
+    }
+    Ok(Player::Search(
+        text.parse().with_context(|| format!("player '{text}'"))?,
+    ))
+}
+
+const OBSTACLE_START: &str = "rnbqkbnr\npppppppp\n........\n........\n........\n........\nPPPPPPPP\nRNBQKBNR\nw 3 3 + + + + - 0\n";
+
+fn run_match<G: SearchGame + Clone>(start: &G, args: &EngineMatchArgs) -> Result<()> {
+    let (a, b) = (player(&args.first)?, player(&args.second)?);
+    let mut rng = Rng::new(args.seed);
+    let mut score = 0.0;
+    for g in 0..args.games {
+        let s = if g % 2 == 0 {
+            play_game(start, a, b, args.max_plies, &mut rng)
+        } else {
+            1.0 - play_game(start, b, a, args.max_plies, &mut rng)
+        };
+        score += s;
+        println!("game {} first player {s}", g + 1);
+    }
+    println!(
+        "score {score}/{} ({} vs {})",
+        args.games, args.first, args.second
+    );
+    Ok(())
+}
+
+pub fn run(args: EngineMatchArgs) -> Result<ExitCode> {
+    let board = match &args.board {
+        Some(p) => Some(std::fs::read(p).with_context(|| format!("reading {}", p.display()))?),
+        None => None,
+    };
+    if let Some(path) = args.second.strip_prefix("uci:") {
+        external_match(path, &args)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    match args.variant {
+        MatchVariant::Standard => run_match(&ChessSearch::new(standard::start()), &args)?,
+        MatchVariant::Fairy => {
+            let Some(bytes) = board else {
+                bail!("--board is required for fairy");
+            };
+            let text = String::from_utf8_lossy(&bytes);
+            let b = fairy::parse_board(&text).map_err(|e| anyhow::anyhow!("{e:?}"))?;
+            run_match(&ChessSearch::new(b.position), &args)?
+        }
+        MatchVariant::Obstacle => {
+            let bytes = board.unwrap_or_else(|| OBSTACLE_START.as_bytes().to_vec());
+            let b = obstacle::parse_board(&bytes).map_err(|e| anyhow::anyhow!("{e:?}"))?;
+            run_match(&ObstacleSearch::new(&b), &args)?
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Our engine (`--first` ms) against an external UCI engine in standard chess.
+fn external_match(path: &str, args: &EngineMatchArgs) -> Result<()> {
+    let Player::Search(ours_ms) = player(&args.first)? else {
+        bail!("the first player must be our engine");
+    };
+    let mut client = UciClient::spawn(std::path::Path::new(path), &[])?;
+    if let Some(skill) = args.skill {
+        client.set_option("Skill Level", &skill.to_string())?;
+    }
+    let mut score = 0.0;
+    for g in 0..args.games {
+        client.new_game()?;
+        let ours_white = g % 2 == 0;
+        let s = external_game(
+            &mut client,
+            ours_ms,
+            args.external_ms,
+            ours_white,
+            args.max_plies,
+        )?;
+        score += s;
+        println!("game {} first player {s}", g + 1);
+    }
+    println!(
+        "score {score}/{} ({} vs {} skill {:?} at {} ms)",
+        args.games, args.first, path, args.skill, args.external_ms
+    );
+    Ok(())
+}
+
+fn external_game(
+    client: &mut UciClient,
+    ours_ms: u64,
+    theirs_ms: u64,
+    ours_white: bool,
+    max_plies: u32,
+) -> Result<f64> {
+    let mut game = ChessSearch::new(standard::start());
+    let mut engine = Engine::new(18);
+    let mut moves = Vec::new();
+    for ply in 0..max_plies {
+        let ours_to_move = (ply % 2 == 0) == ours_white;
+        let result = match game.terminal() {
+            Some(t) => Some(t),
+            None => {
+                moves.clear();
+                game.legal_moves(&mut moves);
+                moves.is_empty().then(|| game.no_moves())
+            }
+        };
+        if let Some(t) = result {
+            let mover = match t {
+                Terminal::Win => 1.0,
+                Terminal::Loss => 0.0,
+                Terminal::Draw => 0.5,
+            };
+            return Ok(if ours_to_move { mover } else { 1.0 - mover });
+        }
+        let m = if ours_to_move {
+            engine.search(&mut game, &Limits::movetime(ours_ms)).best
+        } else {
+            let text = client.best_move(game.position(), theirs_ms, &[])?;
+            let mut pos = game.position().clone();
+            text.and_then(|t| coordinate::parse(&mut pos, &t).ok())
+        };
+        match m {
+            Some(m) => game.make(m),
+            // An external engine without a legal answer forfeits.
+            None => return Ok(if ours_to_move { 0.5 } else { 1.0 }),
+        }
+    }
+    Ok(0.5)
+}

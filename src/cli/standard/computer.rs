@@ -1,0 +1,43 @@
+//! Computer seats of `standard play`: `ai` (our engine) or `uci:PATH` (an external engine).
+
+use std::path::Path;
+
+use anyhow::{Context, Result};
+use chessrules::core::Position;
+use chessrules::engine::games::best_move_for;
+use chessrules::engine::uci_client::UciClient;
+use chessrules::notation::coordinate::to_uci;
+
+pub enum Seat {
+    Person,
+    Ours,
+    External(Box<UciClient>),
+}
+
+impl Seat {
+    /// The seat a player name stands for (any other name is a person).
+    pub fn from_name(name: &str) -> Result<Seat> {
+        if name == "ai" {
+            return Ok(Seat::Ours);
+        }
+        match name.strip_prefix("uci:") {
+            Some(path) => {
+                let client = UciClient::spawn(Path::new(path), &[])
+                    .with_context(|| format!("starting {path}"))?;
+                Ok(Seat::External(Box::new(client)))
+            }
+            None => Ok(Seat::Person),
+        }
+    }
+
+    /// The computer's move as coordinate text, `None` for a person (or no legal move).
+    pub fn choose(&mut self, pos: &Position, movetime: u64) -> Result<Option<String>> {
+        match self {
+            Seat::Person => Ok(None),
+            Seat::Ours => Ok(best_move_for(pos, &[], movetime)
+                .best
+                .map(|m| to_uci(pos, m))),
+            Seat::External(client) => Ok(client.best_move(pos, movetime, &[])?),
+        }
+    }
+}

@@ -1,0 +1,186 @@
+//! `chessrules uci [--variant standard|obstacle]`: our engine behind the UCI protocol, for GUIs
+//! and match runners.
+//!
+//! Supported: `uci`, `isready`, `ucinewgame`, `setoption name UCI_Variant value chess`,
+//! `setoption name Move Time value MS`, `position startpos|fen FEN [moves …]`,
+//! `go [movetime MS] [wtime W btime B winc WI binc BI movestogo N] [depth D]
+//! [searchmoves …]`, `stop` (the search is synchronous, so a no-op), `quit`. The search runs
+//! to completion before the next line is read. `--variant obstacle` plays on the board
+//! without obstacles (the bridge checks obstacle legality on its side), so it is the same
+//! engine as standard. Unknown commands are ignored, as the protocol asks.
+
+use std::io::{self, BufRead, Write};
+use std::process::ExitCode;
+
+use anyhow::Result;
+use chessrules::core::{Move, Position};
+use chessrules::engine::games::ChessSearch;
+use chessrules::engine::{Engine, Limits, Score};
+use chessrules::notation::coordinate::{self, to_uci};
+use chessrules::notation::fen;
+use chessrules::variants::standard;
+use clap::{Args, ValueEnum};
+
+#[derive(Copy, Clone, Debug, ValueEnum)]
+pub enum UciVariant {
+    Standard,
+    Obstacle,
+}
+
+#[derive(Args)]
+pub struct UciArgs {
+    /// The rules the engine plays by.
+    #[arg(long, value_enum, default_value = "standard")]
+    variant: UciVariant,
+    /// Default time per move when `go` gives none (milliseconds).
+    #[arg(long, default_value_t = 1000)]
+    movetime: u64,
+}
+
+struct Session {
+    pos: Position,
+    keys: Vec<u64>,
+    engine: Engine<Move>,
+    default_movetime: u64,
+}
+
+pub fn run(args: UciArgs) -> Result<ExitCode> {
+    let _ = args.variant;
+    let mut session = Session {
+        pos: standard::start(),
+        keys: Vec::new(),
+        engine: Engine::new(20),
+        default_movetime: args.movetime,
+    };
+    let stdin = io::stdin();
+    let mut out = io::stdout().lock();
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else { break };
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.first().copied() {
+            Some("uci") => {
+                writeln!(out, "id name chessrules {}", env!("CARGO_PKG_VERSION"))?;
+                writeln!(out, "id author chessrules")?;
+                writeln!(
+                    out,
+                    "option name UCI_Variant type combo default chess var chess"
+                )?;
+                writeln!(
+                    out,
+                    "option name Move Time type spin default {} min 1 max 600000",
+                    session.default_movetime
+                )?;
+                writeln!(out, "uciok")?;
+            }
+            Some("isready") => writeln!(out, "readyok")?,
+            Some("ucinewgame") => session.engine.reset(),
+            Some("setoption") => session.set_option(&words),
+            Some("position") => {
+                if let Err(e) = session.set_position(&words) {
+                    writeln!(out, "info string {e}")?;
+                }
+            }
+            Some("go") => {
+                let lines = session.go(&words);
+                for l in lines {
+                    writeln!(out, "{l}")?;
+                }
+            }
+            Some("quit") => break,
+            _ => {}
+        }
+        out.flush()?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+impl Session {
+    fn set_option(&mut self, words: &[&str]) {
+        let text = words.join(" ");
+        if let Some(rest) = text.strip_prefix("setoption name Move Time value ") {
+            if let Ok(ms) = rest.trim().parse::<u64>() {
+                self.default_movetime = ms.max(1);
+            }
+        }
+    }
+
+    fn set_position(&mut self, words: &[&str]) -> Result<(), String> {
+        let moves_at = words.iter().position(|&w| w == "moves");
+        let head = &words[1..moves_at.unwrap_or(words.len())];
+        let mut pos = match head.first().copied() {
+            Some("startpos") => standard::start(),
+            Some("fen") => fen::parse(standard::rules(), &head[1..].join(" "))
+                .map_err(|e| format!("bad fen: {e}"))?,
+            _ => return Err("position: expected startpos or fen".into()),
+        };
+        let mut keys = Vec::new();
+        if let Some(i) = moves_at {
+            for text in &words[i + 1..] {
+                let m = coordinate::parse(&mut pos, text).map_err(|e| e.to_string())?;
+                keys.push(pos.key());
+                pos.make(m);
+            }
+        }
+        self.pos = pos;
+        self.keys = keys;
+        Ok(())
+    }
+
+    /// Runs one search and returns the `info` and `bestmove` lines.
+    fn go(&mut self, words: &[&str]) -> Vec<String> {
+        let num = |name: &str| -> Option<u64> {
+            let i = words.iter().position(|&w| w == name)?;
+            words.get(i + 1)?.parse().ok()
+        };
+        let white = self.pos.side_to_move() == chessrules::core::Color::White;
+        let clock = if white { num("wtime") } else { num("btime") };
+        let inc = if white { num("winc") } else { num("binc") }.unwrap_or(0);
+        let movetime = match (num("movetime"), clock) {
+            (Some(ms), _) => ms,
+            (None, Some(left)) => {
+                let moves_to_go = num("movestogo").unwrap_or(30).max(1);
+                (left / moves_to_go + inc * 3 / 4).min(left / 2).max(1)
+            }
+            (None, None) => self.default_movetime,
+        };
+        let mut limits = Limits::movetime(movetime.max(1));
+        if let Some(d) = num("depth") {
+            limits.max_depth = (d as u32).clamp(1, limits.max_depth);
+        }
+        let mut search = ChessSearch::new(self.pos.clone());
+        search.set_history(&self.keys);
+        if let Some(i) = words.iter().position(|&w| w == "searchmoves") {
+            let mut pos = self.pos.clone();
+            let only: Vec<Move> = words[i + 1..]
+                .iter()
+                .map_while(|t| coordinate::parse(&mut pos, t).ok())
+                .collect();
+            search.restrict_root(&only);
+        }
+        let r = self.engine.search(&mut search, &limits);
+        let score = match r.score() {
+            Score::Centipawns(cp) => format!("cp {cp}"),
+            Score::WinIn(n) => format!("mate {}", n.div_ceil(2)),
+            Score::LossIn(n) => format!("mate -{}", n.div_ceil(2)),
+        };
+        let mut lines = Vec::new();
+        let mut pv = Vec::new();
+        let mut p = self.pos.clone();
+        for &m in &r.pv {
+            pv.push(to_uci(&p, m));
+            p.make(m);
+        }
+        lines.push(format!(
+            "info depth {} score {score} nodes {} time {} pv {}",
+            r.depth,
+            r.nodes,
+            r.elapsed.as_millis(),
+            pv.join(" ")
+        ));
+        lines.push(match r.best {
+            Some(m) => format!("bestmove {}", to_uci(&self.pos, m)),
+            None => "bestmove 0000".to_string(),
+        });
+        lines
+    }
+}

@@ -1,0 +1,8 @@
+//! Variants as [`SearchGame`](crate::engine::SearchGame)s, and the one-call entry points the
+//! CLI and the web page use (`best_move_*`).
+
+pub mod chess;
+pub mod obstacle;
+
+pub use chess::{best_move_for, ChessSearch};
+pub use obstacle::{best_obstacle_move, ObstacleSearch};

@@ -1,0 +1,220 @@
+//! Obstacle chess as a [`SearchGame`], over the obstacle module's own legality and effects
+//! (trapdoors and mines fire inside the search, so known ones are avoided by look-ahead).
+//!
+//! What the engine may know: the board it is given is first reduced to the engine's view by
+//! [`engine_view`]: hidden trapdoors are removed (the board file does not say who placed a
+//! hidden trapdoor, so none is treated as the engine's own secret); mines, open trapdoors and
+//! walls are public. Walls are generated only when no piece move exists (stalemate is then
+//! avoided by placing a wall, as the rules allow) — placing walls as a plan is not searched.
+
+use crate::core::{Move, MoveFlag, Square};
+use crate::engine::eval::{self, PieceValues};
+use crate::engine::{Engine, Limits, SearchGame, SearchResult, Terminal};
+use crate::variants::obstacle::game::{legal_piece_moves, place_wall, play_piece_move, wall_check};
+use crate::variants::obstacle::walls::WallSide;
+use crate::variants::obstacle::ObstacleBoard;
+
+/// One action of the side to move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ObstacleMove {
+    Piece(Move),
+    Wall(Square, WallSide),
+}
+
+/// The board as the side to move may know it: hidden trapdoors removed.
+pub fn engine_view(board: &ObstacleBoard) -> ObstacleBoard {
+    let mut view = board.clone();
+    for rank in 0..8 {
+        for file in 0..8 {
+            let s = Square::new(file, rank);
+            let mut o = view.obstacle(s);
+            if o.hidden_trapdoor {
+                o.hidden_trapdoor = false;
+                view.set_obstacle(s, o);
+            }
+        }
+    }
+    view
+}
+
+/// The game-file text of an action (`e2-e4`, `e7-e8=Q`, `0-0`, `|e4`, `_e4`).
+pub fn action_text(board: &ObstacleBoard, m: ObstacleMove) -> String {
+    match m {
+        ObstacleMove::Wall(s, WallSide::West) => format!("|{s}"),
+        ObstacleMove::Wall(s, WallSide::South) => format!("_{s}"),
+        ObstacleMove::Piece(m) => {
+            let pos = board.position();
+            if let MoveFlag::Castle(i) = m.flag {
+                let king_side = pos
+                    .rules()
+                    .castling
+                    .get(i as usize)
+                    .is_some_and(|c| c.king_side);
+                return if king_side { "0-0" } else { "0-0-0" }.to_string();
+            }
+            let mut text = format!("{}-{}", board.square(m.from), board.square(m.to));
+            if let Some(k) = m.promotion {
+                text.push('=');
+                text.push(pos.rules().kind(k).letter);
+            }
+            text
+        }
+    }
+}
+
+/// An obstacle board being searched (a stack of boards: the effects are not reversible
+/// through the core's undo).
+#[derive(Clone, Debug)]
+pub struct ObstacleSearch {
+    stack: Vec<ObstacleBoard>,
+    values: PieceValues,
+}
+
+impl ObstacleSearch {
+    /// Searches `board` as the side to move sees it ([`engine_view`]).
+    pub fn new(board: &ObstacleBoard) -> ObstacleSearch {
+        let values = PieceValues::for_rules(board.position().rules());
+        ObstacleSearch {
+            stack: vec![engine_view(board)],
+            values,
+        }
+    }
+
+    fn board(&self) -> &ObstacleBoard {
+        // The stack is never empty: `unmake` keeps the root.
+        &self.stack[self.stack.len() - 1]
+    }
+}
+
+impl SearchGame for ObstacleSearch {
+    type Move = ObstacleMove;
+
+    fn legal_moves(&mut self, out: &mut Vec<ObstacleMove>) {
+        let board = self.board();
+        let pieces = legal_piece_moves(board);
+        if !pieces.is_empty() {
+            out.extend(pieces.into_iter().map(ObstacleMove::Piece));
+            return;
+        }
+        for rank in 0..8 {
+            for file in 0..8 {
+                for side in [WallSide::West, WallSide::South] {
+                    let s = Square::new(file, rank);
+                    if wall_check(board, s, side).is_ok() {
+                        out.push(ObstacleMove::Wall(s, side));
+                    }
+                }
+            }
+        }
+    }
+
+    fn make(&mut self, m: ObstacleMove) {
+        let mut next = self.board().clone();
+        match m {
+            ObstacleMove::Piece(m) => play_piece_move(&mut next, m),
+            ObstacleMove::Wall(s, side) => place_wall(&mut next, s, side),
+        }
+        self.stack.push(next);
+    }
+
+    fn unmake(&mut self) {
+        if self.stack.len() > 1 {
+            self.stack.pop();
+        }
+    }
+
+    fn key(&self) -> u64 {
+        let b = self.board();
+        b.position().key() ^ b.extras_digest()
+    }
+
+    fn terminal(&self) -> Option<Terminal> {
+        let pos = self.board().position();
+        let us = pos.side_to_move();
+        match (pos.royal_count(us), pos.royal_count(us.other())) {
+            (0, 0) => Some(Terminal::Draw),
+            (0, _) => Some(Terminal::Loss),
+            (_, 0) => Some(Terminal::Win),
+            _ if pos.halfmove_clock() >= 100 => Some(Terminal::Draw),
+            _ => None,
+        }
+    }
+
+    fn no_moves(&self) -> Terminal {
+        let pos = self.board().position();
+        if pos.in_check(pos.side_to_move()) {
+            Terminal::Loss
+        } else {
+            Terminal::Draw
+        }
+    }
+
+    fn evaluate(&mut self) -> i32 {
+        eval::evaluate(self.board().position(), &self.values)
+    }
+
+    fn is_noisy(&self, m: ObstacleMove) -> bool {
+        match m {
+            ObstacleMove::Piece(m) => {
+                m.flag == MoveFlag::EnPassant
+                    || m.promotion.is_some()
+                    || self.board().position().piece_at(m.to).is_some()
+            }
+            ObstacleMove::Wall(..) => false,
+        }
+    }
+
+    fn history_slots(&self) -> usize {
+        let cells = self.board().position().rules().shape.cells();
+        cells * cells + 128
+    }
+
+    fn history_slot(&self, m: ObstacleMove) -> usize {
+        let cells = self.board().position().rules().shape.cells();
+        match m {
+            ObstacleMove::Piece(m) => m.from as usize * cells + m.to as usize,
+            ObstacleMove::Wall(s, side) => {
+                cells * cells + (s.rank as usize * 8 + s.file as usize) * 2 + side as usize
+            }
+        }
+    }
+}
+
+/// The engine's action on `board` within `movetime_ms`, with its game-file text.
+pub fn best_obstacle_move(
+    board: &ObstacleBoard,
+    movetime_ms: u64,
+) -> Option<(ObstacleMove, String)> {
+    let mut game = ObstacleSearch::new(board);
+    let mut engine = Engine::new(16);
+    let r: SearchResult<ObstacleMove> = engine.search(&mut game, &Limits::movetime(movetime_ms));
+    let best = r.best?;
+    Some((best, action_text(board, best)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::obstacle::{parse_board, ObstacleGame};
+
+    const MATE: &str = "......k.\n.....ppp\n........\n........\n........\n........\n.....PPP\nR.....K.\nw 0 0 - - - - - 0\n";
+
+    #[test]
+    fn finds_the_back_rank_mate_and_the_game_accepts_it() {
+        let board = parse_board(MATE.as_bytes()).unwrap();
+        let (_, text) = best_obstacle_move(&board, 300).unwrap();
+        assert_eq!(text, "a1-a8");
+        let mut game = ObstacleGame::new(board);
+        game.play(&text).unwrap();
+        assert!(game.is_over());
+    }
+
+    #[test]
+    fn hidden_trapdoors_are_not_in_the_engine_view() {
+        let text = MATE.replacen("........\n", "...D....\n", 1);
+        let board = parse_board(text.as_bytes()).unwrap();
+        let view = engine_view(&board);
+        assert!(board.obstacle(Square::new(3, 5)).hidden_trapdoor);
+        assert!(!view.obstacle(Square::new(3, 5)).hidden_trapdoor);
+    }
+}

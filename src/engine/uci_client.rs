@@ -1,0 +1,220 @@
+//! An external UCI engine (Stockfish, or `chessrules uci` itself) as an opponent: spawn,
+//! handshake, `position fen …` + `go movetime …`, read `bestmove`, with timeouts so a dead
+//! or silent engine is an error instead of a hang.
+//!
+//! For obstacle chess, [`obstacle_move`] gives the engine the board without obstacles, checks
+//! its move against the obstacle rules, asks again with `searchmoves` restricted to our legal
+//! moves when it is illegal, and falls back to our own engine if it still is (so the bridge
+//! never plays an illegal obstacle move).
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use crate::core::Position;
+use crate::engine::games::obstacle::{action_text, best_obstacle_move, ObstacleMove};
+use crate::notation::coordinate::to_uci;
+use crate::notation::fen;
+use crate::variants::obstacle::game::legal_piece_moves;
+use crate::variants::obstacle::ObstacleBoard;
+
+/// Time an engine gets to answer `uci` / `isready`, and on top of its move time.
+const GRACE: Duration = Duration::from_secs(10);
+
+#[derive(Debug, thiserror::Error)]
+pub enum UciError {
+    #[error("cannot start UCI engine {path}: {source}")]
+    Spawn {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("UCI engine did not answer '{waiting_for}' in time")]
+    Timeout { waiting_for: String },
+    #[error("UCI engine closed its output while we waited for '{waiting_for}'")]
+    Closed { waiting_for: String },
+    #[error("writing to the UCI engine: {0}")]
+    Write(#[from] std::io::Error),
+}
+
+/// A running UCI engine.
+pub struct UciClient {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    pub name: String,
+}
+
+impl UciClient {
+    /// Starts the engine at `path` and completes the `uci` / `isready` handshake.
+    pub fn spawn(path: &Path, args: &[&str]) -> Result<UciClient, UciError> {
+        let spawn_err = |source| UciError::Spawn {
+            path: path.display().to_string(),
+            source,
+        };
+        let mut child = Command::new(path)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(spawn_err)?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            let _ = child.kill();
+            return Err(spawn_err(std::io::Error::other("no pipes")));
+        };
+        let (tx, lines) = mpsc::channel();
+        thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut client = UciClient {
+            child,
+            stdin,
+            lines,
+            name: path.display().to_string(),
+        };
+        client.send("uci")?;
+        for line in client.wait_for("uciok", GRACE)? {
+            if let Some(n) = line.strip_prefix("id name ") {
+                client.name = n.to_string();
+            }
+        }
+        client.send("isready")?;
+        client.wait_for("readyok", GRACE)?;
+        Ok(client)
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), UciError> {
+        writeln!(self.stdin, "{line}")?;
+        self.stdin.flush()?;
+        Ok(())
+    }
+
+    /// Lines up to and including the first that starts with `token`.
+    fn wait_for(&mut self, token: &str, within: Duration) -> Result<Vec<String>, UciError> {
+        let deadline = Instant::now() + within;
+        let mut seen = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    let done = line.split_whitespace().next() == Some(token);
+                    seen.push(line);
+                    if done {
+                        return Ok(seen);
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(UciError::Timeout {
+                        waiting_for: token.into(),
+                    })
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(UciError::Closed {
+                        waiting_for: token.into(),
+                    })
+                }
+            }
+        }
+    }
+
+    /// Sets a UCI option (e.g. `Skill Level`).
+    pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), UciError> {
+        self.send(&format!("setoption name {name} value {value}"))?;
+        self.send("isready")?;
+        self.wait_for("readyok", GRACE).map(|_| ())
+    }
+
+    /// Starts a new game for the engine.
+    pub fn new_game(&mut self) -> Result<(), UciError> {
+        self.send("ucinewgame")?;
+        self.send("isready")?;
+        self.wait_for("readyok", GRACE).map(|_| ())
+    }
+
+    /// The engine's move (UCI text) for `pos`, searching only `searchmoves` if not empty.
+    /// `None` when it answers `bestmove 0000` / `(none)`.
+    pub fn best_move(
+        &mut self,
+        pos: &Position,
+        movetime_ms: u64,
+        searchmoves: &[String],
+    ) -> Result<Option<String>, UciError> {
+        self.send(&format!("position fen {}", fen::write(pos)))?;
+        let mut go = format!("go movetime {movetime_ms}");
+        if !searchmoves.is_empty() {
+            go.push_str(" searchmoves ");
+            go.push_str(&searchmoves.join(" "));
+        }
+        self.send(&go)?;
+        let lines = self.wait_for("bestmove", Duration::from_millis(movetime_ms) + GRACE)?;
+        let best = lines
+            .last()
+            .and_then(|l| l.split_whitespace().nth(1))
+            .filter(|m| *m != "0000" && *m != "(none)")
+            .map(str::to_string);
+        Ok(best)
+    }
+}
+
+impl Drop for UciClient {
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        let deadline = Instant::now() + Duration::from_millis(500);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// How the bridge's obstacle move was obtained.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BridgeSource {
+    /// The engine's first suggestion was legal.
+    Engine,
+    /// The first was illegal; the `searchmoves` retry was legal.
+    Retry,
+    /// Our own engine (no legal piece move, or the retry was illegal too).
+    Fallback,
+}
+
+/// An obstacle-chess action from an external engine: always legal under the obstacle rules.
+pub fn obstacle_move(
+    client: &mut UciClient,
+    board: &ObstacleBoard,
+    movetime_ms: u64,
+) -> Result<Option<(ObstacleMove, String, BridgeSource)>, UciError> {
+    let pos = board.position();
+    let legal: Vec<(String, ObstacleMove)> = legal_piece_moves(board)
+        .into_iter()
+        .map(|m| (to_uci(pos, m), ObstacleMove::Piece(m)))
+        .collect();
+    let find = |text: &Option<String>| {
+        let t = text.as_deref()?;
+        legal.iter().find(|(u, _)| u == t).map(|(_, m)| *m)
+    };
+    if !legal.is_empty() {
+        let first = client.best_move(pos, movetime_ms, &[])?;
+        if let Some(m) = find(&first) {
+            return Ok(Some((m, action_text(board, m), BridgeSource::Engine)));
+        }
+        let texts: Vec<String> = legal.iter().map(|(u, _)| u.clone()).collect();
+        let second = client.best_move(pos, movetime_ms, &texts)?;
+        if let Some(m) = find(&second) {
+            return Ok(Some((m, action_text(board, m), BridgeSource::Retry)));
+        }
+    }
+    Ok(best_obstacle_move(board, movetime_ms).map(|(m, t)| (m, t, BridgeSource::Fallback)))
+}

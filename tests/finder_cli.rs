@@ -1,0 +1,85 @@
+//! `chessrules find` on small tasks.
+
+use std::process::Command;
+
+fn find(variant: &str, from: &str, to: &str, extra: &[&str]) -> (String, String, i32) {
+    let dir = std::env::temp_dir().join(format!(
+        "finder-{}-{variant}-{}",
+        std::process::id(),
+        from.len() * 31 + to.len()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (a, b) = (dir.join("from"), dir.join("to"));
+    std::fs::write(&a, from).unwrap();
+    std::fs::write(&b, to).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_chessrules"))
+        .args(["find", "--variant", variant])
+        .arg(&a)
+        .arg(&b)
+        .args(extra)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n";
+
+#[test]
+fn standard_knight_tour_back_home() {
+    let from = "rnbqkb1r/pppppppp/8/1N6/4n3/8/PPPPPPPP/R1BQKBNR w KQkq - 4 3\n";
+    let (out, _, code) = find("standard", from, START, &[]);
+    assert_eq!(code, 0);
+    assert_eq!(out, "Nc3\nNf6\nNb1\nNg8\n");
+}
+
+#[test]
+fn standard_impossible_and_none_within() {
+    let (out, err, code) = find("standard", "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n", START, &[]);
+    assert_eq!((out.as_str(), code), ("impossible\n", 0));
+    assert!(!err.is_empty());
+    let far = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\n";
+    let (out, _, _) = find("standard", START, far, &["--max-plies", "1"]);
+    assert_eq!(out, "no sequence within 1 plies\n");
+}
+
+#[test]
+fn standard_bad_fen_is_exit_1() {
+    let (_, err, code) = find("standard", "garbage", START, &[]);
+    assert_eq!(code, 1);
+    assert!(err.starts_with("error:"), "{err}");
+}
+
+const OBSTACLE_FROM: &str =
+    "......k.\n.....ppp\n........\n........\n........\n........\n.....PPP\nR.....K.\nw 1 0 - - - - - 0\n";
+
+#[test]
+fn obstacle_sequence_with_a_wall_is_a_game_file() {
+    // White places its wall south of a5 and moves its king; Black moves its king and h-pawn.
+    let to = "......k.\n.....pp.\n.......p\n_........\n........\n........\n.....PPP\nR.....K.\nw 0 0 - - - - - 0\n";
+    let to = to
+        .replacen("......k.", ".....k..", 1)
+        .replacen("R.....K.", "R......K", 1);
+    let (out, err, code) = find("obstacle", OBSTACLE_FROM, &to, &["--max-plies", "4"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    assert!(lines.contains(&"_a5"), "{out}");
+}
+
+#[test]
+fn obstacle_walls_cannot_be_removed() {
+    let walled = OBSTACLE_FROM
+        .replacen(
+            "........\n........\n.....PPP",
+            "_........\n........\n.....PPP",
+            1,
+        )
+        .replacen("w 1 0", "w 0 0", 1);
+    let (out, _, _) = find("obstacle", &walled, OBSTACLE_FROM, &[]);
+    assert_eq!(out, "impossible\n");
+}
