@@ -214,11 +214,19 @@ impl Position {
     /// between them and their destinations empty, the king not in check and not passing through
     /// or landing on an attacked square, and no wall across the king's or the rook's path.
     pub fn castling_moves<S: MoveSink>(&self, out: &mut S) {
-        self.castling_moves_from(out, None);
+        self.castling_moves_from(out, None, &mut AttackMemo::default());
     }
 
     /// `castling_moves` for a caller that already knows whether the side to move is in check.
-    fn castling_moves_from<S: MoveSink>(&self, out: &mut S, known_check: Option<bool>) {
+    ///
+    /// When the side is known not to be in check, `memo` answers "is this square attacked?"
+    /// for squares already asked about at this node (king moves ask about the same squares).
+    fn castling_moves_from<S: MoveSink>(
+        &self,
+        out: &mut S,
+        known_check: Option<bool>,
+        memo: &mut AttackMemo,
+    ) {
         let us = self.side;
         if known_check == Some(true) && self.rules.king_safety {
             return;
@@ -251,10 +259,15 @@ impl Position {
                 let them = us.other();
                 let step: isize = if kt > kf { 1 } else { -1 };
                 let mut s = kf;
-                let mut safe = known_check == Some(false) || !self.is_attacked(kf, them);
+                let not_in_check = known_check == Some(false);
+                let mut safe = not_in_check || !self.is_attacked(kf, them);
                 while safe && s != kt {
                     s = (s as isize + step) as Sq;
-                    safe = !self.is_attacked(s, them);
+                    safe = !if not_in_check {
+                        memo.attacked(self, s, them)
+                    } else {
+                        self.is_attacked(s, them)
+                    };
                 }
                 if !safe {
                     continue;
@@ -372,10 +385,18 @@ impl Position {
                 self.piece_moves(from, &mut count);
             }
         }
-        self.castling_moves_from(&mut count, Some(false));
+        // Not in check: no attack passes through the king (it would hit the king first), so a
+        // square is attacked with the king in place exactly when it is with the king lifted,
+        // and king moves and castling can share one memo of attacked squares.
+        let mut memo = AttackMemo::default();
+        self.castling_moves_from(&mut count, Some(false), &mut memo);
         let mut n = count.count;
         for &m in scratch.iter() {
-            n += self.test_move(m, us) as usize;
+            n += if m.from == king && m.flag == MoveFlag::Normal {
+                !memo.attacked(self, m.to, us.other())
+            } else {
+                self.test_move(m, us)
+            } as usize;
         }
         n
     }
@@ -505,6 +526,30 @@ impl MoveSink for MoveCounter<'_> {
         } else {
             self.count += 1;
         }
+    }
+}
+
+/// Attack answers already computed at one node (a handful of squares around the king).
+#[derive(Default)]
+struct AttackMemo {
+    squares: [Sq; 16],
+    attacked: [bool; 16],
+    len: usize,
+}
+
+impl AttackMemo {
+    #[inline]
+    fn attacked(&mut self, pos: &Position, sq: Sq, by: Color) -> bool {
+        if let Some(i) = self.squares[..self.len].iter().position(|&s| s == sq) {
+            return self.attacked[i];
+        }
+        let a = pos.is_attacked(sq, by);
+        if self.len < self.squares.len() {
+            self.squares[self.len] = sq;
+            self.attacked[self.len] = a;
+            self.len += 1;
+        }
+        a
     }
 }
 
