@@ -3,5 +3,6 @@
 //! `core` is the generic rules engine (it never names a variant); `variants` holds each rule
 //! set as data plus its file formats; `notation` holds the move and position texts.
 pub mod core;
+pub mod io;
 pub mod notation;
 pub mod variants;
