@@ -4,6 +4,7 @@
 //! set as data plus its file formats; `notation` holds the move and position texts.
 pub mod core;
 pub mod engine;
+pub mod io;
 pub mod notation;
 pub mod variants;
 pub mod web;
