@@ -1,7 +1,7 @@
 //! Bad-input catalogue, first slice (issue 12): every file-reading command answers a missing
 //! file, a directory, an empty file, binary junk, invalid UTF-8 with a BOM, and NUL bytes with
 //! an error or a result, never a panic (exit 101) and never a Rust panic message.
-//! Exact codes and messages per case are still to be pinned (see docs/decisions/hardening.md).
+//! Exact codes and messages per case are still to be pinned (see docs/decisions.md, "Hardening").
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

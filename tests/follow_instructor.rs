@@ -3,7 +3,7 @@
 //!
 //! Java's `null` has no Rust value: a null stream or writer is replayed as one that fails on
 //! first use (the library must then answer "no"), and a null position string, which `&str`
-//! cannot express, is counted as unrepresentable (see docs/decisions/follow.md).
+//! cannot express, is counted as unrepresentable (see docs/decisions.md, "FollowChess").
 
 use std::collections::HashMap;
 use std::io::{self, BufRead, Read, Write};

@@ -227,7 +227,7 @@ fn print_board_after_failed_apply() {
     assert_eq!(printed(&g), REGULAR);
 }
 
-// ---- open points decided in docs/decisions/follow.md
+// ---- open points decided in docs/decisions.md, "FollowChess"
 
 #[test]
 fn load_board_with_crlf_line_ends_prints_lf() {

@@ -363,7 +363,7 @@ fn apply_moves_before_a_board_is_loaded() {
     ));
 }
 
-// ---- open points decided in docs/decisions/follow.md
+// ---- open points decided in docs/decisions.md, "FollowChess"
 
 #[test]
 fn apply_crlf_tabs_and_extra_blanks_are_accepted() {

@@ -168,7 +168,7 @@ fn check_suffix(
     let check = position.is_check();
     let mate = check && position.legal_move_list().is_empty();
     // A `+` on a mating move is accepted: the course's reference output for
-    // promotion_valid_2 (`h9-h10=Q+`, which mates) does so (docs/decisions/fairy.md).
+    // promotion_valid_2 (`h9-h10=Q+`, which mates) does so (docs/decisions.md, "Fairy chess").
     match (suffix, check, mate) {
         (Suffix::Mate, true, true) | (Suffix::Check, true, _) | (Suffix::None, false, _) => Ok(()),
         (Suffix::None, true, _) => Err(MoveError::illegal(class, line)),

@@ -102,7 +102,7 @@ fn rust_table() -> Vec<PieceKind> {
 /// Castling rule indices equal the status line's flag indices:
 /// 0 black queenside, 1 black kingside, 2 white queenside, 3 white kingside.
 /// King f→b with rook a→c (queenside), king f→i with rook j→h (kingside): the squares the
-/// course's reference outputs use (see docs/decisions/fairy.md).
+/// course's reference outputs use (see docs/decisions.md, "Fairy chess").
 pub fn castling() -> Vec<CastlingRule> {
     let mut rules = Vec::new();
     for (color, rank) in [(Color::Black, 9), (Color::White, 0)] {
