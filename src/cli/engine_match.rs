@@ -9,7 +9,7 @@ use anyhow::{bail, Context, Result};
 use chessrules::engine::arena::{play_game, Player};
 use chessrules::engine::games::{ChessSearch, ObstacleSearch};
 use chessrules::engine::uci_client::UciClient;
-use chessrules::engine::{Engine, Limits, Rng, SearchGame, Terminal};
+use chessrules::engine::{Engine, Limits, Rng, SearchGame};
 use chessrules::notation::coordinate;
 use chessrules::variants::{fairy, obstacle, standard};
 use clap::{Args, ValueEnum};
@@ -150,20 +150,9 @@ fn external_game(
     let mut moves = Vec::new();
     for ply in 0..max_plies {
         let ours_to_move = (ply % 2 == 0) == ours_white;
-        let result = match game.terminal() {
-            Some(t) => Some(t),
-            None => {
-                moves.clear();
-                game.legal_moves(&mut moves);
-                moves.is_empty().then(|| game.no_moves())
-            }
-        };
+        let result = game.outcome_or_moves(&mut moves);
         if let Some(t) = result {
-            let mover = match t {
-                Terminal::Win => 1.0,
-                Terminal::Loss => 0.0,
-                Terminal::Draw => 0.5,
-            };
+            let mover = t.points();
             return Ok(if ours_to_move { mover } else { 1.0 - mover });
         }
         let m = if ours_to_move {

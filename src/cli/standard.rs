@@ -44,6 +44,26 @@ pub fn run(args: StandardArgs) -> Result<ExitCode> {
 }
 
 /// Writes a file whole or not at all: a temporary file beside it, then a rename.
+/// The game of `play` and `status`: from FEN (or the initial position), then the `--strict`
+/// checks when asked. On refusal, the error is printed on stderr and the exit code returned.
+fn load_game(
+    fen: Option<&str>,
+    strict: bool,
+) -> std::result::Result<chessrules::variants::standard::game::StandardGame, ExitCode> {
+    let fen = fen.unwrap_or(chessrules::variants::standard::START_FEN);
+    let game = chessrules::variants::standard::game::StandardGame::from_fen(fen).map_err(|e| {
+        eprintln!("error: {e}");
+        ExitCode::from(1)
+    })?;
+    if strict {
+        if let Err(issue) = chessrules::variants::strict::standard::check(game.position()) {
+            eprintln!("{issue}");
+            return Err(ExitCode::from(1));
+        }
+    }
+    Ok(game)
+}
+
 fn write_whole(path: &Path, contents: &[u8]) -> Result<()> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),

@@ -2,7 +2,7 @@
 //! for a fixed time or move at random, a ply cap counted as a draw.
 
 use crate::engine::baseline::random_move;
-use crate::engine::{Engine, Limits, Rng, SearchGame, Terminal};
+use crate::engine::{Engine, Limits, Rng, SearchGame};
 
 /// A side in a benchmark game.
 #[derive(Copy, Clone, Debug)]
@@ -27,21 +27,10 @@ pub fn play_game<G: SearchGame + Clone>(
     let mut moves = Vec::new();
     for ply in 0..max_plies {
         let mover = (ply % 2) as usize;
-        let result = match game.terminal() {
-            Some(t) => Some(t),
-            None => {
-                moves.clear();
-                game.legal_moves(&mut moves);
-                moves.is_empty().then(|| game.no_moves())
-            }
-        };
+        let result = game.outcome_or_moves(&mut moves);
         if let Some(t) = result {
             // `t` is from the mover's view.
-            let mover_score = match t {
-                Terminal::Win => 1.0,
-                Terminal::Loss => 0.0,
-                Terminal::Draw => 0.5,
-            };
+            let mover_score = t.points();
             return if mover == 0 {
                 mover_score
             } else {

@@ -30,6 +30,17 @@ pub enum Terminal {
     Draw,
 }
 
+impl Terminal {
+    /// Match points for the side this result is seen from: 1, ½ or 0.
+    pub fn points(self) -> f64 {
+        match self {
+            Terminal::Win => 1.0,
+            Terminal::Loss => 0.0,
+            Terminal::Draw => 0.5,
+        }
+    }
+}
+
 /// What the search needs from a game.
 pub trait SearchGame {
     type Move: Copy + PartialEq + std::fmt::Debug;
@@ -56,4 +67,15 @@ pub trait SearchGame {
     fn history_slots(&self) -> usize;
     /// A slot for `m` in the history table, e.g. from × cells + to.
     fn history_slot(&self, m: Self::Move) -> usize;
+
+    /// The result if the game is over here (decided, or no legal move); otherwise `None`
+    /// with the legal moves in `moves`.
+    fn outcome_or_moves(&mut self, moves: &mut Vec<Self::Move>) -> Option<Terminal> {
+        if let Some(t) = self.terminal() {
+            return Some(t);
+        }
+        moves.clear();
+        self.legal_moves(moves);
+        moves.is_empty().then(|| self.no_moves())
+    }
 }

@@ -235,22 +235,10 @@ impl Session<'_> {
 }
 
 pub fn run(args: PlayArgs) -> Result<ExitCode> {
-    let game = match &args.fen {
-        None => StandardGame::new(),
-        Some(f) => match StandardGame::from_fen(f) {
-            Ok(g) => g,
-            Err(e) => {
-                eprintln!("error: {e}");
-                return Ok(ExitCode::from(1));
-            }
-        },
+    let game = match super::load_game(args.fen.as_deref(), args.strict) {
+        Ok(g) => g,
+        Err(code) => return Ok(code),
     };
-    if args.strict {
-        if let Err(issue) = chessrules::variants::strict::standard::check(game.position()) {
-            eprintln!("{issue}");
-            return Ok(ExitCode::from(1));
-        }
-    }
     let stdin = io::stdin();
     let stdout = io::stdout();
     let mut s = Session {

@@ -4,8 +4,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use chessrules::core::Color;
-use chessrules::variants::standard::game::{Claim, StandardGame};
-use chessrules::variants::standard::START_FEN;
+use chessrules::variants::standard::game::Claim;
 use clap::Args;
 
 #[derive(Args)]
@@ -38,20 +37,10 @@ fn claim_name(c: Claim) -> &'static str {
 }
 
 pub fn run(args: StatusArgs) -> Result<ExitCode> {
-    let start = args.fen.as_deref().unwrap_or(START_FEN);
-    let mut game = match StandardGame::from_fen(start) {
+    let mut game = match super::load_game(args.fen.as_deref(), args.strict) {
         Ok(g) => g,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return Ok(ExitCode::from(1));
-        }
+        Err(code) => return Ok(code),
     };
-    if args.strict {
-        if let Err(issue) = chessrules::variants::strict::standard::check(game.position()) {
-            eprintln!("{issue}");
-            return Ok(ExitCode::from(1));
-        }
-    }
     for (i, text) in args.moves.split_whitespace().enumerate() {
         if let Err(e) = game.play_text(text) {
             eprintln!("error: move {} ({text}): {e}", i + 1);
