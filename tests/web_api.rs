@@ -125,7 +125,10 @@ async fn every_variant_starts_from_its_initial_position() {
         .iter()
         .map(|v| v["id"].as_str().unwrap())
         .collect();
-    assert_eq!(ids, ["standard", "fairy", "obstacle", "follow", "pawnrace"]);
+    assert_eq!(
+        ids,
+        ["standard", "fairy", "obstacle", "follow", "pawnrace", "custom"]
+    );
     for (variant, files, ranks) in [
         ("standard", 8, 8),
         ("fairy", 10, 10),
@@ -702,4 +705,56 @@ async fn obstacle_castling_and_en_passant_by_clicks() {
     let v = c.play(id, json!({ "from": "e8", "to": "c8" })).await.1;
     assert_eq!(v["log"][3]["text"], "0-0-0");
     assert_eq!(piece_on(&v, "d8").as_deref(), Some("R"));
+}
+
+#[tokio::test]
+async fn a_variant_file_is_played_in_the_page() {
+    let c = Client::new();
+    // The default is the shipped Los Alamos file: 6×6, no bishops.
+    let id = c.new_game("custom", None).await;
+    let (s, v) = c.json("GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["files"], 6);
+    assert_eq!(v["ranks"], 6);
+    assert_eq!(piece_on(&v, "a1").as_deref(), Some("R"));
+    let (s, t) = c
+        .json("GET", &format!("/api/games/{id}/targets?from=b1"), None)
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    let texts: Vec<&str> = t
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["text"].as_str().unwrap())
+        .collect();
+    assert!(texts.contains(&"b1c3"), "{texts:?}");
+    let v = c.play_ok(id, "b1c3").await;
+    assert_eq!(piece_on(&v, "c3").as_deref(), Some("N"));
+    assert_eq!(v["to_move"], "black");
+    let (s, v) = c.play(id, json!({ "text": "a2a3" })).await;
+    assert!(s.is_client_error(), "a white move on black's turn: {v}");
+
+    // Any shipped file loads; its walls are drawn.
+    let capablanca = std::fs::read_to_string("variants/capablanca.toml").unwrap();
+    let id = c.new_game("custom", Some(&capablanca)).await;
+    let (_, v) = c.json("GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(
+        (v["files"].as_u64(), v["ranks"].as_u64()),
+        (Some(10), Some(8))
+    );
+    let walled = std::fs::read_to_string("variants/walled.toml").unwrap();
+    let id = c.new_game("custom", Some(&walled)).await;
+    let (_, v) = c.json("GET", &format!("/api/games/{id}"), None).await;
+    assert!(!v["walls"].as_array().unwrap().is_empty(), "{}", v["walls"]);
+
+    // A broken file is refused with its line and column.
+    let (s, v) = c
+        .json(
+            "POST",
+            "/api/games",
+            Some(json!({"variant": "custom", "board": "[board]\nfiles = 8\nrnaks = 8\n"})),
+        )
+        .await;
+    assert!(s.is_client_error(), "{v}");
+    assert!(error_of(&v).contains("3:"), "{v}");
 }

@@ -66,21 +66,23 @@ fn serve_rejects_a_bad_port() {
     assert_eq!(out.status.code(), Some(2));
 }
 
-const VARIANTS: [&str; 5] = ["standard", "fairy", "obstacle", "follow", "pawnrace"];
+const VARIANTS: [&str; 6] = [
+    "standard", "fairy", "obstacle", "follow", "pawnrace", "custom",
+];
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
     /// Any board text is either a game or an error message, for every variant.
     #[test]
-    fn any_board_text_loads_or_is_refused(text in "[ -~\n|_.]{0,200}", v in 0usize..5) {
+    fn any_board_text_loads_or_is_refused(text in "[ -~\n|_.]{0,200}", v in 0usize..6) {
         let _ = games::load(VARIANTS[v], &text);
     }
 
     /// Any move text on the initial position is either played or refused; what the targets
     /// list is always accepted.
     #[test]
-    fn any_move_text_plays_or_is_refused(text in "[ -~]{0,12}", v in 0usize..5) {
+    fn any_move_text_plays_or_is_refused(text in "[ -~]{0,12}", v in 0usize..6) {
         let info = games::variants().into_iter().find(|i| i.id == VARIANTS[v]).unwrap();
         let mut game = games::load(info.id, info.initial).unwrap();
         let _ = game.play(&text);

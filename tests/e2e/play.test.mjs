@@ -260,3 +260,22 @@ test("standard: threefold repetition shows the claim button, and the claim ends 
   assert.match(await page.locator("#turn").innerText(), /draw claimed by white: threefold repetition/);
   await page.close();
 });
+
+test("variant file: the walled example loads from the editor, shows its walls and plays", async () => {
+  const page = await openPage(browser, server.url, "custom");
+  // The default is the Los Alamos file (6×6).
+  await page.waitForSelector("rect[data-square='f6']");
+  assert.equal(await page.locator("rect[data-square='g7']").count(), 0);
+  await move(page, "b1", "c3");
+  assert.equal(await pieceOn(page, "c3"), "N");
+  // Load the walled example through the board-file editor.
+  const walled = readFileSync(join(import.meta.dirname, "../../variants/walled.toml"), "utf8");
+  await page.locator("#board-text").fill(walled);
+  await page.locator("#start-text").click();
+  await page.waitForSelector("rect[data-square='h8']");
+  assert.ok((await page.locator("[data-wall]").count()) > 0 || (await page.locator(".wall").count()) > 0, "walls drawn");
+  await page.screenshot({ path: join(SHOTS, "variant-file-walled.png") });
+  await move(page, "e2", "e4");
+  assert.equal(await pieceOn(page, "e4"), "P");
+  await page.close();
+});

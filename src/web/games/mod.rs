@@ -3,6 +3,7 @@
 //! a square (each with the exact move text the variant's notation uses) and plays move texts
 //! through the variant's own parser and legality check.
 
+mod custom;
 mod fairy;
 mod follow;
 mod obstacle;
@@ -135,6 +136,7 @@ pub fn variants() -> Vec<VariantInfo> {
         obstacle::INFO,
         follow::INFO,
         pawnrace::INFO,
+        custom::INFO,
     ]
 }
 
@@ -147,6 +149,7 @@ pub fn load(variant: &str, text: &str) -> Result<Box<dyn VariantGame>, String> {
         "obstacle" => obstacle::load(text),
         "follow" => follow::load(text),
         "pawnrace" => pawnrace::load(text),
+        "custom" => custom::load(text),
         _ => Err(format!("unknown variant '{variant}'")),
     }
 }

@@ -1,0 +1,175 @@
+//! A variant defined by a variant file (TOML, see docs/variant-files.md): the "board file" is
+//! the variant file itself, the game starts from its start position, moves are in coordinate
+//! notation (`e2e4`, `a7a8q`) and the game ends by the file's own end rules. The file's walls,
+//! trapdoors and mines are public, so every viewer sees them.
+
+use crate::core::rules::direction_vector;
+use crate::core::{Color, Game, MoveFlag, Square};
+use crate::notation::{coordinate, fen};
+use crate::variants::custom::field::Field;
+use crate::variants::custom::outcome::{outcome, Outcome};
+use crate::variants::custom::{load_variant_file, CustomVariant};
+
+use super::{position_cells, Cell, GameStatus, Reveal, Target, VariantGame, VariantInfo, WallView};
+
+pub const INFO: VariantInfo = VariantInfo {
+    id: "custom",
+    name: "Variant file",
+    initial: include_str!("../../../variants/losalamos.toml"),
+    format: "a variant file (TOML): board, pieces in Betza notation, start position, rules",
+};
+
+pub struct Custom {
+    variant: CustomVariant,
+    text: String,
+    game: Game,
+    field: Field,
+}
+
+pub fn load(text: &str) -> Result<Box<dyn VariantGame>, String> {
+    let variant = load_variant_file(text).map_err(|e| e.to_string())?;
+    let start = variant.start_position().map_err(|e| e.to_string())?;
+    let field = Field::new(&variant.obstacles);
+    Ok(Box::new(Custom {
+        game: Game::new(start),
+        field,
+        text: text.to_string(),
+        variant,
+    }))
+}
+
+impl Custom {
+    fn over(&self) -> Option<Outcome> {
+        let mut game = self.game.clone();
+        outcome(&self.variant, &mut game)
+    }
+}
+
+impl VariantGame for Custom {
+    fn files(&self) -> u8 {
+        self.variant.rules.shape.files()
+    }
+    fn ranks(&self) -> u8 {
+        self.variant.rules.shape.ranks()
+    }
+    fn side_to_move(&self) -> Color {
+        self.game.position().side_to_move()
+    }
+    fn cells(&self, _reveal: Reveal) -> Vec<Cell> {
+        let mut cells = position_cells(self.game.position());
+        for cell in &mut cells {
+            let Some(s) = Square::parse(&cell.square) else {
+                continue;
+            };
+            cell.obstacle = match (
+                self.field.trapdoors.contains(&s),
+                self.field.mines.contains(&s),
+            ) {
+                (true, true) => Some("trapdoor_mine"),
+                (true, false) => Some("open_trapdoor"),
+                (false, true) => Some("mine"),
+                (false, false) => None,
+            };
+        }
+        cells
+    }
+    fn walls(&self) -> Vec<WallView> {
+        // A wall between s and its neighbour is the west or south edge of the eastern or
+        // northern square of the two.
+        let mut out: Vec<WallView> = Vec::new();
+        for &(s, dir) in &self.field.walls {
+            let (dx, dy) = direction_vector(dir);
+            let t = ((s.file as i32 + dx) as u8, (s.rank as i32 + dy) as u8);
+            let view = match (dx, dy) {
+                (1, 0) => Some((Square::new(t.0, t.1), "west")),
+                (-1, 0) => Some((s, "west")),
+                (0, 1) => Some((Square::new(t.0, t.1), "south")),
+                (0, -1) => Some((s, "south")),
+                _ => None,
+            };
+            if let Some((square, side)) = view {
+                let square = square.to_string();
+                if !out.iter().any(|w| w.square == square && w.side == side) {
+                    out.push(WallView { square, side });
+                }
+            }
+        }
+        out
+    }
+    fn targets(&self, from: Square) -> Vec<Target> {
+        if self.over().is_some() {
+            return Vec::new();
+        }
+        let mut pos = self.game.position().clone();
+        let rules = pos.rules().clone();
+        let shape = &rules.shape;
+        if !shape.contains(from) {
+            return Vec::new();
+        }
+        let from = shape.sq(from);
+        pos.legal_move_list()
+            .into_iter()
+            .filter(|m| m.from == from)
+            .map(|m| Target {
+                to: shape.name(m.to),
+                text: coordinate::to_uci(&pos, m),
+                capture: pos.piece_at(m.to).is_some() || m.flag == MoveFlag::EnPassant,
+                promotion: m.promotion.map(|k| rules.kind(k).letter),
+            })
+            .collect()
+    }
+    fn play(&mut self, text: &str) -> Result<String, String> {
+        if self.over().is_some() {
+            return Err("the game is over".to_string());
+        }
+        let mut pos = self.game.position().clone();
+        let m = coordinate::parse(&mut pos, text.trim()).map_err(|e| e.to_string())?;
+        let written = coordinate::to_uci(&pos, m);
+        self.game.play(m);
+        let to = self.game.position().rules().shape.square(m.to);
+        if self.field.arrive(self.game.position_mut(), to) {
+            self.game.refresh_key();
+        }
+        Ok(written)
+    }
+    fn status(&self) -> GameStatus {
+        let mut game = self.game.clone();
+        let status = game.status();
+        let end = outcome(&self.variant, &mut game);
+        GameStatus {
+            check: status.in_check && self.variant.end.checkmate,
+            checkmate: matches!(
+                end,
+                Some(Outcome::Win {
+                    reason: "checkmate",
+                    ..
+                })
+            ),
+            stalemate: status.legal_moves == 0 && !status.in_check,
+            fifty_moves: false,
+            threefold: false,
+            over: end.is_some(),
+            result: end.map(|o| match o {
+                Outcome::Win { winner, reason } => {
+                    format!("{reason}: {} wins", super::color_name(winner))
+                }
+                Outcome::Draw { reason } => format!("draw by {reason}"),
+            }),
+        }
+    }
+    fn board_file(&self) -> String {
+        // The variant file as loaded, with the current position as a comment at the top:
+        // loading it again starts the variant afresh.
+        format!(
+            "# position: {}\n{}",
+            fen::write(self.game.position()),
+            self.text
+        )
+    }
+    fn info(&self) -> Vec<String> {
+        vec![
+            format!("{}: {}", self.variant.name, self.variant.description),
+            format!("FEN: {}", fen::write(self.game.position())),
+        ]
+    }
+}
