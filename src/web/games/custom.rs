@@ -4,13 +4,16 @@
 //! trapdoors and mines are public, so every viewer sees them.
 
 use crate::core::rules::direction_vector;
-use crate::core::{Color, Game, MoveFlag, Square};
+use crate::core::{Color, Game, Square};
 use crate::notation::{coordinate, fen};
 use crate::variants::custom::field::Field;
 use crate::variants::custom::outcome::{outcome, Outcome};
 use crate::variants::custom::{load_variant_file, CustomVariant};
 
-use super::{position_cells, Cell, GameStatus, Reveal, Target, VariantGame, VariantInfo, WallView};
+use super::{
+    position_cells, position_targets, Cell, GameStatus, Reveal, Target, VariantGame, VariantInfo,
+    WallView,
+};
 
 pub const INFO: VariantInfo = VariantInfo {
     id: "custom",
@@ -100,23 +103,7 @@ impl VariantGame for Custom {
         if self.over().is_some() {
             return Vec::new();
         }
-        let mut pos = self.game.position().clone();
-        let rules = pos.rules().clone();
-        let shape = &rules.shape;
-        if !shape.contains(from) {
-            return Vec::new();
-        }
-        let from = shape.sq(from);
-        pos.legal_move_list()
-            .into_iter()
-            .filter(|m| m.from == from)
-            .map(|m| Target {
-                to: shape.name(m.to),
-                text: coordinate::to_uci(&pos, m),
-                capture: pos.piece_at(m.to).is_some() || m.flag == MoveFlag::EnPassant,
-                promotion: m.promotion.map(|k| rules.kind(k).letter),
-            })
-            .collect()
+        position_targets(self.game.position(), from, coordinate::to_uci)
     }
     fn play(&mut self, text: &str) -> Result<String, String> {
         if self.over().is_some() {

@@ -182,3 +182,29 @@ pub(crate) fn position_cells(pos: &Position) -> Vec<Cell> {
         })
         .collect()
 }
+
+/// The legal moves of the piece on `from` in a core position, each written by `text`
+/// (the variant's notation for that move in that position).
+pub(crate) fn position_targets(
+    pos: &Position,
+    from: Square,
+    text: impl Fn(&Position, crate::core::Move) -> String,
+) -> Vec<Target> {
+    let mut pos = pos.clone();
+    let rules = pos.rules().clone();
+    let shape = &rules.shape;
+    if !shape.contains(from) {
+        return Vec::new();
+    }
+    let from = shape.sq(from);
+    pos.legal_move_list()
+        .into_iter()
+        .filter(|m| m.from == from)
+        .map(|m| Target {
+            to: shape.name(m.to),
+            text: text(&pos, m),
+            capture: pos.piece_at(m.to).is_some() || m.flag == crate::core::MoveFlag::EnPassant,
+            promotion: m.promotion.map(|k| rules.kind(k).letter),
+        })
+        .collect()
+}

@@ -6,7 +6,9 @@ use crate::notation::{fen, pgn, san};
 use crate::variants::standard;
 use crate::variants::standard::game::{Claim, StandardGame};
 
-use super::{position_cells, Cell, GameStatus, Reveal, Target, VariantGame, VariantInfo};
+use super::{
+    position_cells, position_targets, Cell, GameStatus, Reveal, Target, VariantGame, VariantInfo,
+};
 
 pub const INFO: VariantInfo = VariantInfo {
     id: "standard",
@@ -38,28 +40,9 @@ impl VariantGame for Standard {
         position_cells(self.game.position())
     }
     fn targets(&self, from: Square) -> Vec<Target> {
-        let mut pos = self.game.position().clone();
-        let rules = pos.rules().clone();
-        let shape = &rules.shape;
-        if !shape.contains(from) {
-            return Vec::new();
-        }
-        let from = shape.sq(from);
-        let pos = &mut pos;
-        let moves: Vec<_> = pos
-            .legal_move_list()
-            .into_iter()
-            .filter(|m| m.from == from)
-            .collect();
-        moves
-            .into_iter()
-            .map(|m| Target {
-                to: shape.name(m.to),
-                text: san::to_san(pos, m),
-                capture: pos.piece_at(m.to).is_some() || m.flag == crate::core::MoveFlag::EnPassant,
-                promotion: m.promotion.map(|k| rules.kind(k).letter),
-            })
-            .collect()
+        position_targets(self.game.position(), from, |pos, m| {
+            san::to_san(&mut pos.clone(), m)
+        })
     }
     fn play(&mut self, text: &str) -> Result<String, String> {
         self.game.play_text(text.trim()).map_err(|e| e.to_string())
