@@ -135,3 +135,53 @@ fn threefold_counts_positions_with_same_rights() {
     game.undo();
     assert!(!game.status().threefold);
 }
+
+/// A table of more than 31 kinds has piece codes past 63: attack tests then take the general
+/// path (128-bit masks). FIDE chess with 34 unused extra kinds must count exactly as FIDE does.
+#[test]
+fn wide_piece_tables_count_like_small_ones() {
+    use chessrules::core::{MovementComponent, Rules, RulesConfig};
+    use chessrules::variants::pieces::{self, PawnRules};
+    use std::sync::Arc;
+    let mut kinds = pieces::fide_set(PawnRules {
+        double_step_from: Some(1),
+        en_passant: true,
+    });
+    let base = kinds.len();
+    for i in 0..34u8 {
+        let mut extra = kinds[standard::KNIGHT as usize].clone();
+        extra.letter = char::from(b'0' + i % 10);
+        extra.name = "unused".into();
+        extra.components = vec![MovementComponent::ride(1, 2)];
+        kinds.push(extra);
+    }
+    assert!(kinds.len() > 31 && base == 6);
+    let wide = Arc::new(
+        Rules::new(RulesConfig {
+            files: 8,
+            ranks: 8,
+            pieces: kinds,
+            castling: standard::fide_castling(standard::ROOK, 8),
+            promotion_kinds: vec![
+                standard::QUEEN,
+                standard::ROOK,
+                standard::BISHOP,
+                standard::KNIGHT,
+            ],
+            king_safety: true,
+        })
+        .expect("valid rules"),
+    );
+    for (fen_text, depth, nodes) in [
+        (SEEDS[1], 3, 97_862u64),
+        (SEEDS[2], 4, 43_238),
+        (SEEDS[3], 3, 9_467),
+    ] {
+        let mut pos = fen::parse(wide.clone(), fen_text).expect("valid FEN");
+        assert_eq!(
+            chessrules::core::perft::perft(&mut pos, depth),
+            nodes,
+            "{fen_text}"
+        );
+    }
+}

@@ -56,14 +56,25 @@ impl Check {
 impl Pins {
     #[inline]
     pub fn contains(&self, sq: Sq) -> bool {
-        self.overflow || self.squares[..self.len].contains(&sq)
+        // Usually empty: a plain loop keeps this inlined in the generation loop.
+        if self.overflow {
+            return true;
+        }
+        let mut i = 0;
+        while i < self.len {
+            if self.squares[i] == sq {
+                return true;
+            }
+            i += 1;
+        }
+        false
     }
 }
 
 impl Position {
     /// Is `target` attacked by a piece of colour `by`?
     pub fn is_attacked(&self, target: Sq, by: Color) -> bool {
-        if self.has_walls || self.rules.attack_regions {
+        if self.has_walls || self.rules.attack_regions || !self.rules.small_codes {
             return self.is_attacked_general(target, by);
         }
         let t = target as isize;
@@ -71,7 +82,7 @@ impl Position {
         let split = self.rules.first_ride[by.index()];
         for g in &groups[..split] {
             let cell = self.cell((t - g.step.delta) as usize);
-            if g.near >> cell & 1 == 1 {
+            if g.near_hit(cell) {
                 return true;
             }
         }
@@ -79,7 +90,7 @@ impl Position {
             let mut s = t - g.step.delta;
             let cell = self.cell(s as usize);
             if cell != EMPTY {
-                if g.near >> cell & 1 == 1 {
+                if g.near_hit(cell) {
                     return true;
                 }
                 continue;
@@ -88,7 +99,7 @@ impl Position {
                 s -= g.step.delta;
                 let cell = self.cell(s as usize);
                 if cell != EMPTY {
-                    if g.codes >> cell & 1 == 1 {
+                    if g.far_hit(cell) {
                         return true;
                     }
                     break;
@@ -185,7 +196,11 @@ impl Position {
     /// Whether and how `us` is in check, and its pinned pieces, in one walk out from the royal
     /// piece.
     pub(crate) fn check_and_pins(&self, us: Color) -> (Check, Pins) {
-        if self.has_walls || self.rules.attack_regions || self.royal_count[us.index()] != 1 {
+        if self.has_walls
+            || self.rules.attack_regions
+            || !self.rules.small_codes
+            || self.royal_count[us.index()] != 1
+        {
             let check = if self.in_check(us) {
                 Check::Unknown
             } else {
@@ -205,14 +220,16 @@ impl Position {
         let mut check = Check::None;
         for g in &groups[..split] {
             let cell = self.cell((king - g.step.delta) as usize);
-            if g.near >> cell & 1 == 1 {
+            if g.near_hit(cell) {
                 check = check.add(g.step.delta, 1);
             }
         }
         for g in &groups[split..] {
             let mut s = king;
             let mut shield: Option<Sq> = None;
-            for dist in 1..=g.range {
+            let mut dist = 0u8;
+            while dist < g.range {
+                dist += 1;
                 s -= g.step.delta;
                 let cell = self.cell(s as usize);
                 if cell == EMPTY {
@@ -228,8 +245,12 @@ impl Position {
                     shield = Some(s as Sq);
                     continue;
                 }
-                let codes = if dist == 1 { g.near } else { g.codes };
-                if codes >> (cell & 127) & 1 == 1 {
+                let hit = if dist == 1 {
+                    g.near_hit(cell)
+                } else {
+                    g.far_hit(cell)
+                };
+                if hit {
                     match shield {
                         None => check = check.add(g.step.delta, dist),
                         Some(p) if pins.len < pins.squares.len() => {

@@ -10,6 +10,7 @@ pub mod movegen;
 pub mod moves;
 pub mod perft;
 pub mod piece;
+mod plan;
 pub mod position;
 pub mod rules;
 pub mod zobrist;

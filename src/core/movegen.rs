@@ -31,16 +31,28 @@ impl Position {
         let us = code_color(code);
         let kind = code_kind(code);
         let rules = &*self.rules;
-        let shape = &rules.shape;
+        if !self.has_walls {
+            let plan = rules.plans[us].index[kind as usize];
+            if plan.simple {
+                self.plan_moves(from, us, plan, out);
+                return;
+            }
+        }
         let promotes = rules.pieces[kind as usize].promotes && !rules.promotion_kinds.is_empty();
         let promo_rank = rules.promotion_rank(Color::from_index(us));
-        let from_rank = shape.rank_of(from);
+        let from_rank = rules.shape.rank_of(from);
+        let at = Origin {
+            from,
+            us,
+            from_rank,
+            promotes,
+            promo_rank,
+        };
         for comp in &rules.compiled[us][kind as usize] {
             if self.has_walls {
-                // fall through to the general walk below
+                self.component_moves(&at, comp, out);
             } else if comp.plain && !promotes {
                 self.plain_moves(from, us, comp, out);
-                continue;
             } else if comp.double_step
                 && comp.range == 2
                 && comp.region.is_none()
@@ -59,81 +71,90 @@ impl Position {
                         });
                     }
                 }
-                continue;
             } else if comp.single_step {
-                let promo =
-                    promotes && shape.rank_of(from) as i32 + comp.rank_step == promo_rank as i32;
+                let promo = promotes && from_rank as i32 + comp.rank_step == promo_rank as i32;
                 self.single_steps(from, us, comp, promo, out);
-                continue;
+            } else {
+                self.component_moves(&at, comp, out);
             }
-            if comp.from_rank.is_some_and(|r| r != from_rank) {
-                continue;
-            }
-            for step in &comp.steps {
-                let mut s = from;
-                for dist in 1..=comp.range {
-                    let prev = s;
-                    s = (s as isize + step.delta) as Sq;
-                    let cell = self.cell(s as usize);
-                    if cell == OFFBOARD || self.step_blocked(prev, step.wall_dir) {
+        }
+    }
+
+    /// The moves of one component in general: walls, regions, rank conditions, flags.
+    fn component_moves<S: MoveSink>(&self, at: &Origin, comp: &Compiled, out: &mut S) {
+        let rules = &*self.rules;
+        let shape = &rules.shape;
+        let Origin {
+            from,
+            us,
+            from_rank,
+            promotes,
+            promo_rank,
+        } = *at;
+        if comp.from_rank.is_some_and(|r| r != from_rank) {
+            return;
+        }
+        for step in &comp.steps {
+            let mut s = from;
+            for dist in 1..=comp.range {
+                let prev = s;
+                s = (s as isize + step.delta) as Sq;
+                let cell = self.cell(s as usize);
+                if cell == OFFBOARD || self.step_blocked(prev, step.wall_dir) {
+                    break;
+                }
+                if let Some((lo, hi)) = comp.region {
+                    let r = shape.rank_of(s);
+                    if r < lo || r > hi {
                         break;
                     }
-                    if let Some((lo, hi)) = comp.region {
-                        let r = shape.rank_of(s);
-                        if r < lo || r > hi {
-                            break;
-                        }
-                    }
-                    if cell == EMPTY {
-                        if comp.mode != MoveMode::CaptureOnly {
-                            if comp.double_step {
-                                if dist == comp.range {
-                                    out.push(Move {
-                                        from,
-                                        to: s,
-                                        promotion: None,
-                                        flag: MoveFlag::DoubleStep,
-                                    });
-                                }
-                            } else {
-                                push_move(
-                                    out,
-                                    from,
-                                    s,
-                                    promotes && shape.rank_of(s) == promo_rank,
-                                    &rules.promotion_kinds,
-                                    MoveFlag::Normal,
-                                );
-                            }
-                        } else if comp.en_passant && s == self.ep && self.ep != NO_SQ {
-                            let victim = self.ep_victim(from, s);
-                            let v = self.cell(victim as usize);
-                            if v != EMPTY && v != OFFBOARD && code_color(v) != us {
+                }
+                if cell == EMPTY {
+                    if comp.mode != MoveMode::CaptureOnly {
+                        if comp.double_step {
+                            if dist == comp.range {
                                 out.push(Move {
                                     from,
                                     to: s,
                                     promotion: None,
-                                    flag: MoveFlag::EnPassant,
+                                    flag: MoveFlag::DoubleStep,
                                 });
                             }
+                        } else {
+                            push_move(
+                                out,
+                                from,
+                                s,
+                                promotes && shape.rank_of(s) == promo_rank,
+                                &rules.promotion_kinds,
+                                MoveFlag::Normal,
+                            );
                         }
-                        continue;
+                    } else if comp.en_passant && s == self.ep && self.ep != NO_SQ {
+                        let victim = self.ep_victim(from, s);
+                        let v = self.cell(victim as usize);
+                        if v != EMPTY && v != OFFBOARD && code_color(v) != us {
+                            out.push(Move {
+                                from,
+                                to: s,
+                                promotion: None,
+                                flag: MoveFlag::EnPassant,
+                            });
+                        }
                     }
-                    if code_color(cell) != us
-                        && comp.mode != MoveMode::MoveOnly
-                        && !comp.double_step
-                    {
-                        push_move(
-                            out,
-                            from,
-                            s,
-                            promotes && shape.rank_of(s) == promo_rank,
-                            &rules.promotion_kinds,
-                            MoveFlag::Normal,
-                        );
-                    }
-                    break;
+                    continue;
                 }
+                if code_color(cell) != us && comp.mode != MoveMode::MoveOnly && !comp.double_step {
+                    push_move(
+                        out,
+                        from,
+                        s,
+                        promotes && shape.rank_of(s) == promo_rank,
+                        &rules.promotion_kinds,
+                        MoveFlag::Normal,
+                    );
+                }
+                break;
             }
         }
     }
@@ -486,6 +507,15 @@ fn push_move<S: MoveSink>(
             flag,
         });
     }
+}
+
+/// The moving piece's square and what its moves depend on.
+struct Origin {
+    from: Sq,
+    us: usize,
+    from_rank: u8,
+    promotes: bool,
+    promo_rank: u8,
 }
 
 /// Where generated moves go: a list, or a counter.

@@ -7,6 +7,7 @@
 
 use crate::core::geometry::{BoardShape, Color, ShapeError, Sq, Square};
 use crate::core::piece::{KindId, MoveMode, Piece, PieceKind};
+use crate::core::plan::Plans;
 use crate::core::zobrist::Zobrist;
 
 /// Castling described as geometry: where the king and rook stand and where they go.
@@ -96,6 +97,24 @@ pub(crate) struct AttackGroup {
     pub codes: u128,
     /// The same for a piece one step away (riders, and leapers merged into this group).
     pub near: u128,
+    /// `codes` and `near` as 64-bit masks, valid when `Rules::small_codes`: one shift tests a
+    /// cell, and the off-board code 127 wraps to bit 63, which no piece code reaches.
+    pub codes64: u64,
+    pub near64: u64,
+}
+
+impl AttackGroup {
+    /// Does a piece with cell code `cell` one step away attack along this group? (`small_codes`)
+    #[inline]
+    pub fn near_hit(&self, cell: u8) -> bool {
+        self.near64.wrapping_shr(cell as u32) & 1 == 1
+    }
+
+    /// The same for a piece further away.
+    #[inline]
+    pub fn far_hit(&self, cell: u8) -> bool {
+        self.codes64.wrapping_shr(cell as u32) & 1 == 1
+    }
 }
 
 /// Compiled rules of a variant.
@@ -117,7 +136,14 @@ pub struct Rules {
     pub(crate) attack_regions: bool,
     /// Index of the first ride group in `attacks` (single steps come first).
     pub(crate) first_ride: [usize; 2],
+    /// Every piece code is below 63, so the 64-bit attack masks are exact.
+    pub(crate) small_codes: bool,
+    /// Per colour: flat step plans of the kinds whose components are all plain.
+    pub(crate) plans: [Plans; 2],
 }
+
+/// Kinds whose codes (`1 + (kind << 1 | colour)`) all stay below 63.
+const MAX_SMALL_KINDS: usize = 31;
 
 /// Direction index of a unit vector, or `NO_WALL`.
 pub fn unit_direction(dx: i32, dy: i32) -> u8 {
@@ -206,6 +232,9 @@ impl Rules {
                 .collect()
         });
         let attacks = Color::BOTH.map(|color| attack_groups(color, &compiled[color.index()]));
+        let plans = compiled.each_ref().map(|kinds| {
+            Plans::build(kinds, |k| pieces[k].promotes && !promotion_kinds.is_empty())
+        });
         let attack_regions = attacks.iter().flatten().any(|g| g.region.is_some());
         let first_ride = attacks
             .each_ref()
@@ -216,6 +245,7 @@ impl Rules {
             .filter(|(_, p)| p.royal)
             .fold(0u64, |m, (i, _)| m | 1 << i);
         let zobrist = Zobrist::new(shape.cells(), pieces.len());
+        let pieces_len = pieces.len();
         Ok(Rules {
             shape,
             pieces,
@@ -230,6 +260,8 @@ impl Rules {
             royal_kinds,
             attack_regions,
             first_ride,
+            small_codes: pieces_len <= MAX_SMALL_KINDS,
+            plans,
         })
     }
 
@@ -319,6 +351,8 @@ fn attack_groups(color: Color, kinds: &[Vec<Compiled>]) -> Vec<AttackGroup> {
                         kinds: 1 << kind,
                         codes: 0,
                         near: 0,
+                        codes64: 0,
+                        near64: 0,
                     }),
                 }
             }
@@ -348,5 +382,10 @@ fn attack_groups(color: Color, kinds: &[Vec<Compiled>]) -> Vec<AttackGroup> {
     }
     // Single steps first: they are the cheapest to test.
     merged.sort_by_key(|g| g.range != 1);
+    for g in &mut merged {
+        // Truncation is exact when `small_codes` holds, the only case the 64-bit masks serve.
+        g.codes64 = g.codes as u64 & !(1 << 63);
+        g.near64 = g.near as u64 & !(1 << 63);
+    }
     merged
 }
