@@ -9,7 +9,7 @@ use crate::core::geometry::{Color, Sq};
 use crate::core::moves::{Move, MoveFlag};
 use crate::core::piece::{code_color, code_kind, MoveMode, EMPTY, OFFBOARD};
 use crate::core::position::{Position, NO_SQ};
-use crate::core::rules::{unit_direction, Compiled};
+use crate::core::rules::{unit_direction, Compiled, ComponentPath};
 
 impl Position {
     /// Appends every pseudo-legal move of the side to move (castling is fully checked).
@@ -51,31 +51,29 @@ impl Position {
         for comp in &rules.compiled[us][kind as usize] {
             if self.has_walls {
                 self.component_moves(&at, comp, out);
-            } else if comp.plain && !promotes {
-                self.plain_moves(from, us, comp, out);
-            } else if comp.double_step
-                && comp.range == 2
-                && comp.region.is_none()
-                && comp.steps.len() == 1
-            {
-                if comp.from_rank.is_none_or(|r| r == from_rank) {
-                    let delta = comp.steps[0].delta;
-                    let mid = from as isize + delta;
-                    let to = mid + delta;
-                    if self.cell(mid as usize) == EMPTY && self.cell(to as usize) == EMPTY {
-                        out.push(Move {
-                            from,
-                            to: to as Sq,
-                            promotion: None,
-                            flag: MoveFlag::DoubleStep,
-                        });
+                continue;
+            }
+            match comp.path {
+                ComponentPath::Plain => self.plain_moves(from, us, comp, out),
+                ComponentPath::SingleStep { promote_from } => {
+                    self.single_steps(from, us, comp, promote_from == Some(from_rank), out)
+                }
+                ComponentPath::DoubleStep => {
+                    if comp.from_rank.is_none_or(|r| r == from_rank) {
+                        let delta = comp.steps[0].delta;
+                        let mid = from as isize + delta;
+                        let to = mid + delta;
+                        if self.cell(mid as usize) == EMPTY && self.cell(to as usize) == EMPTY {
+                            out.push(Move {
+                                from,
+                                to: to as Sq,
+                                promotion: None,
+                                flag: MoveFlag::DoubleStep,
+                            });
+                        }
                     }
                 }
-            } else if comp.single_step {
-                let promo = promotes && from_rank as i32 + comp.rank_step == promo_rank as i32;
-                self.single_steps(from, us, comp, promo, out);
-            } else {
-                self.component_moves(&at, comp, out);
+                ComponentPath::General => self.component_moves(&at, comp, out),
             }
         }
     }

@@ -79,10 +79,24 @@ pub(crate) struct Compiled {
     pub region: Option<(u8, u8)>,
     /// Moves and captures with no flag, region or rank condition (the fast path).
     pub plain: bool,
-    /// One step, no region, no rank condition, not a double step, and every vector changes the
-    /// rank by `rank_step` (pawn steps and captures: a fast path).
-    pub single_step: bool,
-    pub rank_step: i32,
+    /// How generation treats this component on a board without walls.
+    pub path: ComponentPath,
+}
+
+/// The generation path of a component, decided once when the rules are compiled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ComponentPath {
+    /// `plain`: every step is a move or a capture (a promoting kind takes `SingleStep` or
+    /// `General` instead, which add the promotion choices).
+    Plain,
+    /// One step, no region, no rank condition, not a double step, and every vector changes
+    /// the rank by the same amount (pawn steps and captures). Moves from `promote_from`
+    /// (absolute rank) land on the promotion rank.
+    SingleStep { promote_from: Option<u8> },
+    /// A one-vector double step with no region.
+    DoubleStep,
+    /// Everything else: the general walk.
+    General,
 }
 
 /// Pieces of these kinds attack along `step` (up to `range` steps) when the target is in `region`.
@@ -224,9 +238,10 @@ impl Rules {
             pieces
                 .iter()
                 .map(|p| {
+                    let promotes = p.promotes && !promotion_kinds.is_empty();
                     p.components
                         .iter()
-                        .map(|c| compile(&shape, color, c))
+                        .map(|c| compile(&shape, color, c, promotes))
                         .collect()
                 })
                 .collect()
@@ -289,10 +304,12 @@ impl Rules {
     }
 }
 
+/// `promotes`: the kind promotes in these rules (some promotion kind exists).
 fn compile(
     shape: &BoardShape,
     color: Color,
     c: &crate::core::piece::MovementComponent,
+    promotes: bool,
 ) -> Compiled {
     let flip = |dy: i8| if color == Color::White { dy } else { -dy } as i32;
     let steps = c
@@ -306,20 +323,32 @@ fn compile(
     let abs = |r: u8| shape.relative_rank(color, r.min(shape.ranks() - 1));
     let dys: Vec<i32> = c.vectors.iter().map(|&(_, dy)| flip(dy)).collect();
     let same_dy = dys.windows(2).all(|w| w[0] == w[1]);
+    let plain = c.mode == MoveMode::Both
+        && c.from_rank.is_none()
+        && !c.double_step
+        && !c.en_passant
+        && c.region.is_none();
+    let range = if c.range == 0 { 255 } else { c.range };
+    let path = if plain && !promotes {
+        ComponentPath::Plain
+    } else if c.double_step && range == 2 && c.region.is_none() && c.vectors.len() == 1 {
+        ComponentPath::DoubleStep
+    } else if range == 1 && c.from_rank.is_none() && !c.double_step && c.region.is_none() && same_dy
+    {
+        let promotion_rank = shape.relative_rank(color, shape.ranks() - 1) as i32;
+        let from = promotion_rank - dys.first().copied().unwrap_or(0);
+        ComponentPath::SingleStep {
+            promote_from: (promotes && from >= 0 && from < shape.ranks() as i32)
+                .then_some(from as u8),
+        }
+    } else {
+        ComponentPath::General
+    };
     Compiled {
-        single_step: c.range == 1
-            && c.from_rank.is_none()
-            && !c.double_step
-            && c.region.is_none()
-            && same_dy,
-        rank_step: dys.first().copied().unwrap_or(0),
-        plain: c.mode == MoveMode::Both
-            && c.from_rank.is_none()
-            && !c.double_step
-            && !c.en_passant
-            && c.region.is_none(),
+        plain,
+        path,
         steps,
-        range: if c.range == 0 { 255 } else { c.range },
+        range,
         mode: c.mode,
         from_rank: c.from_rank.map(abs),
         double_step: c.double_step,
