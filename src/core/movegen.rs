@@ -38,25 +38,23 @@ impl Position {
                 return;
             }
         }
-        let promotes = rules.pieces[kind as usize].promotes && !rules.promotion_kinds.is_empty();
-        let promo_rank = rules.promotion_rank(Color::from_index(us));
         let from_rank = rules.shape.rank_of(from);
-        let at = Origin {
+        let at = || Origin {
             from,
             us,
             from_rank,
-            promotes,
-            promo_rank,
+            promotes: rules.pieces[kind as usize].promotes && !rules.promotion_kinds.is_empty(),
+            promo_rank: rules.promotion_rank(Color::from_index(us)),
         };
         for comp in &rules.compiled[us][kind as usize] {
             if self.has_walls {
-                self.component_moves(&at, comp, out);
+                self.component_moves(&at(), comp, out);
                 continue;
             }
             match comp.path {
                 ComponentPath::Plain => self.plain_moves(from, us, comp, out),
-                ComponentPath::SingleStep { promote_from } => {
-                    self.single_steps(from, us, comp, promote_from == Some(from_rank), out)
+                ComponentPath::SingleStep => {
+                    self.single_steps(from, us, comp, comp.promote_from == from_rank, out)
                 }
                 ComponentPath::DoubleStep => {
                     if comp.from_rank.is_none_or(|r| r == from_rank) {
@@ -73,7 +71,7 @@ impl Position {
                         }
                     }
                 }
-                ComponentPath::General => self.component_moves(&at, comp, out),
+                ComponentPath::General => self.component_moves(&at(), comp, out),
             }
         }
     }

@@ -81,7 +81,13 @@ pub(crate) struct Compiled {
     pub plain: bool,
     /// How generation treats this component on a board without walls.
     pub path: ComponentPath,
+    /// `SingleStep` only: the absolute rank from which a step lands on the promotion rank of
+    /// a promoting kind (`NO_RANK` when it never promotes).
+    pub promote_from: u8,
 }
+
+/// No rank (ranks stay below 99).
+pub(crate) const NO_RANK: u8 = u8::MAX;
 
 /// The generation path of a component, decided once when the rules are compiled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,9 +96,8 @@ pub(crate) enum ComponentPath {
     /// `General` instead, which add the promotion choices).
     Plain,
     /// One step, no region, no rank condition, not a double step, and every vector changes
-    /// the rank by the same amount (pawn steps and captures). Moves from `promote_from`
-    /// (absolute rank) land on the promotion rank.
-    SingleStep { promote_from: Option<u8> },
+    /// the rank by the same amount (pawn steps and captures).
+    SingleStep,
     /// A one-vector double step with no region.
     DoubleStep,
     /// Everything else: the general walk.
@@ -335,18 +340,23 @@ fn compile(
         ComponentPath::DoubleStep
     } else if range == 1 && c.from_rank.is_none() && !c.double_step && c.region.is_none() && same_dy
     {
-        let promotion_rank = shape.relative_rank(color, shape.ranks() - 1) as i32;
-        let from = promotion_rank - dys.first().copied().unwrap_or(0);
-        ComponentPath::SingleStep {
-            promote_from: (promotes && from >= 0 && from < shape.ranks() as i32)
-                .then_some(from as u8),
-        }
+        ComponentPath::SingleStep
     } else {
         ComponentPath::General
     };
+    let promotion_rank = shape.relative_rank(color, shape.ranks() - 1) as i32;
+    let promote_from = promotion_rank - dys.first().copied().unwrap_or(0);
     Compiled {
         plain,
         path,
+        promote_from: if path == ComponentPath::SingleStep
+            && promotes
+            && (0..shape.ranks() as i32).contains(&promote_from)
+        {
+            promote_from as u8
+        } else {
+            NO_RANK
+        },
         steps,
         range,
         mode: c.mode,
