@@ -54,6 +54,12 @@ impl Check {
 }
 
 impl Pins {
+    /// No piece is pinned.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0 && !self.overflow
+    }
+
     #[inline]
     pub fn contains(&self, sq: Sq) -> bool {
         // Usually empty: a plain loop keeps this inlined in the generation loop.

@@ -394,9 +394,10 @@ impl Position {
             count: 0,
             tested: scratch,
         };
+        let pinned = !pins.is_empty();
         for i in 0..self.plist[us.index()].len() {
             let from = self.plist[us.index()][i];
-            if from == king || pins.contains(from) {
+            if from == king || (pinned && pins.contains(from)) {
                 self.piece_moves(from, count.tested);
             } else {
                 self.piece_moves(from, &mut count);
