@@ -7,7 +7,7 @@ use std::process::{Child, Command, Stdio};
 
 use proptest::prelude::*;
 
-use chessrules::web::games;
+use chessrules::variants::games;
 
 struct Server(Child);
 

@@ -2,7 +2,9 @@
 //! variants and a single-page app embedded in the binary.
 
 mod assets;
-pub mod games;
+// The variants behind one trait live in the library (`variants::games`); the web layer only
+// serves them.
+pub use crate::variants::games;
 pub mod server;
 pub mod session;
 

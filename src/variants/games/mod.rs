@@ -1,7 +1,8 @@
-//! One small adapter per variant over the library's own types, behind one trait, so the web
-//! layer never knows a variant's rules: it asks the adapter for the board, the legal moves of
-//! a square (each with the exact move text the variant's notation uses) and plays move texts
-//! through the variant's own parser and legality check.
+//! The thin variant trait and its registry: one small adapter per variant over the library's
+//! own types, so a front end (the web page, a networked game) never knows a variant's rules:
+//! it asks the adapter for the board, the legal moves of a square (each with the exact move
+//! text the variant's notation uses) and plays move texts through the variant's own parser and
+//! legality check.
 
 mod custom;
 mod fairy;
