@@ -185,3 +185,23 @@ fn wide_piece_tables_count_like_small_ones() {
         );
     }
 }
+
+/// An engine sees the game's repetitions through `Game::earlier_keys`: after Nf3 Nf6 Ng1 Ng8
+/// the current position's key is the first earlier key, and there is one key per move.
+#[test]
+fn earlier_keys_list_the_game_positions_oldest_first() {
+    use chessrules::core::Game;
+    use chessrules::notation::coordinate;
+    let mut game = Game::new(standard::start());
+    let start_key = game.position().key();
+    for text in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+        let mut pos = game.position().clone();
+        let m = coordinate::parse(&mut pos, text).expect("legal move");
+        game.play(m);
+    }
+    let keys = game.earlier_keys();
+    assert_eq!(keys.len(), 4);
+    assert_eq!(keys[0], start_key);
+    assert_eq!(game.position().key(), start_key);
+    assert_ne!(keys[1], start_key);
+}

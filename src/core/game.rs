@@ -69,6 +69,23 @@ impl Game {
         self.keys.push(key);
     }
 
+    /// Zobrist keys (`Position::key`, as a search computes them) of the positions before the
+    /// current one, oldest first: what an engine needs to see the game's repetitions.
+    pub fn earlier_keys(&self) -> Vec<u64> {
+        let mut pos = self.position.clone();
+        let mut keys: Vec<u64> = self
+            .played
+            .iter()
+            .rev()
+            .map(|&(m, undo)| {
+                pos.unmake(m, undo);
+                pos.key()
+            })
+            .collect();
+        keys.reverse();
+        keys
+    }
+
     /// Takes back the last move.
     pub fn undo(&mut self) -> Option<Move> {
         let (m, undo) = self.played.pop()?;

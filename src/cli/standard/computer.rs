@@ -31,10 +31,16 @@ impl Seat {
     }
 
     /// The computer's move as coordinate text, `None` for a person (or no legal move).
-    pub fn choose(&mut self, pos: &Position, movetime: u64) -> Result<Option<String>> {
+    /// `history`: Zobrist keys of the game's earlier positions, so our engine sees repetitions.
+    pub fn choose(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        movetime: u64,
+    ) -> Result<Option<String>> {
         match self {
             Seat::Person => Ok(None),
-            Seat::Ours => Ok(best_move_for(pos, &[], movetime)
+            Seat::Ours => Ok(best_move_for(pos, history, movetime)
                 .best
                 .map(|m| to_uci(pos, m))),
             Seat::External(client) => Ok(client.best_move(pos, movetime, &[])?),

@@ -16,6 +16,7 @@ use chessrules::variants::standard::game::{GameError, StandardGame};
 use clap::Args;
 
 use super::board::diagram;
+use super::computer::Seat;
 
 #[derive(Args)]
 pub struct PlayArgs {
@@ -255,7 +256,11 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
     write!(s.out, "{d}")?;
     while s.game.outcome().is_none() {
         let seat = &mut seats[s.game.side_to_move().index()];
-        if let Some(text) = seat.choose(s.game.position(), args.movetime)? {
+        let history = match seat {
+            Seat::Ours => s.game.earlier_keys(),
+            _ => Vec::new(),
+        };
+        if let Some(text) = seat.choose(s.game.position(), &history, args.movetime)? {
             if !s.handle(&text)? {
                 break;
             }

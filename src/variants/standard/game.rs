@@ -157,6 +157,11 @@ impl StandardGame {
         self.game.position()
     }
 
+    /// Zobrist keys of the positions before the current one, oldest first (for an engine).
+    pub fn earlier_keys(&self) -> Vec<u64> {
+        self.game.earlier_keys()
+    }
+
     pub fn fen(&self) -> String {
         fen::write(self.game.position())
     }
