@@ -3,7 +3,8 @@
 
 mod assets;
 pub mod games;
+pub mod net;
 pub mod server;
 pub mod session;
 
-pub use server::{router, serve};
+pub use server::{router, router_with, serve, serve_with};

@@ -1,0 +1,214 @@
+//! Networked two-player games (issue 9): seat links with unguessable tokens, a WebSocket per
+//! connection that receives every change, the server as the only authority on whose turn it
+//! is, and every accepted move committed to SQLite before it is acknowledged. Games are loaded
+//! lazily from the store by replaying their moves, so a restarted server resumes them all and
+//! the same links keep working.
+
+mod game;
+mod protocol;
+mod routes;
+mod seats;
+mod socket;
+mod store;
+mod token;
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use crate::web::games;
+use crate::web::session::{Refusal, Session, View};
+
+pub use game::NetGame;
+pub use protocol::{MAX_COMMAND_BYTES, MAX_WIRE_BYTES};
+pub use routes::routes;
+pub use seats::{Seat, Seats};
+use store::Store;
+
+/// Largest board file a network game may start from.
+const MAX_BOARD_BYTES: usize = 64 * 1024;
+
+pub type GameHandle = Arc<Mutex<NetGame>>;
+
+/// The server's network games: the store, and the games loaded from it.
+pub struct Net {
+    store: Mutex<Store>,
+    games: Mutex<HashMap<u64, GameHandle>>,
+}
+
+fn poisoned<T>(_: T) -> Refusal {
+    Refusal {
+        status: 500,
+        message: "server state poisoned".into(),
+    }
+}
+
+fn unavailable(message: String) -> Refusal {
+    Refusal {
+        status: 503,
+        message,
+    }
+}
+
+impl Net {
+    pub fn open(path: &Path) -> Result<Arc<Net>, String> {
+        Ok(Net::with(Store::open(path)?))
+    }
+
+    pub fn memory() -> Result<Arc<Net>, String> {
+        Ok(Net::with(Store::memory()?))
+    }
+
+    fn with(store: Store) -> Arc<Net> {
+        Arc::new(Net {
+            store: Mutex::new(store),
+            games: Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// Creates a game of `variant` (from `board`, or the variant's initial position) with
+    /// three fresh tokens, stored before its links are handed out.
+    pub fn create(&self, variant: &str, board: Option<String>) -> Result<(u64, Seats), Refusal> {
+        let info = games::variants()
+            .into_iter()
+            .find(|v| v.id == variant)
+            .ok_or_else(|| Refusal::bad(format!("unknown variant '{variant}'")))?;
+        let board = board.unwrap_or_else(|| info.initial.to_string());
+        if board.len() > MAX_BOARD_BYTES {
+            return Err(Refusal::bad("the board file is too large"));
+        }
+        // Validate with the variant's own rules before anything is stored.
+        Session::new(0, info.id, &board)?;
+        let seats = Seats::generate().map_err(unavailable)?;
+        let store = self.store.lock().map_err(poisoned)?;
+        let id = store.create(info.id, &board, &seats).map_err(unavailable)?;
+        Ok((id, seats))
+    }
+
+    /// The game `id`, loaded from the store on first use.
+    pub fn game(&self, id: u64) -> Result<GameHandle, Refusal> {
+        let mut loaded = self.games.lock().map_err(poisoned)?;
+        if let Some(g) = loaded.get(&id) {
+            return Ok(g.clone());
+        }
+        let store = self.store.lock().map_err(poisoned)?;
+        let record = store.game(id).map_err(unavailable)?.ok_or(Refusal {
+            status: 404,
+            message: format!("no network game {id}"),
+        })?;
+        let events = store.events(id).map_err(unavailable)?;
+        drop(store);
+        let game = NetGame::replay(id, record, &events).map_err(unavailable)?;
+        let handle = Arc::new(Mutex::new(game));
+        loaded.insert(id, handle.clone());
+        Ok(handle)
+    }
+
+    /// The game and the seat a token opens in it. A missing game and a wrong token get the
+    /// same refusal, so links cannot be used to probe which games exist.
+    pub fn authorize(&self, id: u64, token: &str) -> Result<(GameHandle, Seat), Refusal> {
+        let refused = || Refusal {
+            status: 403,
+            message: format!("this link does not open game {id}"),
+        };
+        let game = self
+            .game(id)
+            .map_err(|r| if r.status == 404 { refused() } else { r })?;
+        let seat = game.lock().map_err(poisoned)?.seats.seat_of(token);
+        seat.map(|s| (game, s)).ok_or_else(refused)
+    }
+
+    /// Applies one command from `seat`: checks it, records it (committed before this
+    /// returns), tells every connection. Returns what to answer the sender.
+    pub fn apply(
+        &self,
+        game: &GameHandle,
+        seat: Seat,
+        command: &protocol::Command,
+    ) -> Result<Reply, Refusal> {
+        let mut g = game.lock().map_err(poisoned)?;
+        match g.apply(seat, command)? {
+            game::Accepted::State => Ok(Reply::State),
+            game::Accepted::Targets(t) => Ok(Reply::Targets(t)),
+            game::Accepted::Record(event) => {
+                let seq = g.seq;
+                let recorded = self
+                    .store
+                    .lock()
+                    .map_err(poisoned)
+                    .and_then(|s| s.append(g.id, seq, &event).map_err(unavailable));
+                if let Err(e) = recorded {
+                    // The session already played the move: rebuild it from the record.
+                    self.reload(&mut g)?;
+                    return Err(e);
+                }
+                g.seq += 1;
+                if g.session.is_over() {
+                    self.keep_result(&g);
+                }
+                g.changed.send_modify(|v| *v += 1);
+                Ok(Reply::Ack(seq))
+            }
+        }
+    }
+
+    fn reload(&self, g: &mut NetGame) -> Result<(), Refusal> {
+        let store = self.store.lock().map_err(poisoned)?;
+        let record = store.game(g.id).map_err(unavailable)?;
+        let record = record.ok_or_else(|| unavailable(format!("game {} vanished", g.id)))?;
+        let events = store.events(g.id).map_err(unavailable)?;
+        *g = NetGame::replay(g.id, record, &events).map_err(unavailable)?;
+        Ok(())
+    }
+
+    /// A finished game keeps its result and log in the store (they can also be rebuilt from
+    /// the events, so a failure here loses nothing).
+    fn keep_result(&self, g: &NetGame) {
+        let view = g.session.view(crate::web::session::Viewer::Nobody);
+        let result = view.result.unwrap_or_else(|| "game over".to_string());
+        let log = g.session.log_text();
+        if let Ok(store) = self.store.lock() {
+            if let Err(e) = store.finish(g.id, &result, &log) {
+                eprintln!("chessrules serve: {e}");
+            }
+        }
+    }
+
+    /// The view `seat` may see.
+    pub fn view(&self, game: &GameHandle, seat: Seat) -> Result<View, Refusal> {
+        Ok(game.lock().map_err(poisoned)?.session.view(seat.viewer()))
+    }
+
+    /// The game log; placements stay secret until the game is over.
+    pub fn log(&self, game: &GameHandle) -> Result<String, Refusal> {
+        let g = game.lock().map_err(poisoned)?;
+        if g.session.is_over() {
+            let store = self.store.lock().map_err(poisoned)?;
+            if let Ok(Some((_, log))) = store.finished(g.id) {
+                return Ok(log);
+            }
+        }
+        Ok(g.session.log_text())
+    }
+}
+
+/// The answer to the sender of an accepted command.
+pub enum Reply {
+    Ack(usize),
+    Targets(Vec<games::Target>),
+    State,
+}
+
+/// Where games are kept unless `--db` says otherwise: `$XDG_DATA_HOME/chessrules`, else
+/// `~/.local/share/chessrules` (`%APPDATA%\chessrules` on Windows).
+pub fn default_db_path() -> Option<PathBuf> {
+    let env = |k| {
+        std::env::var_os(k)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
+    let base = env("XDG_DATA_HOME")
+        .or_else(|| env("HOME").map(|h| h.join(".local").join("share")))
+        .or_else(|| env("APPDATA"))?;
+    Some(base.join("chessrules").join("games.sqlite"))
+}

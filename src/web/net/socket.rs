@@ -1,0 +1,157 @@
+//! One WebSocket connection to a game: sends the viewer's state at once (so a reconnecting
+//! page gets everything back), then again on every change; reads commands, limited in size
+//! and rate, and answers each with an ack, the targets asked for, or an error frame.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use axum::extract::ws::{Message, WebSocket};
+
+use super::protocol::{self, Envelope, MAX_COMMAND_BYTES};
+use super::{GameHandle, Net, Reply, Seat};
+
+/// Commands a connection may send in a burst, and per second after it.
+const BURST: f64 = 30.0;
+const PER_SECOND: f64 = 15.0;
+/// Refused frames in a row after which the connection is closed.
+const MAX_STRIKES: u32 = 100;
+
+/// A token bucket: one token per command, refilled with time.
+struct RateLimit {
+    tokens: f64,
+    at: Instant,
+}
+
+impl RateLimit {
+    fn new() -> RateLimit {
+        RateLimit {
+            tokens: BURST,
+            at: Instant::now(),
+        }
+    }
+
+    fn allow(&mut self) -> bool {
+        let now = Instant::now();
+        let refill = now.duration_since(self.at).as_secs_f64() * PER_SECOND;
+        self.tokens = (self.tokens + refill).min(BURST);
+        self.at = now;
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+pub async fn connection(net: Arc<Net>, game: GameHandle, seat: Seat, mut socket: WebSocket) {
+    let mut changes = match game.lock() {
+        Ok(g) => g.changed.subscribe(),
+        Err(_) => return,
+    };
+    if send(&mut socket, state(&net, &game, seat)).await.is_err() {
+        return;
+    }
+    let mut limit = RateLimit::new();
+    let mut strikes = 0u32;
+    loop {
+        tokio::select! {
+            message = socket.recv() => {
+                let frames = match message {
+                    None | Some(Ok(Message::Close(_))) => break,
+                    Some(Err(e)) => {
+                        // Oversized or broken frames: say why, then close.
+                        let _ = send(&mut socket, protocol::error_frame(None, &format!("bad frame: {e}"))).await;
+                        break;
+                    }
+                    Some(Ok(Message::Text(text))) => {
+                        if !limit.allow() {
+                            strikes += 1;
+                            vec![protocol::error_frame(None, "too many messages: slow down")]
+                        } else {
+                            let frames = command(&net, &game, seat, text.as_str()).await;
+                            strikes = if frames.failed { strikes + 1 } else { 0 };
+                            frames.frames
+                        }
+                    }
+                    Some(Ok(Message::Binary(_))) => {
+                        strikes += 1;
+                        vec![protocol::error_frame(None, "send commands as JSON text frames")]
+                    }
+                    Some(Ok(_)) => Vec::new(),
+                };
+                for f in frames {
+                    if send(&mut socket, f).await.is_err() {
+                        return;
+                    }
+                }
+                if strikes >= MAX_STRIKES {
+                    let _ = send(&mut socket, protocol::error_frame(None, "too many refused messages: closing")).await;
+                    break;
+                }
+            }
+            changed = changes.changed() => {
+                if changed.is_err() || send(&mut socket, state(&net, &game, seat)).await.is_err() {
+                    break;
+                }
+            }
+        }
+    }
+    let _ = socket.send(Message::Close(None)).await;
+}
+
+struct Frames {
+    frames: Vec<String>,
+    failed: bool,
+}
+
+async fn command(net: &Arc<Net>, game: &GameHandle, seat: Seat, text: &str) -> Frames {
+    let fail = |id, message: &str| Frames {
+        frames: vec![protocol::error_frame(id, message)],
+        failed: true,
+    };
+    if text.len() > MAX_COMMAND_BYTES {
+        return fail(None, "the message is too large");
+    }
+    let envelope: Envelope = match serde_json::from_str(text) {
+        Ok(e) => e,
+        Err(e) => return fail(None, &format!("not a command: {e}")),
+    };
+    let id = envelope.id;
+    // The store's commit blocks: keep it off the async workers.
+    let (net2, game2) = (net.clone(), game.clone());
+    let outcome = tokio::task::spawn_blocking(move || {
+        let reply = net2.apply(&game2, seat, &envelope.command);
+        reply.map(|r| match r {
+            Reply::Ack(seq) => protocol::ack_frame(id, seq),
+            Reply::State => state(&net2, &game2, seat),
+            Reply::Targets(t) => {
+                let from = match &envelope.command {
+                    protocol::Command::Targets { from } => from.clone(),
+                    _ => String::new(),
+                };
+                protocol::targets_frame(id, &from, serde_json::to_value(t).unwrap_or_default())
+            }
+        })
+    })
+    .await;
+    match outcome {
+        Ok(Ok(frame)) => Frames {
+            frames: vec![frame],
+            failed: false,
+        },
+        Ok(Err(refusal)) => fail(id, &refusal.message),
+        Err(_) => fail(id, "the server failed on this command"),
+    }
+}
+
+fn state(net: &Net, game: &GameHandle, seat: Seat) -> String {
+    match net.view(game, seat) {
+        Ok(view) => protocol::state_frame(seat, &view),
+        Err(r) => protocol::error_frame(None, &r.message),
+    }
+}
+
+async fn send(socket: &mut WebSocket, frame: String) -> Result<(), axum::Error> {
+    socket.send(Message::Text(frame.into())).await
+}
