@@ -1,0 +1,83 @@
+// Two browser pages play a network game against each other over the server's WebSocket.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { binary, launch, openPage, clickSquare, move, SHOTS } from "./helpers.mjs";
+
+let server, browser, close, dir;
+
+// The server with its own game store in a temporary folder.
+function startNetServer() {
+  dir = mkdtempSync(join(tmpdir(), "chessrules-net-e2e-"));
+  return new Promise((resolve, reject) => {
+    const child = spawn(binary(), ["serve", "--port", "0", "--db", join(dir, "games.sqlite")], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let out = "";
+    child.on("error", reject);
+    child.on("exit", (code) => reject(new Error(`server exited with ${code}: ${out}`)));
+    child.stdout.on("data", (d) => {
+      out += d;
+      const m = /open (http:\/\/[^\s]+)/.exec(out);
+      if (m) resolve({ url: m[1], stop: () => child.kill() });
+    });
+  });
+}
+
+before(async () => {
+  server = await startNetServer();
+  ({ browser, close } = await launch());
+});
+after(async () => {
+  await close();
+  server.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function openSeat(href) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(href);
+  await page.waitForSelector("body[data-ready='1']");
+  return page;
+}
+
+const logLength = (page, n) =>
+  page.waitForFunction((k) => document.querySelectorAll("#log li").length >= k, n, { timeout: 15000 });
+
+test("network game: two pages play each other through seat links", async () => {
+  const host = await openPage(browser, server.url, "standard");
+  await host.locator("#net-game").click();
+  await host.waitForSelector("#net-links a#net-black");
+  const whiteLink = await host.locator("#net-white").getAttribute("href");
+  const blackLink = await host.locator("#net-black").getAttribute("href");
+  const spectatorLink = await host.locator("#net-spectator").getAttribute("href");
+  assert.match(whiteLink, /\?net=\d+&token=[0-9a-f]{32}$/);
+  const white = await openSeat(whiteLink);
+  const black = await openSeat(blackLink);
+  const watcher = await openSeat(spectatorLink);
+  assert.equal(await white.evaluate(() => document.body.dataset.seat), "white");
+  assert.equal(await black.evaluate(() => document.body.dataset.seat), "black");
+  // Black may not move first: the server refuses and the page says why.
+  await clickSquare(black, "e7");
+  await clickSquare(black, "e5");
+  await black.waitForFunction(() => /turn/.test(document.querySelector("#message").textContent));
+  const plies = [[white, "f2", "f3"], [black, "e7", "e5"], [white, "g2", "g4"], [black, "d8", "h4"]];
+  for (const [i, [page, from, to]] of plies.entries()) {
+    await move(page, from, to);
+    // The other page and the spectator see the move as it happens.
+    for (const p of [white, black, watcher]) await logLength(p, i + 1);
+  }
+  for (const p of [white, black, watcher]) {
+    await p.waitForFunction(() => document.querySelector("#turn").dataset.over === "1");
+    assert.match(await p.locator("#turn").innerText(), /checkmate/i);
+  }
+  await black.screenshot({ path: join(SHOTS, "network-game-black.png") });
+  // A reload gets the whole game back.
+  await white.reload();
+  await white.waitForSelector("body[data-ready='1']");
+  await logLength(white, 4);
+  assert.equal(await white.locator("#turn").getAttribute("data-over"), "1");
+});
