@@ -199,7 +199,7 @@ fn assert_secret(frames: &[String], own: &[(&str, &str)], others: &[&str]) {
             assert_eq!(Some(shown), expected, "{square} shows {shown} in {f}");
         }
     }
-    assert!(checked >= 8, "too few states checked: {checked}");
+    assert!(checked >= 8, "too few states checked: {checked}"); // 0..=7 moves
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -212,6 +212,9 @@ async fn hidden_trapdoors_and_mines_never_reach_the_opponent_or_spectators() {
     let mut watcher = Client::connect(&server.addr, g.id, &g.spectator)
         .await
         .unwrap();
+    for c in [&mut white, &mut black, &mut watcher] {
+        c.state_at(0).await;
+    }
     // White: trapdoor c4, mine h5. Black: mine c4 (the same square), trapdoor a3.
     let mut last = Value::Null;
     let moves = [

@@ -444,10 +444,12 @@ main().catch((e) => say(`cannot reach the server: ${e.message}`, "error"));
 // A seat link: the board follows the server's pushes; moves go over the socket.
 function startNet(link) {
   $("setup").hidden = true;
-  $("new-game").hidden = true;
+  for (const id of ["new-game", "net-game", "home", "back", "forward", "end"]) $(id).hidden = true;
+  $("variant").closest("label").hidden = true;
   net = new NetGame(link, {
     onState: (frame) => {
       const before = view;
+      if (!before) flipped = frame.seat === "black"; // each player sees their own side below
       const last = frame.view.log[frame.view.log.length - 1];
       show(frame.view);
       if (before && frame.view.length > before.length && last) say(`${cap(last.color)} played ${last.text}`);
