@@ -120,7 +120,7 @@ impl Net {
 
     /// Applies one command from `seat`: checks it, records it (committed before this
     /// returns), tells every connection. Returns what to answer the sender.
-    pub fn apply(
+    fn apply(
         &self,
         game: &GameHandle,
         seat: Seat,
@@ -171,6 +171,40 @@ impl Net {
             if let Err(e) = store.finish(g.id, &result, &log) {
                 eprintln!("chessrules serve: {e}");
             }
+        }
+    }
+
+    /// Answers one command text from `seat`: the frame for the sender, and whether it was
+    /// refused. Blocks on the store's commit (call it off the async workers).
+    pub fn answer(&self, game: &GameHandle, seat: Seat, text: &str) -> (String, bool) {
+        if text.len() > MAX_COMMAND_BYTES {
+            return (
+                protocol::error_frame(None, "the message is too large"),
+                true,
+            );
+        }
+        let envelope: protocol::Envelope = match serde_json::from_str(text) {
+            Ok(e) => e,
+            Err(e) => {
+                return (
+                    protocol::error_frame(None, &format!("not a command: {e}")),
+                    true,
+                )
+            }
+        };
+        let id = envelope.id;
+        match self.apply(game, seat, &envelope.command) {
+            Ok(Reply::Ack(seq)) => (protocol::ack_frame(id, seq), false),
+            Ok(Reply::State) => (socket::state(self, game, seat), false),
+            Ok(Reply::Targets(t)) => {
+                let from = match &envelope.command {
+                    protocol::Command::Targets { from } => from.as_str(),
+                    _ => "",
+                };
+                let targets = serde_json::to_value(t).unwrap_or_default();
+                (protocol::targets_frame(id, from, targets), false)
+            }
+            Err(refusal) => (protocol::error_frame(id, &refusal.message), true),
         }
     }
 

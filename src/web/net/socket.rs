@@ -7,8 +7,8 @@ use std::time::Instant;
 
 use axum::extract::ws::{Message, WebSocket};
 
-use super::protocol::{self, Envelope, MAX_COMMAND_BYTES};
-use super::{GameHandle, Net, Reply, Seat};
+use super::protocol::{self, MAX_COMMAND_BYTES};
+use super::{GameHandle, Net, Seat};
 
 /// Commands a connection may send in a burst, and per second after it.
 const BURST: f64 = 30.0;
@@ -106,46 +106,30 @@ struct Frames {
 }
 
 async fn command(net: &Arc<Net>, game: &GameHandle, seat: Seat, text: &str) -> Frames {
-    let fail = |id, message: &str| Frames {
-        frames: vec![protocol::error_frame(id, message)],
-        failed: true,
-    };
     if text.len() > MAX_COMMAND_BYTES {
-        return fail(None, "the message is too large");
+        return Frames {
+            frames: vec![protocol::error_frame(None, "the message is too large")],
+            failed: true,
+        };
     }
-    let envelope: Envelope = match serde_json::from_str(text) {
-        Ok(e) => e,
-        Err(e) => return fail(None, &format!("not a command: {e}")),
-    };
-    let id = envelope.id;
     // The store's commit blocks: keep it off the async workers.
-    let (net2, game2) = (net.clone(), game.clone());
-    let outcome = tokio::task::spawn_blocking(move || {
-        let reply = net2.apply(&game2, seat, &envelope.command);
-        reply.map(|r| match r {
-            Reply::Ack(seq) => protocol::ack_frame(id, seq),
-            Reply::State => state(&net2, &game2, seat),
-            Reply::Targets(t) => {
-                let from = match &envelope.command {
-                    protocol::Command::Targets { from } => from.clone(),
-                    _ => String::new(),
-                };
-                protocol::targets_frame(id, &from, serde_json::to_value(t).unwrap_or_default())
-            }
-        })
-    })
-    .await;
-    match outcome {
-        Ok(Ok(frame)) => Frames {
+    let (net, game, text) = (net.clone(), game.clone(), text.to_string());
+    match tokio::task::spawn_blocking(move || net.answer(&game, seat, &text)).await {
+        Ok((frame, failed)) => Frames {
             frames: vec![frame],
-            failed: false,
+            failed,
         },
-        Ok(Err(refusal)) => fail(id, &refusal.message),
-        Err(_) => fail(id, "the server failed on this command"),
+        Err(_) => Frames {
+            frames: vec![protocol::error_frame(
+                None,
+                "the server failed on this command",
+            )],
+            failed: true,
+        },
     }
 }
 
-fn state(net: &Net, game: &GameHandle, seat: Seat) -> String {
+pub fn state(net: &Net, game: &GameHandle, seat: Seat) -> String {
     match net.view(game, seat) {
         Ok(view) => protocol::state_frame(seat, &view),
         Err(r) => protocol::error_frame(None, &r.message),
