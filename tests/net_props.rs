@@ -87,7 +87,7 @@ fn step(net: &Arc<Net>, id: u64, pick: &[u64; 4]) {
                 "resign",
             ][(pick[2] % 5) as usize];
             // Resigning ends the game: rarely.
-            let action = if action == "resign" && pick[3] % 4 != 0 {
+            let action = if action == "resign" && !pick[3].is_multiple_of(4) {
                 "offer_draw"
             } else {
                 action
