@@ -19,7 +19,7 @@ const SEATS: [Seat; 3] = [
     Seat::Spectator,
 ];
 
-fn view_json(net: &Net, id: u64, seat: Seat) -> Value {
+fn view_json(net: &Arc<Net>, id: u64, seat: Seat) -> Value {
     let game = net.game(id).expect("game");
     serde_json::to_value(net.view(&game, seat).expect("view")).expect("json")
 }
@@ -119,7 +119,7 @@ proptest! {
     #[test]
     fn any_command_text_gets_an_answer(texts in prop::collection::vec(".{0,300}", 1..20)) {
         let net = Net::memory().expect("store");
-        let (id, seats) = net.create("obstacle", None).expect("create");
+        let (id, seats) = net.create("obstacle", None, None).expect("create");
         let game = net.game(id).expect("game");
         for (i, t) in texts.iter().enumerate() {
             let seat = SEATS[i % 3];
@@ -137,7 +137,7 @@ proptest! {
     ) {
         let dir = TempDir::new(&format!("net-props-{}", picks[0][0] % 1_000_000));
         let net = Net::open(&dir.db()).expect("store");
-        let (id, _) = net.create(variant, None).expect("create");
+        let (id, _) = net.create(variant, None, None).expect("create");
         for pick in &picks {
             step(&net, id, pick);
         }

@@ -285,6 +285,12 @@ impl Session {
         self.over()
     }
 
+    /// Ends the game here with `result` (a network game's clock ran out).
+    pub fn end_with(&mut self, result: String) {
+        self.ended = Some((self.cursor, result));
+        self.draw_offer = None;
+    }
+
     /// The last move text the log keeps (the variant's canonical notation).
     pub fn last_move(&self) -> Option<String> {
         self.moves.get(self.cursor.checked_sub(1)?).cloned()

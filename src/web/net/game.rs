@@ -6,6 +6,7 @@ use tokio::sync::watch;
 use crate::core::{Color, Square};
 use crate::web::session::{Refusal, Session};
 
+use super::clock::{now_ms, Clock};
 use super::protocol::{Command, WallEdge};
 use super::seats::{Seat, Seats};
 use super::store::{EventRecord, GameRecord};
@@ -17,6 +18,8 @@ pub struct NetGame {
     /// Events recorded so far (the next event's sequence number).
     pub seq: usize,
     pub changed: watch::Sender<u64>,
+    /// The clocks, when the game has a time control.
+    pub clock: Option<Clock>,
 }
 
 /// What an accepted command asks the server to record.
@@ -46,23 +49,82 @@ const MAX_MOVE_TEXT: usize = 64;
 impl NetGame {
     /// Rebuilds a game by replaying its stored events.
     pub fn replay(id: u64, record: GameRecord, events: &[EventRecord]) -> Result<NetGame, String> {
-        let mut session =
-            Session::new(id, &record.variant, &record.board).map_err(|r| r.message)?;
-        for (i, e) in events.iter().enumerate() {
-            let seat = Seat::parse(&e.seat);
-            let applied = match (e.kind.as_str(), seat) {
-                ("move", _) => session.play(&e.text, false),
-                ("action", Some(Seat::Player(c))) => session.action_as(c, &e.text),
-                _ => Err(Refusal::bad("unknown event")),
-            };
-            applied.map_err(|r| format!("game {id}, event {i} ({}): {}", e.text, r.message))?;
-        }
-        Ok(NetGame {
+        let session = Session::new(id, &record.variant, &record.board).map_err(|r| r.message)?;
+        let mut game = NetGame {
             id,
             seats: record.seats,
             session,
-            seq: events.len(),
+            seq: 0,
             changed: watch::channel(0).0,
+            clock: record.clock.map(Clock::new),
+        };
+        for (i, e) in events.iter().enumerate() {
+            let seat = Seat::parse(&e.seat);
+            let applied = match (e.kind.as_str(), seat) {
+                ("move", _) => game.play(&e.text, e.at_ms).map(|_| ()),
+                ("action", Some(Seat::Player(c))) => game.act(c, &e.text, e.at_ms),
+                ("flag", Some(Seat::Player(c))) => {
+                    game.flag(c, e.at_ms);
+                    Ok(())
+                }
+                _ => Err(Refusal::bad("unknown event")),
+            };
+            applied.map_err(|r| format!("game {id}, event {i} ({}): {}", e.text, r.message))?;
+            game.seq += 1;
+        }
+        Ok(game)
+    }
+
+    /// Plays a move text (the clocks follow); returns the text the log keeps.
+    fn play(&mut self, text: &str, at: u64) -> Result<String, Refusal> {
+        let mover = self.session.mover();
+        self.session.play(text, false)?;
+        let next = self.session.mover();
+        let over = self.session.is_over();
+        if let Some(c) = &mut self.clock {
+            c.moved(mover, next, at);
+            if over {
+                c.stop(at);
+            }
+        }
+        Ok(self.session.last_move().unwrap_or_else(|| text.to_string()))
+    }
+
+    fn act(&mut self, me: Color, action: &str, at: u64) -> Result<(), Refusal> {
+        self.session.action_as(me, action)?;
+        if self.session.is_over() {
+            if let Some(c) = &mut self.clock {
+                c.stop(at);
+            }
+        }
+        Ok(())
+    }
+
+    /// `loser`'s time ran out at `at`: the game ends.
+    fn flag(&mut self, loser: Color, at: u64) {
+        self.session.end_with(format!(
+            "{} ran out of time: {} wins",
+            seat_color(loser),
+            seat_color(loser.other())
+        ));
+        if let Some(c) = &mut self.clock {
+            c.stop(at);
+        }
+    }
+
+    /// If the running clock has run out (and the game is not over), ends the game and returns
+    /// the event to record.
+    pub fn flag_if_due(&mut self, now: u64) -> Option<EventRecord> {
+        let loser = self.clock.as_ref()?.flagged(now)?;
+        if self.session.is_over() {
+            return None;
+        }
+        self.flag(loser, now);
+        Some(EventRecord {
+            seat: Seat::Player(loser).name().to_string(),
+            kind: "flag".to_string(),
+            text: "time".to_string(),
+            at_ms: now,
         })
     }
 
@@ -102,12 +164,13 @@ impl NetGame {
                 if text.len() > MAX_MOVE_TEXT {
                     return Err(Refusal::bad("the move text is too long"));
                 }
-                self.session.play(&text, false)?;
-                let logged = self.session.last_move().unwrap_or(text);
+                let at = now_ms();
+                let logged = self.play(&text, at)?;
                 Ok(Accepted::Record(EventRecord {
                     seat: seat.name().to_string(),
                     kind: "move".to_string(),
                     text: logged,
+                    at_ms: at,
                 }))
             }
             Command::Action { action } => {
@@ -121,11 +184,13 @@ impl NetGame {
                     }
                     _ => {}
                 }
-                self.session.action_as(me, action)?;
+                let at = now_ms();
+                self.act(me, action, at)?;
                 Ok(Accepted::Record(EventRecord {
                     seat: seat.name().to_string(),
                     kind: "action".to_string(),
                     text: action.clone(),
+                    at_ms: at,
                 }))
             }
         }

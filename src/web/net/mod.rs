@@ -4,6 +4,7 @@
 //! lazily from the store by replaying their moves, so a restarted server resumes them all and
 //! the same links keep working.
 
+mod clock;
 mod game;
 mod protocol;
 mod routes;
@@ -19,11 +20,15 @@ use std::sync::{Arc, Mutex};
 use crate::web::games;
 use crate::web::session::{Refusal, Session, View};
 
+pub use clock::{ClockView, TimeControl};
 pub use game::NetGame;
 pub use protocol::{MAX_COMMAND_BYTES, MAX_WIRE_BYTES};
 pub use routes::routes;
 pub use seats::{Seat, Seats};
 use store::Store;
+
+/// Games kept in memory beyond which unused ones are forgotten (they reload from the store).
+const MAX_LOADED_GAMES: usize = 2000;
 
 /// Largest board file a network game may start from.
 const MAX_BOARD_BYTES: usize = 64 * 1024;
@@ -68,7 +73,16 @@ impl Net {
 
     /// Creates a game of `variant` (from `board`, or the variant's initial position) with
     /// three fresh tokens, stored before its links are handed out.
-    pub fn create(&self, variant: &str, board: Option<String>) -> Result<(u64, Seats), Refusal> {
+    pub fn create(
+        &self,
+        variant: &str,
+        board: Option<String>,
+        clock: Option<TimeControl>,
+    ) -> Result<(u64, Seats), Refusal> {
+        let clock = clock
+            .map(TimeControl::check)
+            .transpose()
+            .map_err(Refusal::bad)?;
         let info = games::variants()
             .into_iter()
             .find(|v| v.id == variant)
@@ -81,12 +95,14 @@ impl Net {
         Session::new(0, info.id, &board)?;
         let seats = Seats::generate().map_err(unavailable)?;
         let store = self.store.lock().map_err(poisoned)?;
-        let id = store.create(info.id, &board, &seats).map_err(unavailable)?;
+        let id = store
+            .create(info.id, &board, &seats, clock)
+            .map_err(unavailable)?;
         Ok((id, seats))
     }
 
     /// The game `id`, loaded from the store on first use.
-    pub fn game(&self, id: u64) -> Result<GameHandle, Refusal> {
+    pub fn game(self: &Arc<Self>, id: u64) -> Result<GameHandle, Refusal> {
         let mut loaded = self.games.lock().map_err(poisoned)?;
         if let Some(g) = loaded.get(&id) {
             return Ok(g.clone());
@@ -100,13 +116,30 @@ impl Net {
         drop(store);
         let game = NetGame::replay(id, record, &events).map_err(unavailable)?;
         let handle = Arc::new(Mutex::new(game));
+        if loaded.len() >= MAX_LOADED_GAMES {
+            // Forget games nobody holds (no connection, no request): they reload on demand.
+            loaded.retain(|_, g| Arc::strong_count(g) > 1);
+        }
         loaded.insert(id, handle.clone());
+        drop(loaded);
+        // A clock that ran out while the server was down, or runs now.
+        let mut g = handle.lock().map_err(poisoned)?;
+        if let Some(event) = g.flag_if_due(clock::now_ms()) {
+            self.record(&handle, &mut g, event)?;
+        } else {
+            self.watch_clock(&handle, &g);
+        }
+        drop(g);
         Ok(handle)
     }
 
     /// The game and the seat a token opens in it. A missing game and a wrong token get the
     /// same refusal, so links cannot be used to probe which games exist.
-    pub fn authorize(&self, id: u64, token: &str) -> Result<(GameHandle, Seat), Refusal> {
+    pub fn authorize(
+        self: &Arc<Self>,
+        id: u64,
+        token: &str,
+    ) -> Result<(GameHandle, Seat), Refusal> {
         let refused = || Refusal {
             status: 403,
             message: format!("this link does not open game {id}"),
@@ -121,35 +154,71 @@ impl Net {
     /// Applies one command from `seat`: checks it, records it (committed before this
     /// returns), tells every connection. Returns what to answer the sender.
     fn apply(
-        &self,
+        self: &Arc<Self>,
         game: &GameHandle,
         seat: Seat,
         command: &protocol::Command,
     ) -> Result<Reply, Refusal> {
         let mut g = game.lock().map_err(poisoned)?;
+        // A move after the mover's time ran out is refused: the flag falls first.
+        if let Some(event) = g.flag_if_due(clock::now_ms()) {
+            self.record(game, &mut g, event)?;
+        }
         match g.apply(seat, command)? {
             game::Accepted::State => Ok(Reply::State),
             game::Accepted::Targets(t) => Ok(Reply::Targets(t)),
-            game::Accepted::Record(event) => {
-                let seq = g.seq;
-                let recorded = self
-                    .store
-                    .lock()
-                    .map_err(poisoned)
-                    .and_then(|s| s.append(g.id, seq, &event).map_err(unavailable));
-                if let Err(e) = recorded {
-                    // The session already played the move: rebuild it from the record.
-                    self.reload(&mut g)?;
-                    return Err(e);
-                }
-                g.seq += 1;
-                if g.session.is_over() {
-                    self.keep_result(&g);
-                }
-                g.changed.send_modify(|v| *v += 1);
-                Ok(Reply::Ack(seq))
-            }
+            game::Accepted::Record(event) => self.record(game, &mut g, event).map(Reply::Ack),
         }
+    }
+
+    /// Stores an event the game has already applied (committed before this returns), then
+    /// tells every connection. If the store refuses, the game is rebuilt from the record.
+    fn record(
+        self: &Arc<Self>,
+        handle: &GameHandle,
+        g: &mut NetGame,
+        event: store::EventRecord,
+    ) -> Result<usize, Refusal> {
+        let seq = g.seq;
+        let recorded = self
+            .store
+            .lock()
+            .map_err(poisoned)
+            .and_then(|s| s.append(g.id, seq, &event).map_err(unavailable));
+        if let Err(e) = recorded {
+            self.reload(g)?;
+            return Err(e);
+        }
+        g.seq += 1;
+        if g.session.is_over() {
+            self.keep_result(g);
+        }
+        g.changed.send_modify(|v| *v += 1);
+        self.watch_clock(handle, g);
+        Ok(seq)
+    }
+
+    /// Ends the game when the running clock runs out, even if nobody sends anything: a
+    /// timer per started clock period (a stale one finds nothing due and does nothing).
+    fn watch_clock(self: &Arc<Self>, handle: &GameHandle, g: &NetGame) {
+        let Some(deadline) = g.clock.as_ref().and_then(|c| c.deadline()) else {
+            return;
+        };
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+            return; // no runtime (in-process tests): flags fall on the next command
+        };
+        let (net, handle) = (self.clone(), handle.clone());
+        let wait = deadline.saturating_sub(clock::now_ms());
+        runtime.spawn(async move {
+            tokio::time::sleep(std::time::Duration::from_millis(wait)).await;
+            let _ = tokio::task::spawn_blocking(move || {
+                let Ok(mut g) = handle.lock() else { return };
+                if let Some(event) = g.flag_if_due(clock::now_ms()) {
+                    let _ = net.record(&handle, &mut g, event);
+                }
+            })
+            .await;
+        });
     }
 
     fn reload(&self, g: &mut NetGame) -> Result<(), Refusal> {
@@ -176,7 +245,7 @@ impl Net {
 
     /// Answers one command text from `seat`: the frame for the sender, and whether it was
     /// refused. Blocks on the store's commit (call it off the async workers).
-    pub fn answer(&self, game: &GameHandle, seat: Seat, text: &str) -> (String, bool) {
+    pub fn answer(self: &Arc<Self>, game: &GameHandle, seat: Seat, text: &str) -> (String, bool) {
         if text.len() > MAX_COMMAND_BYTES {
             return (
                 protocol::error_frame(None, "the message is too large"),
@@ -206,6 +275,22 @@ impl Net {
             }
             Err(refusal) => (protocol::error_frame(id, &refusal.message), true),
         }
+    }
+
+    /// The state frame for `seat`: its view and the clocks, read under one lock.
+    pub fn state_frame(&self, game: &GameHandle, seat: Seat) -> String {
+        match game.lock() {
+            Ok(g) => {
+                let clock = g.clock.as_ref().map(|c| c.view(clock::now_ms()));
+                protocol::state_frame(seat, &g.session.view(seat.viewer()), clock.as_ref())
+            }
+            Err(_) => protocol::error_frame(None, "server state poisoned"),
+        }
+    }
+
+    pub fn clock(&self, game: &GameHandle) -> Result<Option<ClockView>, Refusal> {
+        let g = game.lock().map_err(poisoned)?;
+        Ok(g.clock.as_ref().map(|c| c.view(clock::now_ms())))
     }
 
     /// The view `seat` may see.

@@ -7,6 +7,7 @@
 use serde::Deserialize;
 use serde_json::{json, Value};
 
+use super::clock::ClockView;
 use super::seats::Seat;
 use crate::web::session::View;
 
@@ -54,8 +55,8 @@ pub struct WallEdge {
     pub side: String,
 }
 
-pub fn state_frame(seat: Seat, view: &View) -> String {
-    json!({ "type": "state", "seat": seat.name(), "view": view }).to_string()
+pub fn state_frame(seat: Seat, view: &View, clock: Option<&ClockView>) -> String {
+    json!({ "type": "state", "seat": seat.name(), "view": view, "clock": clock }).to_string()
 }
 
 pub fn error_frame(id: Option<u64>, message: &str) -> String {

@@ -28,6 +28,8 @@ pub fn routes(net: Arc<Net>) -> Router {
 struct Create {
     variant: String,
     board: Option<String>,
+    /// A time control (`{"initial_ms": 300000, "increment_ms": 2000}`); none by default.
+    clock: Option<super::TimeControl>,
 }
 
 fn link(id: u64, token: &str) -> String {
@@ -35,9 +37,10 @@ fn link(id: u64, token: &str) -> String {
 }
 
 async fn create(State(net): State<Arc<Net>>, Json(req): Json<Create>) -> Result<Response, Refusal> {
-    let (id, seats) = tokio::task::spawn_blocking(move || net.create(&req.variant, req.board))
-        .await
-        .map_err(|_| Refusal::bad("the server failed on this request"))??;
+    let (id, seats) =
+        tokio::task::spawn_blocking(move || net.create(&req.variant, req.board, req.clock))
+            .await
+            .map_err(|_| Refusal::bad("the server failed on this request"))??;
     let body = json!({
         "id": id,
         "white": link(id, &seats.white),
@@ -70,7 +73,8 @@ async fn view(
 ) -> Result<Response, Refusal> {
     let (game, seat) = authorize(&net, id, q.token).await?;
     let view = net.view(&game, seat)?;
-    Ok(Json(json!({ "seat": seat.name(), "view": view })).into_response())
+    let clock = net.clock(&game)?;
+    Ok(Json(json!({ "seat": seat.name(), "view": view, "clock": clock })).into_response())
 }
 
 async fn log(

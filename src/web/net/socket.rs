@@ -130,10 +130,7 @@ async fn command(net: &Arc<Net>, game: &GameHandle, seat: Seat, text: &str) -> F
 }
 
 pub fn state(net: &Net, game: &GameHandle, seat: Seat) -> String {
-    match net.view(game, seat) {
-        Ok(view) => protocol::state_frame(seat, &view),
-        Err(r) => protocol::error_frame(None, &r.message),
-    }
+    net.state_frame(game, seat)
 }
 
 async fn send(socket: &mut WebSocket, frame: String) -> Result<(), axum::Error> {

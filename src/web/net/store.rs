@@ -7,6 +7,7 @@ use std::path::Path;
 
 use rusqlite::{params, Connection, OptionalExtension};
 
+use super::clock::TimeControl;
 use super::seats::Seats;
 
 pub struct Store {
@@ -18,6 +19,7 @@ pub struct GameRecord {
     pub variant: String,
     pub board: String,
     pub seats: Seats,
+    pub clock: Option<TimeControl>,
 }
 
 /// One accepted input: a move text (`kind` = "move") or a player action ("action").
@@ -25,6 +27,8 @@ pub struct EventRecord {
     pub seat: String,
     pub kind: String,
     pub text: String,
+    /// When it was accepted, ms since the Unix epoch (the clocks are rebuilt from it).
+    pub at_ms: u64,
 }
 
 const SCHEMA: &str = "
@@ -47,6 +51,13 @@ CREATE TABLE IF NOT EXISTS events (
     PRIMARY KEY (game, seq)
 );
 ";
+
+/// Columns added after the first schema (clocks): added to older files, ignored when there.
+const ADDED_COLUMNS: [&str; 3] = [
+    "ALTER TABLE games ADD COLUMN clock_initial_ms INTEGER",
+    "ALTER TABLE games ADD COLUMN clock_increment_ms INTEGER",
+    "ALTER TABLE events ADD COLUMN at_ms INTEGER NOT NULL DEFAULT 0",
+];
 
 fn err(e: rusqlite::Error) -> String {
     format!("game store: {e}")
@@ -76,14 +87,37 @@ impl Store {
         db.busy_timeout(std::time::Duration::from_secs(5))
             .map_err(err)?;
         db.execute_batch(SCHEMA).map_err(err)?;
+        for sql in ADDED_COLUMNS {
+            if let Err(e) = db.execute(sql, []) {
+                if !e.to_string().contains("duplicate column") {
+                    return Err(err(e));
+                }
+            }
+        }
         Ok(Store { db })
     }
 
-    pub fn create(&self, variant: &str, board: &str, seats: &Seats) -> Result<u64, String> {
+    pub fn create(
+        &self,
+        variant: &str,
+        board: &str,
+        seats: &Seats,
+        clock: Option<TimeControl>,
+    ) -> Result<u64, String> {
+        let ms = |v: u64| i64::try_from(v).unwrap_or(i64::MAX);
         self.db
             .execute(
-                "INSERT INTO games (variant, board, white, black, spectator) VALUES (?1, ?2, ?3, ?4, ?5)",
-                params![variant, board, seats.white, seats.black, seats.spectator],
+                "INSERT INTO games (variant, board, white, black, spectator, clock_initial_ms, clock_increment_ms) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                params![
+                    variant,
+                    board,
+                    seats.white,
+                    seats.black,
+                    seats.spectator,
+                    clock.map(|c| ms(c.initial_ms)),
+                    clock.map(|c| ms(c.increment_ms)),
+                ],
             )
             .map_err(err)?;
         u64::try_from(self.db.last_insert_rowid()).map_err(|e| e.to_string())
@@ -93,10 +127,18 @@ impl Store {
         let id = i64::try_from(id).map_err(|e| e.to_string())?;
         self.db
             .query_row(
-                "SELECT variant, board, white, black, spectator FROM games WHERE id = ?1",
+                "SELECT variant, board, white, black, spectator, clock_initial_ms, clock_increment_ms \
+                 FROM games WHERE id = ?1",
                 params![id],
                 |r| {
+                    let initial: Option<i64> = r.get(5)?;
+                    let increment: Option<i64> = r.get(6)?;
+                    let clock = initial.map(|i| TimeControl {
+                        initial_ms: u64::try_from(i).unwrap_or(0),
+                        increment_ms: increment.and_then(|n| u64::try_from(n).ok()).unwrap_or(0),
+                    });
                     Ok(GameRecord {
+                        clock,
                         variant: r.get(0)?,
                         board: r.get(1)?,
                         seats: Seats {
@@ -115,7 +157,7 @@ impl Store {
         let id = i64::try_from(id).map_err(|e| e.to_string())?;
         let mut stmt = self
             .db
-            .prepare("SELECT seat, kind, text FROM events WHERE game = ?1 ORDER BY seq")
+            .prepare("SELECT seat, kind, text, at_ms FROM events WHERE game = ?1 ORDER BY seq")
             .map_err(err)?;
         let rows = stmt
             .query_map(params![id], |r| {
@@ -123,6 +165,7 @@ impl Store {
                     seat: r.get(0)?,
                     kind: r.get(1)?,
                     text: r.get(2)?,
+                    at_ms: u64::try_from(r.get::<_, i64>(3)?).unwrap_or(0),
                 })
             })
             .map_err(err)?;
@@ -136,8 +179,15 @@ impl Store {
         let seq = i64::try_from(seq).map_err(|e| e.to_string())?;
         self.db
             .execute(
-                "INSERT INTO events (game, seq, seat, kind, text) VALUES (?1, ?2, ?3, ?4, ?5)",
-                params![id, seq, event.seat, event.kind, event.text],
+                "INSERT INTO events (game, seq, seat, kind, text, at_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![
+                    id,
+                    seq,
+                    event.seat,
+                    event.kind,
+                    event.text,
+                    i64::try_from(event.at_ms).unwrap_or(i64::MAX)
+                ],
             )
             .map_err(err)?;
         Ok(())
@@ -181,11 +231,12 @@ mod tests {
             black: "b".into(),
             spectator: "s".into(),
         };
-        let id = s.create("standard", "board", &seats)?;
+        let id = s.create("standard", "board", &seats, None)?;
         let ev = |t: &str| EventRecord {
             seat: "white".into(),
             kind: "move".into(),
             text: t.into(),
+            at_ms: 5,
         };
         s.append(id, 0, &ev("e2e4"))?;
         assert!(s.append(id, 0, &ev("d2d4")).is_err());
