@@ -49,6 +49,7 @@ const logLength = (page, n) =>
 
 test("network game: two pages play each other through seat links", async () => {
   const host = await openPage(browser, server.url, "standard");
+  await host.locator("#net-clock").selectOption("300000:0");
   await host.locator("#net-game").click();
   await host.waitForSelector("#net-links a#net-black");
   const whiteLink = await host.locator("#net-white").getAttribute("href");
@@ -60,6 +61,9 @@ test("network game: two pages play each other through seat links", async () => {
   const watcher = await openSeat(spectatorLink);
   assert.equal(await white.evaluate(() => document.body.dataset.seat), "white");
   assert.equal(await black.evaluate(() => document.body.dataset.seat), "black");
+  // Five minutes each; nobody's clock runs before the first move.
+  assert.equal(await white.locator("#clock-white").innerText(), "White 5:00");
+  assert.equal(await black.locator("#clock-black").innerText(), "Black 5:00");
   // Black may not move first: the server refuses and the page says why.
   await clickSquare(black, "e7");
   await clickSquare(black, "e5");
@@ -74,6 +78,9 @@ test("network game: two pages play each other through seat links", async () => {
     await p.waitForFunction(() => document.querySelector("#turn").dataset.over === "1");
     assert.match(await p.locator("#turn").innerText(), /checkmate/i);
   }
+  // The clocks stopped at the end; Black's ran after White's first move.
+  assert.equal(await black.locator("#clock-white.running, #clock-black.running").count(), 0);
+  assert.notEqual(await black.locator("#clock-black").innerText(), "Black 5:00");
   await black.screenshot({ path: join(SHOTS, "network-game-black.png") });
   // A reload gets the whole game back.
   await white.reload();

@@ -2,7 +2,7 @@
 // decides legality itself. State: the current game view, the selection, the viewer.
 import { drawBoard, hit, animateMove, burst, pieceSymbol, LEGEND, parseSquare, squareName } from "./board.js";
 import { readGrid, writeGrid, toggleWall, PALETTES } from "./setup.js";
-import { netLink, NetGame, createNetGame } from "./net.js";
+import { netLink, NetGame, createNetGame, showClocks } from "./net.js";
 
 const $ = (id) => document.getElementById(id);
 const svg = $("board");
@@ -426,7 +426,7 @@ async function main() {
   $("format").textContent = `Board file: ${variantInfo($("variant").value).format}`;
   $("net-game").addEventListener("click", async () => {
     try {
-      await createNetGame($("variant").value, undefined, $("net-links"));
+      await createNetGame($("variant").value, undefined, $("net-links"), $("net-clock").value);
       say("Network game created: open a seat link to play it");
     } catch (e) {
       say(e.message, "error");
@@ -444,7 +444,7 @@ main().catch((e) => say(`cannot reach the server: ${e.message}`, "error"));
 // A seat link: the board follows the server's pushes; moves go over the socket.
 function startNet(link) {
   $("setup").hidden = true;
-  for (const id of ["new-game", "net-game", "home", "back", "forward", "end"]) $(id).hidden = true;
+  for (const id of ["new-game", "net-game", "net-clock", "home", "back", "forward", "end"]) $(id).hidden = true;
   $("variant").closest("label").hidden = true;
   net = new NetGame(link, {
     onState: (frame) => {
@@ -452,6 +452,7 @@ function startNet(link) {
       if (!before) flipped = frame.seat === "black"; // each player sees their own side below
       const last = frame.view.log[frame.view.log.length - 1];
       show(frame.view);
+      showClocks(frame.clock);
       if (before && frame.view.length > before.length && last) say(`${cap(last.color)} played ${last.text}`);
       document.body.dataset.seat = frame.seat;
       document.body.dataset.ready = "1";

@@ -84,11 +84,15 @@ export class NetGame {
 }
 
 // Creates a network game and shows its three links in `box`.
-export async function createNetGame(variant, board, box) {
+// `clock` is the time-control choice "initial_ms:increment_ms", or "" for none.
+export async function createNetGame(variant, board, box, clock) {
+  const [initial, increment] = (clock || "").split(":").map(Number);
+  const body = { variant, board };
+  if (initial) body.clock = { initial_ms: initial, increment_ms: increment || 0 };
   const res = await fetch("/api/net/games", {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ variant, board }),
+    body: JSON.stringify(body),
   });
   const data = await res.json().catch(() => ({ error: `HTTP ${res.status}` }));
   if (!res.ok) throw new Error(data.error || `HTTP ${res.status}`);
@@ -111,4 +115,37 @@ export async function createNetGame(variant, board, box) {
   }
   box.hidden = false;
   return data;
+}
+
+// The clocks: the server's times at the last state, counted down locally for the running
+// side (the server alone decides when a flag falls).
+let clockState = null;
+let clockTimer = null;
+
+function format(ms) {
+  ms = Math.max(0, ms);
+  const total = Math.floor(ms / 1000);
+  const base = `${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")}`;
+  return ms < 20000 ? `${base}.${Math.floor((ms % 1000) / 100)}` : base;
+}
+
+function drawClocks() {
+  if (!clockState) return;
+  const { clock, at } = clockState;
+  const elapsed = performance.now() - at;
+  for (const color of ["white", "black"]) {
+    const el = document.getElementById(`clock-${color}`);
+    const left = clock[`${color}_ms`] - (clock.running === color ? elapsed : 0);
+    el.textContent = `${color[0].toUpperCase()}${color.slice(1)} ${format(left)}`;
+    el.className = clock.running === color ? "running" : "";
+    el.dataset.ms = String(Math.max(0, Math.round(left)));
+  }
+}
+
+export function showClocks(clock) {
+  const box = document.getElementById("clocks");
+  box.hidden = !clock;
+  clockState = clock ? { clock, at: performance.now() } : null;
+  if (clock && !clockTimer) clockTimer = setInterval(drawClocks, 200);
+  drawClocks();
 }
