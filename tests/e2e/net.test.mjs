@@ -44,6 +44,18 @@ async function openSeat(href) {
   return page;
 }
 
+// clickSquare, retried while the board is being redrawn (a redraw detaches the squares).
+async function clickSq(page, square) {
+  for (let i = 0; ; i++) {
+    try {
+      return await clickSquare(page, square);
+    } catch (e) {
+      if (i >= 5) throw e;
+      await page.waitForTimeout(100);
+    }
+  }
+}
+
 const logLength = (page, n) =>
   page.waitForFunction((k) => document.querySelectorAll("#log li").length >= k, n, { timeout: 15000 });
 
@@ -65,8 +77,8 @@ test("network game: two pages play each other through seat links", async () => {
   assert.equal(await white.locator("#clock-white").innerText(), "White 5:00");
   assert.equal(await black.locator("#clock-black").innerText(), "Black 5:00");
   // Black may not move first: the server refuses and the page says why.
-  await clickSquare(black, "e7");
-  await clickSquare(black, "e5");
+  await clickSq(black, "e7");
+  await clickSq(black, "e5");
   await black.waitForFunction(() => /turn/.test(document.querySelector("#message").textContent));
   const plies = [[white, "f2", "f3"], [black, "e7", "e5"], [white, "g2", "g4"], [black, "d8", "h4"]];
   for (const [i, [page, from, to]] of plies.entries()) {
@@ -87,4 +99,40 @@ test("network game: two pages play each other through seat links", async () => {
   await white.waitForSelector("body[data-ready='1']");
   await logLength(white, 4);
   assert.equal(await white.locator("#turn").getAttribute("data-over"), "1");
+});
+
+test("network obstacle game: each page shows only its own hidden trapdoors and mines", async () => {
+  const host = await openPage(browser, server.url, "obstacle");
+  await host.locator("#net-clock").selectOption("");
+  await host.locator("#net-game").click();
+  await host.waitForSelector("#net-links a#net-black");
+  const white = await openSeat(await host.locator("#net-white").getAttribute("href"));
+  const black = await openSeat(await host.locator("#net-black").getAttribute("href"));
+  const watcher = await openSeat(await host.locator("#net-spectator").getAttribute("href"));
+  const hidden = (page) => page.locator("g[data-obstacle='trapdoor'], g[data-obstacle='mine'], g[data-obstacle='trapdoor_mine']").count();
+  // No hand-over cover on a network page: each player has their own screen.
+  assert.equal(await white.locator("#cover").isHidden(), true);
+  await clickSq(white, "e4"); // White's trapdoor
+  for (const p of [white, black, watcher]) await logLength(p, 1);
+  await black.locator('input[name="place"][value="M"]').check();
+  await clickSq(black, "d5"); // Black's mine
+  for (const p of [white, black, watcher]) await logLength(p, 2);
+  assert.equal(await hidden(white), 1, "White sees only the trapdoor");
+  assert.equal(await white.locator("g[data-obstacle='trapdoor']").count(), 1);
+  assert.equal(await hidden(black), 1, "Black sees only the mine");
+  assert.equal(await black.locator("g[data-obstacle='mine']").count(), 1);
+  assert.equal(await hidden(watcher), 0, "the spectator sees neither");
+  await white.locator("#place-skip").click();
+  for (const p of [white, black, watcher]) await logLength(p, 3);
+  await black.locator("#place-skip").click();
+  for (const p of [white, black, watcher]) await logLength(p, 4);
+  assert.deepEqual(await watcher.locator("#log li").allInnerTexts(), Array(4).fill("(secret placement)"));
+  // White's pawn falls through White's own trapdoor: now everybody sees it open.
+  await move(white, "e2", "e4");
+  for (const p of [black, watcher]) {
+    await logLength(p, 5);
+    assert.equal(await p.locator("g[data-obstacle='open_trapdoor']").count(), 1);
+  }
+  assert.equal(await hidden(white), 0, "Black's mine is still hidden from White");
+  await white.screenshot({ path: join(SHOTS, "network-obstacle-white.png") });
 });
