@@ -73,6 +73,8 @@ test("network game: two pages play each other through seat links", async () => {
   const watcher = await openSeat(spectatorLink);
   assert.equal(await white.evaluate(() => document.body.dataset.seat), "white");
   assert.equal(await black.evaluate(() => document.body.dataset.seat), "black");
+  assert.equal(await watcher.locator("#resign").isHidden(), true, "spectators have no play buttons");
+  assert.match(await watcher.locator("#turn").innerText(), /watching/);
   // Five minutes each; nobody's clock runs before the first move.
   assert.equal(await white.locator("#clock-white").innerText(), "White 5:00");
   assert.equal(await black.locator("#clock-black").innerText(), "Black 5:00");

@@ -103,7 +103,10 @@ function render(last) {
   if (net) {
     $("save-log").href = net.logUrl;
     $("save-board").hidden = true;
-    $("turn").textContent += ` — you are ${net.seat}`;
+    $("turn").textContent += net.seat === "spectator" ? " — you are watching" : ` — you are ${net.seat}`;
+    if (net.seat === "spectator") {
+      for (const id of ["resign", "offer-draw", "accept-draw", "decline-draw", "claim-draw", "placement-row", "wall-row"]) $(id).hidden = true;
+    }
     return; // each player has their own screen: no hand-over cover
   }
   // Secret placement: the next player's screen is covered until they take over.
