@@ -1,8 +1,16 @@
-//! The frames of the game socket. A client sends the REST API's commands as JSON text frames
-//! (`{"type":"play","from":"e2","to":"e4"}`), optionally with an `id` echoed in the reply; the
-//! server answers with `ack`, `targets` or `error` frames and pushes a `state` frame (the
-//! viewer's filtered view, as `GET /api/games/{id}` returns it) to every connection of the
-//! game on every change.
+//! The frames of the game socket.
+//!
+//! - `POST /api/net/games` `{"variant", "board"?, "clock"?: {"initial_ms", "increment_ms"}}` →
+//!   201 `{"id", "white", "black", "spectator"}` (links `/?net=ID&token=T`).
+//! - `GET /api/net/games/{id}?token=T` → `{"seat", "view", "clock"}`; `.../log?token=T` → the
+//!   game log; `.../ws?token=T` → the WebSocket (403 for any wrong token or game).
+//!
+//! A client sends the REST API's commands as JSON text frames (`{"type":"play","from":"e2",
+//! "to":"e4"}`, `play` with `text` or `wall`, `targets`, `action`, `state`, `step`), optionally
+//! with an `id` echoed in the reply; the server answers with `ack` (`seq`), `targets` or
+//! `error` frames and pushes a `state` frame (`{"seat", "view", "clock"}`, the view being the
+//! viewer's filtered view as `GET /api/games/{id}` returns it) to every connection of the game
+//! on every change, and once when a connection opens.
 
 use serde::Deserialize;
 use serde_json::{json, Value};
