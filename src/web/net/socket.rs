@@ -15,6 +15,9 @@ const BURST: f64 = 30.0;
 const PER_SECOND: f64 = 15.0;
 /// Refused frames in a row after which the connection is closed.
 const MAX_STRIKES: u32 = 100;
+/// A ping this often finds connections whose other end vanished (a sleeping laptop, a NAT
+/// that forgot the connection): the failed send closes them.
+const PING_EVERY: std::time::Duration = std::time::Duration::from_secs(30);
 
 /// A token bucket: one token per command, refilled with time.
 struct RateLimit {
@@ -53,6 +56,8 @@ pub async fn connection(net: Arc<Net>, game: GameHandle, seat: Seat, mut socket:
         return;
     }
     let mut limit = RateLimit::new();
+    let mut ping = tokio::time::interval(PING_EVERY);
+    ping.tick().await; // the first tick is immediate
     let mut strikes = 0u32;
     loop {
         tokio::select! {
@@ -87,6 +92,11 @@ pub async fn connection(net: Arc<Net>, game: GameHandle, seat: Seat, mut socket:
                 }
                 if strikes >= MAX_STRIKES {
                     let _ = send(&mut socket, protocol::error_frame(None, "too many refused messages: closing")).await;
+                    break;
+                }
+            }
+            _ = ping.tick() => {
+                if socket.send(Message::Ping(Vec::new().into())).await.is_err() {
                     break;
                 }
             }
