@@ -65,3 +65,32 @@ fn bad_listen_address_and_unusable_db_are_errors_not_panics() {
     assert!(err.contains("game store"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
 }
+
+#[test]
+fn an_unusable_default_data_directory_falls_back_to_memory() {
+    let dir = TempDir::new("net-cli-default");
+    let file = dir.0.join("not-a-dir");
+    std::fs::write(&file, "x").unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chessrules"))
+        .args(["serve", "--port", "0"])
+        .env("XDG_DATA_HOME", &file)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let _ = child.kill();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        line.starts_with("chessrules serve: open http://127.0.0.1:"),
+        "{line}"
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("network games last until the server stops"),
+        "{err}"
+    );
+}

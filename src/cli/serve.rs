@@ -42,20 +42,22 @@ fn listen_addr(args: &ServeArgs) -> anyhow::Result<SocketAddr> {
     bail!("--listen {text}: give an IP address (0.0.0.0) or IP:PORT (0.0.0.0:8080)")
 }
 
+/// The game store: `--db` must open; the default may fail (no data directory, read-only
+/// home), and then network games last until the server stops (the page still works).
 fn open_store(args: &ServeArgs) -> anyhow::Result<std::sync::Arc<Net>> {
-    let path = match &args.db {
-        Some(p) => p.clone(),
-        None => match default_db_path() {
-            Some(p) => p,
-            None => {
-                eprintln!("chessrules serve: no data directory; network games last until the server stops");
-                return Net::memory().map_err(anyhow::Error::msg);
-            }
-        },
+    if let Some(path) = &args.db {
+        return Net::open(path)
+            .map_err(anyhow::Error::msg)
+            .with_context(|| format!("cannot open the game store {}", path.display()));
+    }
+    let opened = match default_db_path() {
+        Some(path) => Net::open(&path).map_err(|e| format!("{}: {e}", path.display())),
+        None => Err("no data directory".to_string()),
     };
-    Net::open(&path)
-        .map_err(anyhow::Error::msg)
-        .with_context(|| format!("cannot open the game store {}", path.display()))
+    opened.or_else(|why| {
+        eprintln!("chessrules serve: {why}; network games last until the server stops (use --db)");
+        Net::memory().map_err(anyhow::Error::msg)
+    })
 }
 
 pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
