@@ -44,18 +44,6 @@ async function openSeat(href) {
   return page;
 }
 
-// clickSquare, retried while the board is being redrawn (a redraw detaches the squares).
-async function clickSq(page, square) {
-  for (let i = 0; ; i++) {
-    try {
-      return await clickSquare(page, square);
-    } catch (e) {
-      if (i >= 5) throw e;
-      await page.waitForTimeout(100);
-    }
-  }
-}
-
 const logLength = (page, n) =>
   page.waitForFunction((k) => document.querySelectorAll("#log li").length >= k, n, { timeout: 15000 });
 
@@ -79,8 +67,8 @@ test("network game: two pages play each other through seat links", async () => {
   assert.equal(await white.locator("#clock-white").innerText(), "White 5:00");
   assert.equal(await black.locator("#clock-black").innerText(), "Black 5:00");
   // Black may not move first: the server refuses and the page says why.
-  await clickSq(black, "e7");
-  await clickSq(black, "e5");
+  await clickSquare(black, "e7");
+  await clickSquare(black, "e5");
   await black.waitForFunction(() => /turn/.test(document.querySelector("#message").textContent));
   const plies = [[white, "f2", "f3"], [black, "e7", "e5"], [white, "g2", "g4"], [black, "d8", "h4"]];
   for (const [i, [page, from, to]] of plies.entries()) {
@@ -114,10 +102,10 @@ test("network obstacle game: each page shows only its own hidden trapdoors and m
   const hidden = (page) => page.locator("g[data-obstacle='trapdoor'], g[data-obstacle='mine'], g[data-obstacle='trapdoor_mine']").count();
   // No hand-over cover on a network page: each player has their own screen.
   assert.equal(await white.locator("#cover").isHidden(), true);
-  await clickSq(white, "e4"); // White's trapdoor
+  await clickSquare(white, "e4"); // White's trapdoor
   for (const p of [white, black, watcher]) await logLength(p, 1);
   await black.locator('input[name="place"][value="M"]').check();
-  await clickSq(black, "d5"); // Black's mine
+  await clickSquare(black, "d5"); // Black's mine
   for (const p of [white, black, watcher]) await logLength(p, 2);
   assert.equal(await hidden(white), 1, "White sees only the trapdoor");
   assert.equal(await white.locator("g[data-obstacle='trapdoor']").count(), 1);
