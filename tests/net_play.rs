@@ -217,7 +217,10 @@ async fn hidden_trapdoors_and_mines_never_reach_the_opponent_or_spectators() {
     }
     // The placer's seat only: Black may not place first, nor the spectator at all.
     let r = black.play("Mc4").await;
-    assert!(r["error"].as_str().unwrap_or("").contains("white's turn"), "{r}");
+    assert!(
+        r["error"].as_str().unwrap_or("").contains("white's turn"),
+        "{r}"
+    );
     assert_eq!(watcher.play("Dc4").await["type"], "error");
     // White: trapdoor c4, mine h5. Black: mine c4 (the same square), trapdoor a3.
     let mut last = Value::Null;
