@@ -21,6 +21,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("assets/board.js"),
     ),
     (
+        "net.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/net.js"),
+    ),
+    (
         "setup.js",
         "text/javascript; charset=utf-8",
         include_str!("assets/setup.js"),

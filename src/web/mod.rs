@@ -5,7 +5,8 @@ mod assets;
 // The variants behind one trait live in the library (`variants::games`); the web layer only
 // serves them.
 pub use crate::variants::games;
+pub mod net;
 pub mod server;
 pub mod session;
 
-pub use server::{router, serve};
+pub use server::{router, router_with, serve, serve_with};

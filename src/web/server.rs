@@ -60,8 +60,23 @@ fn square_named(message: &str) -> Option<String> {
         .map(str::to_string)
 }
 
-/// The router: page, assets and API.
+/// The router: page, assets and API, with network games kept in memory only.
 pub fn router() -> Router {
+    match super::net::Net::memory() {
+        Ok(net) => router_with(net),
+        Err(e) => {
+            eprintln!("chessrules serve: network games are off ({e})");
+            hot_seat_router()
+        }
+    }
+}
+
+/// The router with network games kept in `net`'s store.
+pub fn router_with(net: Arc<super::net::Net>) -> Router {
+    hot_seat_router().merge(super::net::routes(net))
+}
+
+fn hot_seat_router() -> Router {
     let state: Shared = Arc::new(AppState::default());
     Router::new()
         .route("/", get(|| async { assets::page("index.html") }))
@@ -281,4 +296,12 @@ async fn log_file(State(state): State<Shared>, Path(id): Path<u64>) -> Result<Re
 /// Serves the page on `addr` until the process ends.
 pub async fn serve(listener: tokio::net::TcpListener) -> std::io::Result<()> {
     axum::serve(listener, router()).await
+}
+
+/// Serves the page with network games kept in `net`.
+pub async fn serve_with(
+    listener: tokio::net::TcpListener,
+    net: Arc<super::net::Net>,
+) -> std::io::Result<()> {
+    axum::serve(listener, router_with(net)).await
 }

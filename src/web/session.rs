@@ -124,7 +124,7 @@ impl Session {
     }
 
     /// The mover of the next move: the placer during placements, else the side to move.
-    fn mover(&self) -> Color {
+    pub fn mover(&self) -> Color {
         self.game
             .placement()
             .unwrap_or_else(|| self.game.side_to_move())
@@ -234,12 +234,17 @@ impl Session {
         Ok(())
     }
 
-    /// resign, offer_draw, accept_draw, decline_draw, claim_draw.
+    /// resign, offer_draw, accept_draw, decline_draw, claim_draw, by the side to move.
     pub fn action(&mut self, action: &str) -> Result<(), Refusal> {
+        self.action_as(self.game.side_to_move(), action)
+    }
+
+    /// An action by the player `me` (a network game knows who sent it; the hot-seat page
+    /// acts for the side to move).
+    pub fn action_as(&mut self, me: Color, action: &str) -> Result<(), Refusal> {
         if self.over() {
             return Err(Refusal::conflict("the game is over"));
         }
-        let me = self.game.side_to_move();
         match action {
             "resign" => {
                 let result = format!(
@@ -276,13 +281,33 @@ impl Session {
         Ok(())
     }
 
-    /// Squares of the hidden placements each colour made (from the placement texts).
-    fn placed_by(&self, color: Color) -> Vec<String> {
+    pub fn is_over(&self) -> bool {
+        self.over()
+    }
+
+    /// Ends the game here with `result` (a network game's clock ran out).
+    pub fn end_with(&mut self, result: String) {
+        self.ended = Some((self.cursor, result));
+        self.draw_offer = None;
+    }
+
+    /// The last move text the log keeps (the variant's canonical notation).
+    pub fn last_move(&self) -> Option<String> {
+        self.moves.get(self.cursor.checked_sub(1)?).cloned()
+    }
+
+    pub fn draw_offer(&self) -> Option<Color> {
+        self.draw_offer
+    }
+
+    /// The hidden placements each colour made (from the placement texts): the square and
+    /// the placement letter (`D` trapdoor, `M` mine).
+    fn placed_by(&self, color: Color) -> Vec<(String, u8)> {
         self.moves[..self.cursor]
             .iter()
             .zip(&self.movers)
             .filter(|(t, c)| **c == color && self.game.is_secret(t) && t.len() > 1)
-            .map(|(t, _)| t[1..].to_string())
+            .filter_map(|(t, _)| Some((t.get(1..)?.to_string(), *t.as_bytes().first()?)))
             .collect()
     }
 
@@ -293,14 +318,18 @@ impl Session {
             _ => Vec::new(),
         };
         let all = over || viewer == Viewer::All;
-        let reveal = |s: Square| all || own.contains(&s.to_string());
+        let reveal = |s: Square| all || own.iter().any(|(o, _)| *o == s.to_string());
+        let mut cells = self.game.cells(&reveal);
+        if !all {
+            hide_opponents_share(&mut cells, &own);
+        }
         let status = self.game.status();
         View {
             id: self.id,
             variant: self.variant.clone(),
             files: self.game.files(),
             ranks: self.game.ranks(),
-            cells: self.game.cells(&reveal),
+            cells,
             walls: self.game.walls(),
             to_move: color_name(self.mover()),
             result: self.ended_here().cloned().or_else(|| status.result.clone()),
@@ -358,5 +387,22 @@ impl Session {
 
     pub fn board_file(&self) -> String {
         self.game.board_file()
+    }
+}
+
+/// A square holding the viewer's hidden trapdoor and the opponent's mine (or the other way
+/// round) is revealed for the viewer's own placement only: the opponent's part stays secret.
+fn hide_opponents_share(cells: &mut [Cell], own: &[(String, u8)]) {
+    for cell in cells.iter_mut() {
+        if cell.obstacle != Some("trapdoor_mine") {
+            continue;
+        }
+        let mine = |letter| own.iter().any(|(s, l)| *s == cell.square && *l == letter);
+        cell.obstacle = match (mine(b'D'), mine(b'M')) {
+            (true, true) => Some("trapdoor_mine"),
+            (true, false) => Some("trapdoor"),
+            (false, true) => Some("mine"),
+            (false, false) => None,
+        };
     }
 }

@@ -54,7 +54,12 @@ export async function openPage(browser, url, variant) {
 // Clicks the centre (or an edge) of a square.
 export async function clickSquare(page, square, where = "centre") {
   const rect = page.locator(`rect[data-square='${square}']`);
-  const box = await rect.boundingBox();
+  // A redraw (a server answer, a pushed state) replaces the squares: look again briefly.
+  let box = await rect.boundingBox();
+  for (let i = 0; !box && i < 20; i++) {
+    await page.waitForTimeout(50);
+    box = await rect.boundingBox();
+  }
   if (!box) throw new Error(`no square ${square}`);
   const pos = {
     centre: [box.width / 2, box.height / 2],

@@ -2,6 +2,7 @@
 // decides legality itself. State: the current game view, the selection, the viewer.
 import { drawBoard, hit, animateMove, burst, pieceSymbol, LEGEND, parseSquare, squareName } from "./board.js";
 import { readGrid, writeGrid, toggleWall, PALETTES } from "./setup.js";
+import { netLink, NetGame, createNetGame, showClocks } from "./net.js";
 
 const $ = (id) => document.getElementById(id);
 const svg = $("board");
@@ -15,6 +16,7 @@ let coverShownFor = null;
 let editing = null; // { variant, grid } while the graphical editor is on
 let paletteChoice = null;
 let drag = null;
+let net = null; // the network game this page holds a seat (or spectator) link of
 
 async function api(method, url, body) {
   const res = await fetch(url, {
@@ -98,6 +100,15 @@ function render(last) {
   }
   $("save-board").href = `/api/games/${view.id}/board`;
   $("save-log").href = `/api/games/${view.id}/log`;
+  if (net) {
+    $("save-log").href = net.logUrl;
+    $("save-board").hidden = true;
+    $("turn").textContent += net.seat === "spectator" ? " — you are watching" : ` — you are ${net.seat}`;
+    if (net.seat === "spectator") {
+      for (const id of ["resign", "offer-draw", "accept-draw", "decline-draw", "claim-draw", "placement-row", "wall-row"]) $(id).hidden = true;
+    }
+    return; // each player has their own screen: no hand-over cover
+  }
   // Secret placement: the next player's screen is covered until they take over.
   if (view.placement && coverShownFor !== `${view.id}:${view.cursor}`) {
     coverShownFor = `${view.id}:${view.cursor}`;
@@ -145,11 +156,13 @@ function variantInfo(id) {
 }
 
 async function refresh() {
+  if (net) return net.send({ type: "state" });
   view = await api("GET", `/api/games/${view.id}?viewer=${viewer()}`);
   render();
 }
 
 async function play(body, moved) {
+  if (net) return net.send({ type: "play", ...body });
   const promise = api("POST", `/api/games/${view.id}/play`, { ...body, viewer: "nobody" });
   try {
     let v = await promise;
@@ -172,7 +185,7 @@ async function play(body, moved) {
 async function select(square) {
   selected = square;
   errorSquare = null;
-  targets = await api("GET", `/api/games/${view.id}/targets?from=${square}`);
+  targets = net ? await net.targets(square) : await api("GET", `/api/games/${view.id}/targets?from=${square}`);
   render();
 }
 
@@ -256,6 +269,7 @@ svg.addEventListener("pointerup", async (ev) => {
 
 async function step(to) {
   if (!view) return;
+  if (net) return say("a network game cannot be stepped back", "error");
   to = Math.max(0, Math.min(view.length, to));
   try {
     const v = await api("POST", `/api/games/${view.id}/step`, { to, viewer: "nobody" });
@@ -266,6 +280,7 @@ async function step(to) {
 }
 
 async function action(name) {
+  if (net) return net.send({ type: "action", action: name });
   try {
     show(await api("POST", `/api/games/${view.id}/action`, { action: name, viewer: "nobody" }));
   } catch (e) {
@@ -412,9 +427,45 @@ async function main() {
   });
   $("variant").addEventListener("change", () => { $("format").textContent = `Board file: ${variantInfo($("variant").value).format}`; });
   $("format").textContent = `Board file: ${variantInfo($("variant").value).format}`;
+  $("net-game").addEventListener("click", async () => {
+    try {
+      await createNetGame($("variant").value, undefined, $("net-links"), $("net-clock").value);
+      say("Network game created: open a seat link to play it");
+    } catch (e) {
+      say(e.message, "error");
+    }
+  });
   buildLegend();
+  const link = netLink();
+  if (link) return startNet(link);
   await newGame($("variant").value);
   document.body.dataset.ready = "1";
 }
 
 main().catch((e) => say(`cannot reach the server: ${e.message}`, "error"));
+
+// A seat link: the board follows the server's pushes; moves go over the socket.
+function startNet(link) {
+  $("setup").hidden = true;
+  for (const id of ["new-game", "net-game", "net-clock", "home", "back", "forward", "end"]) $(id).hidden = true;
+  $("variant").closest("label").hidden = true;
+  net = new NetGame(link, {
+    onState: (frame) => {
+      const before = view;
+      if (!before) flipped = frame.seat === "black"; // each player sees their own side below
+      const last = frame.view.log[frame.view.log.length - 1];
+      show(frame.view);
+      showClocks(frame.clock);
+      if (before && frame.view.length > before.length && last) say(`${cap(last.color)} played ${last.text}`);
+      document.body.dataset.seat = frame.seat;
+      document.body.dataset.ready = "1";
+    },
+    onError: (message) => {
+      say(message, "error");
+      selected = null;
+      targets = [];
+      render();
+    },
+    onStatus: (text) => { $("net-status").textContent = text; },
+  });
+}

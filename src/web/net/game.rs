@@ -1,0 +1,225 @@
+//! One network game in memory: its session (the rules), its seats, how many events the store
+//! holds, and a change counter every connection watches to push its own filtered view.
+
+use tokio::sync::watch;
+
+use crate::core::{Color, Square};
+use crate::web::session::{Refusal, Session};
+
+use super::clock::{now_ms, Clock};
+use super::protocol::{Command, WallEdge};
+use super::seats::{Seat, Seats};
+use super::store::{EventRecord, GameRecord};
+
+pub struct NetGame {
+    pub id: u64,
+    pub seats: Seats,
+    pub session: Session,
+    /// Events recorded so far (the next event's sequence number).
+    pub seq: usize,
+    pub changed: watch::Sender<u64>,
+    /// The clocks, when the game has a time control.
+    pub clock: Option<Clock>,
+}
+
+/// What an accepted command asks the server to record.
+pub enum Accepted {
+    /// Record this event, then tell everybody.
+    Record(EventRecord),
+    /// The legal moves of a square (nothing changes).
+    Targets(Vec<crate::web::games::Target>),
+    /// Nothing changes: send the state again.
+    State,
+}
+
+fn refuse(status: u16, message: impl Into<String>) -> Refusal {
+    Refusal {
+        status,
+        message: message.into(),
+    }
+}
+
+fn square(text: &str) -> Result<Square, Refusal> {
+    Square::parse(text).ok_or_else(|| Refusal::bad(format!("'{text}' is not a square")))
+}
+
+/// Longest move text accepted (the REST API's limit).
+const MAX_MOVE_TEXT: usize = 64;
+
+impl NetGame {
+    /// Rebuilds a game by replaying its stored events.
+    pub fn replay(id: u64, record: GameRecord, events: &[EventRecord]) -> Result<NetGame, String> {
+        let session = Session::new(id, &record.variant, &record.board).map_err(|r| r.message)?;
+        let mut game = NetGame {
+            id,
+            seats: record.seats,
+            session,
+            seq: 0,
+            changed: watch::channel(0).0,
+            clock: record.clock.map(Clock::new),
+        };
+        for (i, e) in events.iter().enumerate() {
+            let seat = Seat::parse(&e.seat);
+            let applied = match (e.kind.as_str(), seat) {
+                ("move", _) => game.play(&e.text, e.at_ms).map(|_| ()),
+                ("action", Some(Seat::Player(c))) => game.act(c, &e.text, e.at_ms),
+                ("flag", Some(Seat::Player(c))) => {
+                    game.flag(c, e.at_ms);
+                    Ok(())
+                }
+                _ => Err(Refusal::bad("unknown event")),
+            };
+            applied.map_err(|r| format!("game {id}, event {i} ({}): {}", e.text, r.message))?;
+            game.seq += 1;
+        }
+        Ok(game)
+    }
+
+    /// Plays a move text (the clocks follow); returns the text the log keeps.
+    fn play(&mut self, text: &str, at: u64) -> Result<String, Refusal> {
+        let mover = self.session.mover();
+        self.session.play(text, false)?;
+        let next = self.session.mover();
+        let over = self.session.is_over();
+        if let Some(c) = &mut self.clock {
+            c.moved(mover, next, at);
+            if over {
+                c.stop(at);
+            }
+        }
+        Ok(self.session.last_move().unwrap_or_else(|| text.to_string()))
+    }
+
+    fn act(&mut self, me: Color, action: &str, at: u64) -> Result<(), Refusal> {
+        self.session.action_as(me, action)?;
+        if self.session.is_over() {
+            if let Some(c) = &mut self.clock {
+                c.stop(at);
+            }
+        }
+        Ok(())
+    }
+
+    /// `loser`'s time ran out at `at`: the game ends.
+    fn flag(&mut self, loser: Color, at: u64) {
+        self.session.end_with(format!(
+            "{} ran out of time: {} wins",
+            seat_color(loser),
+            seat_color(loser.other())
+        ));
+        if let Some(c) = &mut self.clock {
+            c.stop(at);
+        }
+    }
+
+    /// If the running clock has run out (and the game is not over), ends the game and returns
+    /// the event to record.
+    pub fn flag_if_due(&mut self, now: u64) -> Option<EventRecord> {
+        let loser = self.clock.as_ref()?.flagged(now)?;
+        if self.session.is_over() {
+            return None;
+        }
+        self.flag(loser, now);
+        Some(EventRecord {
+            seat: Seat::Player(loser).name().to_string(),
+            kind: "flag".to_string(),
+            text: "time".to_string(),
+            at_ms: now,
+        })
+    }
+
+    /// Checks a command against the sender's seat and applies it to the session. A move or
+    /// action that changes the game is returned to be recorded (the caller stores it, and
+    /// rebuilds the session from the store if that fails).
+    pub fn apply(&mut self, seat: Seat, command: &Command) -> Result<Accepted, Refusal> {
+        match command {
+            Command::State => Ok(Accepted::State),
+            Command::Step { .. } => Err(Refusal::bad(
+                "a network game cannot be stepped back: the shared position is the game",
+            )),
+            Command::Targets { from } => Ok(Accepted::Targets(self.session.targets(square(from)?))),
+            Command::Play {
+                text,
+                from,
+                to,
+                promotion,
+                wall,
+            } => {
+                let me = self.player(seat)?;
+                let turn = self.session.mover();
+                if self.session.is_over() {
+                    return Err(refuse(409, "the game is over"));
+                }
+                if me != turn {
+                    return Err(refuse(
+                        403,
+                        format!(
+                            "it is {}'s turn; you hold {}'s seat",
+                            seat_color(turn),
+                            seat_color(me)
+                        ),
+                    ));
+                }
+                let text = self.move_text(text, from, to, *promotion, wall)?;
+                if text.len() > MAX_MOVE_TEXT {
+                    return Err(Refusal::bad("the move text is too long"));
+                }
+                let at = now_ms();
+                let logged = self.play(&text, at)?;
+                Ok(Accepted::Record(EventRecord {
+                    seat: seat.name().to_string(),
+                    kind: "move".to_string(),
+                    text: logged,
+                    at_ms: at,
+                }))
+            }
+            Command::Action { action } => {
+                let me = self.player(seat)?;
+                match action.as_str() {
+                    "accept_draw" | "decline_draw" if self.session.draw_offer() == Some(me) => {
+                        return Err(refuse(409, "you cannot answer your own draw offer"));
+                    }
+                    "claim_draw" if self.session.mover() != me => {
+                        return Err(refuse(403, "a draw can be claimed only on your turn"));
+                    }
+                    _ => {}
+                }
+                let at = now_ms();
+                self.act(me, action, at)?;
+                Ok(Accepted::Record(EventRecord {
+                    seat: seat.name().to_string(),
+                    kind: "action".to_string(),
+                    text: action.clone(),
+                    at_ms: at,
+                }))
+            }
+        }
+    }
+
+    fn player(&self, seat: Seat) -> Result<Color, Refusal> {
+        match seat {
+            Seat::Player(c) => Ok(c),
+            Seat::Spectator => Err(refuse(403, "spectators cannot play")),
+        }
+    }
+
+    fn move_text(
+        &self,
+        text: &Option<String>,
+        from: &Option<String>,
+        to: &Option<String>,
+        promotion: Option<char>,
+        wall: &Option<WallEdge>,
+    ) -> Result<String, Refusal> {
+        match (text, from, to, wall) {
+            (Some(t), _, _, _) => Ok(t.clone()),
+            (None, Some(f), Some(t), _) => self.session.text_for(square(f)?, square(t)?, promotion),
+            (None, _, _, Some(w)) => self.session.wall_text(square(&w.square)?, &w.side),
+            _ => Err(Refusal::bad("give a move text, from and to, or a wall")),
+        }
+    }
+}
+
+fn seat_color(c: Color) -> &'static str {
+    crate::web::games::color_name(c)
+}

@@ -1,0 +1,333 @@
+//! Networked two-player games (issue 9): seat links with unguessable tokens, a WebSocket per
+//! connection that receives every change, the server as the only authority on whose turn it
+//! is, and every accepted move committed to SQLite before it is acknowledged. Games are loaded
+//! lazily from the store by replaying their moves, so a restarted server resumes them all and
+//! the same links keep working.
+
+mod clock;
+mod game;
+mod protocol;
+mod routes;
+mod seats;
+mod socket;
+mod store;
+mod token;
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use crate::web::games;
+use crate::web::session::{Refusal, Session, View};
+
+pub use clock::{ClockView, TimeControl};
+pub use game::NetGame;
+pub use protocol::{MAX_COMMAND_BYTES, MAX_WIRE_BYTES};
+pub use routes::routes;
+pub use seats::{Seat, Seats};
+use store::Store;
+
+/// Games kept in memory beyond which unused ones are forgotten (they reload from the store).
+const MAX_LOADED_GAMES: usize = 2000;
+
+/// Largest board file a network game may start from.
+const MAX_BOARD_BYTES: usize = 64 * 1024;
+
+pub type GameHandle = Arc<Mutex<NetGame>>;
+
+/// The server's network games: the store, and the games loaded from it.
+pub struct Net {
+    store: Mutex<Store>,
+    games: Mutex<HashMap<u64, GameHandle>>,
+}
+
+fn poisoned<T>(_: T) -> Refusal {
+    Refusal {
+        status: 500,
+        message: "server state poisoned".into(),
+    }
+}
+
+fn unavailable(message: String) -> Refusal {
+    Refusal {
+        status: 503,
+        message,
+    }
+}
+
+impl Net {
+    pub fn open(path: &Path) -> Result<Arc<Net>, String> {
+        Ok(Net::with(Store::open(path)?))
+    }
+
+    pub fn memory() -> Result<Arc<Net>, String> {
+        Ok(Net::with(Store::memory()?))
+    }
+
+    fn with(store: Store) -> Arc<Net> {
+        Arc::new(Net {
+            store: Mutex::new(store),
+            games: Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// Creates a game of `variant` (from `board`, or the variant's initial position) with
+    /// three fresh tokens, stored before its links are handed out.
+    pub fn create(
+        &self,
+        variant: &str,
+        board: Option<String>,
+        clock: Option<TimeControl>,
+    ) -> Result<(u64, Seats), Refusal> {
+        let clock = clock
+            .map(TimeControl::check)
+            .transpose()
+            .map_err(Refusal::bad)?;
+        let info = games::variants()
+            .into_iter()
+            .find(|v| v.id == variant)
+            .ok_or_else(|| Refusal::bad(format!("unknown variant '{variant}'")))?;
+        let board = board.unwrap_or_else(|| info.initial.to_string());
+        if board.len() > MAX_BOARD_BYTES {
+            return Err(Refusal::bad("the board file is too large"));
+        }
+        // Validate with the variant's own rules before anything is stored.
+        Session::new(0, info.id, &board)?;
+        let seats = Seats::generate().map_err(unavailable)?;
+        let store = self.store.lock().map_err(poisoned)?;
+        let id = store
+            .create(info.id, &board, &seats, clock)
+            .map_err(unavailable)?;
+        Ok((id, seats))
+    }
+
+    /// The game `id`, loaded from the store on first use.
+    pub fn game(self: &Arc<Self>, id: u64) -> Result<GameHandle, Refusal> {
+        let mut loaded = self.games.lock().map_err(poisoned)?;
+        if let Some(g) = loaded.get(&id) {
+            return Ok(g.clone());
+        }
+        let store = self.store.lock().map_err(poisoned)?;
+        let record = store.game(id).map_err(unavailable)?.ok_or(Refusal {
+            status: 404,
+            message: format!("no network game {id}"),
+        })?;
+        let events = store.events(id).map_err(unavailable)?;
+        drop(store);
+        let game = NetGame::replay(id, record, &events).map_err(unavailable)?;
+        let handle = Arc::new(Mutex::new(game));
+        if loaded.len() >= MAX_LOADED_GAMES {
+            // Forget games nobody holds (no connection, no request): they reload on demand.
+            loaded.retain(|_, g| Arc::strong_count(g) > 1);
+        }
+        loaded.insert(id, handle.clone());
+        drop(loaded);
+        // A clock that ran out while the server was down, or runs now.
+        let mut g = handle.lock().map_err(poisoned)?;
+        if let Some(event) = g.flag_if_due(clock::now_ms()) {
+            self.record(&handle, &mut g, event)?;
+        } else {
+            self.watch_clock(&handle, &g);
+        }
+        drop(g);
+        Ok(handle)
+    }
+
+    /// The game and the seat a token opens in it. A missing game and a wrong token get the
+    /// same refusal, so links cannot be used to probe which games exist.
+    pub fn authorize(
+        self: &Arc<Self>,
+        id: u64,
+        token: &str,
+    ) -> Result<(GameHandle, Seat), Refusal> {
+        let refused = || Refusal {
+            status: 403,
+            message: format!("this link does not open game {id}"),
+        };
+        let game = self
+            .game(id)
+            .map_err(|r| if r.status == 404 { refused() } else { r })?;
+        let seat = game.lock().map_err(poisoned)?.seats.seat_of(token);
+        seat.map(|s| (game, s)).ok_or_else(refused)
+    }
+
+    /// Applies one command from `seat`: checks it, records it (committed before this
+    /// returns), tells every connection. Returns what to answer the sender.
+    fn apply(
+        self: &Arc<Self>,
+        game: &GameHandle,
+        seat: Seat,
+        command: &protocol::Command,
+    ) -> Result<Reply, Refusal> {
+        let mut g = game.lock().map_err(poisoned)?;
+        // A move after the mover's time ran out is refused: the flag falls first.
+        if let Some(event) = g.flag_if_due(clock::now_ms()) {
+            self.record(game, &mut g, event)?;
+        }
+        match g.apply(seat, command)? {
+            game::Accepted::State => Ok(Reply::State),
+            game::Accepted::Targets(t) => Ok(Reply::Targets(t)),
+            game::Accepted::Record(event) => self.record(game, &mut g, event).map(Reply::Ack),
+        }
+    }
+
+    /// Stores an event the game has already applied (committed before this returns), then
+    /// tells every connection. If the store refuses, the game is rebuilt from the record.
+    fn record(
+        self: &Arc<Self>,
+        handle: &GameHandle,
+        g: &mut NetGame,
+        event: store::EventRecord,
+    ) -> Result<usize, Refusal> {
+        let seq = g.seq;
+        let recorded = self
+            .store
+            .lock()
+            .map_err(poisoned)
+            .and_then(|s| s.append(g.id, seq, &event).map_err(unavailable));
+        if let Err(e) = recorded {
+            self.reload(g)?;
+            return Err(e);
+        }
+        g.seq += 1;
+        if g.session.is_over() {
+            self.keep_result(g);
+        }
+        g.changed.send_modify(|v| *v += 1);
+        self.watch_clock(handle, g);
+        Ok(seq)
+    }
+
+    /// Ends the game when the running clock runs out, even if nobody sends anything: a
+    /// timer per started clock period (a stale one finds nothing due and does nothing).
+    fn watch_clock(self: &Arc<Self>, handle: &GameHandle, g: &NetGame) {
+        let Some(deadline) = g.clock.as_ref().and_then(|c| c.deadline()) else {
+            return;
+        };
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+            return; // no runtime (in-process tests): flags fall on the next command
+        };
+        let (net, handle) = (self.clone(), handle.clone());
+        let wait = deadline.saturating_sub(clock::now_ms());
+        runtime.spawn(async move {
+            tokio::time::sleep(std::time::Duration::from_millis(wait)).await;
+            let _ = tokio::task::spawn_blocking(move || {
+                let Ok(mut g) = handle.lock() else { return };
+                if let Some(event) = g.flag_if_due(clock::now_ms()) {
+                    let _ = net.record(&handle, &mut g, event);
+                }
+            })
+            .await;
+        });
+    }
+
+    fn reload(&self, g: &mut NetGame) -> Result<(), Refusal> {
+        let store = self.store.lock().map_err(poisoned)?;
+        let record = store.game(g.id).map_err(unavailable)?;
+        let record = record.ok_or_else(|| unavailable(format!("game {} vanished", g.id)))?;
+        let events = store.events(g.id).map_err(unavailable)?;
+        *g = NetGame::replay(g.id, record, &events).map_err(unavailable)?;
+        Ok(())
+    }
+
+    /// A finished game keeps its result and log in the store (they can also be rebuilt from
+    /// the events, so a failure here loses nothing).
+    fn keep_result(&self, g: &NetGame) {
+        let view = g.session.view(crate::web::session::Viewer::Nobody);
+        let result = view.result.unwrap_or_else(|| "game over".to_string());
+        let log = g.session.log_text();
+        if let Ok(store) = self.store.lock() {
+            if let Err(e) = store.finish(g.id, &result, &log) {
+                eprintln!("chessrules serve: {e}");
+            }
+        }
+    }
+
+    /// Answers one command text from `seat`: the frame for the sender, and whether it was
+    /// refused. Blocks on the store's commit (call it off the async workers).
+    pub fn answer(self: &Arc<Self>, game: &GameHandle, seat: Seat, text: &str) -> (String, bool) {
+        if text.len() > MAX_COMMAND_BYTES {
+            return (
+                protocol::error_frame(None, "the message is too large"),
+                true,
+            );
+        }
+        let envelope: protocol::Envelope = match serde_json::from_str(text) {
+            Ok(e) => e,
+            Err(e) => {
+                return (
+                    protocol::error_frame(None, &format!("not a command: {e}")),
+                    true,
+                )
+            }
+        };
+        let id = envelope.id;
+        match self.apply(game, seat, &envelope.command) {
+            Ok(Reply::Ack(seq)) => (protocol::ack_frame(id, seq), false),
+            Ok(Reply::State) => (socket::state(self, game, seat), false),
+            Ok(Reply::Targets(t)) => {
+                let from = match &envelope.command {
+                    protocol::Command::Targets { from } => from.as_str(),
+                    _ => "",
+                };
+                let targets = serde_json::to_value(t).unwrap_or_default();
+                (protocol::targets_frame(id, from, targets), false)
+            }
+            Err(refusal) => (protocol::error_frame(id, &refusal.message), true),
+        }
+    }
+
+    /// The state frame for `seat`: its view and the clocks, read under one lock.
+    pub fn state_frame(&self, game: &GameHandle, seat: Seat) -> String {
+        match game.lock() {
+            Ok(g) => {
+                let clock = g.clock.as_ref().map(|c| c.view(clock::now_ms()));
+                protocol::state_frame(seat, &g.session.view(seat.viewer()), clock.as_ref())
+            }
+            Err(_) => protocol::error_frame(None, "server state poisoned"),
+        }
+    }
+
+    pub fn clock(&self, game: &GameHandle) -> Result<Option<ClockView>, Refusal> {
+        let g = game.lock().map_err(poisoned)?;
+        Ok(g.clock.as_ref().map(|c| c.view(clock::now_ms())))
+    }
+
+    /// The view `seat` may see.
+    pub fn view(&self, game: &GameHandle, seat: Seat) -> Result<View, Refusal> {
+        Ok(game.lock().map_err(poisoned)?.session.view(seat.viewer()))
+    }
+
+    /// The game log; placements stay secret until the game is over.
+    pub fn log(&self, game: &GameHandle) -> Result<String, Refusal> {
+        let g = game.lock().map_err(poisoned)?;
+        if g.session.is_over() {
+            let store = self.store.lock().map_err(poisoned)?;
+            if let Ok(Some((_, log))) = store.finished(g.id) {
+                return Ok(log);
+            }
+        }
+        Ok(g.session.log_text())
+    }
+}
+
+/// The answer to the sender of an accepted command.
+pub enum Reply {
+    Ack(usize),
+    Targets(Vec<games::Target>),
+    State,
+}
+
+/// Where games are kept unless `--db` says otherwise: `$XDG_DATA_HOME/chessrules`, else
+/// `~/.local/share/chessrules` (`%APPDATA%\chessrules` on Windows).
+pub fn default_db_path() -> Option<PathBuf> {
+    let env = |k| {
+        std::env::var_os(k)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
+    let base = env("XDG_DATA_HOME")
+        .or_else(|| env("HOME").map(|h| h.join(".local").join("share")))
+        .or_else(|| env("APPDATA"))?;
+    Some(base.join("chessrules").join("games.sqlite"))
+}
