@@ -80,6 +80,7 @@ pub fn run(mut args: Vec<OsString>) -> ExitCode {
     if let Some(sub) = args.first().and_then(alias_subcommand) {
         args.insert(1, OsString::from(sub));
     }
+    find::rewrite_variant_find(&mut args);
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(e) => {
