@@ -14,8 +14,9 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::Result;
 use chessrules::core::{Color, Square};
-use chessrules::engine::games::obstacle::{
-    action_text, best_obstacle_move_knowing, view_without, ObstacleMove,
+use chessrules::engine::games::obstacle::{action_text, best_obstacle_move_knowing, ObstacleMove};
+use chessrules::engine::games::obstacle_secrets::{
+    computer_placement, file_trapdoors, view_for, Secret,
 };
 use chessrules::engine::uci_client::obstacle_move_knowing;
 use chessrules::engine::Rng;
@@ -39,14 +40,6 @@ On the initial board, before the first move: Dc6 (a secret trapdoor, ranks 3-6),
 mine, ranks 4-5), ... (no placement).
 Commands: moves (the legal piece moves), board, claim (a fifty-move or threefold draw), \
 resign, help, quit";
-
-/// A trapdoor or mine placed in secret during this game.
-#[derive(Clone, Copy, Debug)]
-struct Secret {
-    owner: Color,
-    square: Square,
-    mine: bool,
-}
 
 struct Game {
     game: ObstacleGame,
@@ -74,38 +67,23 @@ impl Game {
     /// The board as `viewer` knows it (`None`: nobody's secrets, as two people at one
     /// terminal see it).
     fn view(&self, viewer: Option<Color>) -> ObstacleBoard {
-        let hidden = |mine: bool| -> Vec<Square> {
-            self.secrets
-                .iter()
-                .filter(|s| s.mine == mine && Some(s.owner) != viewer)
-                .map(|s| s.square)
-                .collect()
-        };
-        let mut trapdoors = hidden(false);
-        trapdoors.extend(&self.file_trapdoors);
-        view_without(self.game.board(), &trapdoors, &hidden(true))
+        view_for(
+            self.game.board(),
+            &self.secrets,
+            &self.file_trapdoors,
+            viewer,
+        )
     }
 
     /// Plays one line through the game; returns the INFO messages.
     fn play(&mut self, text: &str) -> Result<Vec<Info>, String> {
         let placer = self.placer();
         let infos = self.game.play(text).map_err(|e| e.to_string())?;
-        let bytes = text.as_bytes();
-        match (placer, bytes.first()) {
-            (Some(owner), Some(b'D' | b'M')) => {
-                if let Some(square) = std::str::from_utf8(&bytes[1..])
-                    .ok()
-                    .and_then(Square::parse)
-                {
-                    self.secrets.push(Secret {
-                        owner,
-                        square,
-                        mine: bytes[0] == b'M',
-                    });
-                }
+        match placer {
+            Some(owner) if text == "..." || Secret::from_line(owner, text).is_some() => {
+                self.secrets.extend(Secret::from_line(owner, text));
                 self.placement_lines += 1;
             }
-            (Some(_), _) if text == "..." => self.placement_lines += 1,
             _ => self.placement_open = false,
         }
         self.log.push(text.to_string());
@@ -137,10 +115,7 @@ pub fn run(o: &GameOptions) -> Result<ExitCode> {
             client.new_game()?;
         }
     }
-    let file_trapdoors = (0..8u8)
-        .flat_map(|r| (0..8u8).map(move |f| Square::new(f, r)))
-        .filter(|&s| start.obstacle(s).hidden_trapdoor)
-        .collect();
+    let file_trapdoors = file_trapdoors(&start);
     let mut g = Game {
         placement_open: write_board(&start) == INITIAL,
         game: ObstacleGame::new(start),
@@ -235,7 +210,9 @@ pub fn run(o: &GameOptions) -> Result<ExitCode> {
                 }
             }
             seat => {
-                if let Some(text) = placer.and_then(|c| computer_placement(&g, c, &mut rng)) {
+                if let Some(text) =
+                    placer.and_then(|c| computer_placement(g.game.board(), &g.secrets, c, &mut rng))
+                {
                     g.play(&text).map_err(anyhow::Error::msg)?;
                     t.say(&format!("{} places its secret obstacle.", side_name(side)))?;
                     continue;
@@ -322,37 +299,6 @@ fn computer_action(
             }
         }
     }
-}
-
-/// The computer's next secret placement: its trapdoor, then its mine, on a random square of
-/// the opponent's side of the allowed ranks (c- to f-file); `...` when it has none left and
-/// the line is Black's. `None`: it makes its first move instead (ending the phase).
-fn computer_placement(g: &Game, color: Color, rng: &mut Rng) -> Option<String> {
-    let placed = |mine: bool| g.secrets.iter().any(|s| s.owner == color && s.mine == mine);
-    let board = g.game.board();
-    let (trap_ranks, mine_rank) = match color {
-        Color::White => ([4u8, 5], 4u8),
-        Color::Black => ([2u8, 3], 3u8),
-    };
-    for mine in [false, true] {
-        if placed(mine) {
-            continue;
-        }
-        let mut squares: Vec<Square> = Vec::new();
-        for file in 2..6u8 {
-            let ranks: &[u8] = if mine { &[mine_rank] } else { &trap_ranks };
-            for &rank in ranks {
-                let s = Square::new(file, rank);
-                if board.piece(s).is_none() && board.obstacle(s).is_none() {
-                    squares.push(s);
-                }
-            }
-        }
-        if let Some(&s) = squares.get(rng.below(squares.len())) {
-            return Some(format!("{}{s}", if mine { 'M' } else { 'D' }));
-        }
-    }
-    (color == Color::Black).then(|| "...".to_string())
 }
 
 /// Prints the INFO messages of the last move, in the spec's form.

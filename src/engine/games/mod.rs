@@ -4,6 +4,7 @@
 pub mod chess;
 pub mod fairy;
 pub mod obstacle;
+pub mod obstacle_secrets;
 
 pub use chess::{best_move_for, ChessSearch};
 pub use fairy::best_fairy_move;
