@@ -18,6 +18,10 @@ pub struct ServeArgs {
     /// Open the page in the default browser.
     #[arg(long)]
     open: bool,
+    /// A UCI engine (e.g. /usr/games/stockfish) the page may choose as the computer side in
+    /// standard and obstacle chess.
+    #[arg(long)]
+    engine: Option<std::path::PathBuf>,
 }
 
 pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
@@ -40,7 +44,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
         if args.open {
             open_browser(&url);
         }
-        chessrules::web::serve(listener)
+        chessrules::web::serve_with_engine(listener, args.engine)
             .await
             .context("server stopped")
     })?;

@@ -2,6 +2,7 @@
 // decides legality itself. State: the current game view, the selection, the viewer.
 import { drawBoard, hit, animateMove, burst, pieceSymbol, LEGEND, parseSquare, squareName } from "./board.js";
 import { readGrid, writeGrid, toggleWall, PALETTES } from "./setup.js";
+import { setupComputer, computerRequest, humanColor } from "./computer.js";
 
 const $ = (id) => document.getElementById(id);
 const svg = $("board");
@@ -28,8 +29,10 @@ async function api(method, url, body) {
   return data;
 }
 
-// Hidden trapdoors and mines are shown only to the player placing them.
+// Hidden trapdoors and mines are shown only to the player placing them (against the
+// computer: always to the person, never the computer's).
 function viewer() {
+  if (humanColor()) return humanColor();
   return view && view.placement ? view.placement : "nobody";
 }
 
@@ -99,7 +102,7 @@ function render(last) {
   $("save-board").href = `/api/games/${view.id}/board`;
   $("save-log").href = `/api/games/${view.id}/log`;
   // Secret placement: the next player's screen is covered until they take over.
-  if (view.placement && coverShownFor !== `${view.id}:${view.cursor}`) {
+  if (view.placement && !humanColor() && coverShownFor !== `${view.id}:${view.cursor}`) {
     coverShownFor = `${view.id}:${view.cursor}`;
     $("cover-text").textContent = `Hand over to ${cap(view.placement)}: only ${cap(view.placement)} may look now.`;
     $("cover").hidden = false;
@@ -125,7 +128,8 @@ function show(newView, moved) {
 
 async function newGame(variant, board) {
   try {
-    const v = await api("POST", "/api/games", { variant, board, viewer: "nobody" });
+    const computer = computerRequest();
+    const v = await api("POST", "/api/games", { variant, board, computer, viewer: humanColor() || "nobody" });
     stopEditing();
     show(v);
     say(`New ${variantInfo(variant).name} game`);
@@ -150,7 +154,7 @@ async function refresh() {
 }
 
 async function play(body, moved) {
-  const promise = api("POST", `/api/games/${view.id}/play`, { ...body, viewer: "nobody" });
+  const promise = api("POST", `/api/games/${view.id}/play`, { ...body, viewer: humanColor() || "nobody" });
   try {
     let v = await promise;
     if (v.placement) v = await api("GET", `/api/games/${v.id}?viewer=${v.placement}`);
@@ -258,7 +262,7 @@ async function step(to) {
   if (!view) return;
   to = Math.max(0, Math.min(view.length, to));
   try {
-    const v = await api("POST", `/api/games/${view.id}/step`, { to, viewer: "nobody" });
+    const v = await api("POST", `/api/games/${view.id}/step`, { to, viewer: humanColor() || "nobody" });
     show(v);
   } catch (e) {
     say(e.message, "error");
@@ -267,7 +271,7 @@ async function step(to) {
 
 async function action(name) {
   try {
-    show(await api("POST", `/api/games/${view.id}/action`, { action: name, viewer: "nobody" }));
+    show(await api("POST", `/api/games/${view.id}/action`, { action: name, viewer: humanColor() || "nobody" }));
   } catch (e) {
     say(e.message, "error");
   }
@@ -374,6 +378,7 @@ function buildLegend() {
 
 async function main() {
   variants = await api("GET", "/api/variants");
+  await setupComputer();
   for (const v of variants) {
     const o = document.createElement("option");
     o.value = v.id;
