@@ -292,3 +292,23 @@ fn bad_seats_boards_and_engines() {
     );
     assert_eq!(out.status.code(), Some(3));
 }
+
+#[test]
+fn fairy_undo_takes_back_the_persons_move_and_the_answer() {
+    let dir = temp("undo");
+    let save = dir.join("game.moves");
+    ok(
+        &[
+            "--variant",
+            "fairy",
+            "--movetime",
+            "20",
+            "--save",
+            save.to_str().unwrap(),
+        ],
+        "b2-b4\nundo\nc2-c3\nquit\n",
+    );
+    let moves = std::fs::read_to_string(&save).unwrap();
+    assert!(moves.starts_with("c2-c3\n"), "{moves}");
+    assert_eq!(moves.lines().count(), 2, "{moves}");
+}

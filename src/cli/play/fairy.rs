@@ -187,17 +187,15 @@ pub fn run(o: &GameOptions) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Takes back the last move, and the computer's moves before it, back to a person's turn.
+/// Takes back the person's last move and the computer's answers after it.
 fn undo(game: &mut Game, seats: &[Seat; 2]) {
     let mut log = game.log.clone();
-    if log.pop().is_none() {
-        return;
-    }
-    game.replay(log);
-    while !game.log.is_empty() && !seats[game.pos.side_to_move().index()].is_human() {
-        let mut log = game.log.clone();
-        log.pop();
-        game.replay(log);
+    while log.pop().is_some() {
+        game.replay(log.clone());
+        // The side to move now is the one that made the move just taken back.
+        if seats[game.pos.side_to_move().index()].is_human() {
+            break;
+        }
     }
 }
 
