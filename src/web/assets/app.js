@@ -102,7 +102,9 @@ function render(last) {
   $("save-board").href = `/api/games/${view.id}/board`;
   $("save-log").href = `/api/games/${view.id}/log`;
   // Secret placement: the next player's screen is covered until they take over.
-  if (view.placement && !humanColor() && coverShownFor !== `${view.id}:${view.cursor}`) {
+  // Against the computer there is nobody to hand over to.
+  if (humanColor()) $("cover").hidden = true;
+  else if (view.placement && coverShownFor !== `${view.id}:${view.cursor}`) {
     coverShownFor = `${view.id}:${view.cursor}`;
     $("cover-text").textContent = `Hand over to ${cap(view.placement)}: only ${cap(view.placement)} may look now.`;
     $("cover").hidden = false;
