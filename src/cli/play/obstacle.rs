@@ -182,7 +182,10 @@ pub fn run(o: &GameOptions) -> Result<ExitCode> {
                         continue;
                     }
                     "moves" => {
-                        let b = g.game.board();
+                        // As the mover knows the board: an opponent's secret must not show
+                        // by a move missing from the list.
+                        let view = g.view(Some(side));
+                        let b = &view;
                         let texts: Vec<String> = legal_piece_moves(b)
                             .into_iter()
                             .map(|m| action_text(b, ObstacleMove::Piece(m)))
