@@ -94,3 +94,16 @@ fn stockfish_through_the_bridge_plays_only_legal_obstacle_moves_if_installed() {
         game.play(&text).unwrap();
     }
 }
+
+#[test]
+fn a_king_shielded_by_a_wall_is_not_shown_to_the_engine_as_plain_chess() {
+    // Black to move; in plain chess White's king on h1 would stand in check from a1 (an
+    // illegal chess position that can crash an engine); the wall west of b1 shields it.
+    let text = "k.......\n........\n........\n........\n........\n........\n........\nq|......K\nb 0 0 - - - - - 0\n";
+    let board = parse_board(text.as_bytes()).unwrap();
+    let mut client = ours();
+    let (_, text, source) = obstacle_move(&mut client, &board, 50).unwrap().unwrap();
+    assert_eq!(source, BridgeSource::Fallback);
+    let mut game = ObstacleGame::new(board);
+    game.play(&text).unwrap();
+}

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use chessrules::engine::arena::{play_game, Player};
-use chessrules::engine::games::{ChessSearch, ObstacleSearch};
+use chessrules::engine::games::{self, ChessSearch, ObstacleSearch};
 use chessrules::engine::uci_client::UciClient;
 use chessrules::engine::{Engine, Limits, Rng, SearchGame};
 use chessrules::notation::coordinate;
@@ -25,8 +25,8 @@ pub enum MatchVariant {
 pub struct EngineMatchArgs {
     #[arg(long, value_enum, default_value = "standard")]
     variant: MatchVariant,
-    /// Start board (fairy: a board file, required; obstacle: a board file, default the
-    /// initial board without obstacles).
+    /// Start board (fairy: a board file, default the course's start board; obstacle: a board
+    /// file, default the initial board without obstacles).
     #[arg(long)]
     board: Option<PathBuf>,
     #[arg(long, default_value_t = 10)]
@@ -92,12 +92,13 @@ pub fn run(args: EngineMatchArgs) -> Result<ExitCode> {
     match args.variant {
         MatchVariant::Standard => run_match(&ChessSearch::new(standard::start()), &args)?,
         MatchVariant::Fairy => {
-            let Some(bytes) = board else {
-                bail!("--board is required for fairy");
+            let text = match &board {
+                Some(bytes) => String::from_utf8_lossy(bytes).into_owned(),
+                None => games::fairy::START_BOARD.to_string(),
             };
-            let text = String::from_utf8_lossy(&bytes);
             let b = fairy::parse_board(&text).map_err(|e| anyhow::anyhow!("{e:?}"))?;
-            run_match(&ChessSearch::new(b.position), &args)?
+            // The fairy clock rule is part of the game the engines play.
+            run_match(&games::fairy::search(&b.position), &args)?
         }
         MatchVariant::Obstacle => {
             let bytes = board.unwrap_or_else(|| OBSTACLE_START.as_bytes().to_vec());

@@ -45,7 +45,8 @@ enum Command {
     Fairy(fairy::FairyArgs),
     /// Variant files: `variant check FILE` reads and checks one (docs/variant-files.md).
     Variant(variant::VariantArgs),
-    /// Two people play a file-defined variant at the terminal.
+    /// Play at the terminal: fairy or obstacle chess against the computer (`--variant`), or
+    /// a variant file (two people).
     Play(play::PlayArgs),
     /// The board in a browser: serve the interactive page on 127.0.0.1.
     Serve(serve::ServeArgs),
@@ -79,6 +80,7 @@ pub fn run(mut args: Vec<OsString>) -> ExitCode {
     if let Some(sub) = args.first().and_then(alias_subcommand) {
         args.insert(1, OsString::from(sub));
     }
+    find::rewrite_variant_find(&mut args);
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(e) => {

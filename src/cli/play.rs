@@ -1,35 +1,130 @@
+//! `chessrules play --variant fairy|obstacle [BOARD] [--white S] [--black S] [--movetime MS]
+//! [--save FILE]`: a person against the computer (or two people, or two engines) in fairy or
+//! obstacle chess; a seat S is `human`, `ai` (our engine) or `uci:PATH` (a UCI engine). See
+//! `play/fairy.rs` and `play/obstacle.rs`.
+//!
 //! `chessrules play --variant-file FILE [--fen FEN]`: two people at a terminal play a
 //! file-defined variant. A move is coordinate text (`e2e4`, `e7e8q`, castling as the king's
 //! move); `wall e4-e5`, `trapdoor a5`, `mine h4` place an obstacle instead of moving (when the
 //! file gives the players some); `moves`, `fen`, `undo`, `help`, `quit` are commands. The board
 //! is shown as a diagram and a FEN after every change; the game ends by the file's rules.
 
+mod fairy;
+mod obstacle;
+mod seat;
+mod term;
+
 use std::io::{BufRead, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use chessrules::core::{Game, Position};
 use chessrules::notation::{coordinate, fen};
 use chessrules::variants::custom::field::{Field, ObstacleKind};
 use chessrules::variants::custom::outcome;
-use clap::Args;
+use clap::{Args, ValueEnum};
+
+use seat::SeatSpec;
+
+#[derive(Copy, Clone, Debug, ValueEnum)]
+pub enum PlayVariant {
+    Fairy,
+    Obstacle,
+}
 
 #[derive(Args)]
 pub struct PlayArgs {
-    /// The variant file to play.
-    #[arg(long)]
-    variant_file: PathBuf,
+    /// The variant file to play (two people).
+    #[arg(long, required_unless_present = "variant", conflicts_with = "variant")]
+    variant_file: Option<PathBuf>,
     /// Start from this position instead of the file's.
-    #[arg(long)]
+    #[arg(long, requires = "variant_file", conflicts_with = "variant")]
     fen: Option<String>,
+    /// A course variant to play against the computer.
+    #[arg(long, value_enum)]
+    variant: Option<PlayVariant>,
+    /// The start board file (default: the variant's initial board).
+    #[arg(requires = "variant")]
+    board: Option<PathBuf>,
+    /// Who plays White: human, ai (our engine) or uci:PATH (a UCI engine).
+    #[arg(long, default_value = "human", value_parser = SeatSpec::parse, requires = "variant")]
+    white: SeatSpec,
+    /// Who plays Black: human, ai or uci:PATH.
+    #[arg(long, default_value = "ai", value_parser = SeatSpec::parse, requires = "variant")]
+    black: SeatSpec,
+    /// Thinking time of a computer side per move (milliseconds).
+    #[arg(long, default_value_t = 1000, requires = "variant")]
+    movetime: u64,
+    /// When the game ends, write its move file / game file here (whole or not at all).
+    #[arg(long, requires = "variant")]
+    save: Option<PathBuf>,
+    /// Seed of the computer's secret trapdoor and mine squares (obstacle; default: the clock).
+    #[arg(long, requires = "variant")]
+    seed: Option<u64>,
+}
+
+/// The options of a game against the computer.
+pub struct GameOptions {
+    pub board: Option<PathBuf>,
+    pub white: SeatSpec,
+    pub black: SeatSpec,
+    pub movetime: u64,
+    pub save: Option<PathBuf>,
+    pub seed: Option<u64>,
+}
+
+pub fn side_name(c: chessrules::core::Color) -> &'static str {
+    match c {
+        chessrules::core::Color::White => "White",
+        chessrules::core::Color::Black => "Black",
+    }
+}
+
+/// A board file as text; invalid UTF-8 becomes U+FFFD, which no board accepts.
+pub fn read_text(path: &Path) -> Result<String> {
+    let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// Prints the game's moves (one per line, the variant's file notation) and writes them to
+/// `save` when given.
+pub fn save_log(t: &mut term::Terminal, save: Option<&Path>, log: &[String]) -> Result<()> {
+    let mut text = String::new();
+    for line in log {
+        text.push_str(line);
+        text.push('\n');
+    }
+    t.say("Moves:")?;
+    t.show(&text)?;
+    if let Some(path) = save {
+        chessrules::io::atomic::write_atomic(path, text.as_bytes())
+            .with_context(|| format!("writing {}", path.display()))?;
+        t.say(&format!("Moves written to {}", path.display()))?;
+    }
+    Ok(())
 }
 
 const HELP: &str = "moves: e2e4, e7e8q (promotion), e1g1 (castling); wall e4-e5, trapdoor a5, \
 mine h4 (place an obstacle instead of moving); moves, fen, undo, help, quit";
 
 pub fn run(args: PlayArgs) -> Result<ExitCode> {
-    let variant = match super::variant::load(&args.variant_file)? {
+    let options = GameOptions {
+        board: args.board,
+        white: args.white,
+        black: args.black,
+        movetime: args.movetime.max(1),
+        save: args.save,
+        seed: args.seed,
+    };
+    let variant_file = match (args.variant, args.variant_file) {
+        (Some(PlayVariant::Fairy), _) => return fairy::run(&options),
+        (Some(PlayVariant::Obstacle), _) => return obstacle::run(&options),
+        (None, Some(file)) => file,
+        // clap requires one of the two.
+        (None, None) => return Ok(ExitCode::from(2)),
+    };
+    let variant = match super::variant::load(&variant_file)? {
         Ok(v) => v,
         Err(code) => return Ok(code),
     };

@@ -26,6 +26,10 @@ pub struct ServeArgs {
     /// Open the page in the default browser.
     #[arg(long)]
     open: bool,
+    /// A UCI engine (e.g. /usr/games/stockfish) the page may choose as the computer side in
+    /// standard and obstacle chess.
+    #[arg(long)]
+    engine: Option<std::path::PathBuf>,
 }
 
 /// `--listen`: an IP address (the port from --port) or a full socket address.
@@ -89,7 +93,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
         if args.open {
             open_browser(&url);
         }
-        chessrules::web::serve_with(listener, net)
+        chessrules::web::serve_with(listener, net, args.engine)
             .await
             .context("server stopped")
     })?;

@@ -1,7 +1,11 @@
-//! `chessrules uci [--variant standard|obstacle]`: our engine behind the UCI protocol, for GUIs
-//! and match runners.
+//! `chessrules uci [--variant standard|fairy|obstacle]`: our engine behind the UCI protocol,
+//! for GUIs and match runners.
 //!
-//! Supported: `uci`, `isready`, `ucinewgame`, `setoption name UCI_Variant value chess`,
+//! `UCI_Variant` offers `chess` and `fairy10x10` (fairy chess 10×10 on our rules: 10×10 FEN
+//! with the fairy letters, `startpos` = the course's start board, moves as `j9j10q`, castling
+//! as the king's move `f1i1`; the clock rule of the spec applies). `--variant` sets the default.
+//!
+//! Supported: `uci`, `isready`, `ucinewgame`, `setoption name UCI_Variant value chess|fairy10x10`,
 //! `setoption name Move Time value MS`, `position startpos|fen FEN [moves …]`,
 //! `go [movetime MS] [wtime W btime B winc WI binc BI movestogo N] [depth D]
 //! [searchmoves …]`, `stop` (the search is synchronous, so a no-op), `quit`. The search runs
@@ -14,7 +18,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use chessrules::core::{Move, Position};
-use chessrules::engine::games::ChessSearch;
+use chessrules::engine::games::{fairy, ChessSearch};
 use chessrules::engine::{Engine, Limits, Score};
 use chessrules::notation::coordinate::{self, to_uci};
 use chessrules::notation::fen;
@@ -24,7 +28,44 @@ use clap::{Args, ValueEnum};
 #[derive(Copy, Clone, Debug, ValueEnum)]
 pub enum UciVariant {
     Standard,
+    Fairy,
     Obstacle,
+}
+
+/// The rules a session plays by (its `UCI_Variant`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Dialect {
+    Chess,
+    Fairy,
+}
+
+impl Dialect {
+    fn name(self) -> &'static str {
+        match self {
+            Dialect::Chess => "chess",
+            Dialect::Fairy => fairy_uci_name(),
+        }
+    }
+
+    fn parse(value: &str) -> Option<Dialect> {
+        match value.to_ascii_lowercase().as_str() {
+            "chess" | "standard" | "obstacle" => Some(Dialect::Chess),
+            "fairy10x10" | "fairy" => Some(Dialect::Fairy),
+            _ => None,
+        }
+    }
+
+    fn start(self) -> Position {
+        match self {
+            Dialect::Chess => standard::start(),
+            Dialect::Fairy => fairy::start(),
+        }
+    }
+}
+
+/// The `UCI_Variant` value of fairy chess 10×10 (what `play --variant fairy` asks for).
+fn fairy_uci_name() -> &'static str {
+    "fairy10x10"
 }
 
 #[derive(Args)]
@@ -38,6 +79,7 @@ pub struct UciArgs {
 }
 
 struct Session {
+    dialect: Dialect,
     pos: Position,
     keys: Vec<u64>,
     engine: Engine<Move>,
@@ -45,9 +87,13 @@ struct Session {
 }
 
 pub fn run(args: UciArgs) -> Result<ExitCode> {
-    let _ = args.variant;
+    let dialect = match args.variant {
+        UciVariant::Fairy => Dialect::Fairy,
+        UciVariant::Standard | UciVariant::Obstacle => Dialect::Chess,
+    };
     let mut session = Session {
-        pos: standard::start(),
+        dialect,
+        pos: dialect.start(),
         keys: Vec::new(),
         engine: Engine::new(20),
         default_movetime: args.movetime,
@@ -63,7 +109,9 @@ pub fn run(args: UciArgs) -> Result<ExitCode> {
                 writeln!(out, "id author chessrules")?;
                 writeln!(
                     out,
-                    "option name UCI_Variant type combo default chess var chess"
+                    "option name UCI_Variant type combo default {} var chess var {}",
+                    session.dialect.name(),
+                    fairy_uci_name()
                 )?;
                 writeln!(
                     out,
@@ -97,6 +145,16 @@ pub fn run(args: UciArgs) -> Result<ExitCode> {
 impl Session {
     fn set_option(&mut self, words: &[&str]) {
         let text = words.join(" ");
+        if let Some(rest) = text.strip_prefix("setoption name UCI_Variant value ") {
+            if let Some(d) = Dialect::parse(rest.trim()) {
+                if d != self.dialect {
+                    self.dialect = d;
+                    self.pos = d.start();
+                    self.keys.clear();
+                    self.engine.reset();
+                }
+            }
+        }
         if let Some(rest) = text.strip_prefix("setoption name Move Time value ") {
             if let Ok(ms) = rest.trim().parse::<u64>() {
                 self.default_movetime = ms.max(1);
@@ -107,10 +165,14 @@ impl Session {
     fn set_position(&mut self, words: &[&str]) -> Result<(), String> {
         let moves_at = words.iter().position(|&w| w == "moves");
         let head = &words[1..moves_at.unwrap_or(words.len())];
+        let start = self.dialect.start();
         let mut pos = match head.first().copied() {
-            Some("startpos") => standard::start(),
-            Some("fen") => fen::parse(standard::rules(), &head[1..].join(" "))
-                .map_err(|e| format!("bad fen: {e}"))?,
+            Some("startpos") => start,
+            Some("fen") => fen::parse(
+                start.rules().clone(),
+                &head.get(1..).unwrap_or(&[]).join(" "),
+            )
+            .map_err(|e| format!("bad fen: {e}"))?,
             _ => return Err("position: expected startpos or fen".into()),
         };
         let mut keys = Vec::new();
@@ -147,7 +209,10 @@ impl Session {
         if let Some(d) = num("depth") {
             limits.max_depth = (d as u32).clamp(1, limits.max_depth);
         }
-        let mut search = ChessSearch::new(self.pos.clone());
+        let mut search = match self.dialect {
+            Dialect::Chess => ChessSearch::new(self.pos.clone()),
+            Dialect::Fairy => fairy::search(&self.pos),
+        };
         search.set_history(&self.keys);
         if let Some(i) = words.iter().position(|&w| w == "searchmoves") {
             let mut pos = self.pos.clone();

@@ -7,6 +7,8 @@
 //! pieces never appear (only pawns turn into promoted pieces), castling rights never return,
 //! walls are never removed and walls in hand never grow.
 
+mod fairy;
+
 use std::collections::HashMap;
 
 use crate::core::{Color, Move, Position};
@@ -15,6 +17,8 @@ use crate::notation::san::to_san;
 use crate::variants::obstacle::game::{legal_piece_moves, place_wall, play_piece_move, wall_check};
 use crate::variants::obstacle::walls::WallSide;
 use crate::variants::obstacle::ObstacleBoard;
+
+pub use fairy::FairyState;
 
 /// What the finder concluded.
 #[derive(Clone, Debug, PartialEq, Eq)]

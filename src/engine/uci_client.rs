@@ -15,7 +15,9 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::core::Position;
-use crate::engine::games::obstacle::{action_text, best_obstacle_move, ObstacleMove};
+use crate::engine::games::obstacle::{
+    action_text, best_obstacle_move_knowing, engine_view, ObstacleMove,
+};
 use crate::notation::coordinate::to_uci;
 use crate::notation::fen;
 use crate::variants::obstacle::game::legal_piece_moves;
@@ -45,6 +47,8 @@ pub struct UciClient {
     stdin: ChildStdin,
     lines: Receiver<String>,
     pub name: String,
+    /// The `option name …` lines of the handshake (what the engine can be set to).
+    pub options: Vec<String>,
 }
 
 impl UciClient {
@@ -79,11 +83,14 @@ impl UciClient {
             stdin,
             lines,
             name: path.display().to_string(),
+            options: Vec::new(),
         };
         client.send("uci")?;
         for line in client.wait_for("uciok", GRACE)? {
             if let Some(n) = line.strip_prefix("id name ") {
                 client.name = n.to_string();
+            } else if line.starts_with("option name ") {
+                client.options.push(line);
             }
         }
         client.send("isready")?;
@@ -130,6 +137,17 @@ impl UciClient {
         self.send(&format!("setoption name {name} value {value}"))?;
         self.send("isready")?;
         self.wait_for("readyok", GRACE).map(|_| ())
+    }
+
+    /// Does the engine offer `value` for its `UCI_Variant` option?
+    pub fn supports_variant(&self, value: &str) -> bool {
+        self.options.iter().any(|o| {
+            o.starts_with("option name UCI_Variant ")
+                && o.split_whitespace()
+                    .collect::<Vec<_>>()
+                    .windows(2)
+                    .any(|w| w[0] == "var" && w[1] == value)
+        })
     }
 
     /// Starts a new game for the engine.
@@ -196,16 +214,58 @@ pub fn obstacle_move(
     board: &ObstacleBoard,
     movetime_ms: u64,
 ) -> Result<Option<(ObstacleMove, String, BridgeSource)>, UciError> {
+    bridge(client, board, &engine_view(board), movetime_ms, &[])
+}
+
+/// The same for a player in a game with secret placements: `view` is the board as that player
+/// knows it (legality is judged on it, as the player would judge it), and `exclude` lists
+/// actions the real game has refused. The game may still refuse the answer when a secret of
+/// the opponent makes it illegal; the caller then asks again with it excluded.
+pub fn obstacle_move_knowing(
+    client: &mut UciClient,
+    view: &ObstacleBoard,
+    movetime_ms: u64,
+    exclude: &[ObstacleMove],
+) -> Result<Option<(ObstacleMove, String, BridgeSource)>, UciError> {
+    bridge(client, view, view, movetime_ms, exclude)
+}
+
+/// Can a chess engine be given this position without obstacles? A wall may shield a king
+/// that plain chess sees attacked by the side to move, and a mine or trapdoor may have removed
+/// a king: such positions are illegal in chess, and engines (Stockfish) may crash on them.
+fn plain_chess_position(pos: &Position) -> bool {
+    use crate::core::Color;
+    let mut plain = pos.clone();
+    let squares: Vec<_> = plain.rules().shape.squares().collect();
+    for sq in squares {
+        plain.set_wall_mask(sq, 0);
+    }
+    let them = plain.side_to_move().other();
+    plain.royal_count(Color::White) == 1
+        && plain.royal_count(Color::Black) == 1
+        && !plain.in_check(them)
+}
+
+/// Asks the engine on `board`'s plain-chess position; legality from `board`, our own engine
+/// (searching `search_view`) as the last resort.
+fn bridge(
+    client: &mut UciClient,
+    board: &ObstacleBoard,
+    search_view: &ObstacleBoard,
+    movetime_ms: u64,
+    exclude: &[ObstacleMove],
+) -> Result<Option<(ObstacleMove, String, BridgeSource)>, UciError> {
     let pos = board.position();
     let legal: Vec<(String, ObstacleMove)> = legal_piece_moves(board)
         .into_iter()
         .map(|m| (to_uci(pos, m), ObstacleMove::Piece(m)))
+        .filter(|(_, m)| !exclude.contains(m))
         .collect();
     let find = |text: &Option<String>| {
         let t = text.as_deref()?;
         legal.iter().find(|(u, _)| u == t).map(|(_, m)| *m)
     };
-    if !legal.is_empty() {
+    if !legal.is_empty() && plain_chess_position(pos) {
         let first = client.best_move(pos, movetime_ms, &[])?;
         if let Some(m) = find(&first) {
             return Ok(Some((m, action_text(board, m), BridgeSource::Engine)));
@@ -216,5 +276,8 @@ pub fn obstacle_move(
             return Ok(Some((m, action_text(board, m), BridgeSource::Retry)));
         }
     }
-    Ok(best_obstacle_move(board, movetime_ms).map(|(m, t)| (m, t, BridgeSource::Fallback)))
+    Ok(
+        best_obstacle_move_knowing(search_view, movetime_ms, exclude)
+            .map(|(m, t, _)| (m, t, BridgeSource::Fallback)),
+    )
 }

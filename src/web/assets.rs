@@ -26,6 +26,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("assets/net.js"),
     ),
     (
+        "computer.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/computer.js"),
+    ),
+    (
         "setup.js",
         "text/javascript; charset=utf-8",
         include_str!("assets/setup.js"),

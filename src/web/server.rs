@@ -2,6 +2,7 @@
 //! decides legality: every move goes through the variant's own rules here.
 
 use std::collections::HashMap;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -16,6 +17,7 @@ use serde_json::json;
 use crate::core::Square;
 
 use super::assets;
+use super::computer::{self, Computer, ComputerRequest};
 use super::games;
 use super::session::{Refusal, Session, Viewer};
 
@@ -24,6 +26,8 @@ use super::session::{Refusal, Session, Viewer};
 pub struct AppState {
     games: Mutex<HashMap<u64, Session>>,
     next: AtomicU64,
+    /// The external UCI engine a computer side may use (`serve --engine PATH`).
+    engine: Option<PathBuf>,
 }
 
 type Shared = Arc<AppState>;
@@ -62,22 +66,31 @@ fn square_named(message: &str) -> Option<String> {
 
 /// The router: page, assets and API, with network games kept in memory only.
 pub fn router() -> Router {
+    router_with_engine(None)
+}
+
+/// The router, with an external UCI engine the computer side may use; network games are
+/// kept in memory only.
+pub fn router_with_engine(engine: Option<PathBuf>) -> Router {
     match super::net::Net::memory() {
-        Ok(net) => router_with(net),
+        Ok(net) => router_with(net, engine),
         Err(e) => {
             eprintln!("chessrules serve: network games are off ({e})");
-            hot_seat_router()
+            hot_seat_router(engine)
         }
     }
 }
 
-/// The router with network games kept in `net`'s store.
-pub fn router_with(net: Arc<super::net::Net>) -> Router {
-    hot_seat_router().merge(super::net::routes(net))
+/// The router with network games kept in `net`'s store and an optional external engine.
+pub fn router_with(net: Arc<super::net::Net>, engine: Option<PathBuf>) -> Router {
+    hot_seat_router(engine).merge(super::net::routes(net))
 }
 
-fn hot_seat_router() -> Router {
-    let state: Shared = Arc::new(AppState::default());
+fn hot_seat_router(engine: Option<PathBuf>) -> Router {
+    let state: Shared = Arc::new(AppState {
+        engine,
+        ..AppState::default()
+    });
     Router::new()
         .route("/", get(|| async { assets::page("index.html") }))
         .route(
@@ -85,6 +98,7 @@ fn hot_seat_router() -> Router {
             get(|Path(name): Path<String>| async move { assets::page(&name) }),
         )
         .route("/api/variants", get(|| async { Json(games::variants()) }))
+        .route("/api/computer", get(computer_info))
         .route("/api/games", post(create))
         .route("/api/games/{id}", get(view))
         .route("/api/games/{id}/targets", get(targets))
@@ -128,6 +142,8 @@ struct Create {
     /// A board file; the variant's initial position when absent.
     board: Option<String>,
     viewer: Option<String>,
+    /// The computer plays one side (`web::computer`).
+    computer: Option<ComputerRequest>,
 }
 
 async fn create(State(state): State<Shared>, Json(req): Json<Create>) -> Result<Response, Refusal> {
@@ -140,8 +156,20 @@ async fn create(State(state): State<Shared>, Json(req): Json<Create>) -> Result<
         return Err(Refusal::bad("the board file is too large"));
     }
     let id = state.next.fetch_add(1, Ordering::Relaxed) + 1;
-    let session = Session::new(id, info.id, &board)?;
-    let view = session.view(Viewer::parse(req.viewer.as_deref()));
+    let mut session = Session::new(id, info.id, &board)?;
+    if let Some(c) = &req.computer {
+        session.computer = Some(Computer::from_request(c, info.id, state.engine.is_some())?);
+    }
+    let viewer = Viewer::parse(req.viewer.as_deref());
+    store(&state, id, session)?;
+    // The computer moves first when it plays the side to move.
+    computer_reply(&state, id).await?;
+    let view = with_game(&state, id, |g| Ok(g.view(viewer)))?;
+    Ok((StatusCode::CREATED, Json(view)).into_response())
+}
+
+/// Keeps a new game (dropping the oldest beyond `MAX_GAMES`).
+fn store(state: &Shared, id: u64, session: Session) -> Result<(), Refusal> {
     let mut games = state
         .games
         .lock()
@@ -152,7 +180,29 @@ async fn create(State(state): State<Shared>, Json(req): Json<Create>) -> Result<
         }
     }
     games.insert(id, session);
-    Ok((StatusCode::CREATED, Json(view)).into_response())
+    Ok(())
+}
+
+/// Whether the server has an external engine for the computer side.
+async fn computer_info(State(state): State<Shared>) -> Json<serde_json::Value> {
+    Json(json!({ "external": state.engine.as_ref().map(|p| p.display().to_string()) }))
+}
+
+/// The computer's answer when it is to move: searched without holding the games' lock,
+/// played only if the game did not change meanwhile.
+async fn computer_reply(state: &Shared, id: u64) -> Result<(), Refusal> {
+    let Some(task) = with_game(state, id, |g| Ok(computer::task(g)))? else {
+        return Ok(());
+    };
+    let engine = state.engine.clone();
+    let (task, answer) = tokio::task::spawn_blocking(move || {
+        let answer = task.run(engine.as_deref());
+        (task, answer)
+    })
+    .await
+    .map_err(|_| Refusal::bad("the computer's search failed"))?;
+    let text = answer.map_err(|e| Refusal::bad(format!("the computer cannot move: {e}")))?;
+    with_game(state, id, |g| computer::apply(g, &task, &text))
 }
 
 #[derive(Deserialize)]
@@ -222,7 +272,11 @@ async fn play(
         if text.len() > 64 {
             return Err(Refusal::bad("the move text is too long"));
         }
-        g.play(&text, req.branch)?;
+        computer::refuse_person(g)?;
+        g.play(&text, req.branch)
+    })?;
+    computer_reply(&state, id).await?;
+    with_game(&state, id, |g| {
         Ok(Json(g.view(Viewer::parse(req.viewer.as_deref()))).into_response())
     })
 }
@@ -298,10 +352,12 @@ pub async fn serve(listener: tokio::net::TcpListener) -> std::io::Result<()> {
     axum::serve(listener, router()).await
 }
 
-/// Serves the page with network games kept in `net`.
+/// Serves the page with network games kept in `net` and an optional external UCI engine for
+/// the computer side.
 pub async fn serve_with(
     listener: tokio::net::TcpListener,
     net: Arc<super::net::Net>,
+    engine: Option<PathBuf>,
 ) -> std::io::Result<()> {
-    axum::serve(listener, router_with(net)).await
+    axum::serve(listener, router_with(net, engine)).await
 }

@@ -94,6 +94,8 @@ pub struct Session {
     /// elsewhere shows the game as it was there, and a new move from there branches.
     ended: Option<(usize, String)>,
     draw_offer: Option<Color>,
+    /// The computer's seat, when the page asked for one (`web::computer`).
+    pub computer: Option<super::computer::Computer>,
 }
 
 impl Session {
@@ -109,6 +111,7 @@ impl Session {
             game,
             ended: None,
             draw_offer: None,
+            computer: None,
         })
     }
 
@@ -404,5 +407,22 @@ fn hide_opponents_share(cells: &mut [Cell], own: &[(String, u8)]) {
             (false, true) => Some("mine"),
             (false, false) => None,
         };
+    }
+}
+
+/// What the computer's seat (`web::computer`) reads: the game's line up to the cursor.
+impl Session {
+    pub fn cursor(&self) -> usize {
+        self.cursor
+    }
+    pub fn length(&self) -> usize {
+        self.moves.len()
+    }
+    pub fn initial(&self) -> &str {
+        &self.initial
+    }
+    /// The move texts and their movers up to the cursor.
+    pub fn line(&self) -> (&[String], &[Color]) {
+        (&self.moves[..self.cursor], &self.movers[..self.cursor])
     }
 }

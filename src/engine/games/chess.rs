@@ -18,6 +18,9 @@ pub struct ChessSearch {
     keys: Vec<u64>,
     /// When not empty, the only root moves searched (UCI `go searchmoves`).
     root_moves: Vec<Move>,
+    /// Fairy chess's clock rule: from this halfmove clock on, only captures and moves of
+    /// clock-resetting pieces (pawns, soldiers) are legal, and no castling.
+    clock_limit: Option<u32>,
 }
 
 impl ChessSearch {
@@ -35,7 +38,14 @@ impl ChessSearch {
             undo: Vec::with_capacity(128),
             keys,
             root_moves: Vec::new(),
+            clock_limit: None,
         }
+    }
+
+    /// From halfmove clock `limit` on, only captures and moves of clock-resetting pieces are
+    /// legal (fairy chess, §5.2 rule 6 and §5.4 rule 3).
+    pub fn set_clock_limit(&mut self, limit: Option<u32>) {
+        self.clock_limit = limit;
     }
 
     /// Keys of earlier game positions, so the search sees repetitions of the game.
@@ -60,6 +70,28 @@ impl SearchGame for ChessSearch {
     fn legal_moves(&mut self, out: &mut Vec<Move>) {
         let start = out.len();
         self.pos.legal_moves(out);
+        if self
+            .clock_limit
+            .is_some_and(|limit| self.pos.halfmove_clock() >= limit)
+        {
+            let pos = &self.pos;
+            let allowed = |m: &Move| {
+                !m.is_castle()
+                    && (pos.piece_at(m.to).is_some()
+                        || m.flag == MoveFlag::EnPassant
+                        || pos
+                            .piece_at(m.from)
+                            .is_some_and(|p| pos.rules().kind(p.kind).resets_clock))
+            };
+            let mut i = start;
+            while i < out.len() {
+                if allowed(&out[i]) {
+                    i += 1;
+                } else {
+                    out.swap_remove(i);
+                }
+            }
+        }
         if self.undo.is_empty() && !self.root_moves.is_empty() {
             let keep = &self.root_moves;
             let mut i = start;

@@ -2,7 +2,10 @@
 //! CLI and the web page use (`best_move_*`).
 
 pub mod chess;
+pub mod fairy;
 pub mod obstacle;
+pub mod obstacle_secrets;
 
 pub use chess::{best_move_for, ChessSearch};
-pub use obstacle::{best_obstacle_move, ObstacleSearch};
+pub use fairy::best_fairy_move;
+pub use obstacle::{best_obstacle_move, best_obstacle_move_knowing, ObstacleSearch};

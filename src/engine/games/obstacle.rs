@@ -37,6 +37,29 @@ pub fn engine_view(board: &ObstacleBoard) -> ObstacleBoard {
     view
 }
 
+/// The board as a player may know it in a game: these hidden trapdoors and mines (the
+/// opponent's secret placements, the board file's hidden trapdoors) removed. Open trapdoors
+/// stay: they are public.
+pub fn view_without(
+    board: &ObstacleBoard,
+    trapdoors: &[Square],
+    mines: &[Square],
+) -> ObstacleBoard {
+    let mut view = board.clone();
+    let on_board = |s: &&Square| s.file < 8 && s.rank < 8;
+    for &s in trapdoors.iter().filter(on_board) {
+        let mut o = view.obstacle(s);
+        o.hidden_trapdoor = false;
+        view.set_obstacle(s, o);
+    }
+    for &s in mines.iter().filter(on_board) {
+        let mut o = view.obstacle(s);
+        o.mine = false;
+        view.set_obstacle(s, o);
+    }
+    view
+}
+
 /// The game-file text of an action (`e2-e4`, `e7-e8=Q`, `0-0`, `|e4`, `_e4`).
 pub fn action_text(board: &ObstacleBoard, m: ObstacleMove) -> String {
     match m {
@@ -68,6 +91,8 @@ pub fn action_text(board: &ObstacleBoard, m: ObstacleMove) -> String {
 pub struct ObstacleSearch {
     stack: Vec<ObstacleBoard>,
     values: PieceValues,
+    /// Root actions not to play.
+    root_exclude: Vec<ObstacleMove>,
 }
 
 impl ObstacleSearch {
@@ -77,19 +102,28 @@ impl ObstacleSearch {
         ObstacleSearch {
             stack: vec![engine_view(board)],
             values,
+            root_exclude: Vec::new(),
         }
     }
 
-    fn board(&self) -> &ObstacleBoard {
-        // The stack is never empty: `unmake` keeps the root.
-        &self.stack[self.stack.len() - 1]
+    /// Searches `view` exactly as given: the caller has already removed what the side to
+    /// move may not know ([`engine_view`], [`view_without`]).
+    pub fn knowing(view: ObstacleBoard) -> ObstacleSearch {
+        let values = PieceValues::for_rules(view.position().rules());
+        ObstacleSearch {
+            stack: vec![view],
+            values,
+            root_exclude: Vec::new(),
+        }
     }
-}
 
-impl SearchGame for ObstacleSearch {
-    type Move = ObstacleMove;
+    /// Leaves these actions out at the root (they were refused by the real game).
+    pub fn exclude_at_root(&mut self, moves: &[ObstacleMove]) {
+        self.root_exclude = moves.to_vec();
+    }
 
-    fn legal_moves(&mut self, out: &mut Vec<ObstacleMove>) {
+    /// Every legal action: piece moves, or walls when no piece can move.
+    fn actions(&self, out: &mut Vec<ObstacleMove>) {
         let board = self.board();
         let pieces = legal_piece_moves(board);
         if !pieces.is_empty() {
@@ -103,6 +137,31 @@ impl SearchGame for ObstacleSearch {
                     if wall_check(board, s, side).is_ok() {
                         out.push(ObstacleMove::Wall(s, side));
                     }
+                }
+            }
+        }
+    }
+
+    fn board(&self) -> &ObstacleBoard {
+        // The stack is never empty: `unmake` keeps the root.
+        &self.stack[self.stack.len() - 1]
+    }
+}
+
+impl SearchGame for ObstacleSearch {
+    type Move = ObstacleMove;
+
+    fn legal_moves(&mut self, out: &mut Vec<ObstacleMove>) {
+        let start = out.len();
+        self.actions(out);
+        if self.stack.len() == 1 && !self.root_exclude.is_empty() {
+            let exclude = &self.root_exclude;
+            let mut i = start;
+            while i < out.len() {
+                if exclude.contains(&out[i]) {
+                    out.swap_remove(i);
+                } else {
+                    i += 1;
                 }
             }
         }
@@ -192,6 +251,21 @@ pub fn best_obstacle_move(
     Some((best, action_text(board, best)))
 }
 
+/// The engine's action on `view` (the board as the side to move knows it, used as given),
+/// leaving out `exclude`; with its game-file text and the search's value for the mover.
+pub fn best_obstacle_move_knowing(
+    view: &ObstacleBoard,
+    movetime_ms: u64,
+    exclude: &[ObstacleMove],
+) -> Option<(ObstacleMove, String, i32)> {
+    let mut game = ObstacleSearch::knowing(view.clone());
+    game.exclude_at_root(exclude);
+    let mut engine = Engine::new(16);
+    let r: SearchResult<ObstacleMove> = engine.search(&mut game, &Limits::movetime(movetime_ms));
+    let best = r.best?;
+    Some((best, action_text(view, best), r.value))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -216,5 +290,19 @@ mod tests {
         let view = engine_view(&board);
         assert!(board.obstacle(Square::new(3, 5)).hidden_trapdoor);
         assert!(!view.obstacle(Square::new(3, 5)).hidden_trapdoor);
+    }
+
+    #[test]
+    fn the_opponents_secrets_are_not_in_the_view_and_excluded_moves_are_not_played() {
+        let text = "......k.\n.....ppp\n........\n...X....\n........\n........\n.....PPP\nR.....K.\nw 0 0 - - - - - 0\n";
+        let board = parse_board(text.as_bytes()).unwrap();
+        let d5 = Square::new(3, 4);
+        assert!(board.obstacle(d5).mine);
+        let view = view_without(&board, &[d5], &[d5]);
+        assert!(view.obstacle(d5).is_none());
+        let (m, text, _) = best_obstacle_move_knowing(&view, 100, &[]).unwrap();
+        assert_eq!(text, "a1-a8");
+        let (_, other, _) = best_obstacle_move_knowing(&view, 100, &[m]).unwrap();
+        assert_ne!(other, "a1-a8");
     }
 }

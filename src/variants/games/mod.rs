@@ -8,7 +8,7 @@ mod custom;
 mod fairy;
 mod follow;
 mod obstacle;
-mod pawnrace;
+pub(crate) mod pawnrace;
 mod standard;
 
 use serde::Serialize;

@@ -19,6 +19,13 @@ pub struct Race {
 }
 
 pub fn load(text: &str) -> Result<Box<dyn VariantGame>, String> {
+    Ok(Box::new(Race {
+        game: PawnRace::from_position(parse(text)?),
+    }))
+}
+
+/// The position of a pawn-race board file (also for the computer's search).
+pub(crate) fn parse(text: &str) -> Result<Position, String> {
     let lines: Vec<&str> = text
         .lines()
         .map(str::trim)
@@ -34,11 +41,7 @@ pub fn load(text: &str) -> Result<Box<dyn VariantGame>, String> {
     if rest.len() > 1 {
         return Err("extra lines after the side to move".to_string());
     }
-    let pos =
-        board::from_diagram(&rows.join("\n"), side, fields.next()).map_err(|e| e.to_string())?;
-    Ok(Box::new(Race {
-        game: PawnRace::from_position(pos),
-    }))
+    board::from_diagram(&rows.join("\n"), side, fields.next()).map_err(|e| e.to_string())
 }
 
 impl Race {

@@ -3,6 +3,7 @@
 import { drawBoard, hit, animateMove, burst, pieceSymbol, LEGEND, parseSquare, squareName } from "./board.js";
 import { readGrid, writeGrid, toggleWall, PALETTES } from "./setup.js";
 import { netLink, NetGame, createNetGame, showClocks } from "./net.js";
+import { setupComputer, computerRequest, humanColor } from "./computer.js";
 
 const $ = (id) => document.getElementById(id);
 const svg = $("board");
@@ -30,8 +31,10 @@ async function api(method, url, body) {
   return data;
 }
 
-// Hidden trapdoors and mines are shown only to the player placing them.
+// Hidden trapdoors and mines are shown only to the player placing them (against the
+// computer: always to the person, never the computer's).
 function viewer() {
+  if (humanColor()) return humanColor();
   return view && view.placement ? view.placement : "nobody";
 }
 
@@ -110,7 +113,9 @@ function render(last) {
     return; // each player has their own screen: no hand-over cover
   }
   // Secret placement: the next player's screen is covered until they take over.
-  if (view.placement && coverShownFor !== `${view.id}:${view.cursor}`) {
+  // Against the computer there is nobody to hand over to.
+  if (humanColor()) $("cover").hidden = true;
+  else if (view.placement && coverShownFor !== `${view.id}:${view.cursor}`) {
     coverShownFor = `${view.id}:${view.cursor}`;
     $("cover-text").textContent = `Hand over to ${cap(view.placement)}: only ${cap(view.placement)} may look now.`;
     $("cover").hidden = false;
@@ -136,7 +141,8 @@ function show(newView, moved) {
 
 async function newGame(variant, board) {
   try {
-    const v = await api("POST", "/api/games", { variant, board, viewer: "nobody" });
+    const computer = computerRequest();
+    const v = await api("POST", "/api/games", { variant, board, computer, viewer: humanColor() || "nobody" });
     stopEditing();
     show(v);
     say(`New ${variantInfo(variant).name} game`);
@@ -163,7 +169,7 @@ async function refresh() {
 
 async function play(body, moved) {
   if (net) return net.send({ type: "play", ...body });
-  const promise = api("POST", `/api/games/${view.id}/play`, { ...body, viewer: "nobody" });
+  const promise = api("POST", `/api/games/${view.id}/play`, { ...body, viewer: humanColor() || "nobody" });
   try {
     let v = await promise;
     if (v.placement) v = await api("GET", `/api/games/${v.id}?viewer=${v.placement}`);
@@ -272,7 +278,7 @@ async function step(to) {
   if (net) return say("a network game cannot be stepped back", "error");
   to = Math.max(0, Math.min(view.length, to));
   try {
-    const v = await api("POST", `/api/games/${view.id}/step`, { to, viewer: "nobody" });
+    const v = await api("POST", `/api/games/${view.id}/step`, { to, viewer: humanColor() || "nobody" });
     show(v);
   } catch (e) {
     say(e.message, "error");
@@ -282,7 +288,7 @@ async function step(to) {
 async function action(name) {
   if (net) return net.send({ type: "action", action: name });
   try {
-    show(await api("POST", `/api/games/${view.id}/action`, { action: name, viewer: "nobody" }));
+    show(await api("POST", `/api/games/${view.id}/action`, { action: name, viewer: humanColor() || "nobody" }));
   } catch (e) {
     say(e.message, "error");
   }
@@ -389,6 +395,7 @@ function buildLegend() {
 
 async function main() {
   variants = await api("GET", "/api/variants");
+  await setupComputer();
   for (const v of variants) {
     const o = document.createElement("option");
     o.value = v.id;

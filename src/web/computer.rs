@@ -1,0 +1,277 @@
+//! The computer as one side of a game on the page: our engine in standard, fairy and obstacle
+//! chess (and pawn race), or the server's external UCI engine (`serve --engine PATH`) in
+//! standard and obstacle chess (through the bridge, which never plays an illegal obstacle
+//! move).
+//!
+//! The server takes a [`Task`] from the session under its lock (the game's board file and
+//! moves up to the cursor), searches without the lock ([`Task::run`]), and plays the answer
+//! with [`apply`] only if the game has not changed meanwhile. In obstacle chess the computer
+//! searches the board as it knows it: its own secret placements, not the person's.
+
+use std::path::Path;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use serde::Deserialize;
+
+use crate::core::{Color, Move, Position};
+use crate::engine::games::obstacle::{action_text, best_obstacle_move_knowing, ObstacleMove};
+use crate::engine::games::obstacle_secrets::{
+    computer_placement, file_trapdoors, view_for, Secret,
+};
+use crate::engine::games::{best_fairy_move, best_move_for, fairy};
+use crate::engine::uci_client::{obstacle_move_knowing, UciClient};
+use crate::engine::{Engine, Limits, Rng};
+use crate::notation::coordinate::to_uci;
+use crate::variants::obstacle::{parse_board, write_board, ObstacleGame};
+use crate::variants::pawnrace::{self, search::PawnRaceSearch, PawnRace};
+use crate::variants::standard;
+
+use super::session::{Refusal, Session};
+
+/// What the page asks for when it creates a game: `{ "color": "white" | "black",
+/// "engine": "ours" | "uci", "movetime": ms }`.
+#[derive(Clone, Debug, Deserialize)]
+pub struct ComputerRequest {
+    pub color: String,
+    pub engine: Option<String>,
+    pub movetime: Option<u64>,
+}
+
+/// The computer's seat in one game.
+#[derive(Clone, Debug)]
+pub struct Computer {
+    pub color: Color,
+    /// The server's external UCI engine instead of ours.
+    pub external: bool,
+    pub movetime: u64,
+}
+
+/// Longest thinking time the page may ask for.
+const MAX_MOVETIME: u64 = 10_000;
+
+impl Computer {
+    /// The seat `req` asks for in `variant`; `external_engine` is whether the server was
+    /// started with `--engine PATH`.
+    pub fn from_request(
+        req: &ComputerRequest,
+        variant: &str,
+        external_engine: bool,
+    ) -> Result<Computer, Refusal> {
+        let color = match req.color.as_str() {
+            "white" => Color::White,
+            "black" => Color::Black,
+            other => return Err(Refusal::bad(format!("computer colour '{other}'?"))),
+        };
+        let external = match req.engine.as_deref() {
+            None | Some("ours") => false,
+            Some("uci") => true,
+            Some(other) => return Err(Refusal::bad(format!("engine '{other}'?"))),
+        };
+        let ours = ["standard", "fairy", "obstacle", "pawnrace"];
+        if !ours.contains(&variant) {
+            return Err(Refusal::bad(format!(
+                "the computer does not play {variant} (it plays {})",
+                ours.join(", ")
+            )));
+        }
+        if external && !external_engine {
+            return Err(Refusal::bad(
+                "no external engine: start the server with --engine PATH",
+            ));
+        }
+        if external && !matches!(variant, "standard" | "obstacle") {
+            return Err(Refusal::bad(
+                "an external UCI engine plays standard and obstacle chess only",
+            ));
+        }
+        Ok(Computer {
+            color,
+            external,
+            movetime: req.movetime.unwrap_or(500).clamp(1, MAX_MOVETIME),
+        })
+    }
+}
+
+/// A search to run for the computer, with what it needs from the session.
+pub struct Task {
+    computer: Computer,
+    variant: String,
+    initial: String,
+    moves: Vec<String>,
+    movers: Vec<Color>,
+}
+
+/// The task when the computer is to move in the session (at the end of its line, game not
+/// over); `None` otherwise.
+pub fn task(s: &Session) -> Option<Task> {
+    let computer = s.computer.clone()?;
+    if s.is_over() || s.mover() != computer.color || s.cursor() != s.length() {
+        return None;
+    }
+    let (moves, movers) = s.line();
+    Some(Task {
+        computer,
+        variant: s.variant.clone(),
+        initial: s.initial().to_string(),
+        moves: moves.to_vec(),
+        movers: movers.to_vec(),
+    })
+}
+
+/// Is a move from the page refused because it is the computer's turn at the end of the line?
+pub fn refuse_person(s: &Session) -> Result<(), Refusal> {
+    match &s.computer {
+        Some(c) if s.mover() == c.color && s.cursor() == s.length() && !s.is_over() => {
+            Err(Refusal::conflict(format!(
+                "the computer plays {}",
+                super::games::color_name(c.color)
+            )))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Plays the computer's answer, unless the game changed while it searched.
+pub fn apply(s: &mut Session, task: &Task, text: &str) -> Result<(), Refusal> {
+    let (moves, _) = s.line();
+    if s.length() != task.moves.len() || moves != task.moves.as_slice() {
+        return Ok(());
+    }
+    s.play(text, false)
+}
+
+impl Task {
+    /// The computer's move text in the variant's notation (the search runs here).
+    pub fn run(&self, engine: Option<&Path>) -> Result<String, String> {
+        let ms = self.computer.movetime;
+        match self.variant.as_str() {
+            "standard" => {
+                let (pos, keys) = self.standard_position()?;
+                if self.computer.external {
+                    let mut client = spawn(engine)?;
+                    return client
+                        .best_move(&pos, ms, &[])
+                        .map_err(|e| e.to_string())?
+                        .ok_or_else(|| "the engine has no move".to_string());
+                }
+                let best = best_move_for(&pos, &keys, ms).best;
+                best.map(|m| to_uci(&pos, m))
+                    .ok_or_else(|| "no legal move".to_string())
+            }
+            "fairy" => {
+                let mut pos = crate::variants::fairy::parse_board(&self.initial)
+                    .map_err(|e| e.to_string())?
+                    .position;
+                let mut keys = Vec::new();
+                for text in &self.moves {
+                    keys.push(pos.key());
+                    crate::variants::fairy::play::play_line(&mut pos, text, 1)
+                        .map_err(|e| e.to_string())?;
+                }
+                let best = best_fairy_move(&pos, &keys, ms, &[]).best;
+                best.map(|m| fairy::move_text(&pos, m))
+                    .ok_or_else(|| "no legal move".to_string())
+            }
+            "obstacle" => self.obstacle(engine),
+            "pawnrace" => self.pawnrace(),
+            other => Err(format!("the computer does not play {other}")),
+        }
+    }
+
+    /// The standard position and the keys of the positions before it.
+    fn standard_position(&self) -> Result<(Position, Vec<u64>), String> {
+        let mut game = standard::game::StandardGame::from_fen(self.initial.trim())
+            .map_err(|e| e.to_string())?;
+        let mut keys = Vec::new();
+        for text in &self.moves {
+            keys.push(game.position().key());
+            game.play_text(text).map_err(|e| e.to_string())?;
+        }
+        Ok((game.position().clone(), keys))
+    }
+
+    fn obstacle(&self, engine: Option<&Path>) -> Result<String, String> {
+        let start = parse_board(self.initial.as_bytes()).map_err(|e| e.to_string())?;
+        let hidden = file_trapdoors(&start);
+        let initial_board = write_board(&start) == initial_board("obstacle");
+        let mut game = ObstacleGame::new(start);
+        let mut secrets = Vec::new();
+        let mut placing = true;
+        for (text, &mover) in self.moves.iter().zip(&self.movers) {
+            game.play(text).map_err(|e| e.to_string())?;
+            match Secret::from_line(mover, text) {
+                Some(s) => secrets.push(s),
+                None if text == "..." => {}
+                None => placing = false,
+            }
+        }
+        let me = self.computer.color;
+        let lines = self.moves.len();
+        if placing && initial_board && lines < 4 {
+            // Secret squares must not be predictable: seeded from the clock.
+            let seed = SystemTime::now()
+                .duration_since(UNIX_EPOCH)
+                .map(|d| d.as_nanos() as u64)
+                .unwrap_or(lines as u64);
+            let mut rng = Rng::new(seed);
+            if let Some(line) = computer_placement(game.board(), &secrets, me, &mut rng) {
+                return Ok(line);
+            }
+        }
+        let view = view_for(game.board(), &secrets, &hidden, Some(me));
+        let mut client = match self.computer.external {
+            true => Some(spawn(engine)?),
+            false => None,
+        };
+        // A move the real game refuses (an opponent's secret makes it illegal) is left out.
+        let mut refused: Vec<ObstacleMove> = Vec::new();
+        loop {
+            let choice = match client.as_mut() {
+                Some(c) => obstacle_move_knowing(c, &view, self.computer.movetime, &refused)
+                    .map_err(|e| e.to_string())?
+                    .map(|(m, t, _)| (m, t)),
+                None => best_obstacle_move_knowing(&view, self.computer.movetime, &refused)
+                    .map(|(m, t, _)| (m, t)),
+            };
+            let Some((m, text)) = choice else {
+                let b = game.board();
+                let m = crate::variants::obstacle::game::legal_piece_moves(b)
+                    .into_iter()
+                    .next()
+                    .ok_or_else(|| "no legal move".to_string())?;
+                return Ok(action_text(b, ObstacleMove::Piece(m)));
+            };
+            if game.clone().play(&text).is_ok() {
+                return Ok(text);
+            }
+            refused.push(m);
+        }
+    }
+
+    fn pawnrace(&self) -> Result<String, String> {
+        let mut game = PawnRace::from_position(super::games::pawnrace::parse(&self.initial)?);
+        for text in &self.moves {
+            game.play_text(text).map_err(|e| e.to_string())?;
+        }
+        let pos = game.position().clone();
+        let mut search = PawnRaceSearch::new(pos.clone());
+        let mut engine = Engine::new(16);
+        let r = engine.search(&mut search, &Limits::movetime(self.computer.movetime));
+        let m: Move = r.best.ok_or_else(|| "no legal move".to_string())?;
+        Ok(pawnrace::notation::san(&pos, m))
+    }
+}
+
+/// The quick-setup board of a variant.
+fn initial_board(variant: &str) -> &'static str {
+    super::games::variants()
+        .into_iter()
+        .find(|v| v.id == variant)
+        .map(|v| v.initial)
+        .unwrap_or("")
+}
+
+fn spawn(engine: Option<&Path>) -> Result<UciClient, String> {
+    let path = engine.ok_or_else(|| "no external engine configured".to_string())?;
+    UciClient::spawn(path, &[]).map_err(|e| e.to_string())
+}

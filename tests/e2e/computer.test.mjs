@@ -1,0 +1,49 @@
+// The computer as one side on the page: chosen in the header, it answers the person's move.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { startServer, launch, openPage, move, clickSquare } from "./helpers.mjs";
+
+let server, browser, close;
+
+before(async () => {
+  server = await startServer();
+  ({ browser, close } = await launch());
+});
+after(async () => {
+  await close();
+  server.stop();
+});
+
+const logTexts = (page) => page.locator("#log li").allInnerTexts();
+
+async function newGameAgainst(page, color) {
+  await page.locator("#computer").selectOption(color);
+  await page.locator("#computer-ms").fill("50");
+  await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith("/api/games") && r.request().method() === "POST"),
+    page.locator("#new-game").click(),
+  ]);
+  // Let the page draw the new game.
+  await page.waitForTimeout(200);
+}
+
+test("standard: the computer plays Black and answers e4", async () => {
+  const page = await openPage(browser, server.url, "standard");
+  await newGameAgainst(page, "black");
+  await move(page, "e2", "e4");
+  await page.waitForFunction(() => document.querySelectorAll("#log li").length === 2, null, { timeout: 15000 });
+  const log = await logTexts(page);
+  assert.equal(log[0], "e4");
+  assert.match(await page.locator("#turn").innerText(), /White to move/);
+});
+
+test("obstacle: the computer's secret placement is hidden and no hand-over cover shows", async () => {
+  const page = await openPage(browser, server.url, "obstacle");
+  await newGameAgainst(page, "black");
+  assert.equal(await page.locator("#cover").isHidden(), true);
+  await clickSquare(page, "d6");
+  await page.waitForFunction(() => document.querySelectorAll("#log li").length === 2, null, { timeout: 15000 });
+  assert.deepEqual(await logTexts(page), ["(secret placement)", "(secret placement)"]);
+  // The person sees their own trapdoor only.
+  assert.equal(await page.locator("g[data-obstacle]").count(), 1);
+});

@@ -1,0 +1,314 @@
+//! `chessrules play --variant fairy|obstacle`: a person (moves piped on stdin) against our
+//! engine, a UCI engine (our own `chessrules uci` behind a wrapper script, and Stockfish when
+//! installed), secret placements, saved games that the spec-exact commands replay.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+const BIN: &str = env!("CARGO_BIN_EXE_chessrules");
+const STOCKFISH: &str = "/usr/games/stockfish";
+
+fn run(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(BIN)
+        .arg("play")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn ok(args: &[&str], input: &str) -> (String, String) {
+    let out = run(args, input);
+    let (stdout, stderr) = (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    );
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    (stdout, stderr)
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("chessrules-play-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A UCI engine executable: our own binary's `uci` subcommand behind a shell script.
+fn wrapper(dir: &Path) -> String {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join("ours-uci");
+    std::fs::write(&path, format!("#!/bin/sh\nexec '{BIN}' uci \"$@\"\n")).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    format!("uci:{}", path.display())
+}
+
+const FAIRY_MATE: &str = "k:1\nr:2\nq:1\nn:1\nb:1\nf:1\ne:1\na:1\nw:1\np:5\nd:5\n-----\n\
+k . . . . . . . . . \np p . . . . . . . . \n. . . . . . . . . . \n. . . . . . . . . . \n\
+. . . . . . . . . . \n. . . . . . . . . . \n. . . . . . . . . . \n. . . . . . . . . . \n\
+. . . . . . . . . . \n. . . . . K . . . R \n-----\nw:----:0:1\n";
+
+const OBSTACLE_INITIAL: &str = "rnbqkbnr\npppppppp\n........\n........\n........\n........\n\
+PPPPPPPP\nRNBQKBNR\nw 3 3 + + + + - 0\n";
+
+#[test]
+fn fairy_person_against_our_engine_and_the_saved_move_file_replays() {
+    let dir = temp("fairy");
+    let save = dir.join("game.moves");
+    let (out, err) = ok(
+        &[
+            "--variant",
+            "fairy",
+            "--movetime",
+            "30",
+            "--save",
+            save.to_str().unwrap(),
+        ],
+        "b2-b4\nb4-b6\nquit\n",
+    );
+    assert!(out.contains("Black plays "), "{out}");
+    // b4-b6 is not a legal move: refused on stderr, the game goes on.
+    assert!(err.contains("b4-b6: Illegal move"), "{err}");
+    let moves = std::fs::read_to_string(&save).unwrap();
+    assert_eq!(moves.lines().count(), 2, "{moves}");
+    assert!(moves.starts_with("b2-b4\n"), "{moves}");
+    // The spec-exact command accepts the game on the start board.
+    let start = dir.join("start.board");
+    std::fs::write(
+        &start,
+        chessrules::engine::games::fairy::START_BOARD.as_bytes(),
+    )
+    .unwrap();
+    let replay = Command::new(BIN)
+        .args(["fairy", start.to_str().unwrap(), save.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(replay.status.success(), "{replay:?}");
+}
+
+#[test]
+fn fairy_engine_mates_in_one_with_the_spec_suffix() {
+    let dir = temp("fairymate");
+    let board = dir.join("mate.board");
+    std::fs::write(&board, FAIRY_MATE).unwrap();
+    let (out, _) = ok(
+        &[
+            "--variant",
+            "fairy",
+            board.to_str().unwrap(),
+            "--white",
+            "ai",
+            "--movetime",
+            "50",
+        ],
+        "",
+    );
+    assert!(out.contains("White plays j1-j10++"), "{out}");
+    assert!(out.contains("Checkmate: White wins."), "{out}");
+}
+
+#[test]
+fn fairy_against_a_uci_engine_that_offers_the_variant() {
+    let dir = temp("fairyuci");
+    let board = dir.join("mate.board");
+    std::fs::write(&board, FAIRY_MATE).unwrap();
+    let engine = wrapper(&dir);
+    let (out, _) = ok(
+        &[
+            "--variant",
+            "fairy",
+            board.to_str().unwrap(),
+            "--white",
+            &engine,
+            "--movetime",
+            "50",
+        ],
+        "",
+    );
+    assert!(out.contains("White plays j1-j10++"), "{out}");
+}
+
+#[test]
+fn obstacle_secret_placements_are_hidden_from_the_person_until_the_end() {
+    let dir = temp("obstacle");
+    let save = dir.join("game.txt");
+    let (out, _) = ok(
+        &[
+            "--variant",
+            "obstacle",
+            "--movetime",
+            "30",
+            "--seed",
+            "7",
+            "--save",
+            save.to_str().unwrap(),
+        ],
+        "Dd6\nMe5\nd2-d3\nquit\n",
+    );
+    assert_eq!(out.matches("Black places its secret obstacle.").count(), 2);
+    let (during, after) = out.split_once("Moves:").unwrap();
+    // The person sees their own trapdoor (d6) and mine (e5), never Black's: every D shown
+    // is on the d-file of rank 6, every M on the e-file of rank 5.
+    let rows: Vec<&str> = during
+        .lines()
+        .map(|l| l.rsplit(": ").next().unwrap_or(l))
+        .filter(|l| l.len() == 8 && l.chars().all(|c| c == '.' || c.is_ascii_alphabetic()))
+        .collect();
+    assert!(rows.len() >= 8 * 4, "{out}");
+    for (i, row) in rows.iter().enumerate() {
+        for (file, c) in row.chars().enumerate() {
+            match c {
+                'D' => assert_eq!((i % 8, file), (2, 3), "{out}"),
+                'M' => assert_eq!((i % 8, file), (3, 4), "{out}"),
+                _ => {}
+            }
+        }
+    }
+    // The whole game file, placements included, once the game is over; it replays.
+    let game = std::fs::read_to_string(&save).unwrap();
+    assert!(after.contains(&game), "{after}\n{game}");
+    let lines: Vec<&str> = game.lines().collect();
+    assert_eq!(&lines[..1], &["Dd6"]);
+    assert_eq!(lines[2], "Me5");
+    assert!(
+        lines[1].starts_with('D') && lines[3].starts_with('M'),
+        "{game}"
+    );
+    assert_eq!(lines[4], "d2-d3");
+    let initial = dir.join("initial.board");
+    std::fs::write(&initial, OBSTACLE_INITIAL).unwrap();
+    let replay = Command::new(BIN)
+        .args([
+            "obstacle",
+            initial.to_str().unwrap(),
+            dir.join("out.board").to_str().unwrap(),
+            save.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(replay.status.success(), "{replay:?}");
+}
+
+#[test]
+fn obstacle_walls_and_refusals_from_the_person() {
+    let (out, err) = ok(
+        &["--variant", "obstacle", "--movetime", "20", "--seed", "1"],
+        "...\n_e4\ne2-e5\nquit\n",
+    );
+    // `...` passes White's placement; Black's engine places; `_e4` is White's first action.
+    assert!(out.contains("b 2 3 "), "{out}");
+    assert!(err.contains("e2-e5"), "{err}");
+}
+
+#[test]
+fn obstacle_against_a_uci_engine_through_the_bridge() {
+    let dir = temp("obstacleuci");
+    let engine = wrapper(&dir);
+    let (out, _) = ok(
+        &[
+            "--variant",
+            "obstacle",
+            "--black",
+            &engine,
+            "--movetime",
+            "30",
+            "--seed",
+            "2",
+        ],
+        "_d5\ne2-e4\nd2-d4\nquit\n",
+    );
+    assert!(out.matches("Black plays ").count() >= 3, "{out}");
+}
+
+#[test]
+fn stockfish_plays_obstacle_chess_in_the_cli_if_installed() {
+    if !Path::new(STOCKFISH).exists() {
+        println!("skipped: {STOCKFISH} is not installed");
+        return;
+    }
+    let black = format!("uci:{STOCKFISH}");
+    let (out, _) = ok(
+        &[
+            "--variant",
+            "obstacle",
+            "--white",
+            "ai",
+            "--black",
+            &black,
+            "--movetime",
+            "20",
+            "--seed",
+            "3",
+        ],
+        "",
+    );
+    assert!(
+        out.contains("wins.") || out.contains("draw"),
+        "a game between engines ends by the rules: {out}"
+    );
+    // Stockfish does not offer fairy chess: refused before the game starts.
+    let out = run(&["--variant", "fairy", "--black", &black], "");
+    assert_eq!(out.status.code(), Some(3));
+}
+
+#[test]
+fn bad_seats_boards_and_engines() {
+    assert_eq!(
+        run(&["--variant", "fairy", "--black", "robot"], "")
+            .status
+            .code(),
+        Some(2)
+    );
+    assert_eq!(
+        run(&["--variant", "obstacle", "--fen", "x"], "")
+            .status
+            .code(),
+        Some(2)
+    );
+    let dir = temp("bad");
+    let bad = dir.join("bad.board");
+    std::fs::write(&bad, "not a board\n").unwrap();
+    for v in ["fairy", "obstacle"] {
+        let out = run(&["--variant", v, bad.to_str().unwrap()], "");
+        assert_eq!(out.status.code(), Some(1), "{v}");
+    }
+    let out = run(
+        &[
+            "--variant",
+            "obstacle",
+            "--black",
+            "uci:/nonexistent/engine",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(3));
+}
+
+#[test]
+fn fairy_undo_takes_back_the_persons_move_and_the_answer() {
+    let dir = temp("undo");
+    let save = dir.join("game.moves");
+    ok(
+        &[
+            "--variant",
+            "fairy",
+            "--movetime",
+            "20",
+            "--save",
+            save.to_str().unwrap(),
+        ],
+        "b2-b4\nundo\nc2-c3\nquit\n",
+    );
+    let moves = std::fs::read_to_string(&save).unwrap();
+    assert!(moves.starts_with("c2-c3\n"), "{moves}");
+    assert_eq!(moves.lines().count(), 2, "{moves}");
+}

@@ -1,0 +1,196 @@
+//! The computer as one side of a page game, through the router (no network): it answers the
+//! person's move in the same request, moves first when it has the side to move, keeps its
+//! secret placements to itself, and uses the server's external UCI engine when asked.
+
+use std::path::PathBuf;
+
+use axum::body::{to_bytes, Body};
+use axum::http::{Request, StatusCode};
+use axum::Router;
+use serde_json::{json, Value};
+use tower::ServiceExt;
+
+use chessrules::web::{router, router_with_engine};
+
+struct Client {
+    app: Router,
+}
+
+impl Client {
+    async fn json(&self, method: &str, uri: &str, body: Option<Value>) -> (StatusCode, Value) {
+        let mut req = Request::builder().method(method).uri(uri);
+        let body = match body {
+            Some(v) => {
+                req = req.header("content-type", "application/json");
+                Body::from(v.to_string())
+            }
+            None => Body::empty(),
+        };
+        let res = self
+            .app
+            .clone()
+            .oneshot(req.body(body).unwrap())
+            .await
+            .unwrap();
+        let status = res.status();
+        let bytes = to_bytes(res.into_body(), 10 << 20).await.unwrap();
+        (
+            status,
+            serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+        )
+    }
+
+    async fn create(&self, body: Value) -> (StatusCode, Value) {
+        self.json("POST", "/api/games", Some(body)).await
+    }
+
+    async fn play(&self, id: &Value, text: &str, viewer: &str) -> Value {
+        let (s, v) = self
+            .json(
+                "POST",
+                &format!("/api/games/{id}/play"),
+                Some(json!({ "text": text, "viewer": viewer })),
+            )
+            .await;
+        assert_eq!(s, StatusCode::OK, "{text}: {v}");
+        v
+    }
+}
+
+fn log(view: &Value) -> Vec<String> {
+    view["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["text"].as_str().unwrap().to_string())
+        .collect()
+}
+
+fn obstacle_on(view: &Value, square: &str) -> Option<String> {
+    let cell = view["cells"]
+        .as_array()?
+        .iter()
+        .find(|c| c["square"] == square)?;
+    cell["obstacle"].as_str().map(str::to_string)
+}
+
+/// A UCI engine executable: our own binary's `uci` subcommand behind a shell script.
+fn wrapper() -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = std::env::temp_dir().join(format!("web-computer-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("ours-uci");
+    let bin = env!("CARGO_BIN_EXE_chessrules");
+    std::fs::write(&path, format!("#!/bin/sh\nexec '{bin}' uci \"$@\"\n")).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+#[tokio::test]
+async fn the_computer_answers_in_standard_fairy_and_pawn_race() {
+    let c = Client { app: router() };
+    let computer = json!({ "color": "black", "movetime": 30 });
+    for (variant, first) in [("standard", "e4"), ("fairy", "b2-b4"), ("pawnrace", "b4")] {
+        let (s, v) = c
+            .create(json!({ "variant": variant, "computer": computer }))
+            .await;
+        assert_eq!(s, StatusCode::CREATED, "{v}");
+        assert_eq!(log(&v).len(), 0, "{variant}: {v}");
+        let v = c.play(&v["id"], first, "nobody").await;
+        assert_eq!(log(&v).len(), 2, "{variant}: {v}");
+        assert_eq!(v["to_move"], "white", "{variant}");
+    }
+}
+
+#[tokio::test]
+async fn the_computer_moves_first_when_it_has_the_move() {
+    let c = Client { app: router() };
+    let (s, v) = c
+        .create(json!({ "variant": "standard", "computer": { "color": "white", "movetime": 30 } }))
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    assert_eq!(log(&v).len(), 1, "{v}");
+    assert_eq!(v["to_move"], "black");
+}
+
+#[tokio::test]
+async fn obstacle_placements_stay_secret_from_the_person() {
+    let c = Client { app: router() };
+    let (s, v) = c
+        .create(json!({ "variant": "obstacle", "computer": { "color": "black", "movetime": 30 } }))
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    let id = v["id"].clone();
+    let v = c.play(&id, "Dd6", "white").await;
+    // The computer placed its trapdoor: a secret line in the log, invisible to White.
+    assert_eq!(log(&v), ["(secret placement)", "(secret placement)"]);
+    assert_eq!(v["placement"], "white");
+    let v = c.play(&id, "Me5", "white").await;
+    assert_eq!(log(&v).len(), 4);
+    let hidden: Vec<Value> = v["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| !c["obstacle"].is_null())
+        .cloned()
+        .collect();
+    assert_eq!(hidden.len(), 2, "White sees only its own two: {hidden:?}");
+    assert_eq!(obstacle_on(&v, "d6").as_deref(), Some("trapdoor"));
+    assert_eq!(obstacle_on(&v, "e5").as_deref(), Some("mine"));
+    let v = c.play(&id, "d2-d3", "white").await;
+    let moves = log(&v);
+    assert_eq!(moves.len(), 6, "{v}");
+    assert!(!moves[5].starts_with('('), "{moves:?}");
+    // Black's view shows Black's own secrets, not White's.
+    let (_, black) = c
+        .json("GET", &format!("/api/games/{id}?viewer=black"), None)
+        .await;
+    assert_eq!(obstacle_on(&black, "d6"), None);
+}
+
+#[tokio::test]
+async fn an_external_engine_plays_standard_and_obstacle_when_the_server_has_one() {
+    let c = Client {
+        app: router_with_engine(Some(wrapper())),
+    };
+    let (_, info) = c.json("GET", "/api/computer", None).await;
+    assert!(info["external"].as_str().unwrap().ends_with("ours-uci"));
+    for (variant, first) in [("standard", "e4"), ("obstacle", "e2-e4")] {
+        let (s, v) = c
+            .create(json!({
+                "variant": variant,
+                "computer": { "color": "black", "engine": "uci", "movetime": 30 }
+            }))
+            .await;
+        assert_eq!(s, StatusCode::CREATED, "{v}");
+        let v = c.play(&v["id"], first, "white").await;
+        assert_eq!(log(&v).len(), 2, "{variant}: {v}");
+    }
+    // No fairy chess for an external engine.
+    let (s, _) = c
+        .create(json!({ "variant": "fairy", "computer": { "color": "black", "engine": "uci" } }))
+        .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn bad_computer_requests_are_refused() {
+    let c = Client { app: router() };
+    for computer in [
+        json!({ "color": "green" }),
+        json!({ "color": "white", "engine": "uci" }),
+        json!({ "color": "white", "engine": "gnuchess" }),
+    ] {
+        let (s, v) = c
+            .create(json!({ "variant": "standard", "computer": computer }))
+            .await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{computer}: {v}");
+        assert!(v["error"].is_string());
+    }
+    let (s, _) = c
+        .create(json!({ "variant": "follow", "computer": { "color": "white" } }))
+        .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    let (_, info) = c.json("GET", "/api/computer", None).await;
+    assert!(info["external"].is_null());
+}
