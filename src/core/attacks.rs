@@ -79,10 +79,16 @@ impl Pins {
 
 impl Position {
     /// Is `target` attacked by a piece of colour `by`?
+    #[inline]
     pub fn is_attacked(&self, target: Sq, by: Color) -> bool {
         if self.has_walls || self.rules.attack_regions || !self.rules.small_codes {
             return self.is_attacked_general(target, by);
         }
+        self.is_attacked_plain(target, by)
+    }
+
+    /// `is_attacked` on a board without walls or region-limited attackers, with 64-bit masks.
+    fn is_attacked_plain(&self, target: Sq, by: Color) -> bool {
         let t = target as isize;
         let groups = &self.rules.attacks[by.index()];
         let split = self.rules.first_ride[by.index()];
