@@ -16,20 +16,24 @@ pub(crate) struct PlanIndex {
     pub simple: bool,
     leaps: (u16, u16),
     rides: (u16, u16),
+    limited: (u16, u16),
 }
 
-/// One colour's plans: single steps and rides (delta and maximum number of steps).
+/// One colour's plans: single steps, rides that only the board's edge stops (the off-board
+/// cells end them, so no step counter), and rides of limited range (delta, most steps).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Plans {
     pub index: Vec<PlanIndex>,
     leaps: Vec<isize>,
-    rides: Vec<(isize, u8)>,
+    rides: Vec<isize>,
+    limited: Vec<(isize, u8)>,
 }
 
 impl Plans {
     /// Plans for one colour's compiled kinds; `promotes(kind)` tells which kinds may promote
     /// (they keep the general path, which adds the promotion choices).
-    pub fn build(kinds: &[Vec<Compiled>], promotes: impl Fn(usize) -> bool) -> Plans {
+    /// `longest`: the board's longest side (a ride at least that long ends only at the edge).
+    pub fn build(kinds: &[Vec<Compiled>], longest: u8, promotes: impl Fn(usize) -> bool) -> Plans {
         let mut plans = Plans::default();
         for (kind, comps) in kinds.iter().enumerate() {
             if promotes(kind) || comps.is_empty() || !comps.iter().all(|c| c.plain) {
@@ -38,28 +42,32 @@ impl Plans {
             }
             let leap_start = plans.leaps.len();
             let ride_start = plans.rides.len();
+            let limited_start = plans.limited.len();
             for c in comps {
                 for s in &c.steps {
                     if c.range == 1 {
                         plans.leaps.push(s.delta);
+                    } else if c.range >= longest {
+                        plans.rides.push(s.delta);
                     } else {
-                        plans.rides.push((s.delta, c.range));
+                        plans.limited.push((s.delta, c.range));
                     }
                 }
             }
-            let (Ok(l0), Ok(l1), Ok(r0), Ok(r1)) = (
-                u16::try_from(leap_start),
-                u16::try_from(plans.leaps.len()),
-                u16::try_from(ride_start),
-                u16::try_from(plans.rides.len()),
+            let span = |a: usize, b: usize| Some((u16::try_from(a).ok()?, u16::try_from(b).ok()?));
+            let (Some(leaps), Some(rides), Some(limited)) = (
+                span(leap_start, plans.leaps.len()),
+                span(ride_start, plans.rides.len()),
+                span(limited_start, plans.limited.len()),
             ) else {
                 plans.index.push(PlanIndex::default());
                 continue;
             };
             plans.index.push(PlanIndex {
                 simple: true,
-                leaps: (l0, l1),
-                rides: (r0, r1),
+                leaps,
+                rides,
+                limited,
             });
         }
         plans
@@ -88,7 +96,22 @@ impl Position {
                 out.push_plain(from, to as Sq);
             }
         }
-        for &(delta, range) in &plans.rides[plan.rides.0 as usize..plan.rides.1 as usize] {
+        for &delta in &plans.rides[plan.rides.0 as usize..plan.rides.1 as usize] {
+            let mut s = from_i + delta;
+            loop {
+                let cell = self.cell(s as usize);
+                if cell == EMPTY {
+                    out.push_plain(from, s as Sq);
+                    s += delta;
+                    continue;
+                }
+                if takes(cell) {
+                    out.push_plain(from, s as Sq);
+                }
+                break;
+            }
+        }
+        for &(delta, range) in &plans.limited[plan.limited.0 as usize..plan.limited.1 as usize] {
             let mut s = from_i;
             for _ in 0..range {
                 s += delta;

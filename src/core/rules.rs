@@ -253,7 +253,9 @@ impl Rules {
         });
         let attacks = Color::BOTH.map(|color| attack_groups(color, &compiled[color.index()]));
         let plans = compiled.each_ref().map(|kinds| {
-            Plans::build(kinds, |k| pieces[k].promotes && !promotion_kinds.is_empty())
+            Plans::build(kinds, shape.files().max(shape.ranks()), |k| {
+                pieces[k].promotes && !promotion_kinds.is_empty()
+            })
         });
         let attack_regions = attacks.iter().flatten().any(|g| g.region.is_some());
         let first_ride = attacks
