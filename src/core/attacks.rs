@@ -107,6 +107,20 @@ impl Position {
                 }
                 continue;
             }
+            if g.edge_bound {
+                // Only the board's edge ends this ride: the off-board cell stops the walk.
+                loop {
+                    s -= g.step.delta;
+                    let cell = self.cell(s as usize);
+                    if cell != EMPTY {
+                        if g.far_hit(cell) {
+                            return true;
+                        }
+                        break;
+                    }
+                }
+                continue;
+            }
             for _ in 1..g.range {
                 s -= g.step.delta;
                 let cell = self.cell(s as usize);

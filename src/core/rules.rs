@@ -120,6 +120,8 @@ pub(crate) struct AttackGroup {
     /// cell, and the off-board code 127 wraps to bit 63, which no piece code reaches.
     pub codes64: u64,
     pub near64: u64,
+    /// The range reaches across the board: only its edge ends the ride.
+    pub edge_bound: bool,
 }
 
 impl AttackGroup {
@@ -251,7 +253,11 @@ impl Rules {
                 })
                 .collect()
         });
-        let attacks = Color::BOTH.map(|color| attack_groups(color, &compiled[color.index()]));
+        let mut attacks = Color::BOTH.map(|color| attack_groups(color, &compiled[color.index()]));
+        let longest = shape.files().max(shape.ranks());
+        for g in attacks.iter_mut().flatten() {
+            g.edge_bound = g.range > 1 && g.range >= longest;
+        }
         let plans = compiled.each_ref().map(|kinds| {
             Plans::build(kinds, shape.files().max(shape.ranks()), |k| {
                 pieces[k].promotes && !promotion_kinds.is_empty()
@@ -394,6 +400,7 @@ fn attack_groups(color: Color, kinds: &[Vec<Compiled>]) -> Vec<AttackGroup> {
                         near: 0,
                         codes64: 0,
                         near64: 0,
+                        edge_bound: false,
                     }),
                 }
             }
