@@ -1,0 +1,23 @@
+//! Pawn-race input lines: two bytes pick the gaps, the rest are the lines a person types
+//! (one move or `back` per line), played as `chessrules pawnrace P P a h` plays them.
+use chessrules::variants::pawnrace::{Gap, PawnRace};
+
+/// Panics when the property fails (both the fuzz target and its proptest twin call this).
+pub fn run(data: &[u8]) {
+    let [w, b, rest @ ..] = data else {
+        return;
+    };
+    let mut game = PawnRace::new(Gap::wrapping(*w), Gap::wrapping(*b));
+    for line in rest.split(|&c| c == b'\n') {
+        if game.outcome().is_some() {
+            break;
+        }
+        let text = String::from_utf8_lossy(line);
+        let text = text.trim();
+        if text.eq_ignore_ascii_case("back") {
+            game.undo();
+        } else {
+            let _ = game.play_text(text);
+        }
+    }
+}
