@@ -47,10 +47,15 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
+/// Where the huge files are made (removed at the end of the catalogue test).
+fn huge_dir() -> &'static PathBuf {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| scratch("huge"))
+}
+
 /// The huge files, made once and hard-linked (or copied) into each case that uses them.
 fn huge(kind: &str, n: usize) -> PathBuf {
-    static DIR: OnceLock<PathBuf> = OnceLock::new();
-    let dir = DIR.get_or_init(|| scratch("huge"));
+    let dir = huge_dir();
     let path = dir.join(format!("{kind}-{n}"));
     if !path.exists() {
         let tmp = dir.join(format!("{kind}-{n}.{:?}", std::thread::current().id()));
@@ -283,6 +288,7 @@ fn every_catalogue_case_gives_its_exact_code_and_output() {
         }
         cleanup(&work);
     }
+    let _ = fs::remove_dir_all(huge_dir());
     assert!(
         failures.is_empty(),
         "{} failing cases:\n{}",
@@ -307,11 +313,16 @@ fn a_killed_writer_leaves_no_partial_output() {
         "the output is large enough to be caught mid-write"
     );
     let mut outcomes = (0, 0);
+    let mut caught_writing = 0;
     for (i, delay_ms) in [5u64, 40, 120, 300, 700, 1500].iter().enumerate() {
         for signal in ["KILL", "INT"] {
             let out = dir.join(format!("out-{i}-{signal}.pgn"));
             let mut child = Command::new(BIN).args(args).arg(&out).spawn().unwrap();
             std::thread::sleep(Duration::from_millis(*delay_ms));
+            let temp = format!(".out-{i}-{signal}.pgn.{}.tmp", child.id());
+            if dir.join(&temp).exists() {
+                caught_writing += 1;
+            }
             let _ = Command::new("kill")
                 .arg(format!("-{signal}"))
                 .arg(child.id().to_string())
@@ -330,8 +341,12 @@ fn a_killed_writer_leaves_no_partial_output() {
         }
     }
     eprintln!(
-        "killed runs: {} left no file, {} finished first",
+        "killed runs: {} left no file ({caught_writing} caught mid-write), {} finished first",
         outcomes.0, outcomes.1
+    );
+    assert!(
+        caught_writing > 0,
+        "no run was caught while writing: make the output larger"
     );
     let _ = fs::remove_dir_all(&dir);
 }
