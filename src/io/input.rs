@@ -35,9 +35,52 @@ pub fn skip_bom<R: BufRead>(reader: &mut R) -> io::Result<()> {
     Ok(())
 }
 
+/// Longest part of a typed line that is kept (a move is a few bytes; the rest of a longer line
+/// is read and dropped, so a huge line costs no memory).
+pub const MAX_LINE: usize = 256;
+
+/// Reads one line (its first `MAX_LINE` bytes, with the `\n` if it fits) into `line`, which is
+/// not cleared first; false at end of input. Used for lines typed at a prompt (`pawnrace`).
+pub fn read_line_capped(input: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<bool> {
+    let mut any = false;
+    loop {
+        let buf = input.fill_buf()?;
+        if buf.is_empty() {
+            return Ok(any);
+        }
+        any = true;
+        let (chunk, done) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (&buf[..=i], true),
+            None => (buf, false),
+        };
+        let room = MAX_LINE.saturating_sub(line.len());
+        line.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        let used = chunk.len();
+        input.consume(used);
+        if done {
+            return Ok(true);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn capped_lines_keep_256_bytes_and_drop_the_rest() {
+        let mut text = vec![b'x'; 100_000];
+        text.extend_from_slice(b"\nb4\n");
+        let mut r = text.as_slice();
+        let mut line = Vec::new();
+        assert!(read_line_capped(&mut r, &mut line).unwrap());
+        assert_eq!(line.len(), MAX_LINE);
+        line.clear();
+        assert!(read_line_capped(&mut r, &mut line).unwrap());
+        assert_eq!(line, b"b4\n");
+        line.clear();
+        assert!(!read_line_capped(&mut r, &mut line).unwrap());
+    }
 
     #[test]
     fn skips_one_leading_bom_only() {
