@@ -3,10 +3,11 @@
 //! first violation is printed instead, as one line on stdout, with the course's exit code.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
+use chessrules::io::input::{read_limited, MAX_INPUT_BYTES};
 use chessrules::variants::{fairy, strict};
 use clap::Args;
 
@@ -21,9 +22,11 @@ pub struct FairyArgs {
     strict: bool,
 }
 
-/// Reads a file as text; invalid UTF-8 becomes U+FFFD, which no field accepts.
-fn read(path: &PathBuf) -> Result<String> {
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+/// Reads a file (at most `MAX_INPUT_BYTES`) as text; invalid UTF-8 becomes U+FFFD, which no
+/// field accepts.
+fn read(path: &Path) -> Result<String> {
+    let bytes = read_limited(path, MAX_INPUT_BYTES)
+        .with_context(|| format!("cannot read {}", path.display()))?;
     Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 

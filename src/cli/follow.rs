@@ -13,6 +13,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Result;
+use chessrules::io::input::skip_bom;
 use chessrules::variants::follow::{BoardError, FollowChess, MoveError};
 use clap::{Args, ValueEnum};
 
@@ -95,10 +96,20 @@ pub fn run(args: FollowArgs) -> Result<ExitCode> {
         let code = if matches!(e, BoardError::Io(_)) { 3 } else { 1 };
         return fail(code, format!("board file '{}': {e}", board_path.display()));
     }
-    let moves = match open("move", &moves_path) {
+    let mut moves = match open("move", &moves_path) {
         Ok(r) => r,
         Err(e) => return fail(3, e),
     };
+    // The board reader accepts a leading BOM; the move file does too.
+    if let Err(e) = skip_bom(&mut moves) {
+        return fail(
+            3,
+            format!(
+                "move file '{}': cannot read the moves: {e}",
+                moves_path.display()
+            ),
+        );
+    }
     if let Err(e) = game.apply_move_sequence(moves) {
         let code = if matches!(e, MoveError::Io(_)) { 3 } else { 1 };
         return fail(code, format!("move file '{}': {e}", moves_path.display()));

@@ -5,12 +5,13 @@
 //! `INFO: …` lines go to stdout as each move produces them (and stay there if a later move
 //! fails). The output file is written whole (temp file + rename) only when all succeeded.
 
-use std::fs;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
+use chessrules::io::atomic::write_atomic;
+use chessrules::io::input::{read_limited, MAX_INPUT_BYTES};
 use chessrules::variants::obstacle::{board_file, parse_board, write_board, ObstacleGame};
 use clap::Args;
 
@@ -28,7 +29,7 @@ pub struct ObstacleArgs {
 }
 
 pub fn run(args: ObstacleArgs) -> Result<ExitCode> {
-    let input = fs::read(&args.inboard)
+    let input = read_limited(&args.inboard, MAX_INPUT_BYTES)
         .with_context(|| format!("cannot read {}", args.inboard.display()))?;
     let board = match parse_board(&input) {
         Ok(b) => b,
@@ -45,7 +46,8 @@ pub fn run(args: ObstacleArgs) -> Result<ExitCode> {
     }
     let mut game = ObstacleGame::new(board);
     if let Some(path) = &args.game {
-        let text = fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+        let text = read_limited(path, MAX_INPUT_BYTES)
+            .with_context(|| format!("cannot read {}", path.display()))?;
         let stdout = std::io::stdout();
         for line in board_file::content_lines(&text) {
             let line = String::from_utf8_lossy(line);
@@ -68,24 +70,7 @@ pub fn run(args: ObstacleArgs) -> Result<ExitCode> {
             }
         }
     }
-    write_atomically(&args.outboard, write_board(game.board()).as_bytes())?;
+    write_atomic(&args.outboard, write_board(game.board()).as_bytes())
+        .with_context(|| format!("cannot write {}", args.outboard.display()))?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// Writes `bytes` to a temporary file beside `path`, then renames it over `path`.
-fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "board".into());
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = fs::write(&tmp, bytes).and_then(|()| fs::rename(&tmp, path));
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
-    result.with_context(|| format!("cannot write {}", path.display()))
 }

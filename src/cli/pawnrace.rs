@@ -15,12 +15,13 @@
 //! `--quiet` prints only the computer's moves (bare SAN) and the result; refusals go to stderr.
 //! End of input before the game ends: `error: input ended before the game did` on stderr, exit 1.
 
-use std::io::{self, BufRead, IsTerminal, Write};
+use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
 use anyhow::Result;
 use chessrules::core::Color;
 use chessrules::engine::Score;
+use chessrules::io::input::read_line_capped;
 use chessrules::variants::pawnrace::board::display;
 use chessrules::variants::pawnrace::player::{ComputerPlayer, Strategy, MAX_MOVETIME_MS};
 use chessrules::variants::pawnrace::search::PawnRaceSearch;
@@ -298,33 +299,6 @@ impl Interactive {
             self.game.undo();
         }
         true
-    }
-}
-
-/// Longest part of an input line that is kept (a move is a few bytes; the rest of a longer
-/// line is read and dropped, so a huge line costs no memory).
-const MAX_LINE: usize = 256;
-
-/// Reads one line (up to `MAX_LINE` bytes of it) into `line`; false at end of input.
-fn read_line_capped(input: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<bool> {
-    let mut any = false;
-    loop {
-        let buf = input.fill_buf()?;
-        if buf.is_empty() {
-            return Ok(any);
-        }
-        any = true;
-        let (chunk, done) = match buf.iter().position(|&b| b == b'\n') {
-            Some(i) => (&buf[..=i], true),
-            None => (buf, false),
-        };
-        let room = MAX_LINE.saturating_sub(line.len());
-        line.extend_from_slice(&chunk[..chunk.len().min(room)]);
-        let used = chunk.len();
-        input.consume(used);
-        if done {
-            return Ok(true);
-        }
     }
 }
 

@@ -8,7 +8,6 @@ mod play;
 mod status;
 mod validate;
 
-use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -43,7 +42,6 @@ pub fn run(args: StandardArgs) -> Result<ExitCode> {
     }
 }
 
-/// Writes a file whole or not at all: a temporary file beside it, then a rename.
 /// The game of `play` and `status`: from FEN (or the initial position), then the `--strict`
 /// checks when asked. On refusal, the error is printed on stderr and the exit code returned.
 fn load_game(
@@ -64,24 +62,8 @@ fn load_game(
     Ok(game)
 }
 
+/// Writes a file whole or not at all (`chessrules::io::atomic`: temporary file, fsync, rename).
 fn write_whole(path: &Path, contents: &[u8]) -> Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => std::path::PathBuf::from("."),
-    };
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "output".into());
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = (|| -> std::io::Result<()> {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(contents)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result.with_context(|| format!("writing {}", path.display()))
+    chessrules::io::atomic::write_atomic(path, contents)
+        .with_context(|| format!("writing {}", path.display()))
 }

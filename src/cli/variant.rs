@@ -1,6 +1,8 @@
 //! `chessrules variant check FILE`: read and check a variant file, print a summary.
 
 use std::path::PathBuf;
+
+use chessrules::io::input::{read_limited, MAX_INPUT_BYTES};
 use std::process::ExitCode;
 
 use anyhow::Result;
@@ -22,8 +24,8 @@ enum VariantAction {
 
 /// Reads a variant file; on failure prints `FILE:LINE:COL: error: …` to stderr.
 pub fn load(path: &std::path::Path) -> Result<Result<CustomVariant, ExitCode>> {
-    let bytes =
-        std::fs::read(path).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+    let bytes = read_limited(path, MAX_INPUT_BYTES)
+        .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
     let Ok(text) = String::from_utf8(bytes) else {
         eprintln!("{}:1:1: error: the file is not UTF-8 text", path.display());
         return Ok(Err(ExitCode::from(1)));

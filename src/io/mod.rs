@@ -1,2 +1,4 @@
-//! File input/output shared by every command: output files are written whole or not at all.
+//! File input/output shared by every command: inputs are read with a size limit, output files
+//! are written whole or not at all.
 pub mod atomic;
+pub mod input;

@@ -2,13 +2,13 @@
 //! random legal games, written as PGN, as input for `validate` benchmarks. Each game plays
 //! uniformly random legal moves until it ends or reaches a random length.
 
-use std::fs::File;
-use std::io::{BufWriter, Write};
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use chessrules::core::Move;
+use chessrules::io::atomic::write_atomic_with;
 use chessrules::notation::coordinate;
 use chessrules::variants::standard::game::StandardGame;
 use clap::Args;
@@ -46,9 +46,13 @@ impl Rng {
 }
 
 pub fn run(args: GenerateArgs) -> Result<ExitCode> {
-    let file =
-        File::create(&args.out).with_context(|| format!("creating {}", args.out.display()))?;
-    let mut out = BufWriter::new(file);
+    // Written whole or not at all: an interrupted run leaves no partial file.
+    write_atomic_with(&args.out, |out| write_games(&args, out))
+        .with_context(|| format!("writing {}", args.out.display()))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn write_games(args: &GenerateArgs, out: &mut impl Write) -> io::Result<()> {
     let mut rng = Rng(args.seed.max(1).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     for n in 1..=args.games {
         let mut game = StandardGame::new();
@@ -67,7 +71,7 @@ pub fn run(args: GenerateArgs) -> Result<ExitCode> {
                 break;
             };
             let text = coordinate::to_uci(&pos, m);
-            game.play_text(&text)?;
+            game.play_text(&text).map_err(io::Error::other)?;
         }
         let tags = [
             ("Event".to_string(), "Random games".to_string()),
@@ -79,6 +83,5 @@ pub fn run(args: GenerateArgs) -> Result<ExitCode> {
         ];
         out.write_all(game.pgn(&tags).as_bytes())?;
     }
-    out.flush()?;
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }

@@ -1,0 +1,7 @@
+//! Fuzz target `fairy_board`: the property is in `fuzz/checks/fairy_board.rs` (shared with its proptest
+//! twin in `tests/props_inputs.rs`).
+#![no_main]
+#[path = "../checks/fairy_board.rs"]
+mod check;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| check::run(data));
