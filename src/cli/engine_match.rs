@@ -71,11 +71,13 @@ fn run_match<G: SearchGame + Clone>(start: &G, args: &EngineMatchArgs) -> Result
             1.0 - play_game(start, b, a, args.max_plies, &mut rng)
         };
         score += s;
-        println!("game {} first player {s}", g + 1);
+        outln!("game {} first player {s}", g + 1);
     }
-    println!(
+    outln!(
         "score {score}/{} ({} vs {})",
-        args.games, args.first, args.second
+        args.games,
+        args.first,
+        args.second
     );
     Ok(())
 }
@@ -130,11 +132,15 @@ fn external_match(path: &str, args: &EngineMatchArgs) -> Result<()> {
             args.max_plies,
         )?;
         score += s;
-        println!("game {} first player {s}", g + 1);
+        outln!("game {} first player {s}", g + 1);
     }
-    println!(
+    outln!(
         "score {score}/{} ({} vs {} skill {:?} at {} ms)",
-        args.games, args.first, path, args.skill, args.external_ms
+        args.games,
+        args.first,
+        path,
+        args.skill,
+        args.external_ms
     );
     Ok(())
 }

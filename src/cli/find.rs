@@ -72,7 +72,7 @@ pub fn run(args: FindArgs) -> Result<ExitCode> {
             match (parse(&from, &args.from), parse(&to, &args.to)) {
                 (Ok(a), Ok(b)) => find(&a, &b, args.max_plies),
                 (Err(e), _) | (_, Err(e)) => {
-                    eprintln!("error: {e}");
+                    errln!("error: {e}");
                     return Ok(ExitCode::from(1));
                 }
             }
@@ -86,7 +86,7 @@ pub fn run(args: FindArgs) -> Result<ExitCode> {
             match (parse(&from, &args.from), parse(&to, &args.to)) {
                 (Ok(a), Ok(b)) => find(&a, &b, args.max_plies),
                 (Err(e), _) | (_, Err(e)) => {
-                    eprintln!("error: {e}");
+                    errln!("error: {e}");
                     return Ok(ExitCode::from(1));
                 }
             }
@@ -98,7 +98,7 @@ pub fn run(args: FindArgs) -> Result<ExitCode> {
             match (parse(&from, &args.from), parse(&to, &args.to)) {
                 (Ok(a), Ok(b)) => find(&a, &b, args.max_plies),
                 (Err(e), _) | (_, Err(e)) => {
-                    eprintln!("error: {e}");
+                    errln!("error: {e}");
                     return Ok(ExitCode::from(1));
                 }
             }
@@ -107,13 +107,13 @@ pub fn run(args: FindArgs) -> Result<ExitCode> {
     match found {
         Found::Sequence(moves) => {
             for m in moves {
-                println!("{m}");
+                outln!("{m}");
             }
         }
-        Found::NoneWithin(n) => println!("no sequence within {n} plies"),
+        Found::NoneWithin(n) => outln!("no sequence within {n} plies"),
         Found::Impossible(why) => {
-            println!("impossible");
-            eprintln!("{why}");
+            outln!("impossible");
+            errln!("{why}");
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -52,7 +52,7 @@ pub struct FollowArgs {
 
 /// Asks for a file name on stderr (stdout carries only the board) and reads it from stdin.
 fn ask(prompt: &str, input: &mut impl BufRead) -> io::Result<Option<PathBuf>> {
-    eprint!("{prompt}");
+    err!("{prompt}");
     io::stderr().flush()?;
     let mut line = String::new();
     if input.read_line(&mut line)? == 0 {
@@ -63,7 +63,7 @@ fn ask(prompt: &str, input: &mut impl BufRead) -> io::Result<Option<PathBuf>> {
 }
 
 fn fail(code: u8, message: String) -> Result<ExitCode> {
-    eprintln!("error: {message}");
+    errln!("error: {message}");
     Ok(ExitCode::from(code))
 }
 

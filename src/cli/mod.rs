@@ -3,6 +3,10 @@
 //! Exit codes shared by every subcommand (a variant's spec may define its own on top, as the
 //! fairy board and move errors do): 0 success, 1 input rejected, 2 usage error, 3 I/O error.
 
+// First: the printing macros must be defined before the modules that use them.
+#[macro_use]
+mod output;
+
 mod engine_match;
 mod fairy;
 mod find;
@@ -104,8 +108,10 @@ pub fn run(mut args: Vec<OsString>) -> ExitCode {
     };
     match result {
         Ok(code) => code,
+        // A reader that closed our output pipe has all it wanted (see `output`).
+        Err(e) if output::is_closed_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            errln!("error: {e:#}");
             ExitCode::from(3)
         }
     }

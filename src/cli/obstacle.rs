@@ -34,13 +34,13 @@ pub fn run(args: ObstacleArgs) -> Result<ExitCode> {
     let board = match parse_board(&input) {
         Ok(b) => b,
         Err(e) => {
-            eprintln!("ERROR: {e}");
+            errln!("ERROR: {e}");
             return Ok(ExitCode::from(1));
         }
     };
     if args.strict {
         if let Err(issue) = chessrules::variants::strict::obstacle::check(&board) {
-            eprintln!("{issue}");
+            errln!("{issue}");
             return Ok(ExitCode::from(1));
         }
     }
@@ -64,7 +64,7 @@ pub fn run(args: ObstacleArgs) -> Result<ExitCode> {
                     out.flush()?;
                 }
                 Err(e) => {
-                    eprintln!("ERROR: {e}");
+                    errln!("ERROR: {e}");
                     return Ok(ExitCode::from(1));
                 }
             }

@@ -215,7 +215,7 @@ impl Interactive {
             // buffered for the next prompt. Bytes that are not UTF-8 become U+FFFD and are
             // then refused as a move like any other text.
             if !read_line_capped(&mut input, &mut line)? {
-                eprintln!("error: input ended before the game did");
+                errln!("error: input ended before the game did");
                 return Ok(ExitCode::from(1));
             }
             let text = String::from_utf8_lossy(&line);
@@ -236,7 +236,7 @@ impl Interactive {
 
     fn refuse(&self, out: &mut impl Write, reason: &str) -> io::Result<()> {
         if self.quiet {
-            eprintln!("Invalid move: {reason}");
+            errln!("Invalid move: {reason}");
             Ok(())
         } else {
             writeln!(out, "Invalid move: {reason}")
@@ -328,7 +328,7 @@ fn run_match(args: MatchArgs) -> Result<ExitCode> {
             let done = (t.games as usize * width)
                 .checked_div(total as usize)
                 .unwrap_or(width);
-            eprint!(
+            err!(
                 "\r[{}{}] {}/{}  W {} B {} D {}",
                 "#".repeat(done),
                 ".".repeat(width - done),
@@ -341,12 +341,12 @@ fn run_match(args: MatchArgs) -> Result<ExitCode> {
         }
     });
     if bar {
-        eprintln!();
+        errln!();
     }
     if args.stats {
-        eprintln!("longest move: {} ms", tally.longest_move.as_millis());
+        errln!("longest move: {} ms", tally.longest_move.as_millis());
     }
-    println!("{}", tally.summary());
+    outln!("{}", tally.summary());
     Ok(ExitCode::SUCCESS)
 }
 
@@ -363,11 +363,11 @@ fn analyse(args: AnalyseArgs) -> Result<ExitCode> {
         pos.make(m);
     }
     let secs = r.elapsed.as_secs_f64().max(1e-9);
-    println!("depth {}", r.depth);
-    println!("nodes {}", r.nodes);
-    println!("time {} ms", r.elapsed.as_millis());
-    println!("nps {}", (r.nodes as f64 / secs) as u64);
-    println!("score {}", r.score());
-    println!("pv {}", line.join(" "));
+    outln!("depth {}", r.depth);
+    outln!("nodes {}", r.nodes);
+    outln!("time {} ms", r.elapsed.as_millis());
+    outln!("nps {}", (r.nodes as f64 / secs) as u64);
+    outln!("score {}", r.score());
+    outln!("pv {}", line.join(" "));
     Ok(ExitCode::SUCCESS)
 }

@@ -99,7 +99,7 @@ pub fn run(args: PerftArgs) -> Result<ExitCode> {
     let mut pos = match position(&args) {
         Ok(p) => p,
         Err(e) => {
-            eprintln!("error: {e}");
+            errln!("error: {e}");
             return Ok(ExitCode::from(1));
         }
     };
@@ -113,12 +113,12 @@ pub fn run(args: PerftArgs) -> Result<ExitCode> {
         lines.sort();
         let total: u64 = lines.iter().map(|(_, n)| n).sum();
         for (m, n) in &lines {
-            println!("{m}: {n}");
+            outln!("{m}: {n}");
         }
-        println!();
-        println!("Nodes searched: {total}");
+        outln!();
+        outln!("Nodes searched: {total}");
     } else {
-        println!("{}", perft.count(&mut pos, args.depth));
+        outln!("{}", perft.count(&mut pos, args.depth));
     }
     Ok(ExitCode::SUCCESS)
 }

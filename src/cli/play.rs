@@ -135,7 +135,7 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
     let pos = match start {
         Ok(p) => p,
         Err(e) => {
-            eprintln!("error: {e}");
+            errln!("error: {e}");
             return Ok(ExitCode::from(1));
         }
     };

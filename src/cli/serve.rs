@@ -59,7 +59,7 @@ fn open_store(args: &ServeArgs) -> anyhow::Result<std::sync::Arc<Net>> {
         None => Err("no data directory".to_string()),
     };
     opened.or_else(|why| {
-        eprintln!("chessrules serve: {why}; network games last until the server stops (use --db)");
+        errln!("chessrules serve: {why}; network games last until the server stops (use --db)");
         Net::memory().map_err(anyhow::Error::msg)
     })
 }
@@ -110,6 +110,6 @@ fn open_browser(url: &str) {
         "xdg-open"
     };
     if let Err(e) = std::process::Command::new(opener).arg(url).spawn() {
-        eprintln!("could not open a browser ({e}); open {url} yourself");
+        errln!("could not open a browser ({e}); open {url} yourself");
     }
 }

@@ -50,12 +50,12 @@ fn load_game(
 ) -> std::result::Result<chessrules::variants::standard::game::StandardGame, ExitCode> {
     let fen = fen.unwrap_or(chessrules::variants::standard::START_FEN);
     let game = chessrules::variants::standard::game::StandardGame::from_fen(fen).map_err(|e| {
-        eprintln!("error: {e}");
+        errln!("error: {e}");
         ExitCode::from(1)
     })?;
     if strict {
         if let Err(issue) = chessrules::variants::strict::standard::check(game.position()) {
-            eprintln!("{issue}");
+            errln!("{issue}");
             return Err(ExitCode::from(1));
         }
     }

@@ -27,13 +27,13 @@ pub fn load(path: &std::path::Path) -> Result<Result<CustomVariant, ExitCode>> {
     let bytes = read_limited(path, MAX_INPUT_BYTES)
         .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
     let Ok(text) = String::from_utf8(bytes) else {
-        eprintln!("{}:1:1: error: the file is not UTF-8 text", path.display());
+        errln!("{}:1:1: error: the file is not UTF-8 text", path.display());
         return Ok(Err(ExitCode::from(1)));
     };
     match load_variant_file(&text) {
         Ok(v) => Ok(Ok(v)),
         Err(e) => {
-            eprintln!("{}:{e}", path.display());
+            errln!("{}:{e}", path.display());
             Ok(Err(ExitCode::from(1)))
         }
     }
@@ -45,7 +45,7 @@ pub fn run(args: VariantArgs) -> Result<ExitCode> {
         Ok(v) => v,
         Err(code) => return Ok(code),
     };
-    print!("{}", summary(&variant));
+    out!("{}", summary(&variant));
     Ok(ExitCode::SUCCESS)
 }
 

@@ -2,6 +2,7 @@
 //! decides legality: every move goes through the variant's own rules here.
 
 use std::collections::HashMap;
+use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -75,7 +76,10 @@ pub fn router_with_engine(engine: Option<PathBuf>) -> Router {
     match super::net::Net::memory() {
         Ok(net) => router_with(net, engine),
         Err(e) => {
-            eprintln!("chessrules serve: network games are off ({e})");
+            let _ = writeln!(
+                std::io::stderr(),
+                "chessrules serve: network games are off ({e})"
+            );
             hot_seat_router(engine)
         }
     }

@@ -65,7 +65,7 @@ pub fn run(o: &GameOptions) -> Result<ExitCode> {
     let board = match fairy::parse_board(&text) {
         Ok(b) => b,
         Err(e) => {
-            eprintln!("{e}");
+            errln!("{e}");
             return Ok(ExitCode::from(1));
         }
     };

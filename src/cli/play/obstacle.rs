@@ -105,7 +105,7 @@ pub fn run(o: &GameOptions) -> Result<ExitCode> {
     let start = match parse_board(text.as_bytes()) {
         Ok(b) => b,
         Err(e) => {
-            eprintln!("{e}");
+            errln!("{e}");
             return Ok(ExitCode::from(1));
         }
     };

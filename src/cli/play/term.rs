@@ -37,7 +37,7 @@ impl Terminal {
 
     /// A refusal (stderr).
     pub fn refuse(&mut self, text: &str) {
-        eprintln!("{text}");
+        errln!("{text}");
     }
 
     pub fn prompt(&mut self, text: &str) -> Result<()> {

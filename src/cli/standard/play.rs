@@ -156,7 +156,7 @@ impl Session<'_> {
         let mut words = line.split_whitespace();
         let first = words.next().unwrap_or("");
         let rest: Vec<&str> = words.collect();
-        let refuse = |e: GameError| eprintln!("error: {e}");
+        let refuse = |e: GameError| errln!("error: {e}");
         match (first.to_ascii_lowercase().as_str(), rest.as_slice()) {
             ("", _) => {}
             ("help", []) => self.say(HELP)?,
@@ -178,7 +178,7 @@ impl Session<'_> {
                     let msg = format!("Took back {san}.");
                     self.say(&msg)?;
                 }
-                None => eprintln!("error: there is no move to take back"),
+                None => errln!("error: there is no move to take back"),
             },
             ("resign", []) => match self.game.resign() {
                 Ok(()) => {}
@@ -223,7 +223,7 @@ impl Session<'_> {
                     self.say(&l)?;
                 }
                 Err(GameError::Move(chessrules::notation::san::SanError::Syntax(_))) => {
-                    eprintln!(
+                    errln!(
                         "error: '{}' is neither a move nor a command (type help)",
                         shown(line)
                     )
@@ -300,7 +300,7 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
             }
             Err(e) => {
                 // The game is not lost: its PGN goes to stdout instead.
-                eprintln!("error: {e:#}");
+                errln!("error: {e:#}");
                 write!(s.out, "{pgn}")?;
                 s.out.flush()?;
                 return Ok(ExitCode::from(3));

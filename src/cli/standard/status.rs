@@ -43,7 +43,7 @@ pub fn run(args: StatusArgs) -> Result<ExitCode> {
     };
     for (i, text) in args.moves.split_whitespace().enumerate() {
         if let Err(e) = game.play_text(text) {
-            eprintln!("error: move {} ({text}): {e}", i + 1);
+            errln!("error: move {} ({text}): {e}", i + 1);
             return Ok(ExitCode::from(1));
         }
     }
@@ -52,17 +52,17 @@ pub fn run(args: StatusArgs) -> Result<ExitCode> {
         Color::White => "White",
         Color::Black => "Black",
     };
-    println!("FEN: {}", game.fen());
+    outln!("FEN: {}", game.fen());
     if let Some(o) = game.outcome() {
-        println!("Game over: {}", o.sentence());
+        outln!("Game over: {}", o.sentence());
     }
-    println!("Side to move: {side}");
-    println!("Check: {}", yes_no(r.in_check));
-    println!("Checkmate: {}", yes_no(r.checkmate));
-    println!("Stalemate: {}", yes_no(r.stalemate));
-    println!("Insufficient material: {}", yes_no(r.insufficient_material));
+    outln!("Side to move: {side}");
+    outln!("Check: {}", yes_no(r.in_check));
+    outln!("Checkmate: {}", yes_no(r.checkmate));
+    outln!("Stalemate: {}", yes_no(r.stalemate));
+    outln!("Insufficient material: {}", yes_no(r.insufficient_material));
     let claims: Vec<&str> = r.claims.iter().map(|&c| claim_name(c)).collect();
-    println!(
+    outln!(
         "Claimable draw: {}",
         if claims.is_empty() {
             "none".to_string()
@@ -75,7 +75,7 @@ pub fn run(args: StatusArgs) -> Result<ExitCode> {
         .iter()
         .map(|(m, c)| format!("{m} ({})", claim_name(*c)))
         .collect();
-    println!(
+    outln!(
         "Claimable with the intended move: {}",
         if with.is_empty() {
             "none".to_string()
@@ -90,6 +90,6 @@ pub fn run(args: StatusArgs) -> Result<ExitCode> {
     } else {
         moves.join(" ")
     };
-    println!("Legal moves ({}): {list}", moves.len());
+    outln!("Legal moves ({}): {list}", moves.len());
     Ok(ExitCode::SUCCESS)
 }

@@ -148,12 +148,12 @@ impl Progress {
             ),
             _ => format!("{games} games, {mb:.1} MB"),
         };
-        eprint!("\r{line}\x1b[K");
+        err!("\r{line}\x1b[K");
     }
 
     fn clear(&self) {
         if self.enabled {
-            eprint!("\r\x1b[K");
+            err!("\r\x1b[K");
         }
     }
 }
@@ -165,7 +165,7 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode> {
         let f = match File::open(&args.file) {
             Ok(f) => f,
             Err(e) => {
-                eprintln!("error: cannot read {}: {e}", args.file.display());
+                errln!("error: cannot read {}: {e}", args.file.display());
                 return Ok(ExitCode::from(3));
             }
         };
@@ -215,12 +215,12 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode> {
     progress.clear();
     out.flush()?;
     if let Err(e) = outcome {
-        eprintln!("error: reading {}: {e}", args.file.display());
+        errln!("error: reading {}: {e}", args.file.display());
         return Ok(ExitCode::from(3));
     }
     if args.stats {
         let secs = started.elapsed().as_secs_f64().max(1e-9);
-        eprintln!(
+        errln!(
             "{games} games ({illegal} not legal), {plies} moves in {secs:.3} s: {:.0} games/s, {:.0} moves/s, {} threads",
             games as f64 / secs,
             plies as f64 / secs,

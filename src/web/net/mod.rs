@@ -14,6 +14,7 @@ mod store;
 mod token;
 
 use std::collections::HashMap;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
@@ -238,7 +239,7 @@ impl Net {
         let log = g.session.log_text();
         if let Ok(store) = self.store.lock() {
             if let Err(e) = store.finish(g.id, &result, &log) {
-                eprintln!("chessrules serve: {e}");
+                let _ = writeln!(std::io::stderr(), "chessrules serve: {e}");
             }
         }
     }
