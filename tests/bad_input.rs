@@ -319,7 +319,8 @@ fn every_catalogue_case_gives_its_exact_code_and_output() {
 
 /// `standard gen-pgn` streams a large file through `chessrules::io::atomic`; killed at
 /// moments spread over its run, it leaves either no file or the whole file (the same bytes as
-/// an uninterrupted run), never a partial one, and no temporary file once it is done.
+/// an uninterrupted run), never a partial one. Where files are written unnamed (Linux), a
+/// killed run leaves no temporary file either.
 #[test]
 fn a_killed_writer_leaves_no_partial_output() {
     let dir = scratch("kill");
@@ -340,7 +341,7 @@ fn a_killed_writer_leaves_no_partial_output() {
             let mut child = Command::new(BIN).args(args).arg(&out).spawn().unwrap();
             std::thread::sleep(Duration::from_millis(*delay_ms));
             let temp = format!(".out-{i}-{signal}.pgn.{}.tmp", child.id());
-            if dir.join(&temp).exists() {
+            if dir.join(&temp).exists() || writes_into(child.id(), &dir) {
                 caught_writing += 1;
             }
             let _ = Command::new("kill")
@@ -364,9 +365,32 @@ fn a_killed_writer_leaves_no_partial_output() {
         "killed runs: {} left no file ({caught_writing} caught mid-write), {} finished first",
         outcomes.0, outcomes.1
     );
+    if chessrules::io::atomic::leaves_nothing_when_killed(&dir) {
+        let mut left: Vec<String> = fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|name| name.starts_with('.'))
+            .collect();
+        left.sort();
+        assert!(
+            left.is_empty(),
+            "killed runs left temporary files: {left:?}"
+        );
+    }
     assert!(
         caught_writing > 0,
         "no run was caught while writing: make the output larger"
     );
     let _ = fs::remove_dir_all(&dir);
+}
+
+/// Whether process `pid` holds a file open in `dir` (named, or unnamed: `/proc` shows an
+/// `O_TMPFILE` file as `DIR/#INODE (deleted)`).
+fn writes_into(pid: u32, dir: &Path) -> bool {
+    let Ok(fds) = fs::read_dir(format!("/proc/{pid}/fd")) else {
+        return false;
+    };
+    fds.flatten()
+        .filter_map(|fd| fs::read_link(fd.path()).ok())
+        .any(|target| target.starts_with(dir))
 }

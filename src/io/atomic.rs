@@ -1,8 +1,12 @@
-//! Atomic file output: a temporary file in the destination's folder, fsync, then rename.
+//! Atomic file output: the bytes go to a file in the destination's folder, which is synced and
+//! then renamed over the destination.
 //!
 //! A rename within one folder is atomic on POSIX file systems, so a reader (or a grader) sees
 //! either the old file or the complete new one, never a partial write, even when the process is
-//! killed mid-write. The temporary file is removed when writing fails.
+//! killed mid-write. On Linux the file is written unnamed (`O_TMPFILE`) and only gets a name
+//! once it is complete, so a run killed while writing (SIGKILL, SIGINT) leaves nothing behind at
+//! all; elsewhere, or on a file system without `O_TMPFILE`, it is a hidden `.NAME.PID.tmp`,
+//! removed when writing fails.
 use std::fs::{self, File};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -17,30 +21,123 @@ fn temp_path(path: &Path) -> PathBuf {
     path.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
 }
 
+/// The folder `path` lives in (`.` for a bare file name).
+fn folder_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    }
+}
+
 /// Writes `bytes` to `path` whole or not at all.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     write_atomic_with(path, |w| w.write_all(bytes))
 }
 
-/// Lets `fill` stream into a temporary file, then syncs and renames it over `path`.
-/// On any error the temporary file is removed and `path` is left untouched.
+/// Lets `fill` stream into a new file, then syncs it and renames it over `path`.
+/// On any error nothing is left behind and `path` is untouched.
 pub fn write_atomic_with<F>(path: &Path, fill: F) -> io::Result<()>
 where
     F: FnOnce(&mut io::BufWriter<File>) -> io::Result<()>,
 {
     let tmp = temp_path(path);
+    let unnamed = unnamed::create_in(folder_of(path));
+    let named = unnamed.is_none();
     let result = (|| {
-        let mut w = io::BufWriter::new(File::create(&tmp)?);
+        let file = match unnamed {
+            Some(file) => file?,
+            None => File::create(&tmp)?,
+        };
+        let mut w = io::BufWriter::new(file);
         fill(&mut w)?;
         let file = w.into_inner().map_err(|e| e.into_error())?;
         file.sync_all()?;
+        if !named {
+            // The name exists only between these two calls, not while the bytes are written.
+            // A leftover of ours could only come from an earlier process with our PID.
+            let _ = fs::remove_file(&tmp);
+            unnamed::link(&file, &tmp)?;
+        }
         fs::rename(&tmp, path)
     })();
     if result.is_err() {
-        // Best effort: the temporary file may not exist if creating it failed.
+        // Best effort: the temporary name may not exist if the failure came before it.
         let _ = fs::remove_file(&tmp);
     }
     result
+}
+
+/// Whether files written into `folder` stay unnamed until complete (so a killed run leaves
+/// nothing): Linux with `O_TMPFILE` support in that file system and `/proc` mounted.
+pub fn leaves_nothing_when_killed(folder: &Path) -> bool {
+    matches!(unnamed::create_in(folder), Some(Ok(_)))
+}
+
+#[cfg(target_os = "linux")]
+mod unnamed {
+    use std::ffi::CString;
+    use std::fs::{File, OpenOptions};
+    use std::io;
+    use std::os::unix::ffi::OsStrExt;
+    use std::os::unix::fs::OpenOptionsExt;
+    use std::os::unix::io::AsRawFd;
+    use std::path::Path;
+
+    /// An unnamed file in `folder`; `None` when that is not possible there (no `/proc` to name
+    /// it by, or a file system without `O_TMPFILE`), so the caller writes a named file instead.
+    /// `Some(Err)` is a real error (a missing or read-only folder), reported as such.
+    pub fn create_in(folder: &Path) -> Option<io::Result<File>> {
+        if !Path::new("/proc/self/fd").is_dir() {
+            return None;
+        }
+        let opened = OpenOptions::new()
+            .write(true)
+            .mode(0o666)
+            .custom_flags(libc::O_TMPFILE)
+            .open(folder);
+        match opened {
+            Err(e) if matches!(e.raw_os_error(), Some(libc::EOPNOTSUPP | libc::EISDIR)) => None,
+            other => Some(other),
+        }
+    }
+
+    /// Gives the unnamed `file` the name `path`, which must not exist yet.
+    pub fn link(file: &File, path: &Path) -> io::Result<()> {
+        let fd_path = CString::new(format!("/proc/self/fd/{}", file.as_raw_fd()))?;
+        let name = CString::new(path.as_os_str().as_bytes())?;
+        // SAFETY: both arguments are NUL-terminated strings that live across the call;
+        // linkat only reads them.
+        let rc = unsafe {
+            libc::linkat(
+                libc::AT_FDCWD,
+                fd_path.as_ptr(),
+                libc::AT_FDCWD,
+                name.as_ptr(),
+                libc::AT_SYMLINK_FOLLOW,
+            )
+        };
+        if rc == 0 {
+            Ok(())
+        } else {
+            Err(io::Error::last_os_error())
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+mod unnamed {
+    use std::fs::File;
+    use std::io;
+    use std::path::Path;
+
+    /// Unnamed files are a Linux feature: elsewhere the caller writes a named temporary file.
+    pub fn create_in(_folder: &Path) -> Option<io::Result<File>> {
+        None
+    }
+
+    pub fn link(_file: &File, _path: &Path) -> io::Result<()> {
+        Err(io::Error::from(io::ErrorKind::Unsupported))
+    }
 }
 
 #[cfg(test)]
@@ -76,6 +173,31 @@ mod tests {
         assert!(err.is_err());
         assert_eq!(fs::read(&out).unwrap(), b"old");
         assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn nothing_is_visible_in_the_folder_while_writing() {
+        let dir = scratch("unnamed");
+        let out = dir.join("out.txt");
+        if !leaves_nothing_when_killed(&dir) {
+            eprintln!("skipped: no unnamed files here; the named temporary file is used");
+            return;
+        }
+        write_atomic_with(&out, |w| {
+            w.write_all(b"half")?;
+            w.flush()?;
+            assert_eq!(fs::read_dir(&dir)?.count(), 0, "a name appeared mid-write");
+            w.write_all(b" and the rest")
+        })
+        .unwrap();
+        assert_eq!(fs::read(&out).unwrap(), b"half and the rest");
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn a_bare_file_name_is_written_in_the_current_folder() {
+        assert_eq!(folder_of(Path::new("out.txt")), Path::new("."));
+        assert_eq!(folder_of(Path::new("a/out.txt")), Path::new("a"));
     }
 
     #[test]
