@@ -63,3 +63,40 @@ fn a_missing_external_engine_is_an_error_and_our_engine_mates_in_one() {
     assert!(out.contains("1. Ra8#"), "{out}");
     assert!(out.contains("1-0"), "{out}");
 }
+
+/// An external engine is told the whole game (`position fen START moves …`), not only the
+/// current position, so it can see repetitions. The engine here is our own `uci` behind a
+/// script that logs what it is sent.
+#[test]
+fn an_external_engine_is_sent_the_game_s_moves() {
+    let dir = std::env::temp_dir().join(format!("uci-history-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("sent.txt");
+    let wrapper = dir.join("engine.sh");
+    let bin = env!("CARGO_BIN_EXE_chessrules");
+    std::fs::write(
+        &wrapper,
+        format!("#!/bin/sh\ntee -a '{}' | '{bin}' uci\n", log.display()),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let white = format!("uci:{}", wrapper.display());
+    let out = play(&["--white", &white, "--movetime", "50"], "a6\nquit\n");
+    assert!(out.contains("1... a6"), "{out}");
+    let sent = std::fs::read_to_string(&log).unwrap();
+    let start = "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let positions: Vec<&str> = sent.lines().filter(|l| l.starts_with("position")).collect();
+    assert_eq!(positions.first(), Some(&start), "{sent}");
+    let second = positions.get(1).copied().unwrap_or_default();
+    let moves: Vec<&str> = second
+        .strip_prefix(start)
+        .and_then(|rest| rest.strip_prefix(" moves "))
+        .unwrap_or_else(|| panic!("second position: {second}"))
+        .split(' ')
+        .collect();
+    assert_eq!(moves.len(), 2, "{second}");
+    assert_eq!(moves[1], "a7a6", "{second}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -548,3 +548,20 @@ fn fifty_move_claim_with_a_mating_move_is_judged_on_the_count_alone() {
     assert_eq!(g.claim_with("Ra8#").unwrap().1, Some(Claim::FiftyMoves));
     assert_eq!(termination(&g), Some(Termination::FiftyMoves));
 }
+
+#[test]
+fn uci_moves_replay_the_game_from_its_start_position() {
+    // Castling both ways, a promotion, an en passant capture: UCI text for each, from the
+    // game's own start position rather than the standard one.
+    let mut g = game("r3k2r/6P1/8/8/5p2/8/4P3/R3K2R w KQkq - 0 1");
+    play(&mut g, "O-O O-O-O g8=N Kb8 e4 fxe3");
+    assert_eq!(
+        g.uci_moves(),
+        ["e1g1", "e8c8", "g7g8n", "c8b8", "e2e4", "f4e3"].map(String::from)
+    );
+    let mut replay = game(g.start_fen());
+    for m in g.uci_moves() {
+        replay.play_text(&m).unwrap();
+    }
+    assert_eq!(replay.fen(), g.fen());
+}

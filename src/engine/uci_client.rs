@@ -166,6 +166,28 @@ impl UciClient {
         searchmoves: &[String],
     ) -> Result<Option<String>, UciError> {
         self.send(&format!("position fen {}", fen::write(pos)))?;
+        self.go(movetime_ms, searchmoves)
+    }
+
+    /// The engine's move after `moves` (UCI text) played from the position `start_fen`: the
+    /// engine sees the whole game, so it knows which positions would repeat.
+    pub fn best_move_after(
+        &mut self,
+        start_fen: &str,
+        moves: &[String],
+        movetime_ms: u64,
+    ) -> Result<Option<String>, UciError> {
+        let mut position = format!("position fen {start_fen}");
+        if !moves.is_empty() {
+            position.push_str(" moves ");
+            position.push_str(&moves.join(" "));
+        }
+        self.send(&position)?;
+        self.go(movetime_ms, &[])
+    }
+
+    /// Sends `go` and reads the answer (see `best_move`).
+    fn go(&mut self, movetime_ms: u64, searchmoves: &[String]) -> Result<Option<String>, UciError> {
         let mut go = format!("go movetime {movetime_ms}");
         if !searchmoves.is_empty() {
             go.push_str(" searchmoves ");

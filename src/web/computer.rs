@@ -13,7 +13,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::Deserialize;
 
-use crate::core::{Color, Move, Position};
+use crate::core::{Color, Move};
 use crate::engine::games::obstacle::{action_text, best_obstacle_move_knowing, ObstacleMove};
 use crate::engine::games::obstacle_secrets::{
     computer_placement, file_trapdoors, view_for, Secret,
@@ -146,16 +146,18 @@ impl Task {
         let ms = self.computer.movetime;
         match self.variant.as_str() {
             "standard" => {
-                let (pos, keys) = self.standard_position()?;
+                let game = self.standard_game()?;
                 if self.computer.external {
+                    // The whole game, so the engine sees which positions would repeat.
                     let mut client = spawn(engine)?;
                     return client
-                        .best_move(&pos, ms, &[])
+                        .best_move_after(game.start_fen(), &game.uci_moves(), ms)
                         .map_err(|e| e.to_string())?
                         .ok_or_else(|| "the engine has no move".to_string());
                 }
-                let best = best_move_for(&pos, &keys, ms).best;
-                best.map(|m| to_uci(&pos, m))
+                let pos = game.position();
+                let best = best_move_for(pos, &game.earlier_keys(), ms).best;
+                best.map(|m| to_uci(pos, m))
                     .ok_or_else(|| "no legal move".to_string())
             }
             "fairy" => {
@@ -178,16 +180,14 @@ impl Task {
         }
     }
 
-    /// The standard position and the keys of the positions before it.
-    fn standard_position(&self) -> Result<(Position, Vec<u64>), String> {
+    /// The standard game the page has played so far.
+    fn standard_game(&self) -> Result<standard::game::StandardGame, String> {
         let mut game = standard::game::StandardGame::from_fen(self.initial.trim())
             .map_err(|e| e.to_string())?;
-        let mut keys = Vec::new();
         for text in &self.moves {
-            keys.push(game.position().key());
             game.play_text(text).map_err(|e| e.to_string())?;
         }
-        Ok((game.position().clone(), keys))
+        Ok(game)
     }
 
     fn obstacle(&self, engine: Option<&Path>) -> Result<String, String> {

@@ -3,10 +3,10 @@
 use std::path::Path;
 
 use anyhow::{Context, Result};
-use chessrules::core::Position;
 use chessrules::engine::games::best_move_for;
 use chessrules::engine::uci_client::UciClient;
 use chessrules::notation::coordinate::to_uci;
+use chessrules::variants::standard::game::StandardGame;
 
 pub enum Seat {
     Person,
@@ -30,20 +30,20 @@ impl Seat {
         }
     }
 
-    /// The computer's move as coordinate text, `None` for a person (or no legal move).
-    /// `history`: Zobrist keys of the game's earlier positions, so our engine sees repetitions.
-    pub fn choose(
-        &mut self,
-        pos: &Position,
-        history: &[u64],
-        movetime: u64,
-    ) -> Result<Option<String>> {
+    /// The computer's move as coordinate text, `None` for a person (or no legal move). Both
+    /// kinds of engine see the whole game, so they know which positions would repeat.
+    pub fn choose(&mut self, game: &StandardGame, movetime: u64) -> Result<Option<String>> {
         match self {
             Seat::Person => Ok(None),
-            Seat::Ours => Ok(best_move_for(pos, history, movetime)
-                .best
-                .map(|m| to_uci(pos, m))),
-            Seat::External(client) => Ok(client.best_move(pos, movetime, &[])?),
+            Seat::Ours => {
+                let pos = game.position();
+                Ok(best_move_for(pos, &game.earlier_keys(), movetime)
+                    .best
+                    .map(|m| to_uci(pos, m)))
+            }
+            Seat::External(client) => {
+                Ok(client.best_move_after(game.start_fen(), &game.uci_moves(), movetime)?)
+            }
         }
     }
 }

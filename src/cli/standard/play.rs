@@ -16,7 +16,6 @@ use chessrules::variants::standard::game::{GameError, StandardGame};
 use clap::Args;
 
 use super::board::diagram;
-use super::computer::Seat;
 
 #[derive(Args)]
 pub struct PlayArgs {
@@ -256,11 +255,7 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
     write!(s.out, "{d}")?;
     while s.game.outcome().is_none() {
         let seat = &mut seats[s.game.side_to_move().index()];
-        let history = match seat {
-            Seat::Ours => s.game.earlier_keys(),
-            _ => Vec::new(),
-        };
-        if let Some(text) = seat.choose(s.game.position(), &history, args.movetime)? {
+        if let Some(text) = seat.choose(&s.game, args.movetime)? {
             if !s.handle(&text)? {
                 break;
             }

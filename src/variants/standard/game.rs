@@ -6,7 +6,7 @@
 use crate::core::game::Game;
 use crate::core::{Color, Move, Position};
 use crate::notation::pgn::{self, PgnGame};
-use crate::notation::{fen, san};
+use crate::notation::{coordinate, fen, san};
 use crate::variants::standard::setup::{position_from_fen, SetupError};
 use crate::variants::standard::START_FEN;
 
@@ -164,6 +164,23 @@ impl StandardGame {
 
     pub fn fen(&self) -> String {
         fen::write(self.game.position())
+    }
+
+    /// The moves played so far as UCI text (`e2e4`, `e7e8q`), from `start_fen`: what an
+    /// external engine needs (`position fen START moves …`) to see the game's repetitions.
+    pub fn uci_moves(&self) -> Vec<String> {
+        // The start FEN was written by us from a checked position, so it reads back.
+        let Ok(mut pos) = position_from_fen(&self.start_fen) else {
+            return Vec::new();
+        };
+        self.game
+            .moves()
+            .map(|&m| {
+                let text = coordinate::to_uci(&pos, m);
+                pos.make(m);
+                text
+            })
+            .collect()
     }
 
     pub fn start_fen(&self) -> &str {
