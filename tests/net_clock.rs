@@ -7,7 +7,14 @@ use net_common::{http, Client, Links, Server, TempDir};
 use serde_json::{json, Value};
 
 fn create_with_clock(addr: &str, initial_ms: u64, increment_ms: u64) -> Links {
-    let body = json!({ "variant": "standard", "clock": { "initial_ms": initial_ms, "increment_ms": increment_ms } });
+    create_on_board(addr, None, initial_ms, increment_ms)
+}
+
+fn create_on_board(addr: &str, board: Option<&str>, initial_ms: u64, increment_ms: u64) -> Links {
+    let mut body = json!({ "variant": "standard", "clock": { "initial_ms": initial_ms, "increment_ms": increment_ms } });
+    if let Some(board) = board {
+        body["board"] = json!(board);
+    }
     let (status, text) = http(addr, "POST", "/api/net/games", Some(&body));
     assert_eq!(status, 201, "{text}");
     let v: Value = serde_json::from_str(&text).unwrap();
@@ -127,4 +134,38 @@ async fn increments_and_stopped_clocks_survive_a_restart_exactly() {
         http(&server.addr, "POST", "/api/net/games", Some(&bad)).0,
         400
     );
+}
+
+/// FIDE 6.9: when the opponent cannot checkmate by any series of legal moves (here a lone
+/// king against king and queen), a flag fall draws instead of losing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flag_fall_against_a_lone_king_is_a_draw() {
+    let dir = TempDir::new("net-clock-draw");
+    let server = Server::start(&dir.db());
+    let g = create_on_board(
+        &server.addr,
+        Some("q3k3/8/8/8/8/8/8/4K3 w - - 0 1"),
+        2_000,
+        0,
+    );
+    let mut white = Client::connect(&server.addr, g.id, &g.white).await.unwrap();
+    let mut black = Client::connect(&server.addr, g.id, &g.black).await.unwrap();
+    white.state_at(0).await;
+    black.state_at(0).await;
+    let r = white.command(mv("e1", "d1")).await;
+    assert_eq!(r["type"], "ack", "{r}");
+    let end = black
+        .until(|v| v["type"] == "state" && v["view"]["over"] == true)
+        .await;
+    assert_eq!(
+        end["view"]["result"], "black ran out of time, but white cannot checkmate: draw",
+        "{end}"
+    );
+    let (_, log) = http(
+        &server.addr,
+        "GET",
+        &format!("/api/net/games/{}/log?token={}", g.id, g.white),
+        None,
+    );
+    assert!(log.contains("1/2-1/2"), "{log}");
 }

@@ -565,3 +565,32 @@ fn uci_moves_replay_the_game_from_its_start_position() {
     }
     assert_eq!(replay.fen(), g.fen());
 }
+
+#[test]
+fn who_cannot_mate_follows_the_material() {
+    use chessrules::core::game::cannot_mate;
+    use chessrules::core::Color::{Black, White};
+    // (FEN, White cannot mate, Black cannot mate)
+    let cases = [
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", true, true),
+        ("4k3/8/8/8/8/8/8/3NK3 w - - 0 1", true, true),
+        // A knight mates with the help of a piece that blocks the enemy king.
+        ("4k3/4p3/8/8/8/8/8/3NK3 w - - 0 1", false, false),
+        ("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1", true, true),
+        // Two bishops on one colour, two on both colours.
+        ("4k3/8/8/8/8/4B3/8/2B1K3 w - - 0 1", true, true),
+        ("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1", false, true),
+        // Bishops facing bishops: same colour dead, opposite colours can block.
+        ("4kb2/8/8/8/8/8/8/2B1K3 w - - 0 1", true, true),
+        ("2b1k3/8/8/8/8/8/8/2B1K3 w - - 0 1", false, false),
+        // A bishop against a knight (a blocker on either colour), a rook, a pawn.
+        ("4k1n1/8/8/8/8/8/8/2B1K3 w - - 0 1", false, false),
+        ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", false, true),
+        ("4k3/8/8/8/8/8/P7/4K3 w - - 0 1", false, true),
+    ];
+    for (fen, white, black) in cases {
+        let g = game(fen);
+        assert_eq!(cannot_mate(g.position(), White), white, "White in {fen}");
+        assert_eq!(cannot_mate(g.position(), Black), black, "Black in {fen}");
+    }
+}

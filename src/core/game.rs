@@ -140,6 +140,68 @@ pub fn repetition_key(position: &mut Position) -> u64 {
     }
 }
 
+/// One side's pieces by what they contribute to mating (royal pieces count for nothing).
+#[derive(Default)]
+struct Material {
+    major: usize,
+    minor: usize,
+    bound: usize,
+    /// Square colours (parities) the colour-bound pieces stand on.
+    bound_on: [bool; 2],
+}
+
+impl Material {
+    fn of(position: &Position, color: Color) -> Material {
+        let rules = position.rules();
+        let mut m = Material::default();
+        for &sq in position.pieces(color) {
+            let Some(code) = position.board.get(sq as usize) else {
+                continue;
+            };
+            match rules.pieces[code_kind(*code) as usize].mating_power {
+                MatingPower::None => {}
+                MatingPower::Major => m.major += 1,
+                MatingPower::Minor => m.minor += 1,
+                MatingPower::ColourBound => {
+                    m.bound += 1;
+                    m.bound_on[rules.shape.parity(sq) as usize] = true;
+                }
+            }
+        }
+        m
+    }
+
+    fn pieces(&self) -> usize {
+        self.major + self.minor + self.bound
+    }
+}
+
+/// `color` could never checkmate, whatever either side plays: the test FIDE 6.9 asks when the
+/// other side's flag falls (then the game is drawn, not lost). Only royal pieces; one minor
+/// piece against only royal pieces (a lone knight mates only against a king hemmed in by its
+/// own pieces); or colour-bound pieces all on one square colour against an opponent with no
+/// major or minor piece and no colour-bound piece on the other colour. Any other material
+/// counts as able to mate: when in doubt the flag fall loses, as it did before this test.
+pub fn cannot_mate(position: &Position, color: Color) -> bool {
+    let us = Material::of(position, color);
+    let them = Material::of(position, color.other());
+    if us.major > 0 {
+        return false;
+    }
+    if us.minor > 0 {
+        return us.minor == 1 && us.bound == 0 && them.pieces() == 0;
+    }
+    if us.bound > 0 {
+        let one_colour = us.bound_on != [true, true];
+        let blockers_on_the_other_colour = them.major > 0
+            || them.minor > 0
+            || (them.bound_on[0] && !us.bound_on[0])
+            || (them.bound_on[1] && !us.bound_on[1]);
+        return one_colour && !blockers_on_the_other_colour;
+    }
+    true
+}
+
 /// No sequence of legal moves can end in checkmate: only royal pieces, or one minor piece,
 /// or any number of colour-bound pieces all on squares of one colour.
 pub fn insufficient_material(position: &Position) -> bool {

@@ -288,6 +288,11 @@ impl Session {
         self.over()
     }
 
+    /// Could `color` still win with the material on the board (see `VariantGame::could_win`)?
+    pub fn could_win(&self, color: Color) -> bool {
+        self.game.could_win(color)
+    }
+
     /// Ends the game here with `result` (a network game's clock ran out).
     pub fn end_with(&mut self, result: String) {
         self.ended = Some((self.cursor, result));

@@ -116,6 +116,12 @@ pub trait VariantGame: Send {
     fn events(&self) -> Vec<(&'static str, String)> {
         Vec::new()
     }
+    /// Could `color` still win with the material on the board? When the other side's clock
+    /// runs out, FIDE 6.9 makes the game a draw if not. `true` unless the variant knows
+    /// better (obstacle chess: a king may still fall into a trapdoor or onto a mine).
+    fn could_win(&self, _color: Color) -> bool {
+        true
+    }
 }
 
 /// A variant the page offers.

@@ -1,6 +1,7 @@
 //! Standard (FIDE) chess through the variant's game layer (`StandardGame`): a FEN board checked
 //! by the spec's setup rules, moves in SAN (coordinates accepted), automatic ends and claims.
 
+use crate::core::game::cannot_mate;
 use crate::core::{Color, Square};
 use crate::notation::{fen, pgn, san};
 use crate::variants::standard;
@@ -46,6 +47,9 @@ impl VariantGame for Standard {
     }
     fn play(&mut self, text: &str) -> Result<String, String> {
         self.game.play_text(text.trim()).map_err(|e| e.to_string())
+    }
+    fn could_win(&self, color: Color) -> bool {
+        !cannot_mate(self.game.position(), color)
     }
     fn status(&self) -> GameStatus {
         use crate::variants::standard::game::Termination;

@@ -100,13 +100,23 @@ impl NetGame {
         Ok(())
     }
 
-    /// `loser`'s time ran out at `at`: the game ends.
+    /// `loser`'s time ran out at `at`: the game ends, lost, or drawn when the opponent could
+    /// not win anyway (FIDE 6.9).
     fn flag(&mut self, loser: Color, at: u64) {
-        self.session.end_with(format!(
-            "{} ran out of time: {} wins",
-            seat_color(loser),
-            seat_color(loser.other())
-        ));
+        let winner = loser.other();
+        self.session.end_with(if self.session.could_win(winner) {
+            format!(
+                "{} ran out of time: {} wins",
+                seat_color(loser),
+                seat_color(winner)
+            )
+        } else {
+            format!(
+                "{} ran out of time, but {} cannot checkmate: draw",
+                seat_color(loser),
+                seat_color(winner)
+            )
+        });
         if let Some(c) = &mut self.clock {
             c.stop(at);
         }
