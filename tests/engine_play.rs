@@ -100,3 +100,21 @@ fn an_external_engine_is_sent_the_game_s_moves() {
     assert_eq!(moves[1], "a7a6", "{second}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_opponent_plays_the_colour_the_person_does_not() {
+    let out = play(
+        &["--opponent", "ai", "--play-as", "black", "--movetime", "50"],
+        "a6\nquit\n",
+    );
+    assert!(out.contains("Black to move: 1... a6"), "{out}");
+    assert!(out.contains("[White \"ai\"]\n[Black \"?\"]"), "{out}");
+    let status = Command::new(env!("CARGO_BIN_EXE_chessrules"))
+        .args(["standard", "play", "--opponent", "bob"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(2));
+}

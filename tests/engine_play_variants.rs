@@ -312,3 +312,41 @@ fn fairy_undo_takes_back_the_persons_move_and_the_answer() {
     assert!(moves.starts_with("c2-c3\n"), "{moves}");
     assert_eq!(moves.lines().count(), 2, "{moves}");
 }
+
+/// `--opponent S` is the shorthand: the computer takes the colour the person does not
+/// (`--play-as`, White by default); it cannot be a person or be mixed with `--white`/`--black`.
+#[test]
+fn the_opponent_takes_the_other_colour() {
+    let dir = temp("opponent");
+    let engine = wrapper(&dir);
+    let args = [
+        "--variant",
+        "obstacle",
+        "--opponent",
+        &engine,
+        "--play-as",
+        "black",
+        "--movetime",
+        "30",
+        "--seed",
+        "2",
+    ];
+    let (out, _) = ok(&args, "quit\n");
+    assert!(
+        out.starts_with("Obstacle chess. White: chessrules"),
+        "{out}"
+    );
+    assert!(out.contains("(30 ms, UCI). Black: human."), "{out}");
+    let (out, _) = ok(&["--variant", "fairy", "--opponent", "ai"], "quit\n");
+    assert!(
+        out.contains("White: human. Black: chessrules engine"),
+        "{out}"
+    );
+    for bad in [
+        &["--variant", "fairy", "--opponent", "human"][..],
+        &["--variant", "fairy", "--opponent", "ai", "--black", "ai"],
+        &["--variant", "fairy", "--play-as", "black"],
+    ] {
+        assert_eq!(run(bad, "").status.code(), Some(2), "{bad:?}");
+    }
+}

@@ -53,6 +53,13 @@ pub struct PlayArgs {
     /// Who plays Black: human, ai or uci:PATH.
     #[arg(long, default_value = "ai", value_parser = SeatSpec::parse, requires = "variant")]
     black: SeatSpec,
+    /// The computer side, ai or uci:PATH, playing the colour you do not (`--play-as`);
+    /// instead of `--white`/`--black`.
+    #[arg(long, value_parser = computer_seat, requires = "variant", conflicts_with_all = ["white", "black"])]
+    opponent: Option<SeatSpec>,
+    /// Your colour against `--opponent`.
+    #[arg(long, value_enum, default_value = "white", requires = "opponent")]
+    play_as: PlayAs,
     /// Thinking time of a computer side per move (milliseconds).
     #[arg(long, default_value_t = 1000, requires = "variant")]
     movetime: u64,
@@ -62,6 +69,31 @@ pub struct PlayArgs {
     /// Seed of the computer's secret trapdoor and mine squares (obstacle; default: the clock).
     #[arg(long, requires = "variant")]
     seed: Option<u64>,
+}
+
+/// The person's colour against `--opponent`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum PlayAs {
+    White,
+    Black,
+}
+
+impl PlayAs {
+    /// (White's seat, Black's seat) with `person` on this colour and `computer` on the other.
+    pub fn seats<T>(self, person: T, computer: T) -> (T, T) {
+        match self {
+            PlayAs::White => (person, computer),
+            PlayAs::Black => (computer, person),
+        }
+    }
+}
+
+/// clap's value parser of `--opponent`: a computer seat (`ai` or `uci:PATH`), not `human`.
+fn computer_seat(text: &str) -> Result<SeatSpec, String> {
+    match SeatSpec::parse(text)? {
+        SeatSpec::Human => Err("the opponent is the computer: ai or uci:PATH".to_string()),
+        seat => Ok(seat),
+    }
 }
 
 /// The options of a game against the computer.
@@ -109,10 +141,14 @@ const HELP: &str = "moves: e2e4, e7e8q (promotion), e1g1 (castling); wall e4-e5,
 mine h4 (place an obstacle instead of moving); moves, fen, undo, help, quit";
 
 pub fn run(args: PlayArgs) -> Result<ExitCode> {
+    let (white, black) = match args.opponent {
+        Some(computer) => args.play_as.seats(SeatSpec::Human, computer),
+        None => (args.white, args.black),
+    };
     let options = GameOptions {
         board: args.board,
-        white: args.white,
-        black: args.black,
+        white,
+        black,
         movetime: args.movetime.max(1),
         save: args.save,
         seed: args.seed,

@@ -13,6 +13,8 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use anyhow::Result;
 use chessrules::core::Color;
 use chessrules::variants::standard::game::{GameError, StandardGame};
+
+use crate::cli::play::PlayAs;
 use clap::Args;
 
 use super::board::diagram;
@@ -35,12 +37,28 @@ pub struct PlayArgs {
     /// Name of the Black player (PGN `Black` tag); `ai` or `uci:PATH` as for `--white`.
     #[arg(long, default_value = "?")]
     black: String,
+    /// The computer side, ai or uci:PATH, playing the colour you do not (`--play-as`);
+    /// instead of `--white`/`--black`.
+    #[arg(long, value_parser = computer_name, conflicts_with_all = ["white", "black"])]
+    opponent: Option<String>,
+    /// Your colour against `--opponent`.
+    #[arg(long, value_enum, default_value = "white", requires = "opponent")]
+    play_as: PlayAs,
     /// Thinking time of a computer side per move (milliseconds).
     #[arg(long, default_value_t = 1000)]
     movetime: u64,
     /// The PGN `Date` tag (default: today, UTC).
     #[arg(long, hide = true)]
     date: Option<String>,
+}
+
+/// clap's value parser of `--opponent`: `ai` or `uci:PATH` (also the PGN name of that side).
+fn computer_name(text: &str) -> Result<String, String> {
+    match text.strip_prefix("uci:") {
+        _ if text == "ai" => Ok(text.to_string()),
+        Some(path) if !path.is_empty() => Ok(text.to_string()),
+        _ => Err(format!("'{text}': expected ai or uci:PATH")),
+    }
 }
 
 /// Longest input line read (longer ones are cut).
@@ -246,9 +264,13 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
         input: Box::new(stdin.lock()),
         out: stdout.lock(),
     };
+    let (white, black) = match &args.opponent {
+        Some(computer) => args.play_as.seats("?".to_string(), computer.clone()),
+        None => (args.white.clone(), args.black.clone()),
+    };
     let mut seats = [
-        super::computer::Seat::from_name(&args.white)?,
-        super::computer::Seat::from_name(&args.black)?,
+        super::computer::Seat::from_name(&white)?,
+        super::computer::Seat::from_name(&black)?,
     ];
     s.say("Standard chess. Type a move (e4, Nf3, O-O, e2e4) or help.")?;
     let d = diagram(s.game.position());
@@ -283,8 +305,8 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
         ("Site".to_string(), "chessrules".to_string()),
         ("Date".to_string(), args.date.clone().unwrap_or_else(today)),
         ("Round".to_string(), "-".to_string()),
-        ("White".to_string(), args.white.clone()),
-        ("Black".to_string(), args.black.clone()),
+        ("White".to_string(), white.clone()),
+        ("Black".to_string(), black.clone()),
     ];
     let pgn = s.game.pgn(&tags);
     match &args.pgn {
