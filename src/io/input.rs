@@ -63,8 +63,21 @@ pub fn read_line_capped(input: &mut impl BufRead, line: &mut Vec<u8>) -> io::Res
     }
 }
 
+/// Input text as it may be echoed in a message to a terminal: control characters (NUL, escape
+/// sequences, a lone CR) become `?`, so a typed or piped line cannot garble the screen.
+pub fn printable(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn printable_replaces_control_characters_only() {
+        assert_eq!(super::printable("c7-c5\0\u{1b}[2J\r é"), "c7-c5??[2J? é");
+    }
+
     use super::*;
 
     #[test]

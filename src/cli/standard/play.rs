@@ -105,11 +105,8 @@ fn today() -> String {
 
 /// Input echoed in a message: at most 32 characters, control characters as `?`.
 fn shown(text: &str) -> String {
-    let mut s: String = text
-        .chars()
-        .take(32)
-        .map(|c| if c.is_control() { '?' } else { c })
-        .collect();
+    let head: String = text.chars().take(32).collect();
+    let mut s = chessrules::io::input::printable(&head);
     if text.chars().count() > 32 {
         s.push_str("...");
     }

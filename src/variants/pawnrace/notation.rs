@@ -69,7 +69,7 @@ pub fn parse(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
     }
     let lower = trimmed.to_ascii_lowercase();
     let b = lower.as_bytes();
-    let syntax = || MoveError::Syntax(trimmed.to_string());
+    let syntax = || MoveError::Syntax(crate::io::input::printable(trimmed));
     let us = pos.side_to_move();
     let forward: i32 = if us == Color::White { 1 } else { -1 };
     match b.len() {
