@@ -45,7 +45,7 @@ where
     let named = unnamed.is_none();
     let result = (|| {
         let file = match unnamed {
-            Some(file) => file?,
+            Some(file) => file,
             None => File::create(&tmp)?,
         };
         let mut w = io::BufWriter::new(file);
@@ -70,7 +70,7 @@ where
 /// Whether files written into `folder` stay unnamed until complete (so a killed run leaves
 /// nothing): Linux with `O_TMPFILE` support in that file system and `/proc` mounted.
 pub fn leaves_nothing_when_killed(folder: &Path) -> bool {
-    matches!(unnamed::create_in(folder), Some(Ok(_)))
+    unnamed::create_in(folder).is_some()
 }
 
 #[cfg(target_os = "linux")]
@@ -84,21 +84,19 @@ mod unnamed {
     use std::path::Path;
 
     /// An unnamed file in `folder`; `None` when that is not possible there (no `/proc` to name
-    /// it by, or a file system without `O_TMPFILE`), so the caller writes a named file instead.
-    /// `Some(Err)` is a real error (a missing or read-only folder), reported as such.
-    pub fn create_in(folder: &Path) -> Option<io::Result<File>> {
+    /// it by, a kernel or file system without `O_TMPFILE`, or a missing or read-only folder),
+    /// so the caller writes a named file instead, whose failure then reports a real problem in
+    /// the usual OS words.
+    pub fn create_in(folder: &Path) -> Option<File> {
         if !Path::new("/proc/self/fd").is_dir() {
             return None;
         }
-        let opened = OpenOptions::new()
+        OpenOptions::new()
             .write(true)
             .mode(0o666)
             .custom_flags(libc::O_TMPFILE)
-            .open(folder);
-        match opened {
-            Err(e) if matches!(e.raw_os_error(), Some(libc::EOPNOTSUPP | libc::EISDIR)) => None,
-            other => Some(other),
-        }
+            .open(folder)
+            .ok()
     }
 
     /// Gives the unnamed `file` the name `path`, which must not exist yet.
@@ -131,7 +129,7 @@ mod unnamed {
     use std::path::Path;
 
     /// Unnamed files are a Linux feature: elsewhere the caller writes a named temporary file.
-    pub fn create_in(_folder: &Path) -> Option<io::Result<File>> {
+    pub fn create_in(_folder: &Path) -> Option<File> {
         None
     }
 
