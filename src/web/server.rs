@@ -353,7 +353,8 @@ async fn log_file(State(state): State<Shared>, Path(id): Path<u64>) -> Result<Re
 
 /// Serves the page on `addr` until the process ends.
 pub async fn serve(listener: tokio::net::TcpListener) -> std::io::Result<()> {
-    axum::serve(listener, router()).await
+    let app = router().into_make_service_with_connect_info::<std::net::SocketAddr>();
+    axum::serve(listener, app).await
 }
 
 /// Serves the page with network games kept in `net` and an optional external UCI engine for
@@ -363,5 +364,8 @@ pub async fn serve_with(
     net: Arc<super::net::Net>,
     engine: Option<PathBuf>,
 ) -> std::io::Result<()> {
-    axum::serve(listener, router_with(net, engine)).await
+    // With each connection's address, so new network games can be limited per client.
+    let app =
+        router_with(net, engine).into_make_service_with_connect_info::<std::net::SocketAddr>();
+    axum::serve(listener, app).await
 }

@@ -7,6 +7,7 @@
 mod clock;
 mod game;
 mod protocol;
+mod rate;
 mod routes;
 mod seats;
 mod socket;
@@ -40,7 +41,13 @@ pub type GameHandle = Arc<Mutex<NetGame>>;
 pub struct Net {
     store: Mutex<Store>,
     games: Mutex<HashMap<u64, GameHandle>>,
+    /// New games per remote address (every game is a row kept for good).
+    creations: rate::PerAddress,
 }
+
+/// New games a remote address may create at once, and per second after that (one a minute).
+const CREATE_BURST: f64 = 30.0;
+const CREATE_PER_SECOND: f64 = 1.0 / 60.0;
 
 fn poisoned<T>(_: T) -> Refusal {
     Refusal {
@@ -69,7 +76,13 @@ impl Net {
         Arc::new(Net {
             store: Mutex::new(store),
             games: Mutex::new(HashMap::new()),
+            creations: rate::PerAddress::new(CREATE_BURST, CREATE_PER_SECOND),
         })
+    }
+
+    /// May a client at `addr` create another game now? (Loopback and unknown: always.)
+    pub fn may_create(&self, addr: Option<std::net::IpAddr>) -> bool {
+        self.creations.allow(addr, std::time::Instant::now())
     }
 
     /// Creates a game of `variant` (from `board`, or the variant's initial position) with

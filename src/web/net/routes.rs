@@ -1,9 +1,12 @@
 //! The HTTP side of network games: create one (its three links), read its state or log with
 //! a token, and open its WebSocket.
 
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
-use axum::extract::{Path, Query, State, WebSocketUpgrade};
+use axum::extract::connect_info::{ConnectInfo, MockConnectInfo};
+use axum::extract::{FromRequestParts, Path, Query, State, WebSocketUpgrade};
+use axum::http::request::Parts;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -36,7 +39,37 @@ fn link(id: u64, token: &str) -> String {
     format!("/?net={id}&token={token}")
 }
 
-async fn create(State(net): State<Arc<Net>>, Json(req): Json<Create>) -> Result<Response, Refusal> {
+/// The client's address, when the server was started with connection info (a real socket);
+/// `None` for in-process callers such as tests that call the router directly.
+pub struct ClientAddr(Option<IpAddr>);
+
+impl<S: Send + Sync> FromRequestParts<S> for ClientAddr {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        let real = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|c| c.0);
+        let mock = parts
+            .extensions
+            .get::<MockConnectInfo<SocketAddr>>()
+            .map(|c| c.0);
+        Ok(ClientAddr(real.or(mock).map(|a| a.ip())))
+    }
+}
+
+async fn create(
+    State(net): State<Arc<Net>>,
+    ClientAddr(addr): ClientAddr,
+    Json(req): Json<Create>,
+) -> Result<Response, Refusal> {
+    if !net.may_create(addr) {
+        return Err(Refusal {
+            status: 429,
+            message: "too many new games from this address: wait a minute".to_string(),
+        });
+    }
     let (id, seats) =
         tokio::task::spawn_blocking(move || net.create(&req.variant, req.board, req.clock))
             .await

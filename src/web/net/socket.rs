@@ -8,6 +8,7 @@ use std::time::Instant;
 use axum::extract::ws::{Message, WebSocket};
 
 use super::protocol::{self, MAX_COMMAND_BYTES};
+use super::rate::TokenBucket;
 use super::{GameHandle, Net, Seat};
 
 /// Commands a connection may send in a burst, and per second after it.
@@ -19,34 +20,6 @@ const MAX_STRIKES: u32 = 100;
 /// that forgot the connection): the failed send closes them.
 const PING_EVERY: std::time::Duration = std::time::Duration::from_secs(30);
 
-/// A token bucket: one token per command, refilled with time.
-struct RateLimit {
-    tokens: f64,
-    at: Instant,
-}
-
-impl RateLimit {
-    fn new() -> RateLimit {
-        RateLimit {
-            tokens: BURST,
-            at: Instant::now(),
-        }
-    }
-
-    fn allow(&mut self) -> bool {
-        let now = Instant::now();
-        let refill = now.duration_since(self.at).as_secs_f64() * PER_SECOND;
-        self.tokens = (self.tokens + refill).min(BURST);
-        self.at = now;
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
-            true
-        } else {
-            false
-        }
-    }
-}
-
 pub async fn connection(net: Arc<Net>, game: GameHandle, seat: Seat, mut socket: WebSocket) {
     let mut changes = match game.lock() {
         Ok(g) => g.changed.subscribe(),
@@ -55,7 +28,7 @@ pub async fn connection(net: Arc<Net>, game: GameHandle, seat: Seat, mut socket:
     if send(&mut socket, state(&net, &game, seat)).await.is_err() {
         return;
     }
-    let mut limit = RateLimit::new();
+    let mut limit = TokenBucket::new(BURST, PER_SECOND, Instant::now());
     let mut ping = tokio::time::interval(PING_EVERY);
     ping.tick().await; // the first tick is immediate
     let mut strikes = 0u32;
@@ -70,7 +43,7 @@ pub async fn connection(net: Arc<Net>, game: GameHandle, seat: Seat, mut socket:
                         break;
                     }
                     Some(Ok(Message::Text(text))) => {
-                        if !limit.allow() {
+                        if !limit.allow(Instant::now()) {
                             strikes += 1;
                             vec![protocol::error_frame(None, "too many messages: slow down")]
                         } else {
