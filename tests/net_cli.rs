@@ -94,3 +94,24 @@ fn an_unusable_default_data_directory_falls_back_to_memory() {
         "{err}"
     );
 }
+
+/// Two servers on one game store would each keep their own copy of a game: the second one
+/// refuses to start (exit 3) while the first runs, and starts once it has stopped.
+#[test]
+fn a_second_server_on_the_same_store_refuses_to_start() {
+    let dir = TempDir::new("net-cli-two-servers");
+    let first = net_common::Server::start(&dir.db());
+    let out = Command::new(env!("CARGO_BIN_EXE_chessrules"))
+        .args(["serve", "--port", "0", "--db"])
+        .arg(dir.db())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("another chessrules server is using this game store"),
+        "{stderr}"
+    );
+    first.kill9();
+    let _second = net_common::Server::start(&dir.db());
+}

@@ -71,6 +71,20 @@ impl Store {
                 .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
         }
         let db = Connection::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        // One server per file: a second one would keep its own copy of each game in memory
+        // and the two would refuse each other's moves. The first server holds the file's lock
+        // until it exits (the OS drops it even on kill -9); a second one stops here.
+        db.pragma_update(None, "locking_mode", "EXCLUSIVE")
+            .map_err(err)?;
+        db.busy_timeout(std::time::Duration::from_millis(200))
+            .map_err(err)?;
+        db.execute_batch("BEGIN EXCLUSIVE; COMMIT;")
+            .map_err(|e| match e.sqlite_error_code() {
+                Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked) => {
+                    "another chessrules server is using this game store".to_string()
+                }
+                _ => err(e),
+            })?;
         Store::init(db)
     }
 
@@ -222,6 +236,25 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_second_server_cannot_open_a_store_in_use() {
+        let dir = std::env::temp_dir().join(format!("store-lock-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let path = dir.join("games.sqlite");
+        // A new file, then the same file again once it exists (in WAL mode) and is free.
+        for round in 0..2 {
+            let first = Store::open(&path).expect("the first server opens the store");
+            let second = Store::open(&path).map(|_| ());
+            assert_eq!(
+                second,
+                Err("another chessrules server is using this game store".to_string()),
+                "round {round}"
+            );
+            drop(first);
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn events_round_trip_and_no_duplicate_sequence() -> Result<(), String> {
