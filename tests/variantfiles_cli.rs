@@ -153,3 +153,38 @@ fn a_missing_file_is_an_io_error() {
             "error: cannot read variants/no-such-file.toml",
         ));
 }
+
+/// Our engine plays a variant file by the file's own end of game: here the pawn race's goal
+/// rank. White must promote at once (b2-b3 would let Black's h-pawn reach its goal first).
+#[test]
+fn the_computer_plays_a_variant_file_by_its_end_rules() {
+    let out = bin()
+        .args(["play", "--variant-file", "variants/pawnrace.toml"])
+        .args(["--fen", "8/P7/8/8/8/8/1P5p/8 w - - 0 1", "--white", "ai"])
+        .args(["--movetime", "100"])
+        .write_stdin("")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.contains("white plays a7a8\n"), "{stdout}");
+    assert!(
+        stdout.ends_with("Game over: white wins (goal rank reached)\n"),
+        "{stdout}"
+    );
+    // Two computers finish a whole race; a UCI engine is refused (usage, exit 2).
+    let out = bin()
+        .args(["play", "--variant-file", "variants/pawnrace.toml"])
+        .args(["--white", "ai", "--black", "ai", "--movetime", "10"])
+        .write_stdin("")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.contains("Game over: "), "{stdout}");
+    let out = bin()
+        .args(["play", "--variant-file", "variants/pawnrace.toml"])
+        .args(["--black", "uci:/usr/games/stockfish"])
+        .write_stdin("")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -87,10 +87,15 @@ fn wrapper() -> PathBuf {
 }
 
 #[tokio::test]
-async fn the_computer_answers_in_standard_fairy_and_pawn_race() {
+async fn the_computer_answers_in_standard_fairy_pawn_race_and_variant_files() {
     let c = Client { app: router() };
     let computer = json!({ "color": "black", "movetime": 30 });
-    for (variant, first) in [("standard", "e4"), ("fairy", "b2-b4"), ("pawnrace", "b4")] {
+    for (variant, first) in [
+        ("standard", "e4"),
+        ("fairy", "b2-b4"),
+        ("pawnrace", "b4"),
+        ("custom", "b2b3"),
+    ] {
         let (s, v) = c
             .create(json!({ "variant": variant, "computer": computer }))
             .await;

@@ -13,15 +13,18 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::Deserialize;
 
-use crate::core::{Color, Move};
+use crate::core::{Color, Game, Move};
 use crate::engine::games::obstacle::{action_text, best_obstacle_move_knowing, ObstacleMove};
 use crate::engine::games::obstacle_secrets::{
     computer_placement, file_trapdoors, view_for, Secret,
 };
-use crate::engine::games::{best_fairy_move, best_move_for, fairy};
+use crate::engine::games::{best_custom_move, best_fairy_move, best_move_for, fairy};
 use crate::engine::uci_client::{obstacle_move_knowing, UciClient};
 use crate::engine::{Engine, Limits, Rng};
+use crate::notation::coordinate;
 use crate::notation::coordinate::to_uci;
+use crate::variants::custom::field::Field;
+use crate::variants::custom::load_variant_file;
 use crate::variants::obstacle::{parse_board, write_board, ObstacleGame};
 use crate::variants::pawnrace::{self, search::PawnRaceSearch, PawnRace};
 use crate::variants::standard;
@@ -67,7 +70,7 @@ impl Computer {
             Some("uci") => true,
             Some(other) => return Err(Refusal::bad(format!("engine '{other}'?"))),
         };
-        let ours = ["standard", "fairy", "obstacle", "pawnrace"];
+        let ours = ["standard", "fairy", "obstacle", "pawnrace", "custom"];
         if !ours.contains(&variant) {
             return Err(Refusal::bad(format!(
                 "the computer does not play {variant} (it plays {})",
@@ -174,6 +177,7 @@ impl Task {
                 best.map(|m| fairy::move_text(&pos, m))
                     .ok_or_else(|| "no legal move".to_string())
             }
+            "custom" => self.custom(),
             "obstacle" => self.obstacle(engine),
             "pawnrace" => self.pawnrace(),
             other => Err(format!("the computer does not play {other}")),
@@ -188,6 +192,24 @@ impl Task {
             game.play_text(text).map_err(|e| e.to_string())?;
         }
         Ok(game)
+    }
+
+    /// A variant file: the session's "board" is the file itself, its moves coordinate text.
+    fn custom(&self) -> Result<String, String> {
+        let variant = load_variant_file(&self.initial).map_err(|e| e.to_string())?;
+        let mut game = Game::new(variant.start_position().map_err(|e| e.to_string())?);
+        let mut field = Field::new(&variant.obstacles);
+        for text in &self.moves {
+            let mut pos = game.position().clone();
+            let m = coordinate::parse(&mut pos, text).map_err(|e| e.to_string())?;
+            field.play(&mut game, m);
+        }
+        let pos = game.position();
+        let ms = self.computer.movetime;
+        best_custom_move(&variant, pos, &game.earlier_keys(), ms)
+            .best
+            .map(|m| to_uci(pos, m))
+            .ok_or_else(|| "no legal move".to_string())
     }
 
     fn obstacle(&self, engine: Option<&Path>) -> Result<String, String> {

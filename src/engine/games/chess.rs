@@ -1,12 +1,85 @@
-//! Any variant whose rules are the core's alone (standard, fairy): core legal moves,
-//! make/unmake, checkmate = loss, stalemate = draw (both course variants say so), the
-//! fifty-move rule, repetition inside the search line and dead positions as draws, and the
-//! generic evaluation from the piece table.
+//! Any variant whose rules are the core's alone (standard, fairy, variant files): core legal
+//! moves, make/unmake, and the end of the game as data (`Ends`): by default FIDE's —
+//! checkmate = loss, stalemate = draw (both course variants say so), the fifty-move rule,
+//! repetition inside the search line and dead positions as draws — or a variant file's
+//! (extinction, a goal rank, stalemate as a win or loss). Evaluation is the generic one from
+//! the piece table.
 
 use crate::core::game::insufficient_material;
-use crate::core::{Move, MoveFlag, Position, Undo};
+use crate::core::{Color, KindId, Move, MoveFlag, Position, Undo};
 use crate::engine::eval::{self, PieceValues};
 use crate::engine::{Engine, Limits, SearchGame, SearchResult, Terminal};
+
+/// How a game ends, as the search sees it (results from the side to move's view).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ends {
+    /// In check with no legal move loses (otherwise no legal move is `stalemate`).
+    pub checkmate: bool,
+    /// The result for a side with no legal move that is not checkmated.
+    pub stalemate: Terminal,
+    /// A side left without a piece of one of these kinds loses.
+    pub extinction: Vec<KindId>,
+    /// A side with a piece of this kind on this rank (0-based, its own counting) wins.
+    pub reach_rank: Option<(KindId, u8)>,
+    /// A side that has lost its last royal piece (while the other has one) has lost.
+    pub royal_capture: bool,
+    /// A hundred half-moves without capture or clock-resetting move draw.
+    pub fifty_move: bool,
+    /// A repeated position draws.
+    pub repetition: bool,
+    /// Positions where nobody can mate any more draw.
+    pub dead_position: bool,
+}
+
+impl Ends {
+    /// FIDE's ends (standard and fairy chess).
+    pub fn fide() -> Ends {
+        Ends {
+            checkmate: true,
+            stalemate: Terminal::Draw,
+            extinction: Vec::new(),
+            reach_rank: None,
+            royal_capture: true,
+            fifty_move: true,
+            repetition: true,
+            dead_position: true,
+        }
+    }
+
+    /// Has `side` lost every piece of an extinction kind?
+    fn extinct(&self, pos: &Position, side: Color) -> bool {
+        self.extinction.iter().any(|&k| pos.count(side, k) == 0)
+    }
+
+    /// Has `side` brought a goal piece to the goal rank?
+    fn reached(&self, pos: &Position, side: Color) -> bool {
+        let Some((kind, rank)) = self.reach_rank else {
+            return false;
+        };
+        let shape = &pos.rules().shape;
+        let goal = shape.relative_rank(side, rank);
+        pos.pieces(side).iter().any(|&sq| {
+            shape.rank_of(sq) == goal && pos.piece_at(sq).is_some_and(|p| p.kind == kind)
+        })
+    }
+
+    /// Extinction, then the goal rank (the side that just moved first): the order in which a
+    /// variant file's game judges them.
+    fn decided(&self, pos: &Position) -> Option<Terminal> {
+        let us = pos.side_to_move();
+        if self.extinct(pos, us) {
+            Some(Terminal::Loss)
+        } else if self.extinct(pos, us.other()) {
+            Some(Terminal::Win)
+        } else if self.reached(pos, us.other()) {
+            Some(Terminal::Loss)
+        } else if self.reached(pos, us) {
+            Some(Terminal::Win)
+        } else {
+            None
+        }
+    }
+}
 
 /// A core position being searched.
 #[derive(Clone, Debug)]
@@ -21,6 +94,7 @@ pub struct ChessSearch {
     /// Fairy chess's clock rule: from this halfmove clock on, only captures and moves of
     /// clock-resetting pieces (pawns, soldiers) are legal, and no castling.
     clock_limit: Option<u32>,
+    ends: Ends,
 }
 
 impl ChessSearch {
@@ -39,7 +113,13 @@ impl ChessSearch {
             keys,
             root_moves: Vec::new(),
             clock_limit: None,
+            ends: Ends::fide(),
         }
+    }
+
+    /// How the game ends (default: `Ends::fide()`).
+    pub fn set_ends(&mut self, ends: Ends) {
+        self.ends = ends;
     }
 
     /// From halfmove clock `limit` on, only captures and moves of clock-resetting pieces are
@@ -123,31 +203,41 @@ impl SearchGame for ChessSearch {
     }
 
     fn terminal(&self) -> Option<Terminal> {
-        if self.pos.royal_count(self.pos.side_to_move()) == 0
-            && self.pos.royal_count(self.pos.side_to_move().other()) > 0
+        let ends = &self.ends;
+        let us = self.pos.side_to_move();
+        if ends.royal_capture
+            && self.pos.royal_count(us) == 0
+            && self.pos.royal_count(us.other()) > 0
         {
             return Some(Terminal::Loss);
         }
-        if self.pos.halfmove_clock() >= 100 {
+        if !ends.extinction.is_empty() || ends.reach_rank.is_some() {
+            if let Some(t) = ends.decided(&self.pos) {
+                return Some(t);
+            }
+        }
+        if ends.fifty_move && self.pos.halfmove_clock() >= 100 {
             return Some(Terminal::Draw);
         }
-        let key = self.pos.key();
-        let window = (self.pos.halfmove_clock() as usize + 1).min(self.keys.len());
-        let earlier = &self.keys[self.keys.len() - window..self.keys.len().saturating_sub(1)];
-        if earlier.iter().rev().skip(1).step_by(2).any(|&k| k == key) {
-            return Some(Terminal::Draw);
+        if ends.repetition {
+            let key = self.pos.key();
+            let window = (self.pos.halfmove_clock() as usize + 1).min(self.keys.len());
+            let earlier = &self.keys[self.keys.len() - window..self.keys.len().saturating_sub(1)];
+            if earlier.iter().rev().skip(1).step_by(2).any(|&k| k == key) {
+                return Some(Terminal::Draw);
+            }
         }
-        if insufficient_material(&self.pos) {
+        if ends.dead_position && insufficient_material(&self.pos) {
             return Some(Terminal::Draw);
         }
         None
     }
 
     fn no_moves(&self) -> Terminal {
-        if self.pos.in_check(self.pos.side_to_move()) {
+        if self.ends.checkmate && self.pos.in_check(self.pos.side_to_move()) {
             Terminal::Loss
         } else {
-            Terminal::Draw
+            self.ends.stalemate
         }
     }
 

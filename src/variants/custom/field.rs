@@ -2,7 +2,7 @@
 //! for each player to place, and what a trapdoor or a mine does to a piece arriving on it.
 
 use crate::core::rules::direction_vector;
-use crate::core::{Color, Position, Square};
+use crate::core::{Color, Game, Move, Position, Square};
 
 use super::{walls, Obstacles};
 
@@ -108,6 +108,15 @@ impl Field {
         }
         *left -= 1;
         Ok(())
+    }
+
+    /// Plays `m` in `game`, then what the square it lands on does (see `arrive`).
+    pub fn play(&mut self, game: &mut Game, m: Move) {
+        game.play(m);
+        let to = game.position().rules().shape.square(m.to);
+        if self.arrive(game.position_mut(), to) {
+            game.refresh_key();
+        }
     }
 
     /// A piece has just arrived on `to`: a trapdoor swallows it (and stays); a mine removes it

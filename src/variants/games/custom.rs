@@ -112,11 +112,7 @@ impl VariantGame for Custom {
         let mut pos = self.game.position().clone();
         let m = coordinate::parse(&mut pos, text.trim()).map_err(|e| e.to_string())?;
         let written = coordinate::to_uci(&pos, m);
-        self.game.play(m);
-        let to = self.game.position().rules().shape.square(m.to);
-        if self.field.arrive(self.game.position_mut(), to) {
-            self.game.refresh_key();
-        }
+        self.field.play(&mut self.game, m);
         Ok(written)
     }
     fn status(&self) -> GameStatus {
