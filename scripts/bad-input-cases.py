@@ -109,9 +109,10 @@ case("obstacle-in-is-out-rejected", ["obstacle", "in1", "in1", "in2"],
      {"in1": OBST_BOARD, "in2": b"e2-e5\n"}, after=["equals in1 original-in1"])
 case("obstacle-game-is-out", ["obstacle", "in1", "in2", "in2"], {"in1": OBST_BOARD, "in2": OBST_GAME},
      after=["equals in2 expected-in1"])
-case("play-pgn-missing-folder", ["standard", "play", "--pgn", "no-such-folder/game.pgn"],
+# A fixed PGN date: the default is today's, which would make the expected output expire.
+case("play-pgn-missing-folder", ["standard", "play", "--date", "2026.01.01", "--pgn", "no-such-folder/game.pgn"],
      stdin=b"e4\ne5\nresign\n", after=["absent no-such-folder"])
-case("play-pgn-readonly-folder", ["standard", "play", "--pgn", "ro/game.pgn"],
+case("play-pgn-readonly-folder", ["standard", "play", "--date", "2026.01.01", "--pgn", "ro/game.pgn"],
      setup=["readonly-dir ro"], stdin=b"e4\ne5\nresign\n", after=["absent ro/game.pgn"])
 
 def write_cases():
