@@ -205,24 +205,14 @@ pub fn cannot_mate(position: &Position, color: Color) -> bool {
 /// No sequence of legal moves can end in checkmate: only royal pieces, or one minor piece,
 /// or any number of colour-bound pieces all on squares of one colour.
 pub fn insufficient_material(position: &Position) -> bool {
-    let rules = position.rules();
-    let mut minors = 0;
-    let mut parities = [false; 2];
-    for color in [Color::White, Color::Black] {
-        for &sq in position.pieces(color) {
-            let Some(code) = position.board.get(sq as usize) else {
-                continue;
-            };
-            match rules.pieces[code_kind(*code) as usize].mating_power {
-                MatingPower::None => {}
-                MatingPower::Major => return false,
-                MatingPower::Minor => minors += 1,
-                MatingPower::ColourBound => {
-                    parities[rules.shape.parity(sq) as usize] = true;
-                }
-            }
-        }
+    let white = Material::of(position, Color::White);
+    let black = Material::of(position, Color::Black);
+    if white.major + black.major > 0 {
+        return false;
     }
-    let bound_colours = parities.iter().filter(|&&p| p).count();
+    let minors = white.minor + black.minor;
+    let bound_colours = (0..2)
+        .filter(|&p| white.bound_on[p] || black.bound_on[p])
+        .count();
     matches!((minors, bound_colours), (0, 0) | (0, 1) | (1, 0))
 }
