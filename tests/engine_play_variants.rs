@@ -350,3 +350,27 @@ fn the_opponent_takes_the_other_colour() {
         assert_eq!(run(bad, "").status.code(), Some(2), "{bad:?}");
     }
 }
+
+/// The commands both games share (`Terminal::ask`): empty lines re-prompt, `help`, `board` and
+/// `moves` answer without moving, `resign` ends the game for the side to move. Obstacle's own
+/// `claim` is refused on stderr when the rules offer no draw.
+#[test]
+fn shared_commands_answer_alike_in_both_games() {
+    let humans = ["--white", "human", "--black", "human"];
+    let (out, _) = ok(
+        &[&["--variant", "fairy"][..], &humans].concat(),
+        "\nhelp\nmoves\nb2-b4\n\nboard\nresign\n",
+    );
+    assert!(out.contains("c2-c4"), "help or moves names a move: {out}");
+    assert!(out.contains("b2-b3 "), "moves lists White's moves: {out}");
+    assert!(out.contains("Black resigns: White wins."), "{out}");
+    assert!(!out.contains("Game stopped"), "{out}");
+
+    let (out, err) = ok(
+        &[&["--variant", "obstacle"][..], &humans].concat(),
+        "...\n...\nclaim\nmoves\nresign\n",
+    );
+    assert!(err.contains("No draw to claim"), "claim is refused: {err}");
+    assert!(out.contains("(walls left: "), "{out}");
+    assert!(out.contains("White resigns: Black wins."), "{out}");
+}

@@ -162,25 +162,15 @@ struct Interactive {
     game: PawnRace,
 }
 
-fn color_name(c: Color) -> &'static str {
-    match c {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
-}
-
 fn result_line(o: Outcome, side_to_move: Color) -> String {
     match o {
-        Outcome::Promotion(c) => format!("{} wins by reaching the last rank", color_name(c)),
+        Outcome::Promotion(c) => format!("{} wins by reaching the last rank", c.title()),
         Outcome::AllCaptured(c) => format!(
             "{} wins by capturing every {} pawn",
-            color_name(c),
+            c.title(),
             c.other().name()
         ),
-        Outcome::Stalemate => format!(
-            "Draw by stalemate: {} cannot move",
-            color_name(side_to_move)
-        ),
+        Outcome::Stalemate => format!("Draw by stalemate: {} cannot move", side_to_move.title()),
     }
 }
 
@@ -207,7 +197,7 @@ impl Interactive {
                 continue;
             }
             if !self.quiet {
-                write!(out, "{}'s move: ", color_name(side))?;
+                write!(out, "{}'s move: ", side.title())?;
             }
             out.flush()?;
             line.clear();
@@ -253,18 +243,18 @@ impl Interactive {
         if self.quiet {
             writeln!(out, "{san}")?;
         } else {
-            writeln!(out, "{} plays {san}", color_name(side))?;
+            writeln!(out, "{} plays {san}", side.title())?;
             match result.map(|r| r.score()) {
                 Some(Score::WinIn(n)) => writeln!(
                     out,
                     "({} has a forced win in {} moves)",
-                    color_name(side),
+                    side.title(),
                     n.div_ceil(2)
                 )?,
                 Some(Score::LossIn(n)) => writeln!(
                     out,
                     "({} expects to lose in {} moves)",
-                    color_name(side),
+                    side.title(),
                     n.div_ceil(2)
                 )?,
                 _ => {}

@@ -102,13 +102,6 @@ pub struct GameOptions {
     pub seed: Option<u64>,
 }
 
-pub fn side_name(c: chessrules::core::Color) -> &'static str {
-    match c {
-        chessrules::core::Color::White => "White",
-        chessrules::core::Color::Black => "Black",
-    }
-}
-
 /// A board file as text; invalid UTF-8 becomes U+FFFD, which no board accepts.
 pub fn read_text(path: &Path) -> Result<String> {
     let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;

@@ -46,10 +46,19 @@ impl Color {
         self as usize
     }
 
+    /// `white` / `black`, as the web API and file formats write a side.
     pub fn name(self) -> &'static str {
         match self {
             Color::White => "white",
             Color::Black => "black",
+        }
+    }
+
+    /// `White` / `Black`, as a sentence names a side.
+    pub fn title(self) -> &'static str {
+        match self {
+            Color::White => "White",
+            Color::Black => "Black",
         }
     }
 }

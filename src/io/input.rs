@@ -40,7 +40,7 @@ pub fn skip_bom<R: BufRead>(reader: &mut R) -> io::Result<()> {
 pub const MAX_LINE: usize = 256;
 
 /// Reads one line (its first `MAX_LINE` bytes, with the `\n` if it fits) into `line`, which is
-/// not cleared first; false at end of input. Used for lines typed at a prompt (`pawnrace`).
+/// not cleared first; false at end of input. Used for lines typed at a prompt.
 pub fn read_line_capped(input: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<bool> {
     let mut any = false;
     loop {
@@ -60,6 +60,17 @@ pub fn read_line_capped(input: &mut impl BufRead, line: &mut Vec<u8>) -> io::Res
         if done {
             return Ok(true);
         }
+    }
+}
+
+/// The next typed line as text (a move or a command at a prompt): its first `MAX_LINE` bytes,
+/// trimmed, invalid UTF-8 replaced by U+FFFD, which no move or command accepts. `None` at the
+/// end of input, or when reading fails (a closed terminal ends the game like end of input).
+pub fn read_typed_line(input: &mut impl BufRead) -> Option<String> {
+    let mut line = Vec::new();
+    match read_line_capped(input, &mut line) {
+        Ok(true) => Some(String::from_utf8_lossy(&line).trim().to_string()),
+        Ok(false) | Err(_) => None,
     }
 }
 
@@ -93,6 +104,22 @@ mod tests {
         assert_eq!(line, b"b4\n");
         line.clear();
         assert!(!read_line_capped(&mut r, &mut line).unwrap());
+    }
+
+    #[test]
+    fn typed_lines_are_trimmed_cut_and_never_fail() {
+        let mut text = b"  e2e4 \r\n\xFF\xFEb4\n".to_vec();
+        text.extend_from_slice(&[b'q'; 5000]);
+        text.extend_from_slice(b"\nquit");
+        let mut r = text.as_slice();
+        assert_eq!(read_typed_line(&mut r).as_deref(), Some("e2e4"));
+        assert_eq!(
+            read_typed_line(&mut r).as_deref(),
+            Some("\u{fffd}\u{fffd}b4")
+        );
+        assert_eq!(read_typed_line(&mut r).map(|l| l.len()), Some(MAX_LINE));
+        assert_eq!(read_typed_line(&mut r).as_deref(), Some("quit"));
+        assert_eq!(read_typed_line(&mut r), None);
     }
 
     #[test]

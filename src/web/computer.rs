@@ -124,12 +124,9 @@ pub fn task(s: &Session) -> Option<Task> {
 /// Is a move from the page refused because it is the computer's turn at the end of the line?
 pub fn refuse_person(s: &Session) -> Result<(), Refusal> {
     match &s.computer {
-        Some(c) if s.mover() == c.color && s.cursor() == s.length() && !s.is_over() => {
-            Err(Refusal::conflict(format!(
-                "the computer plays {}",
-                super::games::color_name(c.color)
-            )))
-        }
+        Some(c) if s.mover() == c.color && s.cursor() == s.length() && !s.is_over() => Err(
+            Refusal::conflict(format!("the computer plays {}", c.color.name())),
+        ),
         _ => Ok(()),
     }
 }

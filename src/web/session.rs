@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use crate::core::{Color, Square};
 
-use super::games::{self, color_name, Cell, GameStatus, Target, VariantGame, WallView};
+use super::games::{self, Cell, GameStatus, Target, VariantGame, WallView};
 
 /// An error for the page: the HTTP status and a sentence (with the square it names, if any).
 #[derive(Debug)]
@@ -195,7 +195,7 @@ impl Session {
             .iter()
             .find(|c| c.square == from.to_string())
             .and_then(|c| c.piece.clone());
-        let turn = color_name(self.mover());
+        let turn = self.mover().name();
         match piece {
             None => format!("there is no piece on {from}"),
             Some(p) if p.color != turn => format!(
@@ -250,11 +250,7 @@ impl Session {
         }
         match action {
             "resign" => {
-                let result = format!(
-                    "{} resigns: {} wins",
-                    color_name(me),
-                    color_name(me.other())
-                );
+                let result = format!("{} resigns: {} wins", me.name(), me.other().name());
                 self.ended = Some((self.cursor, result));
             }
             "offer_draw" => self.draw_offer = Some(me),
@@ -276,7 +272,7 @@ impl Session {
                 } else {
                     return Err(Refusal::conflict("no draw can be claimed in this position"));
                 };
-                let result = format!("draw claimed by {}: {reason}", color_name(me));
+                let result = format!("draw claimed by {}: {reason}", me.name());
                 self.ended = Some((self.cursor, result));
             }
             other => return Err(Refusal::bad(format!("unknown action '{other}'"))),
@@ -339,12 +335,12 @@ impl Session {
             ranks: self.game.ranks(),
             cells,
             walls: self.game.walls(),
-            to_move: color_name(self.mover()),
+            to_move: self.mover().name(),
             result: self.ended_here().cloned().or_else(|| status.result.clone()),
             status,
             over,
-            draw_offer: self.draw_offer.map(color_name),
-            placement: self.game.placement().map(color_name),
+            draw_offer: self.draw_offer.map(Color::name),
+            placement: self.game.placement().map(Color::name),
             info: self.game.info(),
             events: self.game.events(),
             log: self.log(over),
@@ -361,7 +357,7 @@ impl Session {
             .enumerate()
             .map(|(i, (t, c))| LogEntry {
                 ply: i + 1,
-                color: color_name(*c),
+                color: c.name(),
                 text: if !over && self.game.is_secret(t) {
                     "(secret placement)".to_string()
                 } else {

@@ -13,8 +13,8 @@ use chessrules::notation::coordinate::{self, to_uci};
 use chessrules::variants::fairy::{self, play};
 
 use super::seat::Seat;
-use super::term::Terminal;
-use super::{read_text, save_log, side_name, GameOptions};
+use super::term::{resignation, Terminal, Typed};
+use super::{read_text, save_log, GameOptions};
 
 /// The `UCI_Variant` value an external engine must offer to play this game.
 pub const UCI_VARIANT: &str = "fairy10x10";
@@ -102,50 +102,36 @@ pub fn run(o: &GameOptions) -> Result<ExitCode> {
         let side = game.pos.side_to_move();
         if legal.is_empty() {
             break Some(if game.pos.is_check() {
-                format!("Checkmate: {} wins.", side_name(side.other()))
+                format!("Checkmate: {} wins.", side.other().title())
             } else {
                 "Stalemate: draw.".to_string()
             });
         }
         let text = match &mut seats[side.index()] {
-            Seat::Human => {
-                t.prompt(&format!("{} to move: ", side_name(side)))?;
-                let Some(line) = t.read_line() else {
-                    t.say("")?;
-                    break None;
-                };
-                match line.as_str() {
-                    "" => continue,
-                    "quit" | "exit" => break None,
-                    "help" => {
-                        t.say(HELP)?;
-                        continue;
-                    }
-                    "board" => {
-                        t.show(&game.board_file())?;
-                        continue;
-                    }
-                    "moves" => {
-                        let texts: Vec<String> =
-                            legal.iter().map(|&m| move_text(&game.pos, m)).collect();
-                        t.say(&texts.join(" "))?;
-                        continue;
-                    }
-                    "resign" => {
-                        break Some(format!(
-                            "{} resigns: {} wins.",
-                            side_name(side),
-                            side_name(side.other())
-                        ))
-                    }
-                    "undo" => {
-                        undo(&mut game, &seats);
-                        t.show(&game.board_file())?;
-                        continue;
-                    }
-                    _ => line,
+            Seat::Human => match t.ask(&format!("{} to move: ", side.title()))? {
+                Typed::Stop => break None,
+                Typed::Help => {
+                    t.say(HELP)?;
+                    continue;
                 }
-            }
+                Typed::Board => {
+                    t.show(&game.board_file())?;
+                    continue;
+                }
+                Typed::Moves => {
+                    let texts: Vec<String> =
+                        legal.iter().map(|&m| move_text(&game.pos, m)).collect();
+                    t.say(&texts.join(" "))?;
+                    continue;
+                }
+                Typed::Resign => break Some(resignation(side)),
+                Typed::Text(word) if word == "undo" => {
+                    undo(&mut game, &seats);
+                    t.show(&game.board_file())?;
+                    continue;
+                }
+                Typed::Text(line) => line,
+            },
             Seat::Ai => {
                 let r = best_fairy_move(&game.pos, &game.keys, o.movetime, &[]);
                 match r.best {
@@ -164,7 +150,7 @@ pub fn run(o: &GameOptions) -> Result<ExitCode> {
                 game.keys.push(before);
                 game.log.push(text.clone());
                 if !seats[side.index()].is_human() {
-                    t.say(&format!("{} plays {text}", side_name(side)))?;
+                    t.say(&format!("{} plays {text}", side.title()))?;
                 }
                 t.show(&game.board_file())?;
             }

@@ -24,8 +24,8 @@ use chessrules::variants::obstacle::game::legal_piece_moves;
 use chessrules::variants::obstacle::{parse_board, write_board, Info, ObstacleBoard, ObstacleGame};
 
 use super::seat::Seat;
-use super::term::Terminal;
-use super::{read_text, save_log, side_name, GameOptions};
+use super::term::{resignation, Terminal, Typed};
+use super::{read_text, save_log, GameOptions};
 
 const INITIAL: &str = "rnbqkbnr\npppppppp\n........\n........\n........\n........\nPPPPPPPP\n\
 RNBQKBNR\nw 3 3 + + + + - 0\n";
@@ -165,23 +165,17 @@ pub fn run(o: &GameOptions) -> Result<ExitCode> {
                     }
                     None => "to move",
                 };
-                t.prompt(&format!("{} {ask}: ", side_name(side)))?;
-                let Some(line) = t.read_line() else {
-                    t.say("")?;
-                    break None;
-                };
-                match line.as_str() {
-                    "" => continue,
-                    "quit" | "exit" => break None,
-                    "help" => {
+                match t.ask(&format!("{} {ask}: ", side.title()))? {
+                    Typed::Stop => break None,
+                    Typed::Help => {
                         t.say(HELP)?;
                         continue;
                     }
-                    "board" => {
+                    Typed::Board => {
                         t.show(&show(&g))?;
                         continue;
                     }
-                    "moves" => {
+                    Typed::Moves => {
                         // As the mover knows the board: an opponent's secret must not show
                         // by a move missing from the list.
                         let view = g.view(Some(side));
@@ -197,19 +191,15 @@ pub fn run(o: &GameOptions) -> Result<ExitCode> {
                         ))?;
                         continue;
                     }
-                    "claim" if g.claimable() => break Some(claim_sentence(&g, side)),
-                    "claim" => {
+                    Typed::Resign => break Some(resignation(side)),
+                    Typed::Text(word) if word == "claim" => {
+                        if g.claimable() {
+                            break Some(claim_sentence(&g, side));
+                        }
                         t.refuse("No draw to claim: the rules offer none after the last move.");
                         continue;
                     }
-                    "resign" => {
-                        break Some(format!(
-                            "{} resigns: {} wins.",
-                            side_name(side),
-                            side_name(side.other())
-                        ))
-                    }
-                    _ => line,
+                    Typed::Text(line) => line,
                 }
             }
             seat => {
@@ -217,13 +207,13 @@ pub fn run(o: &GameOptions) -> Result<ExitCode> {
                     placer.and_then(|c| computer_placement(g.game.board(), &g.secrets, c, &mut rng))
                 {
                     g.play(&text).map_err(anyhow::Error::msg)?;
-                    t.say(&format!("{} places its secret obstacle.", side_name(side)))?;
+                    t.say(&format!("{} places its secret obstacle.", side.title()))?;
                     continue;
                 }
                 let view = g.view(Some(side));
                 match computer_action(seat, &mut g, &view, o.movetime, &mut t)? {
                     Action::Played(text) => {
-                        t.say(&format!("{} plays {text}", side_name(side)))?;
+                        t.say(&format!("{} plays {text}", side.title()))?;
                         report(&mut t, &g)?;
                         t.show(&show(&g))?;
                         continue;
@@ -321,7 +311,7 @@ fn over_sentence(g: &Game) -> String {
             (_, 0) => Color::White,
             _ => pos.side_to_move().other(),
         };
-        format!("Checkmate: {} wins.", side_name(winner))
+        format!("Checkmate: {} wins.", winner.title())
     } else {
         "Stalemate: draw.".to_string()
     }
@@ -333,5 +323,5 @@ fn claim_sentence(g: &Game, side: Color) -> String {
     } else {
         "the fifty-move rule"
     };
-    format!("{} claims a draw by {why}: draw.", side_name(side))
+    format!("{} claims a draw by {why}: draw.", side.title())
 }

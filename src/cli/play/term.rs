@@ -1,12 +1,29 @@
 //! The terminal of an interactive game: prompts and reports on stdout, refusals on stderr,
 //! one bounded input line at a time (binary or endless input never hangs or panics).
 
-use std::io::{self, BufRead, Read, StdoutLock, Write};
+use std::io::{self, BufRead, StdoutLock, Write};
+
+use chessrules::core::Color;
+use chessrules::io::input::read_typed_line;
 
 use anyhow::Result;
 
-/// Longest input line read (the rest of a longer line is skipped).
-const MAX_LINE: u64 = 4096;
+/// A line typed at a move prompt, the commands every game shares told apart.
+pub enum Typed {
+    /// `quit`, `exit`, or the end of input.
+    Stop,
+    Help,
+    Board,
+    Moves,
+    Resign,
+    /// Anything else: a move, or a command of one game only.
+    Text(String),
+}
+
+/// The result sentence of a resignation.
+pub fn resignation(side: Color) -> String {
+    format!("{} resigns: {} wins.", side.title(), side.other().title())
+}
 
 pub struct Terminal {
     input: Box<dyn BufRead>,
@@ -46,31 +63,29 @@ impl Terminal {
         Ok(())
     }
 
-    /// The next input line, trimmed (`None` at the end of input). Invalid UTF-8 becomes
-    /// U+FFFD, which no move accepts.
+    /// The next input line, trimmed (`None` at the end of input): see `read_typed_line`.
     pub fn read_line(&mut self) -> Option<String> {
-        let mut bytes = Vec::new();
-        let n = (&mut self.input)
-            .take(MAX_LINE)
-            .read_until(b'\n', &mut bytes)
-            .ok()?;
-        if n == 0 {
-            return None;
+        read_typed_line(&mut self.input)
+    }
+
+    /// Prompts until a line that is not empty comes. At the end of input the prompt's line is
+    /// ended (the next output starts on its own line) and the answer is `Stop`.
+    pub fn ask(&mut self, prompt: &str) -> Result<Typed> {
+        loop {
+            self.prompt(prompt)?;
+            let Some(line) = self.read_line() else {
+                self.say("")?;
+                return Ok(Typed::Stop);
+            };
+            return Ok(match line.as_str() {
+                "" => continue,
+                "quit" | "exit" => Typed::Stop,
+                "help" => Typed::Help,
+                "board" => Typed::Board,
+                "moves" => Typed::Moves,
+                "resign" => Typed::Resign,
+                _ => Typed::Text(line),
+            });
         }
-        if !bytes.ends_with(b"\n") && n as u64 == MAX_LINE {
-            // Skip the rest of an over-long line, a bounded piece at a time.
-            loop {
-                let mut rest = Vec::new();
-                match (&mut self.input)
-                    .take(MAX_LINE)
-                    .read_until(b'\n', &mut rest)
-                {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) if rest.ends_with(b"\n") => break,
-                    Ok(_) => {}
-                }
-            }
-        }
-        Some(String::from_utf8_lossy(&bytes).trim().to_string())
     }
 }

@@ -5,13 +5,14 @@
 //! (or input ends, or `quit`), the PGN is written to `--pgn` (whole or not at all) or, without
 //! it, printed on standard output.
 
-use std::io::{self, BufRead, Read, Write};
+use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::Result;
 use chessrules::core::Color;
+use chessrules::io::input::read_typed_line;
 use chessrules::variants::standard::game::{GameError, StandardGame};
 
 use crate::cli::play::PlayAs;
@@ -61,9 +62,6 @@ fn computer_name(text: &str) -> Result<String, String> {
     }
 }
 
-/// Longest input line read (longer ones are cut).
-const MAX_LINE: u64 = 4096;
-
 const HELP: &str = "Moves: SAN (e4, Nf3, exd5, O-O, e8=Q) or coordinates (e2e4, e7e8q).
 Commands:
   draw         offer a draw (the other side answers yes or no)
@@ -76,13 +74,6 @@ Commands:
   pgn          show the game so far as PGN
   help         show this text
   quit         stop without a result";
-
-fn side(c: Color) -> &'static str {
-    match c {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
-}
 
 /// Today's date as PGN writes it (`2026.11.21`), from the system clock, UTC.
 fn today() -> String {
@@ -130,30 +121,9 @@ struct Session<'a> {
 }
 
 impl Session<'_> {
-    /// The next input line, trimmed; `None` at the end of input. A line longer than
-    /// `MAX_LINE` bytes is cut there (the rest is skipped); invalid UTF-8 is replaced.
+    /// The next input line, trimmed; `None` at the end of input (see `read_typed_line`).
     fn read_line(&mut self) -> Option<String> {
-        let mut buf = Vec::new();
-        let n = (&mut self.input)
-            .take(MAX_LINE)
-            .read_until(b'\n', &mut buf)
-            .ok()?;
-        if n == 0 {
-            return None;
-        }
-        if buf.last() != Some(&b'\n') && n as u64 == MAX_LINE {
-            loop {
-                let mut rest = Vec::new();
-                let m = (&mut self.input)
-                    .take(MAX_LINE)
-                    .read_until(b'\n', &mut rest)
-                    .ok()?;
-                if m == 0 || rest.last() == Some(&b'\n') {
-                    break;
-                }
-            }
-        }
-        Some(String::from_utf8_lossy(&buf).trim().to_string())
+        read_typed_line(&mut self.input)
     }
 
     fn say(&mut self, text: &str) -> io::Result<()> {
@@ -202,8 +172,8 @@ impl Session<'_> {
                 let us = self.game.side_to_move();
                 let question = format!(
                     "{} offers a draw. {}, do you accept? (yes/no): ",
-                    side(us),
-                    side(us.other())
+                    us.title(),
+                    us.other().title()
                 );
                 self.prompt(&question)?;
                 let answer = self.read_line().unwrap_or_default().to_ascii_lowercase();
@@ -280,7 +250,7 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
             }
             continue;
         }
-        let p = format!("{} to move: ", side(s.game.side_to_move()));
+        let p = format!("{} to move: ", s.game.side_to_move().title());
         s.prompt(&p)?;
         let Some(line) = s.read_line() else {
             s.say("")?;

@@ -134,7 +134,7 @@ impl VariantGame for Custom {
             over: end.is_some(),
             result: end.map(|o| match o {
                 Outcome::Win { winner, reason } => {
-                    format!("{reason}: {} wins", super::color_name(winner))
+                    format!("{reason}: {} wins", winner.name())
                 }
                 Outcome::Draw { reason } => format!("draw by {reason}"),
             }),

@@ -91,7 +91,7 @@ impl VariantGame for Fairy {
         let mut pos = self.position.clone();
         let check = pos.is_check();
         let none = play::legal_moves(&mut pos).is_empty();
-        let winner = super::color_name(pos.side_to_move().other());
+        let winner = pos.side_to_move().other().name();
         GameStatus {
             check,
             checkmate: check && none,

@@ -161,17 +161,10 @@ pub fn load(variant: &str, text: &str) -> Result<Box<dyn VariantGame>, String> {
     }
 }
 
-pub(crate) fn color_name(c: Color) -> &'static str {
-    match c {
-        Color::White => "white",
-        Color::Black => "black",
-    }
-}
-
 pub(crate) fn piece_view(pos: &Position, p: Piece) -> PieceView {
     let kind = pos.rules().kind(p.kind);
     PieceView {
-        color: color_name(p.color),
+        color: p.color.name(),
         kind: kind.name.clone(),
         letter: kind.letter,
     }

@@ -178,7 +178,7 @@ impl VariantGame for Obstacles {
                 } else {
                     self.side_to_move().other()
                 };
-                format!("checkmate: {} wins", super::color_name(winner))
+                format!("checkmate: {} wins", winner.name())
             } else {
                 "stalemate: draw".to_string()
             }

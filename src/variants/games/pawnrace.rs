@@ -92,14 +92,10 @@ impl VariantGame for Race {
             over: outcome.is_some(),
             result: outcome.map(|o| match o {
                 Outcome::Promotion(c) => {
-                    format!(
-                        "{} reaches the last rank: {} wins",
-                        super::color_name(c),
-                        super::color_name(c)
-                    )
+                    format!("{} reaches the last rank: {} wins", c.name(), c.name())
                 }
                 Outcome::AllCaptured(c) => {
-                    format!("all pawns captured: {} wins", super::color_name(c))
+                    format!("all pawns captured: {} wins", c.name())
                 }
                 Outcome::Stalemate => "no legal move: draw".to_string(),
             }),

@@ -65,7 +65,7 @@ impl VariantGame for Standard {
             over: outcome.is_some(),
             result: outcome.map(|o| match o.winner {
                 Some(c) if o.termination == Termination::Checkmate => {
-                    format!("checkmate: {} wins", super::color_name(c))
+                    format!("checkmate: {} wins", c.name())
                 }
                 _ => o.sentence(),
             }),

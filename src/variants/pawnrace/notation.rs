@@ -113,10 +113,6 @@ pub fn parse(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
     }
 }
 
-fn color_name(c: Color) -> &'static str {
-    c.name()
-}
-
 /// `b4`: the pawn of the side to move on that file that can step or double-step there.
 fn short_push(pos: &mut Position, to: Square) -> Result<Move, MoveError> {
     let shape = pos.rules().shape.clone();
@@ -139,7 +135,7 @@ fn short_push(pos: &mut Position, to: Square) -> Result<Move, MoveError> {
         }
     }
     Err(MoveError::NoPawnFor {
-        color: color_name(us),
+        color: us.name(),
         square: shape.name(to_sq),
     })
 }
@@ -176,7 +172,7 @@ fn explain(pos: &Position, from: Sq, to: Sq) -> MoveError {
         Some(p) if p.color == us => {}
         _ => {
             return MoveError::NoPawn {
-                color: color_name(us),
+                color: us.name(),
                 square: shape.name(from),
             }
         }

@@ -32,13 +32,6 @@ pub struct Outcome {
     pub winner: Option<Color>,
 }
 
-fn side_name(c: Color) -> &'static str {
-    match c {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
-}
-
 impl Outcome {
     fn draw(termination: Termination) -> Outcome {
         Outcome {
@@ -68,7 +61,7 @@ impl Outcome {
             Termination::Agreement => "agreement",
         };
         match self.winner {
-            Some(c) => format!("{} wins by {reason}.", side_name(c)),
+            Some(c) => format!("{} wins by {reason}.", c.title()),
             None => format!("Draw by {reason}."),
         }
     }

@@ -9,7 +9,7 @@
 
 use crate::core::{Move, Piece, Position, Sq};
 
-use super::{side_name, StartMaterial, StrictIssue};
+use super::{StartMaterial, StrictIssue};
 
 pub fn check(pos: &Position, start: &StartMaterial) -> Result<(), StrictIssue> {
     let shape = pos.rules().shape.clone();
@@ -33,7 +33,7 @@ pub fn check(pos: &Position, start: &StartMaterial) -> Result<(), StrictIssue> {
         return Err(StrictIssue::at(
             "not-to-move-in-check",
             shape.name(their_king),
-            format!("{} is in check but it is not its move", side_name(them)),
+            format!("{} is in check but it is not its move", them.title()),
         ));
     }
     if start.pieces_can_vanish {

@@ -8,7 +8,7 @@
 
 use crate::core::{Color, KindId, Position, Sq};
 
-use super::{board_order, side_name, StartMaterial, StrictIssue};
+use super::{board_order, StartMaterial, StrictIssue};
 
 pub fn check(pos: &Position, start: &StartMaterial) -> Result<(), StrictIssue> {
     pawn_ranks(pos, start)?;
@@ -25,9 +25,9 @@ pub fn check(pos: &Position, start: &StartMaterial) -> Result<(), StrictIssue> {
                 square: name,
                 message: format!(
                     "{}'s pawns need {} captures to stand on their files but {} has lost only {} pieces",
-                    side_name(color),
+                    color.title(),
                     needed.count,
-                    side_name(color.other()),
+                    color.other().title(),
                     missing
                 ),
             });
@@ -70,7 +70,7 @@ fn pawn_ranks(pos: &Position, start: &StartMaterial) -> Result<(), StrictIssue> 
 fn counts(pos: &Position, start: &StartMaterial, color: Color) -> Result<(), StrictIssue> {
     let rules = pos.rules().clone();
     let shape = &rules.shape;
-    let side = side_name(color);
+    let side = color.title();
     let kinds = rules.pieces.len();
     let mut seen = vec![0u32; kinds];
     for sq in board_order(pos, Some(color)) {

@@ -111,14 +111,6 @@ pub fn board_order(pos: &Position, color: Option<Color>) -> Vec<Sq> {
     squares
 }
 
-/// "White" / "Black" for messages.
-pub fn side_name(color: Color) -> &'static str {
-    match color {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -116,7 +116,7 @@ impl Clock {
         ClockView {
             white_ms: self.left(Color::White, now).max(0),
             black_ms: self.left(Color::Black, now).max(0),
-            running: self.running.map(|(c, _)| crate::web::games::color_name(c)),
+            running: self.running.map(|(c, _)| c.name()),
             initial_ms: self.control.initial_ms,
             increment_ms: self.control.increment_ms,
         }

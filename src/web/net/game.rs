@@ -105,16 +105,12 @@ impl NetGame {
     fn flag(&mut self, loser: Color, at: u64) {
         let winner = loser.other();
         self.session.end_with(if self.session.could_win(winner) {
-            format!(
-                "{} ran out of time: {} wins",
-                seat_color(loser),
-                seat_color(winner)
-            )
+            format!("{} ran out of time: {} wins", loser.name(), winner.name())
         } else {
             format!(
                 "{} ran out of time, but {} cannot checkmate: draw",
-                seat_color(loser),
-                seat_color(winner)
+                loser.name(),
+                winner.name()
             )
         });
         if let Some(c) = &mut self.clock {
@@ -165,8 +161,8 @@ impl NetGame {
                         403,
                         format!(
                             "it is {}'s turn; you hold {}'s seat",
-                            seat_color(turn),
-                            seat_color(me)
+                            turn.name(),
+                            me.name()
                         ),
                     ));
                 }
@@ -228,8 +224,4 @@ impl NetGame {
             _ => Err(Refusal::bad("give a move text, from and to, or a wall")),
         }
     }
-}
-
-fn seat_color(c: Color) -> &'static str {
-    crate::web::games::color_name(c)
 }
