@@ -1,30 +1,13 @@
 //! `standard play` with computer seats.
 
-use std::io::Write;
+mod piped;
+
 use std::process::{Command, Stdio};
 
+/// `standard play ARGS` (PGN date pinned) with `input` typed: its standard output.
 fn play(args: &[&str], input: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chessrules"))
-        .args(["standard", "play", "--date", "2026.01.01"])
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+    let fixed = ["standard", "play", "--date", "2026.01.01"];
+    piped::ok(&[&fixed[..], args].concat(), input).0
 }
 
 #[test]

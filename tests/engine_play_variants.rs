@@ -2,39 +2,23 @@
 //! engine, a UCI engine (our own `chessrules uci` behind a wrapper script, and Stockfish when
 //! installed), secret placements, saved games that the spec-exact commands replay.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+mod piped;
 
-const BIN: &str = env!("CARGO_BIN_EXE_chessrules");
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use piped::BIN;
+
 const STOCKFISH: &str = "/usr/games/stockfish";
 
+/// `chessrules play ARGS` with `input` typed.
 fn run(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(BIN)
-        .arg("play")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    piped::run(&[&["play"][..], args].concat(), input)
 }
 
+/// As `run`, asserting success: standard output and standard error.
 fn ok(args: &[&str], input: &str) -> (String, String) {
-    let out = run(args, input);
-    let (stdout, stderr) = (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    );
-    assert!(out.status.success(), "{stdout}\n{stderr}");
-    (stdout, stderr)
+    piped::ok(&[&["play"][..], args].concat(), input)
 }
 
 fn temp(name: &str) -> PathBuf {

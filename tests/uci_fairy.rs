@@ -1,35 +1,15 @@
 //! `chessrules uci` playing fairy chess 10×10 (`UCI_Variant fairy10x10`, or `--variant fairy`).
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod piped;
 
 use chessrules::engine::games::fairy;
 use chessrules::notation::coordinate;
 use chessrules::variants::fairy::play;
+use piped::bestmoves;
 
+/// A UCI session (`chessrules uci ARGS`): its standard output.
 fn session(args: &[&str], input: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chessrules"))
-        .arg("uci")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn bestmove(out: &str) -> Vec<&str> {
-    out.lines()
-        .filter_map(|l| l.strip_prefix("bestmove "))
-        .collect()
+    piped::ok(&[&["uci"][..], args].concat(), input).0
 }
 
 #[test]
@@ -54,7 +34,7 @@ fn a_fairy_reply_is_legal_under_the_fairy_rules() {
         &[],
         "uci\nsetoption name UCI_Variant value fairy10x10\nisready\nposition startpos moves b2b4\ngo movetime 100\nquit\n",
     );
-    let best = bestmove(&out);
+    let best = bestmoves(&out);
     assert_eq!(best.len(), 1, "{out}");
     let mut pos = fairy::start();
     let b4 = coordinate::parse(&mut pos, "b2b4").unwrap();
@@ -69,7 +49,7 @@ fn fairy_mate_in_one_from_a_ten_by_ten_fen() {
         &["--variant", "fairy"],
         "position fen k9/pp8/10/10/10/10/10/10/10/5K3R w - - 0 1\ngo depth 3\n",
     );
-    assert_eq!(bestmove(&out), ["j1j10"], "{out}");
+    assert_eq!(bestmoves(&out), ["j1j10"], "{out}");
 }
 
 #[test]
@@ -80,7 +60,7 @@ fn at_clock_fifty_only_what_the_fairy_rules_allow() {
         &["--variant", "fairy"],
         "position fen k9/pp8/10/10/10/10/10/10/10/R4K4 w - - 50 40\ngo depth 3\n",
     );
-    assert_eq!(bestmove(&out), ["a1a9"], "{out}");
+    assert_eq!(bestmoves(&out), ["a1a9"], "{out}");
 }
 
 #[test]
@@ -89,7 +69,7 @@ fn switching_back_to_chess_resets_the_position() {
         &["--variant", "fairy"],
         "setoption name UCI_Variant value chess\nposition startpos moves e2e4\ngo depth 2\n",
     );
-    let best = bestmove(&out);
+    let best = bestmoves(&out);
     let mut pos = chessrules::variants::standard::start();
     let e4 = coordinate::parse(&mut pos, "e2e4").unwrap();
     pos.make(e4);

@@ -1,30 +1,12 @@
 //! A UCI session piped through the binary.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod piped;
 
+use piped::bestmoves;
+
+/// A UCI session: its standard output.
 fn session(input: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chessrules"))
-        .arg("uci")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn bestmove(out: &str) -> Vec<&str> {
-    out.lines()
-        .filter_map(|l| l.strip_prefix("bestmove "))
-        .collect()
+    piped::ok(&["uci"], input).0
 }
 
 #[test]
@@ -32,7 +14,7 @@ fn handshake_and_a_legal_reply_to_e4() {
     let out = session("uci\nisready\nposition startpos moves e2e4\ngo movetime 100\nquit\n");
     assert!(out.lines().any(|l| l == "uciok"), "{out}");
     assert!(out.lines().any(|l| l == "readyok"), "{out}");
-    let best = bestmove(&out);
+    let best = bestmoves(&out);
     assert_eq!(best.len(), 1, "{out}");
     let mut pos = chessrules::variants::standard::start();
     let e4 = chessrules::notation::coordinate::parse(&mut pos, "e2e4").unwrap();
@@ -49,20 +31,20 @@ fn handshake_and_a_legal_reply_to_e4() {
 #[test]
 fn mate_in_one_from_a_fen() {
     let out = session("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\ngo depth 3\n");
-    assert_eq!(bestmove(&out), ["a1a8"], "{out}");
+    assert_eq!(bestmoves(&out), ["a1a8"], "{out}");
 }
 
 #[test]
 fn searchmoves_restricts_the_root() {
     let out = session("position startpos\ngo depth 2 searchmoves a2a3 h2h3\n");
-    let best = bestmove(&out);
+    let best = bestmoves(&out);
     assert!(best == ["a2a3"] || best == ["h2h3"], "{out}");
 }
 
 #[test]
 fn checkmated_side_answers_the_null_move() {
     let out = session("position fen R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1\ngo movetime 50\n");
-    assert_eq!(bestmove(&out), ["0000"], "{out}");
+    assert_eq!(bestmoves(&out), ["0000"], "{out}");
 }
 
 #[test]

@@ -1,51 +1,22 @@
 //! Every route of `chessrules serve`'s API, through the router itself (no network): good
 //! requests do what they say, bad ones get a 4xx with a message, never a crash.
 
-use axum::body::{to_bytes, Body};
+use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use axum::Router;
 use serde_json::{json, Value};
 use tower::ServiceExt;
 
 use chessrules::web::router;
 
-struct Client {
-    app: Router,
+mod router_client;
+
+use router_client::Client;
+
+fn client() -> Client {
+    Client::new(router())
 }
 
 impl Client {
-    fn new() -> Client {
-        Client { app: router() }
-    }
-
-    async fn send(&self, method: &str, uri: &str, body: Option<Value>) -> (StatusCode, String) {
-        let mut req = Request::builder().method(method).uri(uri);
-        let body = match body {
-            Some(v) => {
-                req = req.header("content-type", "application/json");
-                Body::from(v.to_string())
-            }
-            None => Body::empty(),
-        };
-        let res = self
-            .app
-            .clone()
-            .oneshot(req.body(body).unwrap())
-            .await
-            .unwrap();
-        let status = res.status();
-        let bytes = to_bytes(res.into_body(), 10 << 20).await.unwrap();
-        (status, String::from_utf8(bytes.to_vec()).unwrap())
-    }
-
-    async fn json(&self, method: &str, uri: &str, body: Option<Value>) -> (StatusCode, Value) {
-        let (s, text) = self.send(method, uri, body).await;
-        (
-            s,
-            serde_json::from_str(&text).unwrap_or(Value::String(text)),
-        )
-    }
-
     async fn new_game(&self, variant: &str, board: Option<&str>) -> u64 {
         let (s, v) = self
             .json(
@@ -97,7 +68,7 @@ fn error_of(v: &Value) -> String {
 
 #[tokio::test]
 async fn page_and_assets_are_served() {
-    let c = Client::new();
+    let c = client();
     let (s, html) = c.send("GET", "/", None).await;
     assert_eq!(s, StatusCode::OK);
     assert!(html.contains("<svg id=\"board\""));
@@ -116,7 +87,7 @@ async fn page_and_assets_are_served() {
 
 #[tokio::test]
 async fn every_variant_starts_from_its_initial_position() {
-    let c = Client::new();
+    let c = client();
     let (s, list) = c.json("GET", "/api/variants", None).await;
     assert_eq!(s, StatusCode::OK);
     let ids: Vec<&str> = list
@@ -155,7 +126,7 @@ async fn every_variant_starts_from_its_initial_position() {
 
 #[tokio::test]
 async fn bad_creations_are_refused_with_a_message() {
-    let c = Client::new();
+    let c = client();
     let (s, v) = c
         .json("POST", "/api/games", Some(json!({ "variant": "xiangqi" })))
         .await;
@@ -228,7 +199,7 @@ async fn bad_creations_are_refused_with_a_message() {
 
 #[tokio::test]
 async fn targets_list_legal_moves_with_captures_marked() {
-    let c = Client::new();
+    let c = client();
     let id = c
         .new_game("standard", Some("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1"))
         .await;
@@ -272,7 +243,7 @@ async fn targets_list_legal_moves_with_captures_marked() {
 
 #[tokio::test]
 async fn illegal_moves_are_refused_with_the_reason() {
-    let c = Client::new();
+    let c = client();
     let id = c.new_game("standard", None).await;
     let (s, v) = c.play(id, json!({ "from": "e2", "to": "e5" })).await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
@@ -300,7 +271,7 @@ async fn illegal_moves_are_refused_with_the_reason() {
 
 #[tokio::test]
 async fn stepping_back_and_branching_needs_confirmation() {
-    let c = Client::new();
+    let c = client();
     let id = c.new_game("standard", None).await;
     for m in ["e2e4", "e7e5", "g1f3"] {
         c.play_ok(id, m).await;
@@ -354,7 +325,7 @@ async fn stepping_back_and_branching_needs_confirmation() {
 
 #[tokio::test]
 async fn resign_draws_and_claims() {
-    let c = Client::new();
+    let c = client();
     let id = c.new_game("standard", None).await;
     let url = format!("/api/games/{id}/action");
     let (s, v) = c
@@ -422,7 +393,7 @@ async fn resign_draws_and_claims() {
 
 #[tokio::test]
 async fn checkmate_ends_the_game() {
-    let c = Client::new();
+    let c = client();
     let id = c.new_game("standard", None).await;
     let mut v = Value::Null;
     for m in ["f2f3", "e7e5", "g2g4", "d8h4"] {
@@ -444,7 +415,7 @@ async fn checkmate_ends_the_game() {
 
 #[tokio::test]
 async fn board_file_and_log_downloads() {
-    let c = Client::new();
+    let c = client();
     let id = c.new_game("standard", None).await;
     c.play_ok(id, "e2e4").await;
     let (s, text) = c.send("GET", &format!("/api/games/{id}/board"), None).await;
@@ -472,7 +443,7 @@ async fn board_file_and_log_downloads() {
 
 #[tokio::test]
 async fn fairy_castles_and_promotes_with_its_notation() {
-    let c = Client::new();
+    let c = client();
     let board = "k:1\nr:2\nq:1\nn:1\nb:1\nf:1\ne:1\na:1\nw:1\np:5\nd:5\n-----\n\
 r . . . . k . . . r \n. . . . . . . P . . \n. . . . . . . . . . \n. . . . . . . . . . \n\
 . . . . . . . . . . \n. . . . . . . . . . \n. . . . . . . . . . \n. . . . . . . . . . \n\
@@ -523,7 +494,7 @@ r . . . . k . . . r \n. . . . . . . P . . \n. . . . . . . . . . \n. . . . . . . 
 
 #[tokio::test]
 async fn obstacle_placements_stay_secret_walls_trapdoors_and_mines_fire() {
-    let c = Client::new();
+    let c = client();
     let id = c.new_game("obstacle", None).await;
     let (_, v) = c.json("GET", &format!("/api/games/{id}"), None).await;
     assert_eq!(v["placement"], "white");
@@ -590,7 +561,7 @@ async fn obstacle_placements_stay_secret_walls_trapdoors_and_mines_fire() {
 
 #[tokio::test]
 async fn follow_boards_of_any_shape() {
-    let c = Client::new();
+    let c = client();
     let id = c.new_game("follow", Some("K...\n....\n.p.k\n")).await;
     let (_, v) = c.json("GET", &format!("/api/games/{id}"), None).await;
     assert_eq!(
@@ -610,7 +581,7 @@ async fn follow_boards_of_any_shape() {
 
 #[tokio::test]
 async fn pawn_race_is_won_on_the_last_rank() {
-    let c = Client::new();
+    let c = client();
     let board =
         "........\n.......B\nW.......\n........\n........\n........\n........\n........\nw\n";
     let id = c.new_game("pawnrace", Some(board)).await;
@@ -644,7 +615,7 @@ async fn pawn_race_is_won_on_the_last_rank() {
 
 #[tokio::test]
 async fn standard_setup_rules_and_automatic_draws() {
-    let c = Client::new();
+    let c = client();
     // The variant's setup rules: two white kings are refused.
     let (s, v) = c
         .json(
@@ -672,7 +643,7 @@ async fn standard_setup_rules_and_automatic_draws() {
 
 #[tokio::test]
 async fn obstacle_castling_and_en_passant_by_clicks() {
-    let c = Client::new();
+    let c = client();
     let board = "r...k..r\n........\n........\n........\n.p......\n........\nP.......\nR...K..R\nw 3 3 + + + + - 0\n";
     let id = c.new_game("obstacle", Some(board)).await;
     let (_, v) = c.json("GET", &format!("/api/games/{id}"), None).await;
@@ -709,7 +680,7 @@ async fn obstacle_castling_and_en_passant_by_clicks() {
 
 #[tokio::test]
 async fn a_variant_file_is_played_in_the_page() {
-    let c = Client::new();
+    let c = client();
     // The default is the shipped Los Alamos file: 6×6, no bishops.
     let id = c.new_game("custom", None).await;
     let (s, v) = c.json("GET", &format!("/api/games/{id}"), None).await;

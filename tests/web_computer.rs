@@ -4,42 +4,16 @@
 
 use std::path::PathBuf;
 
-use axum::body::{to_bytes, Body};
-use axum::http::{Request, StatusCode};
-use axum::Router;
+use axum::http::StatusCode;
 use serde_json::{json, Value};
-use tower::ServiceExt;
 
 use chessrules::web::{router, router_with_engine};
 
-struct Client {
-    app: Router,
-}
+mod router_client;
+
+use router_client::Client;
 
 impl Client {
-    async fn json(&self, method: &str, uri: &str, body: Option<Value>) -> (StatusCode, Value) {
-        let mut req = Request::builder().method(method).uri(uri);
-        let body = match body {
-            Some(v) => {
-                req = req.header("content-type", "application/json");
-                Body::from(v.to_string())
-            }
-            None => Body::empty(),
-        };
-        let res = self
-            .app
-            .clone()
-            .oneshot(req.body(body).unwrap())
-            .await
-            .unwrap();
-        let status = res.status();
-        let bytes = to_bytes(res.into_body(), 10 << 20).await.unwrap();
-        (
-            status,
-            serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-        )
-    }
-
     async fn create(&self, body: Value) -> (StatusCode, Value) {
         self.json("POST", "/api/games", Some(body)).await
     }
@@ -88,7 +62,7 @@ fn wrapper() -> PathBuf {
 
 #[tokio::test]
 async fn the_computer_answers_in_standard_fairy_pawn_race_and_variant_files() {
-    let c = Client { app: router() };
+    let c = Client::new(router());
     let computer = json!({ "color": "black", "movetime": 30 });
     for (variant, first) in [
         ("standard", "e4"),
@@ -109,7 +83,7 @@ async fn the_computer_answers_in_standard_fairy_pawn_race_and_variant_files() {
 
 #[tokio::test]
 async fn the_computer_moves_first_when_it_has_the_move() {
-    let c = Client { app: router() };
+    let c = Client::new(router());
     let (s, v) = c
         .create(json!({ "variant": "standard", "computer": { "color": "white", "movetime": 30 } }))
         .await;
@@ -120,7 +94,7 @@ async fn the_computer_moves_first_when_it_has_the_move() {
 
 #[tokio::test]
 async fn obstacle_placements_stay_secret_from_the_person() {
-    let c = Client { app: router() };
+    let c = Client::new(router());
     let (s, v) = c
         .create(json!({ "variant": "obstacle", "computer": { "color": "black", "movetime": 30 } }))
         .await;
@@ -155,9 +129,7 @@ async fn obstacle_placements_stay_secret_from_the_person() {
 
 #[tokio::test]
 async fn an_external_engine_plays_standard_and_obstacle_when_the_server_has_one() {
-    let c = Client {
-        app: router_with_engine(Some(wrapper())),
-    };
+    let c = Client::new(router_with_engine(Some(wrapper())));
     let (_, info) = c.json("GET", "/api/computer", None).await;
     assert!(info["external"].as_str().unwrap().ends_with("ours-uci"));
     for (variant, first) in [("standard", "e4"), ("obstacle", "e2-e4")] {
@@ -180,7 +152,7 @@ async fn an_external_engine_plays_standard_and_obstacle_when_the_server_has_one(
 
 #[tokio::test]
 async fn bad_computer_requests_are_refused() {
-    let c = Client { app: router() };
+    let c = Client::new(router());
     for computer in [
         json!({ "color": "green" }),
         json!({ "color": "white", "engine": "uci" }),
