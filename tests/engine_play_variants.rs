@@ -345,7 +345,7 @@ fn shared_commands_answer_alike_in_both_games() {
         &[&["--variant", "fairy"][..], &humans].concat(),
         "\nhelp\nmoves\nb2-b4\n\nboard\nresign\n",
     );
-    assert!(out.contains("c2-c4"), "help or moves names a move: {out}");
+    assert!(out.contains("Moves: c2-c4"), "help answers: {out}");
     assert!(out.contains("b2-b3 "), "moves lists White's moves: {out}");
     assert!(out.contains("Black resigns: White wins."), "{out}");
     assert!(!out.contains("Game stopped"), "{out}");

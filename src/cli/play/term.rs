@@ -45,7 +45,7 @@ impl Terminal {
         Ok(())
     }
 
-    /// Text without a line end (a board that ends in its own newline).
+    /// Text without a line end: a board that ends in its own newline, or a prompt.
     pub fn show(&mut self, text: &str) -> Result<()> {
         write!(self.out, "{text}")?;
         self.out.flush()?;
@@ -57,23 +57,12 @@ impl Terminal {
         errln!("{text}");
     }
 
-    pub fn prompt(&mut self, text: &str) -> Result<()> {
-        write!(self.out, "{text}")?;
-        self.out.flush()?;
-        Ok(())
-    }
-
-    /// The next input line, trimmed (`None` at the end of input): see `read_typed_line`.
-    pub fn read_line(&mut self) -> Option<String> {
-        read_typed_line(&mut self.input)
-    }
-
     /// Prompts until a line that is not empty comes. At the end of input the prompt's line is
     /// ended (the next output starts on its own line) and the answer is `Stop`.
     pub fn ask(&mut self, prompt: &str) -> Result<Typed> {
         loop {
-            self.prompt(prompt)?;
-            let Some(line) = self.read_line() else {
+            self.show(prompt)?;
+            let Some(line) = read_typed_line(&mut self.input) else {
                 self.say("")?;
                 return Ok(Typed::Stop);
             };
