@@ -98,7 +98,7 @@ fn every_listed_target_is_playable() {
         for rank in 0..game.ranks() {
             for file in 0..game.files() {
                 let from = chessrules::core::Square::new(file, rank);
-                for t in game.targets(from) {
+                for t in game.targets(from, Some(game.side_to_move())) {
                     let mut g = games::load(info.id, info.initial).unwrap();
                     assert!(g.play(&t.text).is_ok(), "{}: {} refused", info.id, t.text);
                 }

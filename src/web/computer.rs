@@ -15,9 +15,7 @@ use serde::Deserialize;
 
 use crate::core::{Color, Game, Move};
 use crate::engine::games::obstacle::{action_text, best_obstacle_move_knowing, ObstacleMove};
-use crate::engine::games::obstacle_secrets::{
-    computer_placement, file_trapdoors, view_for, Secret,
-};
+use crate::engine::games::obstacle_secrets::{computer_placement, Secret};
 use crate::engine::games::{best_custom_move, best_fairy_move, best_move_for, fairy};
 use crate::engine::uci_client::{obstacle_move_knowing, UciClient};
 use crate::engine::{Engine, Limits, Rng};
@@ -101,7 +99,6 @@ pub struct Task {
     variant: String,
     initial: String,
     moves: Vec<String>,
-    movers: Vec<Color>,
 }
 
 /// The task when the computer is to move in the session (at the end of its line, game not
@@ -111,13 +108,12 @@ pub fn task(s: &Session) -> Option<Task> {
     if s.is_over() || s.mover() != computer.color || s.cursor() != s.length() {
         return None;
     }
-    let (moves, movers) = s.line();
+    let (moves, _) = s.line();
     Some(Task {
         computer,
         variant: s.variant.clone(),
         initial: s.initial().to_string(),
         moves: moves.to_vec(),
-        movers: movers.to_vec(),
     })
 }
 
@@ -211,17 +207,13 @@ impl Task {
 
     fn obstacle(&self, engine: Option<&Path>) -> Result<String, String> {
         let start = parse_board(self.initial.as_bytes()).map_err(|e| e.to_string())?;
-        let hidden = file_trapdoors(&start);
         let initial_board = write_board(&start) == initial_board("obstacle");
-        let mut game = ObstacleGame::new(start);
-        let mut secrets = Vec::new();
+        let mut game = ObstacleGame::between_players(start);
         let mut placing = true;
-        for (text, &mover) in self.moves.iter().zip(&self.movers) {
+        for text in &self.moves {
             game.play(text).map_err(|e| e.to_string())?;
-            match Secret::from_line(mover, text) {
-                Some(s) => secrets.push(s),
-                None if text == "..." => {}
-                None => placing = false,
+            if !(text == "..." || Secret::from_line(Color::White, text).is_some()) {
+                placing = false;
             }
         }
         let me = self.computer.color;
@@ -233,11 +225,11 @@ impl Task {
                 .map(|d| d.as_nanos() as u64)
                 .unwrap_or(lines as u64);
             let mut rng = Rng::new(seed);
-            if let Some(line) = computer_placement(game.board(), &secrets, me, &mut rng) {
+            if let Some(line) = computer_placement(game.board(), game.secrets(), me, &mut rng) {
                 return Ok(line);
             }
         }
-        let view = view_for(game.board(), &secrets, &hidden, Some(me));
+        let view = game.view(Some(me));
         let mut client = match self.computer.external {
             true => Some(spawn(engine)?),
             false => None,

@@ -133,11 +133,23 @@ impl Session {
             .unwrap_or_else(|| self.game.side_to_move())
     }
 
+    /// The legal moves of the piece on `from`, as the mover may know them (the hot-seat page
+    /// asks for the side at the board).
     pub fn targets(&self, from: Square) -> Vec<Target> {
+        self.targets_for(from, Viewer::Player(self.mover()))
+    }
+
+    /// The legal moves of the piece on `from` as `viewer` may be told them: hidden obstacles
+    /// the viewer does not know never change the answer.
+    pub fn targets_for(&self, from: Square, viewer: Viewer) -> Vec<Target> {
         if self.over() {
             return Vec::new();
         }
-        self.game.targets(from)
+        let asker = match viewer {
+            Viewer::Player(c) => Some(c),
+            Viewer::Nobody | Viewer::All => None,
+        };
+        self.game.targets(from, asker)
     }
 
     /// Plays a move text at the cursor. Later moves are deleted only when `branch` confirms it.
@@ -206,7 +218,7 @@ impl Session {
                 let mut s = format!("the {} on {from} cannot move to {to}", p.kind);
                 if self.game.status().check {
                     s.push_str(" (your king is in check)");
-                } else if self.game.placement().is_some() && self.game.targets(from).is_empty() {
+                } else if self.game.placement().is_some() && self.targets(from).is_empty() {
                     s.push_str(" (trapdoors and mines are being placed)");
                 }
                 s

@@ -3,21 +3,19 @@
 //! obstacle move). Input lines are the game-file notation: `e2-e4`, `e7-e8=Q`, `0-0`, walls
 //! `|e4` / `_e4`, and on the initial board the secret placements `Dc6`, `Md5`, `...`.
 //!
-//! Secrets: the trapdoors and mines placed during the game are known to their owner only. A
-//! computer side searches the board without the opponent's secrets (and, as everywhere, without
-//! the board file's hidden trapdoors, whose owner no file names); if the game then refuses its
-//! move (a secret made it illegal), it chooses again without that move. The board shown hides
-//! the computer's secrets from the person; the whole game file is printed when the game ends.
+//! Secrets: the trapdoors and mines placed during the game are known to their owner only, and
+//! every move is judged on its mover's view (`ObstacleGame::between_players`): the opponent's
+//! secrets and the board file's hidden trapdoors (whose owner no file names) act only after a
+//! move. A computer side searches that same view. The board shown hides the computer's secrets
+//! from the person; the whole game file is printed when the game ends.
 
 use std::process::ExitCode;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::Result;
-use chessrules::core::{Color, Square};
+use chessrules::core::Color;
 use chessrules::engine::games::obstacle::{action_text, best_obstacle_move_knowing, ObstacleMove};
-use chessrules::engine::games::obstacle_secrets::{
-    computer_placement, file_trapdoors, view_for, Secret,
-};
+use chessrules::engine::games::obstacle_secrets::computer_placement;
 use chessrules::engine::uci_client::obstacle_move_knowing;
 use chessrules::engine::Rng;
 use chessrules::variants::obstacle::game::legal_piece_moves;
@@ -44,9 +42,6 @@ resign, help, quit";
 struct Game {
     game: ObstacleGame,
     log: Vec<String>,
-    secrets: Vec<Secret>,
-    /// Hidden trapdoors of the board file (no file says whose): nobody's knowledge.
-    file_trapdoors: Vec<Square>,
     placement_open: bool,
     placement_lines: usize,
     last: Vec<Info>,
@@ -67,24 +62,18 @@ impl Game {
     /// The board as `viewer` knows it (`None`: nobody's secrets, as two people at one
     /// terminal see it).
     fn view(&self, viewer: Option<Color>) -> ObstacleBoard {
-        view_for(
-            self.game.board(),
-            &self.secrets,
-            &self.file_trapdoors,
-            viewer,
-        )
+        self.game.view(viewer)
     }
 
     /// Plays one line through the game; returns the INFO messages.
     fn play(&mut self, text: &str) -> Result<Vec<Info>, String> {
-        let placer = self.placer();
+        let placing = self.placer().is_some()
+            && (text == "..." || matches!(text.as_bytes().first(), Some(b'D' | b'M')));
         let infos = self.game.play(text).map_err(|e| e.to_string())?;
-        match placer {
-            Some(owner) if text == "..." || Secret::from_line(owner, text).is_some() => {
-                self.secrets.extend(Secret::from_line(owner, text));
-                self.placement_lines += 1;
-            }
-            _ => self.placement_open = false,
+        if placing {
+            self.placement_lines += 1;
+        } else {
+            self.placement_open = false;
         }
         self.log.push(text.to_string());
         self.last = infos.clone();
@@ -115,13 +104,10 @@ pub fn run(o: &GameOptions) -> Result<ExitCode> {
             client.new_game()?;
         }
     }
-    let file_trapdoors = file_trapdoors(&start);
     let mut g = Game {
         placement_open: write_board(&start) == INITIAL,
-        game: ObstacleGame::new(start),
+        game: ObstacleGame::between_players(start),
         log: Vec::new(),
-        secrets: Vec::new(),
-        file_trapdoors,
         placement_lines: 0,
         last: Vec::new(),
     };
@@ -203,8 +189,8 @@ pub fn run(o: &GameOptions) -> Result<ExitCode> {
                 }
             }
             seat => {
-                if let Some(text) =
-                    placer.and_then(|c| computer_placement(g.game.board(), &g.secrets, c, &mut rng))
+                if let Some(text) = placer
+                    .and_then(|c| computer_placement(g.game.board(), g.game.secrets(), c, &mut rng))
                 {
                     g.play(&text).map_err(anyhow::Error::msg)?;
                     t.say(&format!("{} places its secret obstacle.", side.title()))?;
@@ -250,9 +236,9 @@ enum Action {
     None,
 }
 
-/// A computer side's move: searched on its own view, played on the real game; a move the
-/// game refuses (an opponent's secret makes it illegal) is left out and the side chooses
-/// again. It claims an offered draw when its search does not see it ahead.
+/// A computer side's move: searched on its own view (the view the game judges it on), played
+/// on the real game; a move the game still refuses is left out and the side chooses again. It
+/// claims an offered draw when its search does not see it ahead.
 fn computer_action(
     seat: &mut Seat,
     g: &mut Game,
@@ -272,12 +258,12 @@ fn computer_action(
             _ => best_obstacle_move_knowing(view, movetime, &refused),
         };
         let Some((m, text, value)) = choice else {
-            // Nothing legal in its view: any legal piece move of the real game.
-            let b = g.game.board();
-            let Some(m) = legal_piece_moves(b).into_iter().next() else {
+            // Nothing the search would play: any legal piece move the game accepts.
+            let b = g.game.judged_board().into_owned();
+            let Some(m) = legal_piece_moves(&b).into_iter().next() else {
                 return Ok(Action::None);
             };
-            let text = action_text(b, ObstacleMove::Piece(m));
+            let text = action_text(&b, ObstacleMove::Piece(m));
             g.play(&text).map_err(anyhow::Error::msg)?;
             return Ok(Action::Played(text));
         };

@@ -14,6 +14,8 @@ use crate::variants::obstacle::game::{legal_piece_moves, place_wall, play_piece_
 use crate::variants::obstacle::walls::WallSide;
 use crate::variants::obstacle::ObstacleBoard;
 
+pub use crate::variants::obstacle::knowledge::view_without;
+
 /// One action of the side to move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum ObstacleMove {
@@ -33,29 +35,6 @@ pub fn engine_view(board: &ObstacleBoard) -> ObstacleBoard {
                 view.set_obstacle(s, o);
             }
         }
-    }
-    view
-}
-
-/// The board as a player may know it in a game: these hidden trapdoors and mines (the
-/// opponent's secret placements, the board file's hidden trapdoors) removed. Open trapdoors
-/// stay: they are public.
-pub fn view_without(
-    board: &ObstacleBoard,
-    trapdoors: &[Square],
-    mines: &[Square],
-) -> ObstacleBoard {
-    let mut view = board.clone();
-    let on_board = |s: &&Square| s.file < 8 && s.rank < 8;
-    for &s in trapdoors.iter().filter(on_board) {
-        let mut o = view.obstacle(s);
-        o.hidden_trapdoor = false;
-        view.set_obstacle(s, o);
-    }
-    for &s in mines.iter().filter(on_board) {
-        let mut o = view.obstacle(s);
-        o.mine = false;
-        view.set_obstacle(s, o);
     }
     view
 }

@@ -1,68 +1,13 @@
-//! What each player of an obstacle game knows: the trapdoors and mines placed in secret during
-//! the game belong to their placer, and the board file's own hidden trapdoors to nobody (no
-//! file says whose they are). A computer side searches its own view; this module also chooses
-//! the computer's secret placements. Shared by the CLI (`play --variant obstacle`) and the
-//! web page.
+//! The computer's secret placements in an obstacle game. What each player knows (and so what
+//! a computer side may search) is the variant's own knowledge model
+//! (`variants::obstacle::knowledge`), re-exported here for the engine's callers. Shared by the
+//! CLI (`play --variant obstacle`) and the web page.
 
 use crate::core::{Color, Square};
-use crate::engine::games::obstacle::view_without;
 use crate::engine::Rng;
 use crate::variants::obstacle::ObstacleBoard;
 
-/// A trapdoor or mine placed in secret during the game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Secret {
-    pub owner: Color,
-    pub square: Square,
-    pub mine: bool,
-}
-
-impl Secret {
-    /// The secret a placement line (`Dc6`, `Me5`) of `owner` makes; `None` for `...` or any
-    /// other line.
-    pub fn from_line(owner: Color, text: &str) -> Option<Secret> {
-        let (kind, rest) = text.split_at_checked(1)?;
-        let mine = match kind {
-            "D" => false,
-            "M" => true,
-            _ => return None,
-        };
-        let square = Square::parse(rest).filter(|s| s.file < 8 && s.rank < 8)?;
-        Some(Secret {
-            owner,
-            square,
-            mine,
-        })
-    }
-}
-
-/// The hidden trapdoors of a board file (nobody's knowledge).
-pub fn file_trapdoors(board: &ObstacleBoard) -> Vec<Square> {
-    (0..8u8)
-        .flat_map(|r| (0..8u8).map(move |f| Square::new(f, r)))
-        .filter(|&s| board.obstacle(s).hidden_trapdoor)
-        .collect()
-}
-
-/// The board as `viewer` knows it: the other side's secrets and the file's hidden trapdoors
-/// removed (`None`: nobody's secrets, as two people at one screen see it).
-pub fn view_for(
-    board: &ObstacleBoard,
-    secrets: &[Secret],
-    file_trapdoors: &[Square],
-    viewer: Option<Color>,
-) -> ObstacleBoard {
-    let hidden = |mine: bool| -> Vec<Square> {
-        secrets
-            .iter()
-            .filter(|s| s.mine == mine && Some(s.owner) != viewer)
-            .map(|s| s.square)
-            .collect()
-    };
-    let mut trapdoors = hidden(false);
-    trapdoors.extend(file_trapdoors);
-    view_without(board, &trapdoors, &hidden(true))
-}
+pub use crate::variants::obstacle::knowledge::{file_trapdoors, view_for, Secret};
 
 /// The computer's next secret placement: its trapdoor, then its mine, on a random empty
 /// square of files c–f on the opponent's side of the allowed ranks (White: trapdoor rank 5–6,

@@ -99,7 +99,7 @@ impl VariantGame for Custom {
         }
         out
     }
-    fn targets(&self, from: Square) -> Vec<Target> {
+    fn targets(&self, from: Square, _asker: Option<Color>) -> Vec<Target> {
         if self.over().is_some() {
             return Vec::new();
         }

@@ -59,7 +59,7 @@ impl VariantGame for Fairy {
     fn cells(&self, _reveal: Reveal) -> Vec<Cell> {
         position_cells(&self.position)
     }
-    fn targets(&self, from: Square) -> Vec<Target> {
+    fn targets(&self, from: Square, _asker: Option<Color>) -> Vec<Target> {
         let rules = self.position.rules().clone();
         if !rules.shape.contains(from) {
             return Vec::new();

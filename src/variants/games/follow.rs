@@ -39,7 +39,7 @@ impl VariantGame for Follow {
     fn cells(&self, _reveal: Reveal) -> Vec<Cell> {
         self.game.position().map(position_cells).unwrap_or_default()
     }
-    fn targets(&self, from: Square) -> Vec<Target> {
+    fn targets(&self, from: Square, _asker: Option<Color>) -> Vec<Target> {
         let Some(pos) = self.game.position() else {
             return Vec::new();
         };

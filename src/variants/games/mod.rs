@@ -78,8 +78,10 @@ pub trait VariantGame: Send {
     fn walls(&self) -> Vec<WallView> {
         Vec::new()
     }
-    /// The legal moves of the piece on `from` (none when it is not the side to move's).
-    fn targets(&self, from: Square) -> Vec<Target>;
+    /// The legal moves of the piece on `from` (none when it is not the side to move's), as
+    /// `asker` may be told them: a variant with hidden information computes them on what both
+    /// the mover and the asker know (`None`: a spectator, or anyone not a player).
+    fn targets(&self, from: Square, asker: Option<Color>) -> Vec<Target>;
     /// Plays one move text with the variant's own legality and returns the text the log keeps
     /// (the variant's canonical notation); the error says why not.
     fn play(&mut self, text: &str) -> Result<String, String>;

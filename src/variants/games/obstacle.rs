@@ -1,6 +1,10 @@
 //! Obstacle chess: FIDE chess on 8×8 with walls, trapdoors and mines, played through
 //! `ObstacleGame` (the variant's own legality, effects and INFO messages). Moves are the game
 //! file's texts: `e2-e4`, `e7-e8=Q`, `0-0`, walls `|e4` / `_e4`, placements `De4`, `Me4`, `...`.
+//!
+//! Two players each know only their own secret placements: every move is judged on its mover's
+//! view (`Judge::Mover`), and the moves a square offers are computed on what both the mover and
+//! the asker know, so neither a refusal nor a list of targets betrays a hidden obstacle.
 
 use crate::core::{Color, MoveFlag, Square};
 use crate::variants::obstacle::{
@@ -33,7 +37,7 @@ pub fn load(text: &str) -> Result<Box<dyn VariantGame>, String> {
     let board = parse_board(text.as_bytes()).map_err(|e| format!("{e} ({:?})", e.fault()))?;
     let placement_open = write_board(&board) == INFO.initial;
     Ok(Box::new(Obstacles {
-        game: ObstacleGame::new(board),
+        game: ObstacleGame::between_players(board),
         placement_open,
         placements: 0,
         last: Vec::new(),
@@ -99,7 +103,7 @@ impl VariantGame for Obstacles {
         }
         out
     }
-    fn targets(&self, from: Square) -> Vec<Target> {
+    fn targets(&self, from: Square, asker: Option<Color>) -> Vec<Target> {
         if self.game.is_over()
             || self.placement_open && !self.placements.is_multiple_of(2)
             || from.file >= 8
@@ -107,7 +111,10 @@ impl VariantGame for Obstacles {
         {
             return Vec::new();
         }
-        let board = self.game.board();
+        // The mover is told what its own view allows; anyone else what the public board
+        // allows (the mover's secrets are not theirs to learn from a missing target).
+        let mover = self.side_to_move();
+        let board = &self.game.view((asker == Some(mover)).then_some(mover));
         let pos = board.position();
         let rules = pos.rules().clone();
         let from_sq = board.sq(from);

@@ -63,7 +63,7 @@ impl VariantGame for Race {
     fn cells(&self, _reveal: Reveal) -> Vec<Cell> {
         position_cells(self.position())
     }
-    fn targets(&self, from: Square) -> Vec<Target> {
+    fn targets(&self, from: Square, _asker: Option<Color>) -> Vec<Target> {
         let rules = pawnrace::rules();
         if !rules.shape.contains(from) {
             return Vec::new();

@@ -40,7 +40,7 @@ impl VariantGame for Standard {
     fn cells(&self, _reveal: Reveal) -> Vec<Cell> {
         position_cells(self.game.position())
     }
-    fn targets(&self, from: Square) -> Vec<Target> {
+    fn targets(&self, from: Square, _asker: Option<Color>) -> Vec<Target> {
         position_targets(self.game.position(), from, |pos, m| {
             san::to_san(&mut pos.clone(), m)
         })

@@ -7,7 +7,13 @@
 //! king gone is checkmate, both gone is stalemate). A wall is legal when the mover has one
 //! left, it lies between two squares, no wall stands there yet, and afterwards the mover's
 //! king is not attacked. Checkmate and stalemate count wall placements as moves.
+//!
+//! Which board "the move and its effects" are played on for that test is the [`Judge`]: the
+//! whole board for a game file (its reader sees everything), or the mover's own view in a game
+//! between two players, so that no refusal and no list of moves betrays a hidden obstacle the
+//! mover cannot know. The move is then played on the real board, where the hidden obstacles act.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt;
 
@@ -18,6 +24,7 @@ use super::board::ObstacleBoard;
 use super::board_write::write_board;
 use super::effects;
 use super::error::{MoveError, MoveFault};
+use super::knowledge::{file_trapdoors, view_for, Secret};
 use super::notation::{parse_action, Action, Placed};
 use super::walls::{WallSide, Walls};
 
@@ -61,10 +68,26 @@ struct Placement {
     placed: [[bool; 2]; 2],
 }
 
+/// Whose knowledge decides whether a move is legal (and whether the side to move has one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Judge {
+    /// The whole board, hidden obstacles included: a game file, whose reader sees everything
+    /// (the course's `obstacle IN OUT GAME`).
+    Board,
+    /// The mover's view: its own secret placements and the public obstacles, never the
+    /// opponent's secrets or the board file's hidden trapdoors (a game between two players).
+    Mover,
+}
+
 /// A game in progress.
 #[derive(Clone, Debug)]
 pub struct ObstacleGame {
     board: ObstacleBoard,
+    judge: Judge,
+    /// The trapdoors and mines placed in secret during the game, with their owners.
+    secrets: Vec<Secret>,
+    /// The board file's hidden trapdoors: nobody's knowledge.
+    file_trapdoors: Vec<Square>,
     /// How often each position since the last irreversible change (clock reset) occurred.
     seen: HashMap<u64, usize>,
     /// Repetition key of the current position.
@@ -74,11 +97,24 @@ pub struct ObstacleGame {
 }
 
 impl ObstacleGame {
-    /// Starts a game on a validated board. Nothing is reported about the board itself.
+    /// Starts a game on a validated board, judged on the whole board (a game file). Nothing is
+    /// reported about the board itself.
     pub fn new(board: ObstacleBoard) -> ObstacleGame {
+        ObstacleGame::judged_by(board, Judge::Board)
+    }
+
+    /// Starts a game between two players: each move is judged on its mover's view.
+    pub fn between_players(board: ObstacleBoard) -> ObstacleGame {
+        ObstacleGame::judged_by(board, Judge::Mover)
+    }
+
+    fn judged_by(board: ObstacleBoard, judge: Judge) -> ObstacleGame {
         let open = write_board(&board) == INITIAL_BOARD;
-        let current = repetition_key(&board);
+        let current = repetition_key(&board, &board);
         ObstacleGame {
+            file_trapdoors: file_trapdoors(&board),
+            secrets: Vec::new(),
+            judge,
             board,
             seen: HashMap::from([(current, 1)]),
             current,
@@ -93,6 +129,24 @@ impl ObstacleGame {
 
     pub fn board(&self) -> &ObstacleBoard {
         &self.board
+    }
+
+    /// The secret placements made so far, with their owners.
+    pub fn secrets(&self) -> &[Secret] {
+        &self.secrets
+    }
+
+    /// The board as `viewer` knows it (`None`: the public board, nobody's secrets).
+    pub fn view(&self, viewer: Option<Color>) -> ObstacleBoard {
+        view_for(&self.board, &self.secrets, &self.file_trapdoors, viewer)
+    }
+
+    /// The board the side to move's actions are judged on.
+    pub fn judged_board(&self) -> Cow<'_, ObstacleBoard> {
+        match self.judge {
+            Judge::Board => Cow::Borrowed(&self.board),
+            Judge::Mover => Cow::Owned(self.view(Some(self.board.pos.side_to_move()))),
+        }
     }
 
     /// Has the game ended by checkmate or stalemate?
@@ -146,6 +200,11 @@ impl ObstacleGame {
                 return Err(MoveFault::BadPlacement);
             }
             *done = true;
+            self.secrets.push(Secret {
+                owner: color,
+                square,
+                mine: what == Placed::Mine,
+            });
             let mut o = self.board.obstacle(square);
             match what {
                 Placed::Trapdoor => o.hidden_trapdoor = true,
@@ -154,18 +213,20 @@ impl ObstacleGame {
             self.board.set_obstacle(square, o);
         }
         p.lines += 1;
-        self.current = repetition_key(&self.board);
+        self.current = repetition_key(&self.board, &self.judged_board());
         self.seen = HashMap::from([(self.current, 1)]);
         Ok(())
     }
 
-    /// A piece move, castling or a wall.
+    /// A piece move, castling or a wall: chosen and judged on the judged board, played on the
+    /// real one.
     fn act(&mut self, action: Action) -> Result<(), MoveFault> {
         let side = self.board.pos.side_to_move();
+        let judged = self.judged_board().into_owned();
         let m = match action {
             Action::Castle { king_side } => {
                 let rules = self.board.pos.rules().clone();
-                let castles = legal_piece_moves_where(&self.board, |m| match m.flag {
+                let castles = legal_piece_moves_where(&judged, |m| match m.flag {
                     MoveFlag::Castle(i) => rules
                         .castling
                         .get(i as usize)
@@ -180,7 +241,7 @@ impl ObstacleGame {
                 promotion,
             } => {
                 let (from, to) = (self.board.sq(from), self.board.sq(to));
-                let candidates = legal_piece_moves_where(&self.board, |m| {
+                let candidates = legal_piece_moves_where(&judged, |m| {
                     m.from == from && m.to == to && !m.is_castle()
                 });
                 let first = *candidates.first().ok_or(MoveFault::NotLegal)?;
@@ -197,7 +258,7 @@ impl ObstacleGame {
                 }
             }
             Action::Wall { square, side } => {
-                wall_check(&self.board, square, side)?;
+                wall_check(&judged, square, side)?;
                 place_wall(&mut self.board, square, side);
                 return Ok(());
             }
@@ -209,7 +270,8 @@ impl ObstacleGame {
 
     /// Records the new position and works out the INFO messages.
     fn after_move(&mut self) -> Vec<Info> {
-        self.current = repetition_key(&self.board);
+        let judged = self.judged_board().into_owned();
+        self.current = repetition_key(&self.board, &judged);
         // Positions before a capture, pawn move, wall, fall or blast can never recur.
         if self.board.pos.halfmove_clock() == 0 {
             self.seen.clear();
@@ -226,7 +288,7 @@ impl ObstacleGame {
             }];
         }
         let in_check = pos.is_check();
-        if !has_legal_action(&self.board) {
+        if !has_legal_action(&judged) {
             self.over = true;
             return vec![if in_check {
                 Info::Checkmate
@@ -368,11 +430,12 @@ pub fn has_legal_action(board: &ObstacleBoard) -> bool {
 }
 
 /// The key positions are compared by for repetition: the core key (pieces, side, castling,
-/// en passant only when an en passant capture is legal) and the walls, obstacles and walls left.
-pub fn repetition_key(board: &ObstacleBoard) -> u64 {
+/// en passant only when an en passant capture is legal on the `judged` board) and the walls,
+/// obstacles and walls left.
+pub fn repetition_key(board: &ObstacleBoard, judged: &ObstacleBoard) -> u64 {
     let mut pos = board.pos.clone();
     if pos.en_passant().is_some()
-        && legal_piece_moves_where(board, |m| m.flag == MoveFlag::EnPassant).is_empty()
+        && legal_piece_moves_where(judged, |m| m.flag == MoveFlag::EnPassant).is_empty()
     {
         pos.set_en_passant(None);
     }

@@ -13,6 +13,7 @@ pub mod board_write;
 pub mod effects;
 pub mod error;
 pub mod game;
+pub mod knowledge;
 pub mod notation;
 pub mod walls;
 
@@ -24,7 +25,8 @@ pub use board::{Obstacle, ObstacleBoard};
 pub use board_file::parse_board;
 pub use board_write::write_board;
 pub use error::{BoardError, BoardFault, MoveError, MoveFault};
-pub use game::{Info, ObstacleGame};
+pub use game::{Info, Judge, ObstacleGame};
+pub use knowledge::Secret;
 
 /// The obstacle-chess rules: FIDE pieces and castling on 8×8. Walls, trapdoors and mines are
 /// position state of this variant, not rules, so the table is the standard one.

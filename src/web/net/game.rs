@@ -143,7 +143,9 @@ impl NetGame {
             Command::Step { .. } => Err(Refusal::bad(
                 "a network game cannot be stepped back: the shared position is the game",
             )),
-            Command::Targets { from } => Ok(Accepted::Targets(self.session.targets(square(from)?))),
+            Command::Targets { from } => Ok(Accepted::Targets(
+                self.session.targets_for(square(from)?, seat.viewer()),
+            )),
             Command::Play {
                 text,
                 from,
