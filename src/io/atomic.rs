@@ -7,9 +7,14 @@
 //! once it is complete, so a run killed while writing (SIGKILL, SIGINT) leaves nothing behind at
 //! all; elsewhere, or on a file system without `O_TMPFILE`, it is a hidden `.NAME.PID.tmp`,
 //! removed when writing fails.
+//!
+//! Only regular files are replaced so: what the path names decides ([`super::destination`]):
+//! a link is followed to its file, and a FIFO or character device is written in place.
 use std::fs::{self, File};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+
+use super::destination::{self, Destination};
 
 /// The temporary path beside `path`: same folder (so the rename stays on one file system),
 /// hidden name, process id so two concurrent writers never share it.
@@ -22,7 +27,7 @@ fn temp_path(path: &Path) -> PathBuf {
 }
 
 /// The folder `path` lives in (`.` for a bare file name).
-fn folder_of(path: &Path) -> &Path {
+pub(crate) fn folder_of(path: &Path) -> &Path {
     match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
@@ -34,9 +39,25 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     write_atomic_with(path, |w| w.write_all(bytes))
 }
 
-/// Lets `fill` stream into a new file, then syncs it and renames it over `path`.
-/// On any error nothing is left behind and `path` is untouched.
+/// Lets `fill` stream into a new file, then syncs it and renames it over `path` (over the file
+/// a link at `path` names). On any error nothing is left behind and `path` is untouched. A FIFO
+/// or character device at `path` is written in place instead.
 pub fn write_atomic_with<F>(path: &Path, fill: F) -> io::Result<()>
+where
+    F: FnOnce(&mut io::BufWriter<File>) -> io::Result<()>,
+{
+    match destination::resolve(path)? {
+        Destination::Replace(file) => replace(&file, fill),
+        Destination::Stream { fifo } => {
+            let mut w = io::BufWriter::new(destination::open_stream(path, fifo)?);
+            fill(&mut w)?;
+            w.flush()
+        }
+    }
+}
+
+/// Writes a new file beside `path` and renames it over `path`.
+fn replace<F>(path: &Path, fill: F) -> io::Result<()>
 where
     F: FnOnce(&mut io::BufWriter<File>) -> io::Result<()>,
 {
