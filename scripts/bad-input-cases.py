@@ -90,6 +90,20 @@ def one_file(prefix, args_of, valid, comment):
 one_file("validate", lambda p: ["standard", "validate", p], PGN, b";")
 one_file("variant", lambda p: ["variant", "check", p], VARIANT, b"#")
 
+# Files read whole by the other commands (issue 23): the shared size cap, exit 3 for I/O.
+FEN_FILE = b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"
+def fs_only(prefix, args_of, valid):
+    for name, setup, path in FS_CASES:
+        if name in ("missing", "directory", "huge-line"):
+            case(f"{prefix}-{name}", args_of(path), {"in1": valid}, setup)
+
+fs_only("perft-board", lambda p: ["perft", "1", "--board", p], FEN_FILE)
+fs_only("perft-variant-file", lambda p: ["perft", "1", "--variant-file", p], VARIANT)
+fs_only("perft-follow-board", lambda p: ["perft", "1", "--variant", "follow", "--board", p], FOLLOW_BOARD)
+fs_only("play-board", lambda p: ["play", "--variant", "obstacle", p], OBST_BOARD)
+fs_only("find-from", lambda p: ["find", p, "in1"], FEN_FILE)
+fs_only("engine-match-board", lambda p: ["engine-match", "--board", p], FEN_FILE)
+
 # Pawn race reads typed lines on standard input.
 for name, data in variants_of(PAWNRACE_IN, None):
     case(f"pawnrace-{name}", ["pawnrace", "P", "P", "h", "a", "--quiet"], stdin=data)

@@ -394,3 +394,40 @@ fn writes_into(pid: u32, dir: &Path) -> bool {
         .filter_map(|fd| fs::read_link(fd.path()).ok())
         .any(|target| target.starts_with(dir))
 }
+
+/// One PGN game of three million plies (12 MB) is validated under the same address-space limit
+/// as the huge catalogue inputs: the validator replays a long game as it reads it instead of
+/// keeping its moves (three million move texts alone would not fit).
+#[test]
+fn one_huge_game_is_validated_in_bounded_memory() {
+    let dir = scratch("huge-game");
+    let path = dir.join("huge.pgn");
+    {
+        let mut f = std::io::BufWriter::new(fs::File::create(&path).unwrap());
+        f.write_all(b"[Event \"huge\"]\n\n").unwrap();
+        for _ in 0..750_000 {
+            f.write_all(b"Nf3 Nf6 Ng1 Ng8 ").unwrap();
+        }
+        f.write_all(b"*\n").unwrap();
+    }
+    assert!(
+        have("prlimit") || std::env::var_os("CI").is_none(),
+        "CI must bound the memory with prlimit"
+    );
+    let mut command = Command::new(if have("prlimit") { "prlimit" } else { BIN });
+    if have("prlimit") {
+        command.arg(format!("--as={HUGE_INPUT_AS_LIMIT}")).arg(BIN);
+    }
+    let out = command
+        .args(["standard", "validate", "--jobs", "1"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout} {:?}", out.stderr);
+    assert!(
+        stdout.starts_with("game 1: legal, 3000000 plies, ongoing, final FEN "),
+        "{stdout}"
+    );
+    let _ = fs::remove_dir_all(&dir);
+}

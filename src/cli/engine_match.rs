@@ -84,7 +84,10 @@ fn run_match<G: SearchGame + Clone>(start: &G, args: &EngineMatchArgs) -> Result
 
 pub fn run(args: EngineMatchArgs) -> Result<ExitCode> {
     let board = match &args.board {
-        Some(p) => Some(std::fs::read(p).with_context(|| format!("reading {}", p.display()))?),
+        Some(p) => Some(
+            chessrules::io::input::read_limited(p, chessrules::io::input::MAX_INPUT_BYTES)
+                .with_context(|| format!("cannot read {}", p.display()))?,
+        ),
         None => None,
     };
     if let Some(path) = args.second.strip_prefix("uci:") {

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use chessrules::io::input::{read_limited, MAX_INPUT_BYTES};
+use chessrules::io::input::read_small_text;
 use chessrules::variants::{fairy, strict};
 use clap::Args;
 
@@ -25,9 +25,7 @@ pub struct FairyArgs {
 /// Reads a file (at most `MAX_INPUT_BYTES`) as text; invalid UTF-8 becomes U+FFFD, which no
 /// field accepts.
 fn read(path: &Path) -> Result<String> {
-    let bytes = read_limited(path, MAX_INPUT_BYTES)
-        .with_context(|| format!("cannot read {}", path.display()))?;
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
+    read_small_text(path).with_context(|| format!("cannot read {}", path.display()))
 }
 
 pub fn run(args: FairyArgs) -> Result<ExitCode> {

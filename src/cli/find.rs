@@ -57,8 +57,9 @@ pub struct FindArgs {
     max_plies: u32,
 }
 
-fn read(path: &PathBuf) -> Result<Vec<u8>> {
-    std::fs::read(path).with_context(|| format!("reading {}", path.display()))
+fn read(path: &std::path::Path) -> Result<Vec<u8>> {
+    chessrules::io::input::read_limited(path, chessrules::io::input::MAX_INPUT_BYTES)
+        .with_context(|| format!("cannot read {}", path.display()))
 }
 
 pub fn run(args: FindArgs) -> Result<ExitCode> {

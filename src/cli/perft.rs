@@ -2,9 +2,10 @@
 
 use std::process::ExitCode;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use chessrules::core::perft::Perft;
 use chessrules::core::Position;
+use chessrules::io::input::read_small_text;
 use chessrules::notation::{coordinate, fen};
 use chessrules::variants::pawnrace::{self, Gap};
 use chessrules::variants::{fairy, standard};
@@ -44,11 +45,28 @@ pub struct PerftArgs {
     no_bulk: bool,
 }
 
-fn position(args: &PerftArgs) -> Result<Position, String> {
-    if let Some(path) = &args.variant_file {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let v = chessrules::variants::custom::load_variant_file(&text)
+/// The files named on the command line, read whole with the shared size cap: an unreadable
+/// file is an I/O error (exit 3), decided before any content is judged.
+struct Inputs {
+    variant_file: Option<String>,
+    board: Option<String>,
+}
+
+fn read_inputs(args: &PerftArgs) -> Result<Inputs> {
+    let read = |path: &Option<std::path::PathBuf>| -> Result<Option<String>> {
+        path.as_deref()
+            .map(|p| read_small_text(p).with_context(|| format!("cannot read {}", p.display())))
+            .transpose()
+    };
+    Ok(Inputs {
+        variant_file: read(&args.variant_file)?,
+        board: read(&args.board)?,
+    })
+}
+
+fn position(args: &PerftArgs, inputs: Inputs) -> Result<Position, String> {
+    if let (Some(path), Some(text)) = (&args.variant_file, &inputs.variant_file) {
+        let v = chessrules::variants::custom::load_variant_file(text)
             .map_err(|e| format!("{}:{e}", path.display()))?;
         return match &args.fen {
             Some(f) => v.position_from_fen(f),
@@ -56,14 +74,7 @@ fn position(args: &PerftArgs) -> Result<Position, String> {
         }
         .map_err(|e| e.to_string());
     }
-    let board = match &args.board {
-        Some(path) => Some(
-            std::fs::read(path)
-                .map(|b| String::from_utf8_lossy(&b).into_owned())
-                .map_err(|e| format!("cannot read {}: {e}", path.display()))?,
-        ),
-        None => None,
-    };
+    let board = inputs.board;
     match args.variant {
         PerftVariant::Standard => match args.fen.as_deref().or(board.as_deref().map(str::trim)) {
             Some(f) => fen::parse(standard::rules(), f).map_err(|e| e.to_string()),
@@ -74,9 +85,9 @@ fn position(args: &PerftArgs) -> Result<Position, String> {
                 .board
                 .as_ref()
                 .ok_or("follow perft needs --board FILE")?;
-            let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let text = board.as_deref().unwrap_or_default();
             let mut game = chessrules::variants::follow::FollowChess::new();
-            game.load_board(std::io::BufReader::new(file))
+            game.load_board(std::io::Cursor::new(text.as_bytes()))
                 .map_err(|e| format!("{}: {e}", path.display()))?;
             game.position()
                 .cloned()
@@ -96,7 +107,8 @@ fn position(args: &PerftArgs) -> Result<Position, String> {
 }
 
 pub fn run(args: PerftArgs) -> Result<ExitCode> {
-    let mut pos = match position(&args) {
+    let inputs = read_inputs(&args)?;
+    let mut pos = match position(&args, inputs) {
         Ok(p) => p,
         Err(e) => {
             errln!("error: {e}");

@@ -104,8 +104,8 @@ pub struct GameOptions {
 
 /// A board file as text; invalid UTF-8 becomes U+FFFD, which no board accepts.
 pub fn read_text(path: &Path) -> Result<String> {
-    let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
+    chessrules::io::input::read_small_text(path)
+        .with_context(|| format!("cannot read {}", path.display()))
 }
 
 /// Prints the game's moves (one per line, the variant's file notation) and writes them to

@@ -25,6 +25,12 @@ pub fn read_limited(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
+/// Reads a small input file whole (at most [`MAX_INPUT_BYTES`]) as text; invalid UTF-8 becomes
+/// U+FFFD, which no board or move format accepts, so the format's own error reports it.
+pub fn read_small_text(path: &Path) -> io::Result<String> {
+    read_limited(path, MAX_INPUT_BYTES).map(|b| String::from_utf8_lossy(&b).into_owned())
+}
+
 /// Skips a UTF-8 byte order mark at the start of a stream (editors on Windows write one); the
 /// board readers already accept it, so every text input does.
 pub fn skip_bom<R: BufRead>(reader: &mut R) -> io::Result<()> {

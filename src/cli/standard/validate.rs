@@ -1,8 +1,11 @@
 //! `chessrules standard validate GAMES.pgn [--json] [--jobs N] [--stats]`
 //!
 //! Streams the file: one batch of games is replayed on the thread pool while the next batch
-//! is read, so memory holds two batches whatever the file size. Reports come out in file
-//! order. Exit 0 only if every game is legal; 1 if any is not; 3 if the file cannot be read.
+//! is read, so memory holds two batches whatever the file size. A batch holds at most
+//! `BATCH` games and `BATCH_MOVES` moves; a game longer than `MOVES_KEPT` moves is replayed
+//! as it is read instead of kept, so memory is bounded whatever one game's size. Reports come
+//! out in file order. Exit 0 only if every game is legal; 1 if any is not; 3 if the file
+//! cannot be read.
 
 use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Read, Write};
@@ -11,8 +14,8 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
-use chessrules::notation::pgn::{PgnReader, ReadError};
-use chessrules::variants::standard::replay::{replay, Replay, Verdict};
+use chessrules::notation::pgn::{GameSink, PgnReader, RawGame, ReadError};
+use chessrules::variants::standard::replay::{replay, Replay, Replayer, Verdict};
 use clap::Args;
 use rayon::prelude::*;
 
@@ -38,19 +41,71 @@ pub struct ValidateArgs {
 
 /// Games read per batch.
 const BATCH: usize = 2048;
+/// Moves kept across one batch (a batch closes early when its games reach it).
+const BATCH_MOVES: usize = 1 << 18;
+/// Moves kept for one game before it is replayed as it is read (real games have a few
+/// hundred).
+const MOVES_KEPT: usize = 4096;
+/// Tags kept for one game, besides the first `FEN` and `Variant` (which the replay reads).
+const TAGS_KEPT: usize = 256;
 
-/// A game as read: replayable, or already known to be unreadable.
+/// A game as read: replayable, already replayed as it was read, or unreadable.
 enum Item {
-    Game(chessrules::notation::pgn::RawGame),
+    Game(RawGame),
+    Replayed(Replay),
     Unreadable(String),
+}
+
+/// Collects a game up to the caps, then replays the rest as it comes.
+#[derive(Default)]
+struct BoundedGame {
+    game: RawGame,
+    streaming: Option<Replayer>,
+}
+
+impl GameSink for BoundedGame {
+    fn start(&mut self, line: u64) {
+        self.game.line = line;
+    }
+    fn tag(&mut self, name: String, value: String) {
+        let read_by_replay = (name == "FEN" || name == "Variant") && self.game.tag(&name).is_none();
+        if self.game.tags.len() < TAGS_KEPT || read_by_replay {
+            self.game.tags.push((name, value));
+        }
+    }
+    fn main_move(&mut self, text: String) {
+        if let Some(r) = &mut self.streaming {
+            r.push(&text);
+            return;
+        }
+        self.game.moves.push(text);
+        if self.game.moves.len() > MOVES_KEPT {
+            let mut r = Replayer::new(self.game.tag("Variant"), self.game.tag("FEN"));
+            for m in std::mem::take(&mut self.game.moves) {
+                r.push(&m);
+            }
+            self.streaming = Some(r);
+        }
+    }
+    fn result(&mut self, result: String) {
+        self.game.result = Some(result);
+    }
 }
 
 fn read_batch<R: Read>(reader: &mut PgnReader<R>) -> io::Result<Vec<Item>> {
     let mut batch = Vec::with_capacity(BATCH);
-    while batch.len() < BATCH {
-        match reader.next_game() {
+    let mut moves = 0;
+    while batch.len() < BATCH && moves < BATCH_MOVES {
+        let mut sink = BoundedGame::default();
+        match reader.next_game_into(&mut sink) {
             None => break,
-            Some(Ok(g)) => batch.push(Item::Game(g)),
+            Some(Ok(())) => match sink.streaming {
+                Some(r) => batch.push(Item::Replayed(r.finish())),
+                None => {
+                    moves += sink.game.moves.len();
+                    batch.push(Item::Game(sink.game));
+                }
+            },
             Some(Err(ReadError::Io(e))) => return Err(e),
             Some(Err(e @ ReadError::Syntax { .. })) => batch.push(Item::Unreadable(e.to_string())),
         }
@@ -61,6 +116,7 @@ fn read_batch<R: Read>(reader: &mut PgnReader<R>) -> io::Result<Vec<Item>> {
 fn check(item: &Item) -> Replay {
     match item {
         Item::Game(g) => replay(g),
+        Item::Replayed(r) => r.clone(),
         Item::Unreadable(reason) => Replay {
             plies: 0,
             verdict: Verdict::Unreadable {

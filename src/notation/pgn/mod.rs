@@ -5,5 +5,5 @@ pub mod lexer;
 pub mod reader;
 pub mod writer;
 
-pub use reader::{PgnReader, RawGame, ReadError};
+pub use reader::{GameSink, PgnReader, RawGame, ReadError};
 pub use writer::{write, PgnGame};

@@ -19,6 +19,32 @@ pub struct RawGame {
     pub line: u64,
 }
 
+/// Receives one game as the reader reads it: its tags, then its main line's moves one by one.
+/// `RawGame` keeps everything; a validator can replay moves as they come and keep nothing, so
+/// its memory does not grow with the game.
+pub trait GameSink {
+    /// The line where the game starts (its first token).
+    fn start(&mut self, line: u64);
+    fn tag(&mut self, name: String, value: String);
+    fn main_move(&mut self, text: String);
+    fn result(&mut self, result: String);
+}
+
+impl GameSink for RawGame {
+    fn start(&mut self, line: u64) {
+        self.line = line;
+    }
+    fn tag(&mut self, name: String, value: String) {
+        self.tags.push((name, value));
+    }
+    fn main_move(&mut self, text: String) {
+        self.moves.push(text);
+    }
+    fn result(&mut self, result: String) {
+        self.result = Some(result);
+    }
+}
+
 impl RawGame {
     /// The value of the first tag called `name`.
     pub fn tag(&self, name: &str) -> Option<&str> {
@@ -73,9 +99,18 @@ impl<R: Read> PgnReader<R> {
     /// The next game, `None` at the end. After a syntax error the reader resumes at the next
     /// line that starts with `[`.
     pub fn next_game(&mut self) -> Option<Result<RawGame, ReadError>> {
-        match self.read_game() {
-            Ok(Some(g)) => Some(Ok(g)),
-            Ok(None) => None,
+        let mut game = RawGame::default();
+        self.next_game_into(&mut game)
+            .map(|read| read.map(|()| game))
+    }
+
+    /// Reads the next game into `sink` as it goes (`None` at the end, nothing given to the
+    /// sink). After a syntax error the sink holds what came before it, and the reader resumes
+    /// at the next line that starts with `[`.
+    pub fn next_game_into(&mut self, sink: &mut impl GameSink) -> Option<Result<(), ReadError>> {
+        match self.read_game(sink) {
+            Ok(true) => Some(Ok(())),
+            Ok(false) => None,
             Err(LexError::Io(e)) => Some(Err(ReadError::Io(e))),
             Err(LexError::Syntax(error)) => {
                 self.pending = None;
@@ -97,9 +132,10 @@ impl<R: Read> PgnReader<R> {
         }
     }
 
-    fn read_game(&mut self) -> Result<Option<RawGame>, LexError> {
+    /// Feeds one game to `sink`; false when the input had no more games.
+    fn read_game(&mut self, game: &mut impl GameSink) -> Result<bool, LexError> {
         self.game_line = self.pending.as_ref().map_or(self.lexer.line(), |t| t.line);
-        let mut game = RawGame::default();
+        let mut moves = 0u64;
         let mut depth = 0usize;
         let mut started = false;
         let mut in_movetext = false;
@@ -107,7 +143,7 @@ impl<R: Read> PgnReader<R> {
         while let Some(token) = self.next_token()? {
             if !started {
                 started = true;
-                game.line = token.line;
+                game.start(token.line);
                 self.game_line = token.line;
             }
             let syntax = |message: &str| {
@@ -130,19 +166,20 @@ impl<R: Read> PgnReader<R> {
                             line,
                             column: token.column,
                         });
-                        return Ok(Some(game));
+                        return Ok(true);
                     }
-                    game.tags.push((name, value));
+                    game.tag(name, value);
                 }
                 TokenKind::Move(text) => {
                     in_movetext = true;
                     self.in_movetext = true;
                     if depth == 0 {
-                        game.moves.push(text);
+                        moves += 1;
+                        game.main_move(text);
                     }
                 }
                 TokenKind::VariationStart => {
-                    if !in_movetext && game.moves.is_empty() {
+                    if !in_movetext && moves == 0 {
                         return Err(syntax("a variation before any move"));
                     }
                     in_movetext = true;
@@ -160,8 +197,8 @@ impl<R: Read> PgnReader<R> {
                         // Some writers end variations with a result: allowed, ignored.
                         continue;
                     }
-                    game.result = Some(r);
-                    return Ok(Some(game));
+                    game.result(r);
+                    return Ok(true);
                 }
             }
         }
@@ -172,7 +209,7 @@ impl<R: Read> PgnReader<R> {
                 message: "variation '(' is not closed".into(),
             }));
         }
-        Ok(started.then_some(game))
+        Ok(started)
     }
 }
 

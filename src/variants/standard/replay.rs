@@ -83,12 +83,17 @@ fn initial_position() -> Position {
 
 /// The position a game starts from: its `FEN` tag, or the initial position.
 pub fn start_position(game: &RawGame) -> Result<Position, String> {
-    if let Some(v) = game.tag("Variant") {
+    start_from_tags(game.tag("Variant"), game.tag("FEN"))
+}
+
+/// The position a game with these `Variant` and `FEN` tags starts from.
+pub fn start_from_tags(variant: Option<&str>, fen_tag: Option<&str>) -> Result<Position, String> {
+    if let Some(v) = variant {
         if !is_standard_variant(v) {
             return Err(format!("variant '{v}' is not standard chess"));
         }
     }
-    match game.tag("FEN") {
+    match fen_tag {
         Some(text) => position_from_fen(text).map_err(|e| format!("FEN tag: {e}")),
         None => Ok(initial_position()),
     }
@@ -96,40 +101,63 @@ pub fn start_position(game: &RawGame) -> Result<Position, String> {
 
 /// Replays a game's main line.
 pub fn replay(game: &RawGame) -> Replay {
-    let plies = game.moves.len();
-    let mut pos = match start_position(game) {
-        Ok(p) => p,
-        Err(reason) => {
-            return Replay {
-                plies,
-                verdict: Verdict::Unreadable { reason },
-            }
+    let mut r = Replayer::new(game.tag("Variant"), game.tag("FEN"));
+    for text in &game.moves {
+        r.push(text);
+    }
+    r.finish()
+}
+
+/// A replay fed one move at a time, as a streaming reader meets them: it holds one position
+/// and the verdict, never the moves, so a game of any length costs the same memory.
+pub struct Replayer {
+    plies: usize,
+    state: Result<Position, Verdict>,
+}
+
+impl Replayer {
+    /// Starts from the game's `Variant` and `FEN` tags.
+    pub fn new(variant: Option<&str>, fen_tag: Option<&str>) -> Replayer {
+        Replayer {
+            plies: 0,
+            state: start_from_tags(variant, fen_tag)
+                .map_err(|reason| Verdict::Unreadable { reason }),
         }
-    };
-    for (i, text) in game.moves.iter().enumerate() {
-        match san::parse(&mut pos, text) {
+    }
+
+    /// The next main-line move as written; after an illegal one, moves are only counted.
+    pub fn push(&mut self, text: &str) {
+        self.plies += 1;
+        let Ok(pos) = &mut self.state else {
+            return;
+        };
+        match san::parse(pos, text) {
             Ok(m) => {
                 pos.make(m);
             }
             Err(e) => {
-                return Replay {
-                    plies,
-                    verdict: Verdict::Illegal {
-                        ply: i + 1,
-                        text: text.clone(),
-                        fen_before: fen::write(&pos),
-                        reason: e.to_string(),
-                    },
-                }
+                self.state = Err(Verdict::Illegal {
+                    ply: self.plies,
+                    text: text.to_string(),
+                    fen_before: fen::write(pos),
+                    reason: e.to_string(),
+                });
             }
         }
     }
-    Replay {
-        plies,
-        verdict: Verdict::Legal {
-            fen: fen::write(&pos),
-            status: final_status(&mut pos),
-        },
+
+    pub fn finish(self) -> Replay {
+        let verdict = match self.state {
+            Ok(mut pos) => Verdict::Legal {
+                fen: fen::write(&pos),
+                status: final_status(&mut pos),
+            },
+            Err(v) => v,
+        };
+        Replay {
+            plies: self.plies,
+            verdict,
+        }
     }
 }
 
