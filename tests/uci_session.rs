@@ -53,3 +53,171 @@ fn bad_position_is_reported_not_fatal() {
     assert!(out.contains("info string"), "{out}");
     assert!(out.lines().any(|l| l == "readyok"), "{out}");
 }
+
+/// The root of a drawn position (a repetition, fifty moves, dead material) still gets a legal
+/// move: the draw is scored inside the tree, and the player to move has a move to make.
+#[test]
+fn a_drawn_root_still_gets_a_legal_move() {
+    for (position, at) in [
+        ("startpos moves g1f3 g8f6 f3g1 f6g8", None),
+        (
+            "fen 4k3/8/8/8/8/8/4P3/R3K3 w - - 100 80",
+            Some("4k3/8/8/8/8/8/4P3/R3K3 w - - 100 80"),
+        ),
+        (
+            "fen 4k3/8/8/8/8/8/8/4K1N1 w - - 0 1",
+            Some("4k3/8/8/8/8/8/8/4K1N1 w - - 0 1"),
+        ),
+    ] {
+        let out = session(&format!("position {position}\ngo movetime 50\n"));
+        let best = bestmoves(&out);
+        assert_eq!(best.len(), 1, "{out}");
+        assert_ne!(best[0], "0000", "{position}: {out}");
+        let mut pos = match at {
+            Some(fen) => chessrules::variants::standard::from_fen(fen).unwrap(),
+            None => {
+                let mut p = chessrules::variants::standard::start();
+                for m in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+                    let m = chessrules::notation::coordinate::parse(&mut p, m).unwrap();
+                    p.make(m);
+                }
+                p
+            }
+        };
+        assert!(
+            chessrules::notation::coordinate::parse(&mut pos, best[0]).is_ok(),
+            "{position}: {} is not legal",
+            best[0]
+        );
+    }
+}
+
+mod live {
+    //! A session driven line by line while the engine searches: the commands are read on
+    //! their own thread. The waits below are guards against a hang (seconds), far from the
+    //! times they tell apart (a search of a minute, or one that never ends by itself).
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Child, ChildStdin, Command, Stdio};
+    use std::sync::mpsc::{self, Receiver};
+    use std::time::Duration;
+
+    const GUARD: Duration = Duration::from_secs(10);
+
+    pub struct Engine {
+        child: Child,
+        stdin: ChildStdin,
+        lines: Receiver<String>,
+    }
+
+    impl Engine {
+        pub fn start() -> Engine {
+            let mut child = Command::new(env!("CARGO_BIN_EXE_chessrules"))
+                .arg("uci")
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .spawn()
+                .unwrap();
+            let stdin = child.stdin.take().unwrap();
+            let stdout = child.stdout.take().unwrap();
+            let (send, lines) = mpsc::channel();
+            std::thread::spawn(move || {
+                for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                    if send.send(line).is_err() {
+                        break;
+                    }
+                }
+            });
+            Engine {
+                child,
+                stdin,
+                lines,
+            }
+        }
+
+        pub fn send(&mut self, line: &str) {
+            writeln!(self.stdin, "{line}").unwrap();
+            self.stdin.flush().unwrap();
+        }
+
+        /// The next line that starts with `prefix`, skipping `info` lines; panics after the
+        /// guard time or on any other line.
+        pub fn expect(&mut self, prefix: &str) -> String {
+            loop {
+                let line = self
+                    .lines
+                    .recv_timeout(GUARD)
+                    .unwrap_or_else(|_| panic!("no '{prefix}' within {GUARD:?}"));
+                if line.starts_with("info") {
+                    continue;
+                }
+                assert!(
+                    line.starts_with(prefix),
+                    "expected '{prefix}', got '{line}'"
+                );
+                return line;
+            }
+        }
+
+        /// Nothing but `info` lines for `wait`.
+        pub fn silent_for(&mut self, wait: Duration) {
+            let until = std::time::Instant::now() + wait;
+            while let Some(left) = until.checked_duration_since(std::time::Instant::now()) {
+                match self.lines.recv_timeout(left) {
+                    Ok(line) => assert!(line.starts_with("info"), "unexpected '{line}'"),
+                    Err(_) => return,
+                }
+            }
+        }
+
+        /// Waits for the process to end; panics after the guard time.
+        pub fn exits(mut self) {
+            let until = std::time::Instant::now() + GUARD;
+            while std::time::Instant::now() < until {
+                if let Some(status) = self.child.try_wait().unwrap() {
+                    assert!(status.success(), "{status:?}");
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            let _ = self.child.kill();
+            panic!("the engine did not quit within {GUARD:?}");
+        }
+    }
+
+    impl Drop for Engine {
+        fn drop(&mut self) {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
+#[test]
+fn go_infinite_runs_until_stop_and_isready_is_answered_meanwhile() {
+    let mut e = live::Engine::start();
+    e.send("position startpos");
+    e.send("go infinite");
+    // Before: the search ended by itself after about a second and said its bestmove.
+    e.silent_for(std::time::Duration::from_secs(2));
+    e.send("isready");
+    e.expect("readyok");
+    e.send("stop");
+    let best = e.expect("bestmove ");
+    assert_ne!(best, "bestmove 0000");
+    e.send("quit");
+    e.exits();
+}
+
+#[test]
+fn stop_and_quit_end_a_long_search_at_once() {
+    let mut e = live::Engine::start();
+    e.send("position startpos");
+    e.send("go movetime 600000");
+    e.send("isready");
+    e.expect("readyok");
+    e.send("stop");
+    e.expect("bestmove ");
+    e.send("go movetime 600000");
+    e.send("quit");
+    e.exits();
+}

@@ -8,13 +8,19 @@
 //! Supported: `uci`, `isready`, `ucinewgame`, `setoption name UCI_Variant value chess|fairy10x10`,
 //! `setoption name Move Time value MS`, `position startpos|fen FEN [moves …]`,
 //! `go [movetime MS] [wtime W btime B winc WI binc BI movestogo N] [depth D]
-//! [searchmoves …]`, `stop` (the search is synchronous, so a no-op), `quit`. The search runs
-//! to completion before the next line is read. `--variant obstacle` plays on the board
+//! [searchmoves …] [infinite | ponder]`, `stop`, `ponderhit` (taken as `stop`), `quit`. Input
+//! is read on its own thread: `stop` and `quit` end a running search at once, `isready` is
+//! answered at once, and `go infinite` searches until `stop` (its `bestmove` comes only then).
+//! The root always gets a legal move when one exists, also in a drawn position (a
+//! repetition, fifty moves, dead material). `--variant obstacle` plays on the board
 //! without obstacles (the bridge checks obstacle legality on its side), so it is the same
 //! engine as standard. Unknown commands are ignored, as the protocol asks.
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
+use std::time::Duration;
 
 use anyhow::Result;
 use chessrules::core::{Move, Position};
@@ -86,11 +92,78 @@ struct Session {
     default_movetime: u64,
 }
 
+/// What the input thread and the searching thread share.
+#[derive(Default)]
+struct Signals {
+    /// End the running search now (`stop`, `quit`, `ponderhit`, or the end of input during an
+    /// infinite search).
+    stop: Arc<AtomicBool>,
+    /// A `go` has been read and its `bestmove` not yet written.
+    searching: AtomicBool,
+    /// The running search is `go infinite` (or `ponder`): it waits for `stop`.
+    infinite: AtomicBool,
+    /// The input has ended.
+    eof: AtomicBool,
+}
+
+/// Writes whole lines to standard output; the input thread (`readyok`) and the command loop
+/// write between each other's lines, never inside one.
+fn say(lines: &[String]) -> io::Result<()> {
+    let mut out = io::stdout().lock();
+    for l in lines {
+        writeln!(out, "{l}")?;
+    }
+    out.flush()
+}
+
+/// Reads commands on their own thread, so that `stop`, `quit` and `isready` are acted on at
+/// once while a search runs; every other line goes to the command loop, in order.
+fn read_input(signals: Arc<Signals>, lines: mpsc::Sender<String>) {
+    let stdin = io::stdin();
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else { break };
+        let first = line.split_whitespace().next().unwrap_or("");
+        match first {
+            "stop" | "ponderhit" => {
+                signals.stop.store(true, Ordering::SeqCst);
+                continue;
+            }
+            "quit" => {
+                signals.stop.store(true, Ordering::SeqCst);
+                let _ = lines.send(line);
+                return;
+            }
+            "isready" if signals.searching.load(Ordering::SeqCst) => {
+                if say(&["readyok".to_string()]).is_err() {
+                    return;
+                }
+                continue;
+            }
+            "go" => {
+                // Set here, not by the loop, so a `stop` or `isready` right behind the `go`
+                // already sees the search.
+                signals.stop.store(false, Ordering::SeqCst);
+                signals.searching.store(true, Ordering::SeqCst);
+            }
+            _ => {}
+        }
+        if lines.send(line).is_err() {
+            return;
+        }
+    }
+    signals.eof.store(true, Ordering::SeqCst);
+    if signals.infinite.load(Ordering::SeqCst) {
+        // Nobody is left to say `stop`.
+        signals.stop.store(true, Ordering::SeqCst);
+    }
+}
+
 pub fn run(args: UciArgs) -> Result<ExitCode> {
     let dialect = match args.variant {
         UciVariant::Fairy => Dialect::Fairy,
         UciVariant::Standard | UciVariant::Obstacle => Dialect::Chess,
     };
+    let signals = Arc::new(Signals::default());
     let mut session = Session {
         dialect,
         pos: dialect.start(),
@@ -98,46 +171,63 @@ pub fn run(args: UciArgs) -> Result<ExitCode> {
         engine: Engine::new(20),
         default_movetime: args.movetime,
     };
-    let stdin = io::stdin();
-    let mut out = io::stdout().lock();
-    for line in stdin.lock().lines() {
-        let Ok(line) = line else { break };
+    session.engine.stop_when(signals.stop.clone());
+    let (send, commands) = mpsc::channel();
+    let reader = Arc::clone(&signals);
+    std::thread::spawn(move || read_input(reader, send));
+    for line in commands {
         let words: Vec<&str> = line.split_whitespace().collect();
-        match words.first().copied() {
-            Some("uci") => {
-                writeln!(out, "id name chessrules {}", env!("CARGO_PKG_VERSION"))?;
-                writeln!(out, "id author chessrules")?;
-                writeln!(
-                    out,
+        let reply = match words.first().copied() {
+            Some("uci") => vec![
+                format!("id name chessrules {}", env!("CARGO_PKG_VERSION")),
+                "id author chessrules".to_string(),
+                format!(
                     "option name UCI_Variant type combo default {} var chess var {}",
                     session.dialect.name(),
                     fairy_uci_name()
-                )?;
-                writeln!(
-                    out,
+                ),
+                format!(
                     "option name Move Time type spin default {} min 1 max 600000",
                     session.default_movetime
-                )?;
-                writeln!(out, "uciok")?;
+                ),
+                "uciok".to_string(),
+            ],
+            Some("isready") => vec!["readyok".to_string()],
+            Some("ucinewgame") => {
+                session.engine.reset();
+                Vec::new()
             }
-            Some("isready") => writeln!(out, "readyok")?,
-            Some("ucinewgame") => session.engine.reset(),
-            Some("setoption") => session.set_option(&words),
-            Some("position") => {
-                if let Err(e) = session.set_position(&words) {
-                    writeln!(out, "info string {e}")?;
-                }
+            Some("setoption") => {
+                session.set_option(&words);
+                Vec::new()
             }
+            Some("position") => match session.set_position(&words) {
+                Ok(()) => Vec::new(),
+                Err(e) => vec![format!("info string {e}")],
+            },
             Some("go") => {
-                let lines = session.go(&words);
-                for l in lines {
-                    writeln!(out, "{l}")?;
+                let waits = words.iter().any(|&w| w == "infinite" || w == "ponder");
+                signals.infinite.store(waits, Ordering::SeqCst);
+                if waits && signals.eof.load(Ordering::SeqCst) {
+                    signals.stop.store(true, Ordering::SeqCst);
                 }
+                let mut lines = session.go(&words, waits);
+                if waits {
+                    // The protocol: no `bestmove` before `stop`, even when the search is done.
+                    while !signals.stop.load(Ordering::SeqCst) {
+                        std::thread::sleep(Duration::from_millis(2));
+                    }
+                    signals.infinite.store(false, Ordering::SeqCst);
+                }
+                let best = lines.pop().unwrap_or_default();
+                say(&lines)?;
+                signals.searching.store(false, Ordering::SeqCst);
+                vec![best]
             }
             Some("quit") => break,
-            _ => {}
-        }
-        out.flush()?;
+            _ => Vec::new(),
+        };
+        say(&reply)?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -188,8 +278,8 @@ impl Session {
         Ok(())
     }
 
-    /// Runs one search and returns the `info` and `bestmove` lines.
-    fn go(&mut self, words: &[&str]) -> Vec<String> {
+    /// Runs one search and returns the `info` and `bestmove` lines (`infinite`: until stopped).
+    fn go(&mut self, words: &[&str], infinite: bool) -> Vec<String> {
         let num = |name: &str| -> Option<u64> {
             let i = words.iter().position(|&w| w == name)?;
             words.get(i + 1)?.parse().ok()
@@ -205,7 +295,11 @@ impl Session {
             }
             (None, None) => self.default_movetime,
         };
-        let mut limits = Limits::movetime(movetime.max(1));
+        let mut limits = if infinite {
+            Limits::infinite()
+        } else {
+            Limits::movetime(movetime.max(1))
+        };
         if let Some(d) = num("depth") {
             limits.max_depth = (d as u32).clamp(1, limits.max_depth);
         }

@@ -4,6 +4,8 @@
 //!
 //! No null-move pruning: in pawn endings zugzwang is the rule, not the exception.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 use crate::engine::clock::Clock;
@@ -33,6 +35,16 @@ impl Limits {
             max_depth: (MAX_PLY - 1) as u32,
             nodes: None,
             full_time: false,
+        }
+    }
+
+    /// No time limit: the search deepens until it is stopped (see [`Engine::stop_when`]) or
+    /// reaches its deepest iteration.
+    pub fn infinite() -> Limits {
+        Limits {
+            movetime: Duration::from_secs(365 * 24 * 3600),
+            full_time: true,
+            ..Limits::movetime(0)
         }
     }
 }
@@ -67,6 +79,8 @@ pub struct Engine<M> {
     node_limit: Option<u64>,
     stopped: bool,
     clock: Clock,
+    /// Set from another thread to end the search at once (a UCI `stop`).
+    stop_signal: Option<Arc<AtomicBool>>,
 }
 
 fn terminal_value(t: Terminal, ply: usize) -> i32 {
@@ -90,7 +104,13 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Engine<M> {
             node_limit: None,
             stopped: false,
             clock: Clock::start(Duration::ZERO),
+            stop_signal: None,
         }
+    }
+
+    /// Ends every later search as soon as `signal` is set (checked as often as the clock).
+    pub fn stop_when(&mut self, signal: Arc<AtomicBool>) {
+        self.stop_signal = Some(signal);
     }
 
     /// Forgets everything learnt (a new game).
@@ -126,7 +146,10 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Engine<M> {
             pv: Vec::new(),
         };
         let mut root = Vec::new();
-        if let Some(t) = game.terminal() {
+        // A drawn root (a repetition, the fifty-move rule, dead material) is still searched:
+        // whoever asks has a move to make, and draws are scored inside the tree. A won or lost
+        // root is the end of the game.
+        if let Some(t) = game.terminal().filter(|&t| t != Terminal::Draw) {
             result.value = terminal_value(t, 0);
             return self.finish(result);
         }
@@ -179,12 +202,18 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Engine<M> {
     #[inline]
     fn stop(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes & 63 == 0 && self.clock.expired()
+        if self.nodes & 63 == 0 && (self.clock.expired() || self.signalled())
             || self.node_limit.is_some_and(|l| self.nodes >= l)
         {
             self.stopped = true;
         }
         self.stopped
+    }
+
+    fn signalled(&self) -> bool {
+        self.stop_signal
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed))
     }
 
     /// One iteration at the root. Returns the best value and move among the moves that
@@ -440,7 +469,8 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Engine<M> {
         let mut next = best;
         let mut legal = Vec::new();
         while let Some(m) = next {
-            if pv.len() >= 32 || game.terminal().is_some() {
+            // The root may be a drawn position that is still played on (see `search`).
+            if pv.len() >= 32 || !pv.is_empty() && game.terminal().is_some() {
                 break;
             }
             legal.clear();
