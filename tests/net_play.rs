@@ -342,3 +342,29 @@ async fn a_game_survives_kill_9_and_restart_with_the_same_links() {
     assert_eq!(status, 200);
     assert!(log.contains("1. f3 e5 2. g4 Qh4#"), "{log}");
 }
+
+/// A command refused for its rate still gets its own id back, so the page's pending request
+/// resolves.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rate_limited_commands_are_answered_with_their_id() {
+    let dir = TempDir::new("net-rate-id");
+    let server = Server::start(&dir.db());
+    let g = create(&server.addr, "standard");
+    let mut white = Client::connect(&server.addr, g.id, &g.white).await.unwrap();
+    white.state_at(0).await;
+    for i in 0..60u64 {
+        white
+            .send(json!({ "type": "targets", "from": "e2", "id": 1000 + i }))
+            .await;
+    }
+    let mut limited = 0;
+    for i in 0..60u64 {
+        let answer = white.until(|f| f["type"] != "state").await;
+        assert_eq!(answer["id"], 1000 + i, "{answer}");
+        if answer["type"] == "error" {
+            assert!(answer["error"].as_str().unwrap_or("").contains("slow down"));
+            limited += 1;
+        }
+    }
+    assert!(limited > 0, "no command was rate limited");
+}

@@ -17,7 +17,7 @@ fn client() -> Client {
 }
 
 impl Client {
-    async fn new_game(&self, variant: &str, board: Option<&str>) -> u64 {
+    async fn new_game(&self, variant: &str, board: Option<&str>) -> String {
         let (s, v) = self
             .json(
                 "POST",
@@ -26,15 +26,15 @@ impl Client {
             )
             .await;
         assert_eq!(s, StatusCode::CREATED, "{v}");
-        v["id"].as_u64().unwrap()
+        v["id"].as_str().unwrap().to_string()
     }
 
-    async fn play(&self, id: u64, body: Value) -> (StatusCode, Value) {
+    async fn play(&self, id: &str, body: Value) -> (StatusCode, Value) {
         self.json("POST", &format!("/api/games/{id}/play"), Some(body))
             .await
     }
 
-    async fn play_ok(&self, id: u64, text: &str) -> Value {
+    async fn play_ok(&self, id: &str, text: &str) -> Value {
         let (s, v) = self.play(id, json!({ "text": text })).await;
         assert_eq!(s, StatusCode::OK, "{text}: {v}");
         v
@@ -236,7 +236,7 @@ async fn targets_list_legal_moves_with_captures_marked() {
     assert!(s.is_client_error());
     let (s, v) = c.json("GET", "/api/games/999/targets?from=e2", None).await;
     assert_eq!(s, StatusCode::NOT_FOUND);
-    assert!(error_of(&v).contains("no game"));
+    assert!(error_of(&v).contains("no such game"));
     let (s, _) = c.json("GET", "/api/games/abc", None).await;
     assert!(s.is_client_error());
 }
@@ -245,26 +245,26 @@ async fn targets_list_legal_moves_with_captures_marked() {
 async fn illegal_moves_are_refused_with_the_reason() {
     let c = client();
     let id = c.new_game("standard", None).await;
-    let (s, v) = c.play(id, json!({ "from": "e2", "to": "e5" })).await;
+    let (s, v) = c.play(&id, json!({ "from": "e2", "to": "e5" })).await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
     assert_eq!(error_of(&v), "the pawn on e2 cannot move to e5");
-    let (_, v) = c.play(id, json!({ "from": "e7", "to": "e5" })).await;
+    let (_, v) = c.play(&id, json!({ "from": "e7", "to": "e5" })).await;
     assert!(error_of(&v).contains("it is white's turn"), "{v}");
-    let (_, v) = c.play(id, json!({ "from": "e4", "to": "e5" })).await;
+    let (_, v) = c.play(&id, json!({ "from": "e4", "to": "e5" })).await;
     assert!(error_of(&v).contains("no piece on e4"));
-    let (s, v) = c.play(id, json!({ "text": "e2e5" })).await;
+    let (s, v) = c.play(&id, json!({ "text": "e2e5" })).await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
     assert!(!error_of(&v).is_empty());
-    let (s, _) = c.play(id, json!({})).await;
+    let (s, _) = c.play(&id, json!({})).await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
     let (s, v) = c
-        .play(id, json!({ "wall": { "square": "e4", "side": "west" } }))
+        .play(&id, json!({ "wall": { "square": "e4", "side": "west" } }))
         .await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
     assert!(error_of(&v).contains("no walls"));
-    let (s, _) = c.play(id, json!({ "text": "x".repeat(1000) })).await;
+    let (s, _) = c.play(&id, json!({ "text": "x".repeat(1000) })).await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
-    let (s, v) = c.play(id, json!({ "from": "e2", "to": "e4" })).await;
+    let (s, v) = c.play(&id, json!({ "from": "e2", "to": "e4" })).await;
     assert_eq!(s, StatusCode::OK);
     assert_eq!(v["log"][0]["text"], "e4");
 }
@@ -274,7 +274,7 @@ async fn stepping_back_and_branching_needs_confirmation() {
     let c = client();
     let id = c.new_game("standard", None).await;
     for m in ["e2e4", "e7e5", "g1f3"] {
-        c.play_ok(id, m).await;
+        c.play_ok(&id, m).await;
     }
     let (s, v) = c
         .json(
@@ -290,10 +290,10 @@ async fn stepping_back_and_branching_needs_confirmation() {
     );
     assert_eq!(piece_on(&v, "e5"), None);
     assert_eq!(v["to_move"], "black");
-    let (s, v) = c.play(id, json!({ "text": "c7c5" })).await;
+    let (s, v) = c.play(&id, json!({ "text": "c7c5" })).await;
     assert_eq!(s, StatusCode::CONFLICT);
     assert!(error_of(&v).contains("deletes the 2 later move(s)"), "{v}");
-    let (s, v) = c.play(id, json!({ "text": "c7c5", "branch": true })).await;
+    let (s, v) = c.play(&id, json!({ "text": "c7c5", "branch": true })).await;
     assert_eq!(s, StatusCode::OK);
     assert_eq!(v["length"], 2);
     assert_eq!(v["log"][1]["text"], "c5");
@@ -358,7 +358,7 @@ async fn resign_draws_and_claims() {
     assert_eq!(v["result"], "draw by agreement");
     let (_, pgn) = c.send("GET", &format!("/api/games/{id}/log"), None).await;
     assert!(pgn.contains("[Result \"1/2-1/2\"]"), "{pgn}");
-    let (s, _) = c.play(id, json!({ "text": "e2e4" })).await;
+    let (s, _) = c.play(&id, json!({ "text": "e2e4" })).await;
     assert_eq!(s, StatusCode::CONFLICT);
 
     let id = c.new_game("standard", None).await;
@@ -375,7 +375,7 @@ async fn resign_draws_and_claims() {
     let id = c.new_game("standard", None).await;
     for _ in 0..2 {
         for m in ["g1f3", "g8f6", "f3g1", "f6g8"] {
-            c.play_ok(id, m).await;
+            c.play_ok(&id, m).await;
         }
     }
     let (_, v) = c.json("GET", &format!("/api/games/{id}"), None).await;
@@ -397,7 +397,7 @@ async fn checkmate_ends_the_game() {
     let id = c.new_game("standard", None).await;
     let mut v = Value::Null;
     for m in ["f2f3", "e7e5", "g2g4", "d8h4"] {
-        v = c.play_ok(id, m).await;
+        v = c.play_ok(&id, m).await;
     }
     assert_eq!(v["status"]["checkmate"], true);
     assert_eq!(v["over"], true);
@@ -417,7 +417,7 @@ async fn checkmate_ends_the_game() {
 async fn board_file_and_log_downloads() {
     let c = client();
     let id = c.new_game("standard", None).await;
-    c.play_ok(id, "e2e4").await;
+    c.play_ok(&id, "e2e4").await;
     let (s, text) = c.send("GET", &format!("/api/games/{id}/board"), None).await;
     assert_eq!(s, StatusCode::OK);
     assert_eq!(
@@ -462,10 +462,10 @@ r . . . . k . . . r \n. . . . . . . P . . \n. . . . . . . . . . \n. . . . . . . 
         texts.contains(&"0-0") && texts.contains(&"0-0-0"),
         "{texts:?}"
     );
-    let v = c.play_ok(id, "0-0").await;
+    let v = c.play_ok(&id, "0-0").await;
     assert_eq!(piece_on(&v, "i1").as_deref(), Some("K"));
     assert_eq!(piece_on(&v, "h1").as_deref(), Some("R"));
-    c.play_ok(id, "a10-b10").await;
+    c.play_ok(&id, "a10-b10").await;
     // Promotion: one target per officer kind; the chooser picks one by letter.
     let (_, t) = c
         .json("GET", &format!("/api/games/{id}/targets?from=h9"), None)
@@ -479,7 +479,7 @@ r . . . . k . . . r \n. . . . . . . P . . \n. . . . . . . . . . \n. . . . . . . 
             > 1
     );
     let (s, v) = c
-        .play(id, json!({ "from": "h9", "to": "h10", "promotion": "W" }))
+        .play(&id, json!({ "from": "h9", "to": "h10", "promotion": "W" }))
         .await;
     assert_eq!(s, StatusCode::OK, "{v}");
     assert_eq!(piece_on(&v, "h10").as_deref(), Some("W"));
@@ -487,7 +487,7 @@ r . . . . k . . . r \n. . . . . . . P . . \n. . . . . . . . . . \n. . . . . . . 
         .as_str()
         .unwrap()
         .starts_with("h9-h10=W"));
-    let (s, v) = c.play(id, json!({ "text": "b10-b9+" })).await;
+    let (s, v) = c.play(&id, json!({ "text": "b10-b9+" })).await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
     assert!(error_of(&v).contains("Illegal check suffix"), "{v}");
 }
@@ -499,12 +499,12 @@ async fn obstacle_placements_stay_secret_walls_trapdoors_and_mines_fire() {
     let (_, v) = c.json("GET", &format!("/api/games/{id}"), None).await;
     assert_eq!(v["placement"], "white");
     // No piece may move while Black's answer to White's placement is due.
-    c.play_ok(id, "De4").await;
-    let (s, _) = c.play(id, json!({ "text": "e2-e4" })).await;
+    c.play_ok(&id, "De4").await;
+    let (s, _) = c.play(&id, json!({ "text": "e2-e4" })).await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
-    c.play_ok(id, "Md5").await;
-    c.play_ok(id, "...").await;
-    let v = c.play_ok(id, "...").await;
+    c.play_ok(&id, "Md5").await;
+    c.play_ok(&id, "...").await;
+    let v = c.play_ok(&id, "...").await;
     assert_eq!(v["placement"], Value::Null);
     assert_eq!(v["log"][0]["text"], "(secret placement)");
     assert_eq!(obstacle_on(&v, "e4"), Value::Null);
@@ -516,35 +516,35 @@ async fn obstacle_placements_stay_secret_walls_trapdoors_and_mines_fire() {
     assert_eq!(obstacle_on(&b, "d5"), "mine");
     assert_eq!(obstacle_on(&b, "e4"), Value::Null);
     // A wall on an edge, then a pawn falls through the trapdoor and a knight hits the mine.
-    let v = c.play_ok(id, "e2-e4").await;
+    let v = c.play_ok(&id, "e2-e4").await;
     assert_eq!(piece_on(&v, "e4"), None);
     assert_eq!(obstacle_on(&v, "e4"), "open_trapdoor");
     assert_eq!(v["events"], json!([["trapdoor", "e4"]]));
     let (s, v) = c
-        .play(id, json!({ "wall": { "square": "a1", "side": "west" } }))
+        .play(&id, json!({ "wall": { "square": "a1", "side": "west" } }))
         .await;
     assert_eq!(s, StatusCode::BAD_REQUEST, "edge of the board: {v}");
-    let v = c.play_ok(id, "_e6").await;
+    let v = c.play_ok(&id, "_e6").await;
     assert!(v["walls"]
         .as_array()
         .unwrap()
         .iter()
         .any(|w| w["square"] == "e6" && w["side"] == "south"));
     assert_eq!(v["log"][5]["text"], "_e6");
-    c.play_ok(id, "g1-f3").await;
-    c.play_ok(id, "a7-a6").await;
-    c.play_ok(id, "f3-e5").await;
-    c.play_ok(id, "a6-a5").await;
-    let v = c.play_ok(id, "e5-d7").await;
+    c.play_ok(&id, "g1-f3").await;
+    c.play_ok(&id, "a7-a6").await;
+    c.play_ok(&id, "f3-e5").await;
+    c.play_ok(&id, "a6-a5").await;
+    let v = c.play_ok(&id, "e5-d7").await;
     assert_eq!(piece_on(&v, "d7").as_deref(), Some("N"));
     // A mine explodes under the queen that steps on it.
     let id3 = c.new_game("obstacle", None).await;
     for m in [
         "...", "Md5", "...", "...", "e2-e4", "a7-a6", "d1-h5", "a6-a5",
     ] {
-        c.play_ok(id3, m).await;
+        c.play_ok(&id3, m).await;
     }
-    let v = c.play_ok(id3, "h5-d5").await;
+    let v = c.play_ok(&id3, "h5-d5").await;
     assert_eq!(piece_on(&v, "d5"), None, "the queen is blown up");
     assert_eq!(v["events"], json!([["mine", "d5"]]));
     // Placements stay secret until the game ends.
@@ -572,10 +572,10 @@ async fn follow_boards_of_any_shape() {
         .json("GET", &format!("/api/games/{id}/targets?from=b1"), None)
         .await;
     assert_eq!(t[0]["text"], "b 1 b 2");
-    let (s, v) = c.play(id, json!({ "from": "a3", "to": "a2" })).await;
+    let (s, v) = c.play(&id, json!({ "from": "a3", "to": "a2" })).await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
     assert!(error_of(&v).contains("white's turn"), "{v}");
-    let v = c.play_ok(id, "b 1 b 2").await;
+    let v = c.play_ok(&id, "b 1 b 2").await;
     assert_eq!(v["to_move"], "black");
 }
 
@@ -589,12 +589,12 @@ async fn pawn_race_is_won_on_the_last_rank() {
         .json("GET", &format!("/api/games/{id}/targets?from=a6"), None)
         .await;
     assert_eq!(t[0]["text"], "a7");
-    let (s, v) = c.play(id, json!({ "from": "a6", "to": "a8" })).await;
+    let (s, v) = c.play(&id, json!({ "from": "a6", "to": "a8" })).await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
     assert!(error_of(&v).contains("cannot move to a8"), "{v}");
-    c.play_ok(id, "a7").await;
-    c.play_ok(id, "h5").await;
-    let v = c.play_ok(id, "a8").await;
+    c.play_ok(&id, "a7").await;
+    c.play_ok(&id, "h5").await;
+    let v = c.play_ok(&id, "a8").await;
     assert_eq!(v["over"], true);
     assert_eq!(v["result"], "white reaches the last rank: white wins");
     let (_, text) = c.send("GET", &format!("/api/games/{id}/board"), None).await;
@@ -630,7 +630,7 @@ async fn standard_setup_rules_and_automatic_draws() {
     let id = c
         .new_game("standard", Some("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1"))
         .await;
-    let v = c.play_ok(id, "Kxe2").await;
+    let v = c.play_ok(&id, "Kxe2").await;
     assert_eq!(v["over"], true);
     assert_eq!(v["result"], "Draw by insufficient material.");
     let (_, pgn) = c.send("GET", &format!("/api/games/{id}/log"), None).await;
@@ -652,7 +652,7 @@ async fn obstacle_castling_and_en_passant_by_clicks() {
         Value::Null,
         "placements only from the standard initial board"
     );
-    let v = c.play(id, json!({ "from": "a2", "to": "a4" })).await.1;
+    let v = c.play(&id, json!({ "from": "a2", "to": "a4" })).await.1;
     assert_eq!(v["log"][0]["text"], "a2-a4");
     let (_, t) = c
         .json("GET", &format!("/api/games/{id}/targets?from=b4"), None)
@@ -667,13 +667,13 @@ async fn obstacle_castling_and_en_passant_by_clicks() {
         (ep["text"].as_str(), ep["capture"].as_bool()),
         (Some("b4-a3"), Some(true))
     );
-    let v = c.play(id, json!({ "from": "b4", "to": "a3" })).await.1;
+    let v = c.play(&id, json!({ "from": "b4", "to": "a3" })).await.1;
     assert_eq!(piece_on(&v, "a4"), None, "en passant removes the pawn");
-    let (s, v) = c.play(id, json!({ "from": "e1", "to": "g1" })).await;
+    let (s, v) = c.play(&id, json!({ "from": "e1", "to": "g1" })).await;
     assert_eq!(s, StatusCode::OK, "{v}");
     assert_eq!(v["log"][2]["text"], "0-0");
     assert_eq!(piece_on(&v, "f1").as_deref(), Some("R"));
-    let v = c.play(id, json!({ "from": "e8", "to": "c8" })).await.1;
+    let v = c.play(&id, json!({ "from": "e8", "to": "c8" })).await.1;
     assert_eq!(v["log"][3]["text"], "0-0-0");
     assert_eq!(piece_on(&v, "d8").as_deref(), Some("R"));
 }
@@ -699,10 +699,10 @@ async fn a_variant_file_is_played_in_the_page() {
         .map(|m| m["text"].as_str().unwrap())
         .collect();
     assert!(texts.contains(&"b1c3"), "{texts:?}");
-    let v = c.play_ok(id, "b1c3").await;
+    let v = c.play_ok(&id, "b1c3").await;
     assert_eq!(piece_on(&v, "c3").as_deref(), Some("N"));
     assert_eq!(v["to_move"], "black");
-    let (s, v) = c.play(id, json!({ "text": "a2a3" })).await;
+    let (s, v) = c.play(&id, json!({ "text": "a2a3" })).await;
     assert!(s.is_client_error(), "a white move on black's turn: {v}");
 
     // Any shipped file loads; its walls are drawn.
@@ -728,4 +728,49 @@ async fn a_variant_file_is_played_in_the_page() {
         .await;
     assert!(s.is_client_error(), "{v}");
     assert!(error_of(&v).contains("3:"), "{v}");
+}
+
+#[tokio::test]
+async fn a_repeated_draw_offer_is_refused_not_stored_again() {
+    let c = client();
+    let id = c.new_game("standard", None).await;
+    let url = format!("/api/games/{id}/action");
+    let (s, _) = c
+        .json("POST", &url, Some(json!({ "action": "offer_draw" })))
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    let (s, v) = c
+        .json("POST", &url, Some(json!({ "action": "offer_draw" })))
+        .await;
+    assert_eq!(s, StatusCode::CONFLICT, "{v}");
+    assert!(error_of(&v).contains("already"), "{v}");
+}
+
+/// FIDE 9.6: the fifth occurrence of a position and the 75-move rule end the game at once.
+#[tokio::test]
+async fn fivefold_repetition_and_seventy_five_moves_end_the_game() {
+    let c = client();
+    let id = c.new_game("standard", None).await;
+    let mut v = Value::Null;
+    for round in 0..4 {
+        for m in ["Nf3", "Nf6", "Ng1", "Ng8"] {
+            assert_ne!(v["over"], true, "over before round {round}");
+            v = c.play_ok(&id, m).await;
+        }
+    }
+    assert_eq!(v["over"], true, "{v}");
+    assert_eq!(v["result"], "draw by fivefold repetition");
+    let (s, _) = c.play(&id, json!({ "text": "e4" })).await;
+    assert_eq!(s, StatusCode::CONFLICT);
+    let (_, pgn) = c.send("GET", &format!("/api/games/{id}/log"), None).await;
+    assert!(pgn.contains("[Result \"1/2-1/2\"]"), "{pgn}");
+
+    let id = c
+        .new_game("standard", Some("4k3/8/8/8/8/8/4P3/R3K3 w - - 148 90\n"))
+        .await;
+    let v = c.play_ok(&id, "Ra2").await;
+    assert_eq!(v["over"], false, "{v}");
+    let v = c.play_ok(&id, "Kd7").await;
+    assert_eq!(v["over"], true, "{v}");
+    assert_eq!(v["result"], "draw by the seventy-five-move rule");
 }

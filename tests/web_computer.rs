@@ -19,6 +19,7 @@ impl Client {
     }
 
     async fn play(&self, id: &Value, text: &str, viewer: &str) -> Value {
+        let id = id.as_str().expect("game ids are strings");
         let (s, v) = self
             .json(
                 "POST",
@@ -122,7 +123,11 @@ async fn obstacle_placements_stay_secret_from_the_person() {
     assert!(!moves[5].starts_with('('), "{moves:?}");
     // Black's view shows Black's own secrets, not White's.
     let (_, black) = c
-        .json("GET", &format!("/api/games/{id}?viewer=black"), None)
+        .json(
+            "GET",
+            &format!("/api/games/{}?viewer=black", id.as_str().unwrap()),
+            None,
+        )
         .await;
     assert_eq!(obstacle_on(&black, "d6"), None);
 }

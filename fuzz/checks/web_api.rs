@@ -1,8 +1,8 @@
 //! The web API's JSON messages, through the real router (no network: requests are handed to
 //! the service directly). Input: one request per line. The first line is the body of
 //! `POST /api/games`; each later line is `<letter><body>`: `p` play, `s` step, `a` action
-//! (JSON bodies to game 1), `t` targets (`from` square), `v` view, `b` board file, `l` log.
-//! The server must answer every request, and never with a 5xx status.
+//! (JSON bodies to the game the first line created), `t` targets (`from` square), `v` view,
+//! `b` board file, `l` log. The server must answer every request, and never with a 5xx status.
 use std::sync::OnceLock;
 
 use axum::body::Body;
@@ -18,7 +18,7 @@ fn runtime() -> &'static tokio::runtime::Runtime {
     })
 }
 
-fn request(line: &[u8], first: bool) -> Option<Request<Body>> {
+fn request(line: &[u8], first: bool, game: &str) -> Option<Request<Body>> {
     let (method, uri, body) = if first {
         (Method::POST, "/api/games".to_string(), line.to_vec())
     } else {
@@ -28,16 +28,17 @@ fn request(line: &[u8], first: bool) -> Option<Request<Body>> {
                 .chars()
                 .filter(|c| c.is_ascii_alphanumeric())
                 .collect();
-            format!("/api/games/1/{name}{text}")
+            format!("/api/games/{game}/{name}{text}")
         };
+        let at = |name: &str| format!("/api/games/{game}/{name}");
         match letter {
-            b'p' => (Method::POST, "/api/games/1/play".into(), rest.to_vec()),
-            b's' => (Method::POST, "/api/games/1/step".into(), rest.to_vec()),
-            b'a' => (Method::POST, "/api/games/1/action".into(), rest.to_vec()),
+            b'p' => (Method::POST, at("play"), rest.to_vec()),
+            b's' => (Method::POST, at("step"), rest.to_vec()),
+            b'a' => (Method::POST, at("action"), rest.to_vec()),
             b't' => (Method::GET, query("targets?from="), Vec::new()),
             b'v' => (Method::GET, query("?viewer="), Vec::new()),
-            b'b' => (Method::GET, "/api/games/1/board".into(), Vec::new()),
-            b'l' => (Method::GET, "/api/games/1/log".into(), Vec::new()),
+            b'b' => (Method::GET, at("board"), Vec::new()),
+            b'l' => (Method::GET, at("log"), Vec::new()),
             _ => return None,
         }
     };
@@ -53,17 +54,26 @@ fn request(line: &[u8], first: bool) -> Option<Request<Body>> {
 pub fn run(data: &[u8]) {
     let app = chessrules::web::server::router();
     runtime().block_on(async {
+        // The game's id is random: taken from the creation's answer.
+        let mut game = String::from("none");
         for (i, line) in data.split(|&c| c == b'\n').take(32).enumerate() {
-            let Some(req) = request(line, i == 0) else {
+            let Some(req) = request(line, i == 0, &game) else {
                 continue;
             };
             let response = app.clone().oneshot(req).await.expect("infallible");
+            let status = response.status();
             assert!(
-                !response.status().is_server_error(),
-                "{} for {:?}",
-                response.status(),
+                !status.is_server_error(),
+                "{status} for {:?}",
                 String::from_utf8_lossy(line)
             );
+            if i == 0 && status.is_success() {
+                let body = axum::body::to_bytes(response.into_body(), 1 << 24)
+                    .await
+                    .expect("a body");
+                let view: serde_json::Value = serde_json::from_slice(&body).expect("JSON");
+                game = view["id"].as_str().unwrap_or("none").to_string();
+            }
         }
     });
 }

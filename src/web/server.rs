@@ -6,6 +6,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
 use axum::extract::{Path, Query, State};
 use axum::http::{header, StatusCode};
@@ -20,13 +21,18 @@ use crate::core::Square;
 use super::assets;
 use super::computer::{self, Computer, ComputerRequest};
 use super::games;
+use super::net::{new_token, ClientAddr, PerAddress, CREATE_BURST, CREATE_PER_SECOND};
 use super::session::{Refusal, Session, Viewer};
 
-/// Games in progress, by id.
-#[derive(Default)]
+/// The page's own games (one screen, both sides), by id. The id is 128 random bits: whoever
+/// holds it holds the game, as a network game's seat token does, so nobody can read another
+/// person's hidden obstacles, resign for them, or find their game by counting.
 pub struct AppState {
-    games: Mutex<HashMap<u64, Session>>,
-    next: AtomicU64,
+    games: Mutex<HashMap<String, (u64, Session)>>,
+    /// Creation order, to drop the oldest game beyond `MAX_GAMES`.
+    created: AtomicU64,
+    /// New games per remote address, as for network games (loopback is not limited).
+    creations: PerAddress,
     /// The external UCI engine a computer side may use (`serve --engine PATH`).
     engine: Option<PathBuf>,
 }
@@ -92,8 +98,10 @@ pub fn router_with(net: Arc<super::net::Net>, engine: Option<PathBuf>) -> Router
 
 fn hot_seat_router(engine: Option<PathBuf>) -> Router {
     let state: Shared = Arc::new(AppState {
+        games: Mutex::new(HashMap::new()),
+        created: AtomicU64::new(0),
+        creations: PerAddress::new(CREATE_BURST, CREATE_PER_SECOND),
         engine,
-        ..AppState::default()
     });
     Router::new()
         .route("/", get(|| async { assets::page("index.html") }))
@@ -122,16 +130,17 @@ fn hot_seat_router(engine: Option<PathBuf>) -> Router {
 
 fn with_game<T>(
     state: &Shared,
-    id: u64,
+    id: &str,
     f: impl FnOnce(&mut Session) -> Result<T, Refusal>,
 ) -> Result<T, Refusal> {
     let mut games = state
         .games
         .lock()
         .map_err(|_| Refusal::bad("server state poisoned"))?;
-    let game = games.get_mut(&id).ok_or(Refusal {
+    // The id is not echoed: it is the key to a game, and this one opens none.
+    let (_, game) = games.get_mut(id).ok_or(Refusal {
         status: 404,
-        message: format!("no game {id}"),
+        message: "no such game".to_string(),
     })?;
     f(game)
 }
@@ -150,7 +159,17 @@ struct Create {
     computer: Option<ComputerRequest>,
 }
 
-async fn create(State(state): State<Shared>, Json(req): Json<Create>) -> Result<Response, Refusal> {
+async fn create(
+    State(state): State<Shared>,
+    ClientAddr(addr): ClientAddr,
+    Json(req): Json<Create>,
+) -> Result<Response, Refusal> {
+    if !state.creations.allow(addr, Instant::now()) {
+        return Err(Refusal {
+            status: 429,
+            message: "too many new games from this address: wait a minute".to_string(),
+        });
+    }
     let info = games::variants()
         .into_iter()
         .find(|v| v.id == req.variant)
@@ -159,31 +178,39 @@ async fn create(State(state): State<Shared>, Json(req): Json<Create>) -> Result<
     if board.len() > MAX_BOARD_BYTES {
         return Err(Refusal::bad("the board file is too large"));
     }
-    let id = state.next.fetch_add(1, Ordering::Relaxed) + 1;
-    let mut session = Session::new(id, info.id, &board)?;
+    let id = new_token().map_err(|e| Refusal {
+        status: 503,
+        message: e,
+    })?;
+    let mut session = Session::new(id.clone(), info.id, &board)?;
     if let Some(c) = &req.computer {
         session.computer = Some(Computer::from_request(c, info.id, state.engine.is_some())?);
     }
     let viewer = Viewer::parse(req.viewer.as_deref());
-    store(&state, id, session)?;
+    store(&state, id.clone(), session)?;
     // The computer moves first when it plays the side to move.
-    computer_reply(&state, id).await?;
-    let view = with_game(&state, id, |g| Ok(g.view(viewer)))?;
+    computer_reply(&state, &id).await?;
+    let view = with_game(&state, &id, |g| Ok(g.view(viewer)))?;
     Ok((StatusCode::CREATED, Json(view)).into_response())
 }
 
 /// Keeps a new game (dropping the oldest beyond `MAX_GAMES`).
-fn store(state: &Shared, id: u64, session: Session) -> Result<(), Refusal> {
+fn store(state: &Shared, id: String, session: Session) -> Result<(), Refusal> {
     let mut games = state
         .games
         .lock()
         .map_err(|_| Refusal::bad("server state poisoned"))?;
     if games.len() >= MAX_GAMES {
-        if let Some(&oldest) = games.keys().min() {
+        let oldest = games
+            .iter()
+            .min_by_key(|(_, (created, _))| *created)
+            .map(|(id, _)| id.clone());
+        if let Some(oldest) = oldest {
             games.remove(&oldest);
         }
     }
-    games.insert(id, session);
+    let created = state.created.fetch_add(1, Ordering::Relaxed);
+    games.insert(id, (created, session));
     Ok(())
 }
 
@@ -194,7 +221,7 @@ async fn computer_info(State(state): State<Shared>) -> Json<serde_json::Value> {
 
 /// The computer's answer when it is to move: searched without holding the games' lock,
 /// played only if the game did not change meanwhile.
-async fn computer_reply(state: &Shared, id: u64) -> Result<(), Refusal> {
+async fn computer_reply(state: &Shared, id: &str) -> Result<(), Refusal> {
     let Some(task) = with_game(state, id, |g| Ok(computer::task(g)))? else {
         return Ok(());
     };
@@ -216,10 +243,10 @@ struct ViewQuery {
 
 async fn view(
     State(state): State<Shared>,
-    Path(id): Path<u64>,
+    Path(id): Path<String>,
     Query(q): Query<ViewQuery>,
 ) -> Result<Response, Refusal> {
-    with_game(&state, id, |g| {
+    with_game(&state, &id, |g| {
         Ok(Json(g.view(Viewer::parse(q.viewer.as_deref()))).into_response())
     })
 }
@@ -231,11 +258,11 @@ struct TargetsQuery {
 
 async fn targets(
     State(state): State<Shared>,
-    Path(id): Path<u64>,
+    Path(id): Path<String>,
     Query(q): Query<TargetsQuery>,
 ) -> Result<Response, Refusal> {
     let from = parse_square(&q.from)?;
-    with_game(&state, id, |g| Ok(Json(g.targets(from)).into_response()))
+    with_game(&state, &id, |g| Ok(Json(g.targets(from)).into_response()))
 }
 
 #[derive(Deserialize)]
@@ -261,10 +288,10 @@ struct WallReq {
 
 async fn play(
     State(state): State<Shared>,
-    Path(id): Path<u64>,
+    Path(id): Path<String>,
     Json(req): Json<Play>,
 ) -> Result<Response, Refusal> {
-    with_game(&state, id, |g| {
+    with_game(&state, &id, |g| {
         let text = match (&req.text, &req.from, &req.to, &req.wall) {
             (Some(t), _, _, _) => t.clone(),
             (None, Some(f), Some(t), _) => {
@@ -279,8 +306,8 @@ async fn play(
         computer::refuse_person(g)?;
         g.play(&text, req.branch)
     })?;
-    computer_reply(&state, id).await?;
-    with_game(&state, id, |g| {
+    computer_reply(&state, &id).await?;
+    with_game(&state, &id, |g| {
         Ok(Json(g.view(Viewer::parse(req.viewer.as_deref()))).into_response())
     })
 }
@@ -293,10 +320,10 @@ struct Step {
 
 async fn step(
     State(state): State<Shared>,
-    Path(id): Path<u64>,
+    Path(id): Path<String>,
     Json(req): Json<Step>,
 ) -> Result<Response, Refusal> {
-    with_game(&state, id, |g| {
+    with_game(&state, &id, |g| {
         g.step(req.to)?;
         Ok(Json(g.view(Viewer::parse(req.viewer.as_deref()))).into_response())
     })
@@ -310,10 +337,10 @@ struct Action {
 
 async fn action(
     State(state): State<Shared>,
-    Path(id): Path<u64>,
+    Path(id): Path<String>,
     Json(req): Json<Action>,
 ) -> Result<Response, Refusal> {
-    with_game(&state, id, |g| {
+    with_game(&state, &id, |g| {
         g.action(&req.action)?;
         Ok(Json(g.view(Viewer::parse(req.viewer.as_deref()))).into_response())
     })
@@ -336,8 +363,11 @@ fn download(name: String, text: String) -> Response {
         .into_response()
 }
 
-async fn board_file(State(state): State<Shared>, Path(id): Path<u64>) -> Result<Response, Refusal> {
-    with_game(&state, id, |g| {
+async fn board_file(
+    State(state): State<Shared>,
+    Path(id): Path<String>,
+) -> Result<Response, Refusal> {
+    with_game(&state, &id, |g| {
         Ok(download(
             format!("{}-{id}.board", g.variant),
             g.board_file(),
@@ -345,8 +375,11 @@ async fn board_file(State(state): State<Shared>, Path(id): Path<u64>) -> Result<
     })
 }
 
-async fn log_file(State(state): State<Shared>, Path(id): Path<u64>) -> Result<Response, Refusal> {
-    with_game(&state, id, |g| {
+async fn log_file(
+    State(state): State<Shared>,
+    Path(id): Path<String>,
+) -> Result<Response, Refusal> {
+    with_game(&state, &id, |g| {
         Ok(download(format!("{}-{id}.moves", g.variant), g.log_text()))
     })
 }

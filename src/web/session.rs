@@ -61,7 +61,9 @@ pub struct LogEntry {
 /// Everything the page draws.
 #[derive(Serialize)]
 pub struct View {
-    pub id: u64,
+    /// The game's id: for the page's own games, 128 random bits in hex (the id is the key to
+    /// the game); for network games, the number their links carry.
+    pub id: String,
     pub variant: String,
     pub files: u8,
     pub ranks: u8,
@@ -81,8 +83,12 @@ pub struct View {
     pub length: usize,
 }
 
+/// Moves (plies) after which a game ends as a draw, in every variant: over the longest game the
+/// fifty- and seventy-five-move rules allow (about 17,700 plies).
+const MAX_PLIES: usize = 20_000;
+
 pub struct Session {
-    pub id: u64,
+    pub id: String,
     pub variant: String,
     initial: String,
     moves: Vec<String>,
@@ -99,7 +105,7 @@ pub struct Session {
 }
 
 impl Session {
-    pub fn new(id: u64, variant: &str, board: &str) -> Result<Session, Refusal> {
+    pub fn new(id: String, variant: &str, board: &str) -> Result<Session, Refusal> {
         let game = games::load(variant, board).map_err(Refusal::bad)?;
         Ok(Session {
             id,
@@ -116,7 +122,16 @@ impl Session {
     }
 
     fn over(&self) -> bool {
-        self.ended_here().is_some() || self.game.status().over
+        self.ended_here().is_some() || self.game.status().over || self.ended_by_rule().is_some()
+    }
+
+    /// A draw no one has to claim: FIDE 9.6 where the variant keeps it, and for every variant
+    /// a length no real game reaches, so that no game grows without bound on the server.
+    fn ended_by_rule(&self) -> Option<String> {
+        if let Some(reason) = self.game.automatic_draw() {
+            return Some(format!("draw by {reason}"));
+        }
+        (self.cursor >= MAX_PLIES).then(|| format!("draw: the game reached {MAX_PLIES} moves"))
     }
 
     fn ended_here(&self) -> Option<&String> {
@@ -265,6 +280,10 @@ impl Session {
                 let result = format!("{} resigns: {} wins", me.name(), me.other().name());
                 self.ended = Some((self.cursor, result));
             }
+            // Stored once: a repeated offer would only grow the game's record.
+            "offer_draw" if self.draw_offer == Some(me) => {
+                return Err(Refusal::conflict("your draw offer is already on the table"));
+            }
             "offer_draw" => self.draw_offer = Some(me),
             "accept_draw" | "decline_draw" => {
                 if self.draw_offer.is_none() {
@@ -341,14 +360,18 @@ impl Session {
         }
         let status = self.game.status();
         View {
-            id: self.id,
+            id: self.id.clone(),
             variant: self.variant.clone(),
             files: self.game.files(),
             ranks: self.game.ranks(),
             cells,
             walls: self.game.walls(),
             to_move: self.mover().name(),
-            result: self.ended_here().cloned().or_else(|| status.result.clone()),
+            result: self
+                .ended_here()
+                .cloned()
+                .or_else(|| status.result.clone())
+                .or_else(|| self.ended_by_rule()),
             status,
             over,
             draw_offer: self.draw_offer.map(Color::name),

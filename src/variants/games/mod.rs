@@ -118,11 +118,27 @@ pub trait VariantGame: Send {
     fn events(&self) -> Vec<(&'static str, String)> {
         Vec::new()
     }
+    /// A draw the rules make automatic, not claimed (FIDE 9.6: the same position a fifth time,
+    /// 75 moves of each side without capture or pawn move), as the reason's words.
+    fn automatic_draw(&self) -> Option<&'static str> {
+        None
+    }
     /// Could `color` still win with the material on the board? When the other side's clock
     /// runs out, FIDE 6.9 makes the game a draw if not. `true` unless the variant knows
     /// better (obstacle chess: a king may still fall into a trapdoor or onto a mine).
     fn could_win(&self, _color: Color) -> bool {
         true
+    }
+}
+
+/// FIDE 9.6 for a game that counts repetitions and a halfmove clock.
+pub(crate) fn fide_automatic_draw(repetitions: usize, halfmove_clock: u32) -> Option<&'static str> {
+    if repetitions >= 5 {
+        Some("fivefold repetition")
+    } else if halfmove_clock >= 150 {
+        Some("the seventy-five-move rule")
+    } else {
+        None
     }
 }
 

@@ -200,6 +200,15 @@ impl VariantGame for Obstacles {
             result,
         }
     }
+    fn automatic_draw(&self) -> Option<&'static str> {
+        if self.game.is_over() {
+            return None;
+        }
+        super::fide_automatic_draw(
+            self.game.repetitions(),
+            self.game.board().position().halfmove_clock(),
+        )
+    }
     fn board_file(&self) -> String {
         write_board(self.game.board())
     }

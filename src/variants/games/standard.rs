@@ -48,6 +48,15 @@ impl VariantGame for Standard {
     fn play(&mut self, text: &str) -> Result<String, String> {
         self.game.play_text(text.trim()).map_err(|e| e.to_string())
     }
+    fn automatic_draw(&self) -> Option<&'static str> {
+        if self.game.outcome().is_some() {
+            return None;
+        }
+        super::fide_automatic_draw(
+            self.game.repetitions(),
+            self.game.position().halfmove_clock(),
+        )
+    }
     fn could_win(&self, color: Color) -> bool {
         !cannot_mate(self.game.position(), color)
     }

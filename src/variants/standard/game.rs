@@ -155,6 +155,11 @@ impl StandardGame {
         self.game.earlier_keys()
     }
 
+    /// How often the current position has occurred (counting itself).
+    pub fn repetitions(&self) -> usize {
+        self.game.repetitions()
+    }
+
     pub fn fen(&self) -> String {
         fen::write(self.game.position())
     }

@@ -49,7 +49,8 @@ const MAX_MOVE_TEXT: usize = 64;
 impl NetGame {
     /// Rebuilds a game by replaying its stored events.
     pub fn replay(id: u64, record: GameRecord, events: &[EventRecord]) -> Result<NetGame, String> {
-        let session = Session::new(id, &record.variant, &record.board).map_err(|r| r.message)?;
+        let session =
+            Session::new(id.to_string(), &record.variant, &record.board).map_err(|r| r.message)?;
         let mut game = NetGame {
             id,
             seats: record.seats,

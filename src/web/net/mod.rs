@@ -14,6 +14,10 @@ mod socket;
 mod store;
 mod token;
 
+pub(crate) use rate::PerAddress;
+pub(crate) use routes::ClientAddr;
+pub(crate) use token::new_token;
+
 use std::collections::HashMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -46,8 +50,8 @@ pub struct Net {
 }
 
 /// New games a remote address may create at once, and per second after that (one a minute).
-const CREATE_BURST: f64 = 30.0;
-const CREATE_PER_SECOND: f64 = 1.0 / 60.0;
+pub(crate) const CREATE_BURST: f64 = 30.0;
+pub(crate) const CREATE_PER_SECOND: f64 = 1.0 / 60.0;
 
 fn poisoned<T>(_: T) -> Refusal {
     Refusal {
@@ -80,7 +84,8 @@ impl Net {
         })
     }
 
-    /// May a client at `addr` create another game now? (Loopback and unknown: always.)
+    /// May a client at `addr` create another game now? (Loopback and unknown: always.) The
+    /// page's own games count here too: each is kept in memory until evicted.
     pub fn may_create(&self, addr: Option<std::net::IpAddr>) -> bool {
         self.creations.allow(addr, std::time::Instant::now())
     }
@@ -106,7 +111,7 @@ impl Net {
             return Err(Refusal::bad("the board file is too large"));
         }
         // Validate with the variant's own rules before anything is stored.
-        Session::new(0, info.id, &board)?;
+        Session::new(String::new(), info.id, &board)?;
         let seats = Seats::generate().map_err(unavailable)?;
         let store = self.store.lock().map_err(poisoned)?;
         let id = store
@@ -120,6 +125,13 @@ impl Net {
         let mut loaded = self.games.lock().map_err(poisoned)?;
         if let Some(g) = loaded.get(&id) {
             return Ok(g.clone());
+        }
+        if i64::try_from(id).is_err() {
+            // The store's ids are SQLite integers: beyond them no game can exist.
+            return Err(Refusal {
+                status: 404,
+                message: format!("no network game {id}"),
+            });
         }
         let store = self.store.lock().map_err(poisoned)?;
         let record = store.game(id).map_err(unavailable)?.ok_or(Refusal {
@@ -240,7 +252,11 @@ impl Net {
         let record = store.game(g.id).map_err(unavailable)?;
         let record = record.ok_or_else(|| unavailable(format!("game {} vanished", g.id)))?;
         let events = store.events(g.id).map_err(unavailable)?;
-        *g = NetGame::replay(g.id, record, &events).map_err(unavailable)?;
+        let mut fresh = NetGame::replay(g.id, record, &events).map_err(unavailable)?;
+        // The connections watch this game's change counter: the rebuilt game keeps it, so a
+        // refused write closes none of them.
+        std::mem::swap(&mut fresh.changed, &mut g.changed);
+        *g = fresh;
         Ok(())
     }
 
@@ -262,7 +278,7 @@ impl Net {
     pub fn answer(self: &Arc<Self>, game: &GameHandle, seat: Seat, text: &str) -> (String, bool) {
         if text.len() > MAX_COMMAND_BYTES {
             return (
-                protocol::error_frame(None, "the message is too large"),
+                protocol::error_frame(protocol::request_id(text), "the message is too large"),
                 true,
             );
         }
@@ -270,7 +286,10 @@ impl Net {
             Ok(e) => e,
             Err(e) => {
                 return (
-                    protocol::error_frame(None, &format!("not a command: {e}")),
+                    protocol::error_frame(
+                        protocol::request_id(text),
+                        &format!("not a command: {e}"),
+                    ),
                     true,
                 )
             }
@@ -344,4 +363,36 @@ pub fn default_db_path() -> Option<PathBuf> {
         .or_else(|| env("HOME").map(|h| h.join(".local").join("share")))
         .or_else(|| env("APPDATA"))?;
     Some(base.join("chessrules").join("games.sqlite"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A write the store refuses is a refused move; the game's connections stay open.
+    #[test]
+    fn a_failed_write_refuses_the_move_and_keeps_the_connections() {
+        let net = Net::memory().unwrap();
+        let (id, _) = net.create("standard", None, None).unwrap();
+        let game = net.game(id).unwrap();
+        let mut watcher = game.lock().unwrap().changed.subscribe();
+        net.store.lock().unwrap().refuse_writes();
+        let play = protocol::Command::Play {
+            text: Some("e4".into()),
+            from: None,
+            to: None,
+            promotion: None,
+            wall: None,
+        };
+        let refused = net.apply(&game, Seat::Player(crate::core::Color::White), &play);
+        assert!(refused.is_err());
+        // Still the same channel, and the move is not in the game.
+        assert!(
+            watcher.has_changed().is_ok(),
+            "the connections were dropped"
+        );
+        let g = game.lock().unwrap();
+        assert_eq!(g.session.length(), 0);
+        assert!(!g.changed.is_closed());
+    }
 }

@@ -63,6 +63,16 @@ pub struct WallEdge {
     pub side: String,
 }
 
+/// The `id` of a request that is refused before it is read as a command (too large, too fast,
+/// not a command), so the client's pending request still gets its answer.
+pub fn request_id(text: &str) -> Option<u64> {
+    #[derive(Deserialize)]
+    struct IdOnly {
+        id: Option<u64>,
+    }
+    serde_json::from_str::<IdOnly>(text).ok()?.id
+}
+
 pub fn state_frame(seat: Seat, view: &View, clock: Option<&ClockView>) -> String {
     json!({ "type": "state", "seat": seat.name(), "view": view, "clock": clock }).to_string()
 }

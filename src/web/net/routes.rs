@@ -41,7 +41,7 @@ fn link(id: u64, token: &str) -> String {
 
 /// The client's address, when the server was started with connection info (a real socket);
 /// `None` for in-process callers such as tests that call the router directly.
-pub struct ClientAddr(Option<IpAddr>);
+pub struct ClientAddr(pub Option<IpAddr>);
 
 impl<S: Send + Sync> FromRequestParts<S> for ClientAddr {
     type Rejection = std::convert::Infallible;

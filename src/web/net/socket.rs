@@ -45,7 +45,10 @@ pub async fn connection(net: Arc<Net>, game: GameHandle, seat: Seat, mut socket:
                     Some(Ok(Message::Text(text))) => {
                         if !limit.allow(Instant::now()) {
                             strikes += 1;
-                            vec![protocol::error_frame(None, "too many messages: slow down")]
+                            vec![protocol::error_frame(
+                                protocol::request_id(text.as_str()),
+                                "too many messages: slow down",
+                            )]
                         } else {
                             let frames = command(&net, &game, seat, text.as_str()).await;
                             strikes = if frames.failed { strikes + 1 } else { 0 };
@@ -91,7 +94,10 @@ struct Frames {
 async fn command(net: &Arc<Net>, game: &GameHandle, seat: Seat, text: &str) -> Frames {
     if text.len() > MAX_COMMAND_BYTES {
         return Frames {
-            frames: vec![protocol::error_frame(None, "the message is too large")],
+            frames: vec![protocol::error_frame(
+                protocol::request_id(text),
+                "the message is too large",
+            )],
             failed: true,
         };
     }

@@ -59,6 +59,32 @@ const ADDED_COLUMNS: [&str; 3] = [
     "ALTER TABLE events ADD COLUMN at_ms INTEGER NOT NULL DEFAULT 0",
 ];
 
+/// The store holds seat tokens and secret placements: it is created readable by its owner only
+/// (0600), and an existing one is made so. SQLite gives its `-wal` and `-shm` files the
+/// database's permissions.
+#[cfg(unix)]
+fn owner_only(path: &Path) -> std::io::Result<()> {
+    use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .mode(0o600)
+        .open(path)?;
+    let mut permissions = file.metadata()?.permissions();
+    if permissions.mode() & 0o077 != 0 {
+        permissions.set_mode(permissions.mode() & 0o700);
+        file.set_permissions(permissions)?;
+    }
+    Ok(())
+}
+
+#[cfg(not(unix))]
+fn owner_only(_path: &Path) -> std::io::Result<()> {
+    Ok(())
+}
+
 fn err(e: rusqlite::Error) -> String {
     format!("game store: {e}")
 }
@@ -70,6 +96,7 @@ impl Store {
             std::fs::create_dir_all(dir)
                 .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
         }
+        owner_only(path).map_err(|e| format!("{}: {e}", path.display()))?;
         let db = Connection::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
         // One server per file: a second one would keep its own copy of each game in memory
         // and the two would refuse each other's moves. The first server holds the file's lock
@@ -234,8 +261,43 @@ impl Store {
 }
 
 #[cfg(test)]
+impl Store {
+    /// Makes every later write fail, as a full or read-only disk would.
+    pub fn refuse_writes(&self) {
+        let _ = self.db.pragma_update(None, "query_only", "ON");
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn the_store_is_readable_by_its_owner_only() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = std::env::temp_dir().join(format!("store-mode-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let path = dir.join("games.sqlite");
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        {
+            let store = Store::open(&path).unwrap();
+            let seats = Seats {
+                white: "w".into(),
+                black: "b".into(),
+                spectator: "s".into(),
+            };
+            store.create("standard", "x", &seats, None).unwrap();
+            assert_eq!(mode(&path), 0o600);
+            let wal = dir.join("games.sqlite-wal");
+            assert!(!wal.exists() || mode(&wal) == 0o600, "{:o}", mode(&wal));
+        }
+        // An existing store that others could read is closed to them.
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
+        drop(Store::open(&path).unwrap());
+        assert_eq!(mode(&path), 0o600);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn a_second_server_cannot_open_a_store_in_use() {
