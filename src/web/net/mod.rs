@@ -375,7 +375,7 @@ mod tests {
         let net = Net::memory().unwrap();
         let (id, _) = net.create("standard", None, None).unwrap();
         let game = net.game(id).unwrap();
-        let mut watcher = game.lock().unwrap().changed.subscribe();
+        let watcher = game.lock().unwrap().changed.subscribe();
         net.store.lock().unwrap().refuse_writes();
         let play = protocol::Command::Play {
             text: Some("e4".into()),
