@@ -30,6 +30,9 @@ pub struct ServeArgs {
     /// standard and obstacle chess.
     #[arg(long)]
     engine: Option<std::path::PathBuf>,
+    /// Milliseconds a client has to send a request's headers (tests shorten it).
+    #[arg(long, hide = true, default_value_t = 10_000)]
+    header_timeout_ms: u64,
 }
 
 /// `--listen`: an IP address (the port from --port) or a full socket address.
@@ -66,6 +69,7 @@ fn open_store(args: &ServeArgs) -> anyhow::Result<std::sync::Arc<Net>> {
 
 pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
     let addr = listen_addr(&args)?;
+    chessrules::web::listen::raise_open_file_limit();
     let net = open_store(&args)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -93,7 +97,8 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
         if args.open {
             open_browser(&url);
         }
-        chessrules::web::serve_with(listener, net, args.engine)
+        let header_timeout = std::time::Duration::from_millis(args.header_timeout_ms.max(1));
+        chessrules::web::serve_with(listener, net, args.engine, header_timeout)
             .await
             .context("server stopped")
     })?;

@@ -6,6 +6,7 @@ pub mod computer;
 // The variants behind one trait live in the library (`variants::games`); the web layer only
 // serves them.
 pub use crate::variants::games;
+pub mod listen;
 pub mod net;
 pub mod server;
 pub mod session;

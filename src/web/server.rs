@@ -386,19 +386,16 @@ async fn log_file(
 
 /// Serves the page on `addr` until the process ends.
 pub async fn serve(listener: tokio::net::TcpListener) -> std::io::Result<()> {
-    let app = router().into_make_service_with_connect_info::<std::net::SocketAddr>();
-    axum::serve(listener, app).await
+    super::listen::serve(listener, router(), super::listen::HEADER_TIMEOUT).await
 }
 
 /// Serves the page with network games kept in `net` and an optional external UCI engine for
-/// the computer side.
+/// the computer side; a client has `header_timeout` to send each request's headers.
 pub async fn serve_with(
     listener: tokio::net::TcpListener,
     net: Arc<super::net::Net>,
     engine: Option<PathBuf>,
+    header_timeout: std::time::Duration,
 ) -> std::io::Result<()> {
-    // With each connection's address, so new network games can be limited per client.
-    let app =
-        router_with(net, engine).into_make_service_with_connect_info::<std::net::SocketAddr>();
-    axum::serve(listener, app).await
+    super::listen::serve(listener, router_with(net, engine), header_timeout).await
 }

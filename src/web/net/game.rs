@@ -20,6 +20,8 @@ pub struct NetGame {
     pub changed: watch::Sender<u64>,
     /// The clocks, when the game has a time control.
     pub clock: Option<Clock>,
+    /// Open WebSockets per seat: White, Black, spectators (see `socket::SocketSlot`).
+    pub sockets: [usize; 3],
 }
 
 /// What an accepted command asks the server to record.
@@ -58,6 +60,7 @@ impl NetGame {
             seq: 0,
             changed: watch::channel(0).0,
             clock: record.clock.map(Clock::new),
+            sockets: [0; 3],
         };
         for (i, e) in events.iter().enumerate() {
             let seat = Seat::parse(&e.seat);

@@ -256,6 +256,7 @@ impl Net {
         // The connections watch this game's change counter: the rebuilt game keeps it, so a
         // refused write closes none of them.
         std::mem::swap(&mut fresh.changed, &mut g.changed);
+        fresh.sockets = g.sockets;
         *g = fresh;
         Ok(())
     }

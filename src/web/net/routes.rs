@@ -140,8 +140,9 @@ async fn connect(
     ws: WebSocketUpgrade,
 ) -> Result<Response, Refusal> {
     let (game, seat) = authorize(&net, id, q.token).await?;
+    let slot = socket::SocketSlot::take(&game, seat)?;
     Ok(ws
         .max_message_size(MAX_WIRE_BYTES)
         .max_frame_size(MAX_WIRE_BYTES)
-        .on_upgrade(move |s| socket::connection(net, game, seat, s)))
+        .on_upgrade(move |s| socket::connection(net, game, seat, s, slot)))
 }

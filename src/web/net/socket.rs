@@ -10,6 +10,7 @@ use axum::extract::ws::{Message, WebSocket};
 use super::protocol::{self, MAX_COMMAND_BYTES};
 use super::rate::TokenBucket;
 use super::{GameHandle, Net, Seat};
+use crate::web::session::Refusal;
 
 /// Commands a connection may send in a burst, and per second after it.
 const BURST: f64 = 30.0;
@@ -20,7 +21,85 @@ const MAX_STRIKES: u32 = 100;
 /// that forgot the connection): the failed send closes them.
 const PING_EVERY: std::time::Duration = std::time::Duration::from_secs(30);
 
-pub async fn connection(net: Arc<Net>, game: GameHandle, seat: Seat, mut socket: WebSocket) {
+/// WebSockets one seat may hold open at once (a player with a few tabs), and one game.
+pub const SOCKETS_PER_SEAT: usize = 8;
+pub const SOCKETS_PER_GAME: usize = 24;
+
+/// One open WebSocket of a game's seat, counted from before the upgrade until the connection
+/// ends, so one link cannot open sockets without bound.
+pub struct SocketSlot {
+    game: GameHandle,
+    index: usize,
+}
+
+fn seat_index(seat: Seat) -> usize {
+    match seat {
+        Seat::Player(c) => c.index(),
+        Seat::Spectator => 2,
+    }
+}
+
+impl SocketSlot {
+    pub fn take(game: &GameHandle, seat: Seat) -> Result<SocketSlot, Refusal> {
+        let mut g = game
+            .lock()
+            .map_err(|_| Refusal::bad("server state poisoned"))?;
+        let index = seat_index(seat);
+        if g.sockets[index] >= SOCKETS_PER_SEAT
+            || g.sockets.iter().sum::<usize>() >= SOCKETS_PER_GAME
+        {
+            return Err(Refusal {
+                status: 429,
+                message: "too many open connections to this game: close another tab first"
+                    .to_string(),
+            });
+        }
+        g.sockets[index] += 1;
+        Ok(SocketSlot {
+            game: game.clone(),
+            index,
+        })
+    }
+}
+
+impl Drop for SocketSlot {
+    fn drop(&mut self) {
+        if let Ok(mut g) = self.game.lock() {
+            g.sockets[self.index] = g.sockets[self.index].saturating_sub(1);
+        }
+        give_memory_back();
+    }
+}
+
+/// Returns freed heap to the system after connections close (glibc keeps it otherwise: a
+/// thousand closed sockets left 129 MB resident), at most once a second.
+fn give_memory_back() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        use std::sync::atomic::{AtomicU64, Ordering};
+        static LAST: AtomicU64 = AtomicU64::new(0);
+        let now = super::clock::now_ms();
+        let last = LAST.load(Ordering::Relaxed);
+        if now.saturating_sub(last) >= 1000
+            && LAST
+                .compare_exchange(last, now, Ordering::Relaxed, Ordering::Relaxed)
+                .is_ok()
+        {
+            // SAFETY: malloc_trim only returns free memory at the top of glibc's heaps.
+            unsafe {
+                libc::malloc_trim(0);
+            }
+        }
+    }
+}
+
+pub async fn connection(
+    net: Arc<Net>,
+    game: GameHandle,
+    seat: Seat,
+    mut socket: WebSocket,
+    _slot: SocketSlot,
+) {
     let mut changes = match game.lock() {
         Ok(g) => g.changed.subscribe(),
         Err(_) => return,

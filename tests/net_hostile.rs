@@ -1,0 +1,160 @@
+//! The server against clients that hold connections without using them: half-sent or idle
+//! connections are closed after the header timeout, a thousand of them do not stop service even
+//! when the server starts with the usual 1,024-file limit, and one link cannot open WebSockets
+//! without bound. All on loopback.
+
+mod net_common;
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use net_common::{create, http, Client, TempDir};
+
+/// A guard against a hung test, far above the header timeout the server is given here.
+const GUARD: Duration = Duration::from_secs(20);
+
+struct Server {
+    child: Child,
+    addr: String,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn have_prlimit() -> bool {
+    let found = Command::new("prlimit")
+        .arg("--version")
+        .stdout(Stdio::null())
+        .status()
+        .is_ok();
+    assert!(
+        found || std::env::var_os("CI").is_none(),
+        "CI must run the file-limit test: prlimit (util-linux) is missing"
+    );
+    found
+}
+
+/// `serve` with a 500 ms header timeout, started with a soft limit of 1,024 open files when
+/// `low_file_limit` (through prlimit).
+fn start(db: &Path, low_file_limit: bool) -> Server {
+    let bin = env!("CARGO_BIN_EXE_chessrules");
+    let mut command = if low_file_limit {
+        let mut c = Command::new("prlimit");
+        c.arg("--nofile=1024:").arg(bin);
+        c
+    } else {
+        Command::new(bin)
+    };
+    let mut child = command
+        .args(["serve", "--port", "0", "--header-timeout-ms", "500", "--db"])
+        .arg(db)
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("start the server");
+    let mut out = child.stdout.take().expect("stdout");
+    let mut line = Vec::new();
+    let mut byte = [0u8; 1];
+    while out.read(&mut byte).unwrap_or(0) == 1 && byte[0] != b'\n' {
+        line.push(byte[0]);
+    }
+    let line = String::from_utf8_lossy(&line).into_owned();
+    let addr = line
+        .trim()
+        .strip_prefix("chessrules serve: open http://")
+        .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
+        .trim_end_matches('/')
+        .to_string();
+    Server { child, addr }
+}
+
+/// Reads until the server closes the connection; panics after the guard time.
+fn closed_by_server(mut s: TcpStream) -> Duration {
+    let started = Instant::now();
+    s.set_read_timeout(Some(GUARD)).unwrap();
+    let mut sink = Vec::new();
+    match s.read_to_end(&mut sink) {
+        Ok(_) => started.elapsed(),
+        Err(e) if e.kind() == std::io::ErrorKind::ConnectionReset => started.elapsed(),
+        Err(e) => panic!("the server kept the connection open ({e})"),
+    }
+}
+
+#[test]
+fn idle_and_half_sent_connections_are_closed_after_the_header_timeout() {
+    let dir = TempDir::new("hostile-timeout");
+    let server = start(&dir.db(), false);
+    let idle = TcpStream::connect(&server.addr).unwrap();
+    let mut half = TcpStream::connect(&server.addr).unwrap();
+    half.write_all(b"GET /api/variants HTTP/1.1\r\nHost: x\r\n")
+        .unwrap();
+    closed_by_server(idle);
+    closed_by_server(half);
+    // A kept-alive connection is closed too when no next request comes.
+    let mut kept = TcpStream::connect(&server.addr).unwrap();
+    kept.write_all(b"GET /api/variants HTTP/1.1\r\nHost: x\r\n\r\n")
+        .unwrap();
+    closed_by_server(kept);
+    // Meanwhile the server serves.
+    assert_eq!(http(&server.addr, "GET", "/api/variants", None).0, 200);
+}
+
+#[test]
+fn a_thousand_idle_connections_do_not_stop_service() {
+    if !have_prlimit() {
+        eprintln!("skipped: no prlimit");
+        return;
+    }
+    chessrules::web::listen::raise_open_file_limit();
+    let dir = TempDir::new("hostile-idle");
+    let server = start(&dir.db(), true);
+    let idle: Vec<TcpStream> = (0..1100)
+        .map(|_| TcpStream::connect(&server.addr).expect("connect"))
+        .collect();
+    // Every one of them is accepted (a server at 1,024 files would stop accepting here).
+    let (status, body) = http(&server.addr, "GET", "/api/variants", None);
+    assert_eq!(status, 200, "{body}");
+    let g = create(&server.addr, "standard");
+    assert!(g.id > 0);
+    drop(idle);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_link_opens_a_bounded_number_of_sockets() {
+    let dir = TempDir::new("hostile-sockets");
+    let server = start(&dir.db(), false);
+    let g = create(&server.addr, "standard");
+    let mut open = Vec::new();
+    for _ in 0..8 {
+        open.push(
+            Client::connect(&server.addr, g.id, &g.spectator)
+                .await
+                .unwrap(),
+        );
+    }
+    let refused = Client::connect(&server.addr, g.id, &g.spectator).await;
+    let err = refused.err().expect("a ninth spectator socket is refused");
+    assert!(err.contains("429"), "{err}");
+    // The players still get theirs.
+    let mut white = Client::connect(&server.addr, g.id, &g.white).await.unwrap();
+    white.state_at(0).await;
+    // A closed socket frees its place.
+    drop(open.pop().unwrap().close().await);
+    let until = Instant::now() + GUARD;
+    loop {
+        match Client::connect(&server.addr, g.id, &g.spectator).await {
+            Ok(_) => break,
+            Err(e) if Instant::now() < until => {
+                assert!(e.contains("429"), "{e}");
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            Err(e) => panic!("the closed socket's place was not freed: {e}"),
+        }
+    }
+}
