@@ -8,25 +8,13 @@ mod net_common;
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use net_common::{create, http, Client, TempDir};
+use net_common::{create, http, Client, Server, TempDir};
 
 /// A guard against a hung test, far above the header timeout the server is given here.
 const GUARD: Duration = Duration::from_secs(20);
-
-struct Server {
-    child: Child,
-    addr: String,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 fn have_prlimit() -> bool {
     let found = Command::new("prlimit")
@@ -52,26 +40,10 @@ fn start(db: &Path, low_file_limit: bool) -> Server {
     } else {
         Command::new(bin)
     };
-    let mut child = command
+    command
         .args(["serve", "--port", "0", "--header-timeout-ms", "500", "--db"])
-        .arg(db)
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("start the server");
-    let mut out = child.stdout.take().expect("stdout");
-    let mut line = Vec::new();
-    let mut byte = [0u8; 1];
-    while out.read(&mut byte).unwrap_or(0) == 1 && byte[0] != b'\n' {
-        line.push(byte[0]);
-    }
-    let line = String::from_utf8_lossy(&line).into_owned();
-    let addr = line
-        .trim()
-        .strip_prefix("chessrules serve: open http://")
-        .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
-        .trim_end_matches('/')
-        .to_string();
-    Server { child, addr }
+        .arg(db);
+    Server::spawn(command)
 }
 
 /// Reads until the server closes the connection; panics after the guard time.

@@ -20,9 +20,15 @@ pub struct Server {
 impl Server {
     /// `chessrules serve --port 0 --db DB`, ready when it prints its address.
     pub fn start(db: &Path) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_chessrules"))
-            .args(["serve", "--port", "0", "--db"])
-            .arg(db)
+        let mut command = Command::new(env!("CARGO_BIN_EXE_chessrules"));
+        command.args(["serve", "--port", "0", "--db"]).arg(db);
+        Server::spawn(command)
+    }
+
+    /// Starts a `serve` command (its arguments given, `--port 0` among them), ready when it
+    /// prints its address.
+    pub fn spawn(mut command: Command) -> Server {
+        let mut child = command
             .stdout(Stdio::piped())
             .spawn()
             .expect("start the server");
