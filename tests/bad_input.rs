@@ -20,6 +20,8 @@ use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 use std::time::Duration;
 
+mod requires;
+
 const BIN: &str = env!("CARGO_BIN_EXE_chessrules");
 /// Files of a case folder that describe the case rather than being its inputs.
 const META: [&str; 8] = [
@@ -175,7 +177,9 @@ fn run_case(case: &Path) -> Option<(Outcome, PathBuf)> {
     let mut command: Vec<String> = Vec::new();
     if needs_permissions && is_root() {
         if !nobody_can_run_us() {
-            eprintln!("skipping {name}: running as root, and cannot run the binary as nobody");
+            requires::missing(&format!(
+                "{name}: running as root, and cannot run the binary as nobody (setpriv)"
+            ));
             cleanup(&work);
             return None;
         }

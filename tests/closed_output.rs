@@ -1,6 +1,8 @@
 //! Output that cannot be written never makes the program panic: a closed pipe ends it quietly
 //! with exit code 0 (the reader has what it wanted), any other write error is reported with
 //! the I/O exit code 3 (docs/decisions.md, "Closed pipes and full disks").
+
+mod requires;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
@@ -36,7 +38,7 @@ fn a_reader_that_closes_the_pipe_ends_the_program_quietly() {
 #[test]
 fn a_full_disk_is_an_io_error_not_a_panic() {
     let Ok(full) = std::fs::File::create("/dev/full") else {
-        eprintln!("skipped: this system has no /dev/full");
+        requires::missing("/dev/full (this system has none)");
         return;
     };
     let out = Command::new(BIN)

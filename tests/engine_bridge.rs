@@ -1,6 +1,8 @@
 //! The external-engine bridge, with our own `chessrules uci` as the external engine (tests
 //! must not need Stockfish).
 
+mod requires;
+
 use std::path::Path;
 
 use chessrules::engine::games::obstacle::ObstacleMove;
@@ -77,7 +79,7 @@ fn a_bridged_game_never_plays_an_illegal_obstacle_move() {
 fn stockfish_through_the_bridge_plays_only_legal_obstacle_moves_if_installed() {
     let path = Path::new("/usr/games/stockfish");
     if !path.exists() {
-        println!("skipped: /usr/games/stockfish is not installed");
+        requires::missing("/usr/games/stockfish is not installed");
         return;
     }
     let walled = "r...k..r\npppppppp\n........\n._.._.....\n........\n........\nPPPPP_PPP\nR...K..R\nw 0 0 + + + + - 0\n";

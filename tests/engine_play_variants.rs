@@ -2,6 +2,8 @@
 //! engine, a UCI engine (our own `chessrules uci` behind a wrapper script, and Stockfish when
 //! installed), secret placements, saved games that the spec-exact commands replay.
 
+mod requires;
+
 mod piped;
 
 use std::path::{Path, PathBuf};
@@ -216,7 +218,7 @@ fn obstacle_against_a_uci_engine_through_the_bridge() {
 #[test]
 fn stockfish_plays_obstacle_chess_in_the_cli_if_installed() {
     if !Path::new(STOCKFISH).exists() {
-        println!("skipped: {STOCKFISH} is not installed");
+        requires::missing(&format!("{STOCKFISH} is not installed"));
         return;
     }
     let black = format!("uci:{STOCKFISH}");

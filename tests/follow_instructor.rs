@@ -5,6 +5,8 @@
 //! first use (the library must then answer "no"), and a null position string, which `&str`
 //! cannot express, is counted as unrepresentable (see docs/decisions.md, "FollowChess").
 
+mod requires;
+
 use std::collections::HashMap;
 use std::io::{self, BufRead, Read, Write};
 use std::path::Path;
@@ -124,7 +126,7 @@ fn run_step(games: &mut HashMap<String, FollowChess>, step: &Value, where_: &str
 fn instructor_suite_passes() {
     let path = Path::new(CASES);
     let Ok(text) = std::fs::read_to_string(path) else {
-        eprintln!("skipped: {CASES} is absent");
+        requires::missing(&format!("{CASES} is absent"));
         return;
     };
     let cases: Value = serde_json::from_str(&text).expect("instructor_cases.json is JSON");

@@ -2,6 +2,8 @@
 //! folder is absent): the 7 example games with expected boards and messages, and the 87
 //! expected boards of the board-validation suite, each read and written back unchanged.
 
+mod requires;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -28,7 +30,7 @@ fn course_example_games() {
     let games = peer_root()
         .join("Example inputs for submission 2-20230918 (zip extracted, original bytes)");
     if !games.exists() {
-        println!("skipped: {} is absent", games.display());
+        requires::missing(&format!("{} is absent", games.display()));
         return;
     }
     let scratch = std::env::temp_dir().join(format!("obstacle-course-{}", std::process::id()));
@@ -71,7 +73,7 @@ fn course_example_games() {
 fn course_valid_boards_round_trip() {
     let boards = peer_root().join("misc/log_output");
     if !boards.exists() {
-        println!("skipped: {} is absent", boards.display());
+        requires::missing(&format!("{} is absent", boards.display()));
         return;
     }
     let scratch = std::env::temp_dir().join(format!("obstacle-boards-{}", std::process::id()));

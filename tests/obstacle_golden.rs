@@ -1,7 +1,7 @@
 //! Runs every case folder of `testBoards/obstacle/` through the built binary, the way the
 //! course's markers run theirs: `chessrules obstacle initial.board OUT [moves.game]`, then
-//! stdout, stderr (trailing white space ignored) and the output board (byte for byte, or its
-//! absence) are compared with the folder's expected files.
+//! stdout, stderr and the output board (or its absence) are compared byte for byte with the
+//! folder's expected files (a missing `stderr.output` or `stdout.output` means nothing).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -17,11 +17,8 @@ fn cases(root: &Path) -> Vec<PathBuf> {
     out
 }
 
-fn expected(case: &Path, stream: &str) -> String {
-    fs::read_to_string(case.join(format!("{stream}.output")))
-        .unwrap_or_default()
-        .trim_end()
-        .to_string()
+fn expected(case: &Path, stream: &str) -> Vec<u8> {
+    fs::read(case.join(format!("{stream}.output"))).unwrap_or_default()
 }
 
 /// Runs one case folder; returns a description of every difference.
@@ -38,10 +35,13 @@ pub fn run_case(case: &Path, scratch: &Path) -> Vec<String> {
     let result = cmd.output().expect("the binary runs");
     let mut problems = Vec::new();
     for (stream, got) in [("stdout", &result.stdout), ("stderr", &result.stderr)] {
-        let got = String::from_utf8_lossy(got).trim_end().to_string();
         let want = expected(case, stream);
-        if got != want {
-            problems.push(format!("{stream}: expected {want:?}, got {got:?}"));
+        if *got != want {
+            problems.push(format!(
+                "{stream}: expected {:?}, got {:?}",
+                String::from_utf8_lossy(&want),
+                String::from_utf8_lossy(got)
+            ));
         }
     }
     let want_board = case.join("output.board");
@@ -117,5 +117,27 @@ fn alias_names_run_obstacle() {
             fs::read(case.join("output.board")).unwrap()
         );
     }
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// The runner itself: a case whose expected output lacks only its final newline is a failure.
+#[test]
+fn a_missing_final_newline_is_a_difference() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("testBoards/obstacle/fools-mate");
+    let dir = std::env::temp_dir().join(format!("obstacle-exact-{}", std::process::id()));
+    let case = dir.join("case");
+    fs::create_dir_all(&case).unwrap();
+    for f in [
+        "initial.board",
+        "moves.game",
+        "output.board",
+        "stdout.output",
+    ] {
+        fs::copy(root.join(f), case.join(f)).unwrap();
+    }
+    assert!(run_case(&case, &dir).is_empty());
+    let stdout = fs::read(root.join("stdout.output")).unwrap();
+    fs::write(case.join("stdout.output"), stdout.trim_ascii_end()).unwrap();
+    assert_eq!(run_case(&case, &dir).len(), 1);
     let _ = fs::remove_dir_all(&dir);
 }

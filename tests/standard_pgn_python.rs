@@ -2,6 +2,8 @@
 //! says so and passes when it is not; `pip install chess` enables it). Every game must be read
 //! without errors and end in the same position as ours.
 
+mod requires;
+
 use std::process::Command;
 
 use chessrules::notation::coordinate;
@@ -25,7 +27,7 @@ fn python_chess_reads_our_pgn_to_the_same_positions() {
         .args(["-c", "import chess.pgn"])
         .output();
     if !probe.map(|o| o.status.success()).unwrap_or(false) {
-        eprintln!("skipped: python3 with python-chess is not installed");
+        requires::missing("python3 with python-chess (pip install chess) is not installed");
         return;
     }
     let mut seed = 99u64;
