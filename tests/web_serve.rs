@@ -5,6 +5,7 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
 
+use chessrules::variants::VariantId;
 use proptest::prelude::*;
 
 use chessrules::variants::games;
@@ -66,9 +67,7 @@ fn serve_rejects_a_bad_port() {
     assert_eq!(out.status.code(), Some(2));
 }
 
-const VARIANTS: [&str; 6] = [
-    "standard", "fairy", "obstacle", "follow", "pawnrace", "custom",
-];
+const VARIANTS: [VariantId; 6] = VariantId::ALL;
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
@@ -83,7 +82,7 @@ proptest! {
     /// list is always accepted.
     #[test]
     fn any_move_text_plays_or_is_refused(text in "[ -~]{0,12}", v in 0usize..6) {
-        let info = games::variants().into_iter().find(|i| i.id == VARIANTS[v]).unwrap();
+        let info = games::info(VARIANTS[v]);
         let mut game = games::load(info.id, info.initial).unwrap();
         let _ = game.play(&text);
         let _ = game.status();

@@ -28,7 +28,7 @@ use chessrules::engine::games::{fairy, ChessSearch};
 use chessrules::engine::{Engine, Limits, Score};
 use chessrules::notation::coordinate::{self, to_uci};
 use chessrules::notation::fen;
-use chessrules::variants::standard;
+use chessrules::variants::{standard, VariantId};
 use clap::{Args, ValueEnum};
 
 #[derive(Copy, Clone, Debug, ValueEnum)]
@@ -54,9 +54,9 @@ impl Dialect {
     }
 
     fn parse(value: &str) -> Option<Dialect> {
-        match value.to_ascii_lowercase().as_str() {
-            "chess" | "standard" | "obstacle" => Some(Dialect::Chess),
-            "fairy10x10" | "fairy" => Some(Dialect::Fairy),
+        match value.parse::<VariantId>().ok()? {
+            VariantId::Standard | VariantId::Obstacle => Some(Dialect::Chess),
+            VariantId::Fairy => Some(Dialect::Fairy),
             _ => None,
         }
     }

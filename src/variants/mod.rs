@@ -9,8 +9,11 @@ pub mod custom;
 pub mod fairy;
 pub mod follow;
 pub mod games;
+pub mod id;
 pub mod obstacle;
 pub mod pawnrace;
 pub mod pieces;
 pub mod standard;
 pub mod strict;
+
+pub use id::{UnknownVariant, VariantId};

@@ -26,6 +26,7 @@ use crate::variants::custom::load_variant_file;
 use crate::variants::obstacle::{parse_board, write_board, ObstacleGame};
 use crate::variants::pawnrace::{self, search::PawnRaceSearch, PawnRace};
 use crate::variants::standard;
+use crate::variants::VariantId;
 
 use super::session::{Refusal, Session};
 
@@ -55,7 +56,7 @@ impl Computer {
     /// started with `--engine PATH`.
     pub fn from_request(
         req: &ComputerRequest,
-        variant: &str,
+        variant: VariantId,
         external_engine: bool,
     ) -> Result<Computer, Refusal> {
         let color = match req.color.as_str() {
@@ -68,11 +69,9 @@ impl Computer {
             Some("uci") => true,
             Some(other) => return Err(Refusal::bad(format!("engine '{other}'?"))),
         };
-        let ours = ["standard", "fairy", "obstacle", "pawnrace", "custom"];
-        if !ours.contains(&variant) {
+        if variant == VariantId::Follow {
             return Err(Refusal::bad(format!(
-                "the computer does not play {variant} (it plays {})",
-                ours.join(", ")
+                "the computer does not play {variant} (it plays every other variant)"
             )));
         }
         if external && !external_engine {
@@ -80,7 +79,7 @@ impl Computer {
                 "no external engine: start the server with --engine PATH",
             ));
         }
-        if external && !matches!(variant, "standard" | "obstacle") {
+        if external && !matches!(variant, VariantId::Standard | VariantId::Obstacle) {
             return Err(Refusal::bad(
                 "an external UCI engine plays standard and obstacle chess only",
             ));
@@ -96,7 +95,7 @@ impl Computer {
 /// A search to run for the computer, with what it needs from the session.
 pub struct Task {
     computer: Computer,
-    variant: String,
+    variant: VariantId,
     initial: String,
     moves: Vec<String>,
 }
@@ -111,7 +110,7 @@ pub fn task(s: &Session) -> Option<Task> {
     let (moves, _) = s.line();
     Some(Task {
         computer,
-        variant: s.variant.clone(),
+        variant: s.variant,
         initial: s.initial().to_string(),
         moves: moves.to_vec(),
     })
@@ -140,8 +139,8 @@ impl Task {
     /// The computer's move text in the variant's notation (the search runs here).
     pub fn run(&self, engine: Option<&Path>) -> Result<String, String> {
         let ms = self.computer.movetime;
-        match self.variant.as_str() {
-            "standard" => {
+        match self.variant {
+            VariantId::Standard => {
                 let game = self.standard_game()?;
                 if self.computer.external {
                     // The whole game, so the engine sees which positions would repeat.
@@ -156,7 +155,7 @@ impl Task {
                 best.map(|m| to_uci(pos, m))
                     .ok_or_else(|| "no legal move".to_string())
             }
-            "fairy" => {
+            VariantId::Fairy => {
                 let mut pos = crate::variants::fairy::parse_board(&self.initial)
                     .map_err(|e| e.to_string())?
                     .position;
@@ -170,10 +169,10 @@ impl Task {
                 best.map(|m| fairy::move_text(&pos, m))
                     .ok_or_else(|| "no legal move".to_string())
             }
-            "custom" => self.custom(),
-            "obstacle" => self.obstacle(engine),
-            "pawnrace" => self.pawnrace(),
-            other => Err(format!("the computer does not play {other}")),
+            VariantId::Custom => self.custom(),
+            VariantId::Obstacle => self.obstacle(engine),
+            VariantId::PawnRace => self.pawnrace(),
+            other @ VariantId::Follow => Err(format!("the computer does not play {other}")),
         }
     }
 
@@ -207,7 +206,7 @@ impl Task {
 
     fn obstacle(&self, engine: Option<&Path>) -> Result<String, String> {
         let start = parse_board(self.initial.as_bytes()).map_err(|e| e.to_string())?;
-        let initial_board = write_board(&start) == initial_board("obstacle");
+        let initial_board = write_board(&start) == super::games::info(VariantId::Obstacle).initial;
         let mut game = ObstacleGame::between_players(start);
         let mut placing = true;
         for text in &self.moves {
@@ -271,15 +270,6 @@ impl Task {
         let m: Move = r.best.ok_or_else(|| "no legal move".to_string())?;
         Ok(pawnrace::notation::san(&pos, m))
     }
-}
-
-/// The quick-setup board of a variant.
-fn initial_board(variant: &str) -> &'static str {
-    super::games::variants()
-        .into_iter()
-        .find(|v| v.id == variant)
-        .map(|v| v.initial)
-        .unwrap_or("")
 }
 
 fn spawn(engine: Option<&Path>) -> Result<UciClient, String> {

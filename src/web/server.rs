@@ -23,6 +23,7 @@ use super::computer::{self, Computer, ComputerRequest};
 use super::games;
 use super::net::{new_token, ClientAddr, PerAddress, CREATE_BURST, CREATE_PER_SECOND};
 use super::session::{Refusal, Session, Viewer};
+use crate::variants::VariantId;
 
 /// The page's own games (one screen, both sides), by id. The id is 128 random bits: whoever
 /// holds it holds the game, as a network game's seat token does, so nobody can read another
@@ -170,10 +171,11 @@ async fn create(
             message: "too many new games from this address: wait a minute".to_string(),
         });
     }
-    let info = games::variants()
-        .into_iter()
-        .find(|v| v.id == req.variant)
-        .ok_or_else(|| Refusal::bad(format!("unknown variant '{}'", req.variant)))?;
+    let variant: VariantId = req
+        .variant
+        .parse()
+        .map_err(|e: crate::variants::UnknownVariant| Refusal::bad(e.to_string()))?;
+    let info = games::info(variant);
     let board = req.board.unwrap_or_else(|| info.initial.to_string());
     if board.len() > MAX_BOARD_BYTES {
         return Err(Refusal::bad("the board file is too large"));

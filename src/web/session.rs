@@ -6,6 +6,7 @@
 use serde::Serialize;
 
 use crate::core::{Color, Square};
+use crate::variants::VariantId;
 
 use super::games::{self, Cell, GameStatus, Target, VariantGame, WallView};
 
@@ -64,7 +65,7 @@ pub struct View {
     /// The game's id: for the page's own games, 128 random bits in hex (the id is the key to
     /// the game); for network games, the number their links carry.
     pub id: String,
-    pub variant: String,
+    pub variant: VariantId,
     pub files: u8,
     pub ranks: u8,
     pub cells: Vec<Cell>,
@@ -89,7 +90,7 @@ const MAX_PLIES: usize = 20_000;
 
 pub struct Session {
     pub id: String,
-    pub variant: String,
+    pub variant: VariantId,
     initial: String,
     moves: Vec<String>,
     /// Who played each move (walls and placements included).
@@ -105,11 +106,11 @@ pub struct Session {
 }
 
 impl Session {
-    pub fn new(id: String, variant: &str, board: &str) -> Result<Session, Refusal> {
+    pub fn new(id: String, variant: VariantId, board: &str) -> Result<Session, Refusal> {
         let game = games::load(variant, board).map_err(Refusal::bad)?;
         Ok(Session {
             id,
-            variant: variant.to_string(),
+            variant,
             initial: board.to_string(),
             moves: Vec::new(),
             movers: Vec::new(),
@@ -255,7 +256,7 @@ impl Session {
                 self.moves.len()
             )));
         }
-        let mut game = games::load(&self.variant, &self.initial).map_err(Refusal::bad)?;
+        let mut game = games::load(self.variant, &self.initial).map_err(Refusal::bad)?;
         for text in &self.moves[..to] {
             game.play(text).map_err(Refusal::bad)?;
         }
@@ -361,7 +362,7 @@ impl Session {
         let status = self.game.status();
         View {
             id: self.id.clone(),
-            variant: self.variant.clone(),
+            variant: self.variant,
             files: self.game.files(),
             ranks: self.game.ranks(),
             cells,

@@ -16,7 +16,7 @@ use super::{
 };
 
 pub const INFO: VariantInfo = VariantInfo {
-    id: "custom",
+    id: crate::variants::VariantId::Custom,
     name: "Variant file",
     initial: include_str!("../../../variants/losalamos.toml"),
     format: "a variant file (TOML): board, pieces in Betza notation, start position, rules",

@@ -7,7 +7,7 @@ use crate::variants::fairy::{self, notation, play, write};
 use super::{position_cells, Cell, GameStatus, Reveal, Target, VariantGame, VariantInfo};
 
 pub const INFO: VariantInfo = VariantInfo {
-    id: "fairy",
+    id: crate::variants::VariantId::Fairy,
     name: "Fairy chess 10×10",
     initial: "k:1\nr:2\nq:1\nn:1\nb:1\nf:1\ne:1\na:1\nw:1\np:5\nd:5\n-----\n\
 r n b e q k a w f r \nd p d p d p d p d p \n. . . . . . . . . . \n. . . . . . . . . . \n\

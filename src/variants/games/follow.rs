@@ -9,7 +9,7 @@ use crate::variants::follow::{notation, FollowChess};
 use super::{position_cells, Cell, GameStatus, Reveal, Target, VariantGame, VariantInfo};
 
 pub const INFO: VariantInfo = VariantInfo {
-    id: "follow",
+    id: crate::variants::VariantId::Follow,
     name: "FollowChess (any rectangle)",
     initial: "RNBQKBNR\nPPPPPPPP\n........\n........\n........\n........\npppppppp\nrnbqkbnr\n",
     format: "one line per row, top row (Black's side) first; lower case = White",

@@ -14,6 +14,7 @@ mod standard;
 use serde::Serialize;
 
 use crate::core::{Color, Piece, Position, Square};
+use crate::variants::VariantId;
 
 /// A piece as the page draws it.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
@@ -145,7 +146,7 @@ pub(crate) fn fide_automatic_draw(repetitions: usize, halfmove_clock: u32) -> Op
 /// A variant the page offers.
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct VariantInfo {
-    pub id: &'static str,
+    pub id: VariantId,
     pub name: &'static str,
     /// The board file of the quick-setup initial position.
     pub initial: &'static str,
@@ -155,27 +156,31 @@ pub struct VariantInfo {
 
 /// Every variant the page offers, in menu order.
 pub fn variants() -> Vec<VariantInfo> {
-    vec![
-        standard::INFO,
-        fairy::INFO,
-        obstacle::INFO,
-        follow::INFO,
-        pawnrace::INFO,
-        custom::INFO,
-    ]
+    VariantId::ALL.into_iter().map(info).collect()
+}
+
+/// The page's facts about one variant.
+pub fn info(variant: VariantId) -> VariantInfo {
+    match variant {
+        VariantId::Standard => standard::INFO,
+        VariantId::Fairy => fairy::INFO,
+        VariantId::Obstacle => obstacle::INFO,
+        VariantId::Follow => follow::INFO,
+        VariantId::PawnRace => pawnrace::INFO,
+        VariantId::Custom => custom::INFO,
+    }
 }
 
 /// Reads a board file of `variant` and starts a game on it; the error is the variant's own
 /// message (with the square it names, when it names one).
-pub fn load(variant: &str, text: &str) -> Result<Box<dyn VariantGame>, String> {
+pub fn load(variant: VariantId, text: &str) -> Result<Box<dyn VariantGame>, String> {
     match variant {
-        "standard" => standard::load(text),
-        "fairy" => fairy::load(text),
-        "obstacle" => obstacle::load(text),
-        "follow" => follow::load(text),
-        "pawnrace" => pawnrace::load(text),
-        "custom" => custom::load(text),
-        _ => Err(format!("unknown variant '{variant}'")),
+        VariantId::Standard => standard::load(text),
+        VariantId::Fairy => fairy::load(text),
+        VariantId::Obstacle => obstacle::load(text),
+        VariantId::Follow => follow::load(text),
+        VariantId::PawnRace => pawnrace::load(text),
+        VariantId::Custom => custom::load(text),
     }
 }
 

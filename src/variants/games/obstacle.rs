@@ -14,7 +14,7 @@ use crate::variants::obstacle::{
 use super::{position_cells, Cell, GameStatus, Reveal, Target, VariantGame, VariantInfo};
 
 pub const INFO: VariantInfo = VariantInfo {
-    id: "obstacle",
+    id: crate::variants::VariantId::Obstacle,
     name: "Obstacle chess",
     initial: "rnbqkbnr\npppppppp\n........\n........\n........\n........\nPPPPPPPP\nRNBQKBNR\n\
 w 3 3 + + + + - 0\n",

@@ -8,7 +8,7 @@ use crate::variants::pawnrace::{self, board, notation, Outcome, PawnRace};
 use super::{position_cells, Cell, GameStatus, Reveal, Target, VariantGame, VariantInfo};
 
 pub const INFO: VariantInfo = VariantInfo {
-    id: "pawnrace",
+    id: crate::variants::VariantId::PawnRace,
     name: "Pawn race",
     initial: "........\nBBBBBBB.\n........\n........\n........\n........\n.WWWWWWW\n........\nw\n",
     format: "eight rows of W, B and . (rank 8 first), then the side to move (w or b) and an optional en passant square",

@@ -12,7 +12,7 @@ use super::{
 };
 
 pub const INFO: VariantInfo = VariantInfo {
-    id: "standard",
+    id: crate::variants::VariantId::Standard,
     name: "Standard chess",
     initial: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n",
     format: "one FEN line",

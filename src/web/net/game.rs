@@ -51,8 +51,9 @@ const MAX_MOVE_TEXT: usize = 64;
 impl NetGame {
     /// Rebuilds a game by replaying its stored events.
     pub fn replay(id: u64, record: GameRecord, events: &[EventRecord]) -> Result<NetGame, String> {
+        let variant = record.variant.parse().map_err(|e| format!("{e}"))?;
         let session =
-            Session::new(id.to_string(), &record.variant, &record.board).map_err(|r| r.message)?;
+            Session::new(id.to_string(), variant, &record.board).map_err(|r| r.message)?;
         let mut game = NetGame {
             id,
             seats: record.seats,

@@ -102,10 +102,10 @@ impl Net {
             .map(TimeControl::check)
             .transpose()
             .map_err(Refusal::bad)?;
-        let info = games::variants()
-            .into_iter()
-            .find(|v| v.id == variant)
-            .ok_or_else(|| Refusal::bad(format!("unknown variant '{variant}'")))?;
+        let variant: crate::variants::VariantId = variant
+            .parse()
+            .map_err(|e: crate::variants::UnknownVariant| Refusal::bad(e.to_string()))?;
+        let info = games::info(variant);
         let board = board.unwrap_or_else(|| info.initial.to_string());
         if board.len() > MAX_BOARD_BYTES {
             return Err(Refusal::bad("the board file is too large"));
@@ -115,7 +115,7 @@ impl Net {
         let seats = Seats::generate().map_err(unavailable)?;
         let store = self.store.lock().map_err(poisoned)?;
         let id = store
-            .create(info.id, &board, &seats, clock)
+            .create(info.id.name(), &board, &seats, clock)
             .map_err(unavailable)?;
         Ok((id, seats))
     }
