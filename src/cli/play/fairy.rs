@@ -154,14 +154,10 @@ pub fn run(o: &GameOptions) -> Result<ExitCode> {
                 }
                 t.show(&game.board_file())?;
             }
-            Err(e) => {
-                let message = e.to_string();
-                let message = message.trim_start_matches("ERROR: ");
-                let message = message.split(" on line").next().unwrap_or(message);
-                t.refuse(&format!(
-                    "{text}: {message} (type moves for the legal moves)"
-                ));
-            }
+            Err(e) => t.refuse(&format!(
+                "{text}: {} (type moves for the legal moves)",
+                e.reason()
+            )),
         }
     };
     t.say(

@@ -85,6 +85,19 @@ impl MoveError {
         }
     }
 
+    /// The spec's words without the line (`Illegal capture`): a game at the board has no
+    /// move file whose line could be named.
+    pub fn reason(&self) -> &'static str {
+        match self {
+            MoveError::Move(_) => "Illegal move",
+            MoveError::Capture(_) => "Illegal capture",
+            MoveError::Castling(_) => "Illegal castling move",
+            MoveError::Promotion(_) => "Illegal promotion",
+            MoveError::CheckSuffix(_) => "Illegal check suffix",
+            MoveError::CheckmateSuffix(_) => "Illegal checkmate suffix",
+        }
+    }
+
     pub fn exit_code(&self) -> u8 {
         match self {
             MoveError::Move(_) => 11,

@@ -79,11 +79,8 @@ impl VariantGame for Fairy {
     }
     fn play(&mut self, text: &str) -> Result<String, String> {
         let mut after = self.position.clone();
-        play::play_line(&mut after, text.trim(), 1).map_err(|e| {
-            let message = e.to_string();
-            let message = message.trim_start_matches("ERROR: ");
-            format!("{text}: {}", message.trim_end_matches(" on line 1"))
-        })?;
+        play::play_line(&mut after, text.trim(), 1)
+            .map_err(|e| format!("{text}: {}", e.reason()))?;
         self.position = after;
         Ok(text.trim().to_string())
     }

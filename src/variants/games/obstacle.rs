@@ -34,7 +34,8 @@ pub struct Obstacles {
 }
 
 pub fn load(text: &str) -> Result<Box<dyn VariantGame>, String> {
-    let board = parse_board(text.as_bytes()).map_err(|e| format!("{e} ({:?})", e.fault()))?;
+    let board =
+        parse_board(text.as_bytes()).map_err(|e| format!("{e}: {}", e.fault().explain()))?;
     let placement_open = write_board(&board) == INFO.initial;
     Ok(Box::new(Obstacles {
         game: ObstacleGame::between_players(board),
@@ -152,7 +153,7 @@ impl VariantGame for Obstacles {
         let infos = self
             .game
             .play(text)
-            .map_err(|e| format!("{e} ({:?})", e.fault))?;
+            .map_err(|e| format!("{e}: {}", e.fault.explain()))?;
         self.events.clear();
         if placing {
             self.placements += 1;

@@ -50,6 +50,47 @@ impl BoardError {
     }
 }
 
+impl BoardFault {
+    /// The rule in words, for people (the page says it after the spec's message, which names
+    /// only the position).
+    pub fn explain(self) -> &'static str {
+        match self {
+            BoardFault::BadCharacter => "a character that is no piece, obstacle, wall or '.'",
+            BoardFault::BadWallOrder => "walls before a square are written |, _ or |_",
+            BoardFault::TooManySquares => "more than eight squares in a rank",
+            BoardFault::TooFewSquares => "fewer than eight squares in a rank",
+            BoardFault::SecondKing => "a second king of one colour",
+            BoardFault::MissingKing => "a king is missing",
+            BoardFault::PawnOnBackRank => "a pawn on the first or last rank",
+            BoardFault::TooManyPieces => "more pieces than the promotions could give",
+            BoardFault::TooManyMines => "more than two mines",
+            BoardFault::TooManyTrapdoors => "more than two trapdoors",
+            BoardFault::MineOffRanks => "a mine outside ranks 4 and 5",
+            BoardFault::TrapdoorOffRanks => "a trapdoor outside ranks 3 to 6",
+            BoardFault::TooManyWallsOnBoard => "more than six walls on the board",
+            BoardFault::StatusFormat => "the status line is malformed",
+            BoardFault::TooManyWalls => "walls on the board and walls left are more than six",
+            BoardFault::ExtraLine => "a line after the status line",
+        }
+    }
+}
+
+impl MoveFault {
+    /// Why the move was refused, in words for people.
+    pub fn explain(self) -> &'static str {
+        match self {
+            MoveFault::Malformed => "not a move in the game-file notation",
+            MoveFault::GameOver => "the game is over",
+            MoveFault::NotLegal => "no legal move matches",
+            MoveFault::BadPromotion => "a promotion piece is missing, not allowed or not due",
+            MoveFault::PlacementNotAllowed => "trapdoors and mines are placed only before the first move, on the initial board",
+            MoveFault::BadPlacement => "a trapdoor goes on an empty square of ranks 3 to 6, a mine on ranks 4 to 5, one of each",
+            MoveFault::PlacementUnpaired => "the other player's placement is still due",
+            MoveFault::BadWall => "no wall left, a board edge, or a wall already there",
+        }
+    }
+}
+
 impl fmt::Display for BoardError {
     /// The spec's message without the `ERROR: ` prefix.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
