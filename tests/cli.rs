@@ -87,3 +87,35 @@ fn program_name_selects_the_variant() {
     assert!(text.contains("--captures"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `bench`: every variant's positions, then the totals; the node count is the same on every
+/// run (fixed depths, a fresh engine per position, no clock), so it can serve as a signature.
+#[test]
+fn bench_reports_every_variant_and_a_repeatable_node_count() {
+    let run = || {
+        let out = bin()
+            .args(["bench", "--depth-offset", "-3"])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let first = run();
+    for variant in ["standard", "fairy", "obstacle", "pawnrace", "total"] {
+        assert!(
+            first
+                .lines()
+                .any(|l| l.starts_with(variant) && l.contains("nodes/s")),
+            "{variant}: {first}"
+        );
+    }
+    let signature = |text: &str| {
+        text.lines()
+            .find_map(|l| l.strip_prefix("Nodes searched: "))
+            .and_then(|n| n.parse::<u64>().ok())
+            .unwrap_or_else(|| panic!("no node count in {text}"))
+    };
+    let nodes = signature(&first);
+    assert!(nodes > 1000, "{first}");
+    assert_eq!(signature(&run()), nodes);
+}

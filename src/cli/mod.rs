@@ -7,6 +7,7 @@
 #[macro_use]
 mod output;
 
+mod bench;
 mod engine_match;
 mod fairy;
 mod find;
@@ -65,6 +66,9 @@ enum Command {
     /// Engine matches for the benchmarks.
     #[command(hide = true)]
     EngineMatch(engine_match::EngineMatchArgs),
+    /// Search a fixed set of positions per variant to fixed depths: nodes, time, nodes/s and a
+    /// total node count that changes only when the search does.
+    Bench(bench::BenchArgs),
 }
 
 /// The subcommand an alias name stands for.
@@ -105,6 +109,7 @@ pub fn run(mut args: Vec<OsString>) -> ExitCode {
         Command::Uci(a) => uci::run(a),
         Command::Find(a) => find::run(a),
         Command::EngineMatch(a) => engine_match::run(a),
+        Command::Bench(a) => bench::run(a),
     };
     match result {
         Ok(code) => code,
