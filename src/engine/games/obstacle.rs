@@ -7,10 +7,13 @@
 //! walls are public. Walls are generated only when no piece move exists (stalemate is then
 //! avoided by placing a wall, as the rules allow) — placing walls as a plan is not searched.
 
-use crate::core::{Move, MoveFlag, Square};
+use crate::core::{Move, MoveFlag, Square, Undo};
 use crate::engine::eval::{self, PieceValues};
 use crate::engine::{Engine, Limits, SearchGame, SearchResult, Terminal};
-use crate::variants::obstacle::game::{legal_piece_moves, place_wall, play_piece_move, wall_check};
+use crate::variants::obstacle::effects::Fallout;
+use crate::variants::obstacle::game::{
+    legal_piece_moves_into, place_wall, play_piece_move_recorded, wall_check,
+};
 use crate::variants::obstacle::walls::WallSide;
 use crate::variants::obstacle::ObstacleBoard;
 
@@ -68,21 +71,34 @@ pub fn action_text(board: &ObstacleBoard, m: ObstacleMove) -> String {
 /// through the core's undo).
 #[derive(Clone, Debug)]
 pub struct ObstacleSearch {
-    stack: Vec<ObstacleBoard>,
+    /// The position searched: moves are made on it and taken back (no copy per node).
+    board: ObstacleBoard,
+    /// What each move made so far changed, innermost last.
+    taken: Vec<Taken>,
+    /// The effect records of the moves made, by depth; kept between moves for their room.
+    fallouts: Vec<Fallout>,
+    /// The effect record of the legality tests (a move tried and taken back).
+    probe: Fallout,
+    /// Room for the legal piece moves of a node.
+    pieces: Vec<Move>,
     values: PieceValues,
     /// Root actions not to play.
     root_exclude: Vec<ObstacleMove>,
 }
 
+/// How to take one move back.
+#[derive(Clone, Debug)]
+enum Taken {
+    /// A piece move: the core's undo (its effects are in `fallouts` at the same depth).
+    Piece(Move, Undo),
+    /// A wall: the board before it (walls are searched only when no piece can move: rare).
+    Wall(Box<ObstacleBoard>),
+}
+
 impl ObstacleSearch {
     /// Searches `board` as the side to move sees it ([`engine_view`]).
     pub fn new(board: &ObstacleBoard) -> ObstacleSearch {
-        let values = PieceValues::for_rules(board.position().rules());
-        ObstacleSearch {
-            stack: vec![engine_view(board)],
-            values,
-            root_exclude: Vec::new(),
-        }
+        ObstacleSearch::knowing(engine_view(board))
     }
 
     /// Searches `view` exactly as given: the caller has already removed what the side to
@@ -90,7 +106,11 @@ impl ObstacleSearch {
     pub fn knowing(view: ObstacleBoard) -> ObstacleSearch {
         let values = PieceValues::for_rules(view.position().rules());
         ObstacleSearch {
-            stack: vec![view],
+            board: view,
+            taken: Vec::with_capacity(64),
+            fallouts: Vec::new(),
+            probe: Fallout::default(),
+            pieces: Vec::with_capacity(64),
             values,
             root_exclude: Vec::new(),
         }
@@ -102,13 +122,14 @@ impl ObstacleSearch {
     }
 
     /// Every legal action: piece moves, or walls when no piece can move.
-    fn actions(&self, out: &mut Vec<ObstacleMove>) {
-        let board = self.board();
-        let pieces = legal_piece_moves(board);
-        if !pieces.is_empty() {
-            out.extend(pieces.into_iter().map(ObstacleMove::Piece));
+    fn actions(&mut self, out: &mut Vec<ObstacleMove>) {
+        self.pieces.clear();
+        legal_piece_moves_into(&mut self.board, &mut self.probe, &mut self.pieces);
+        if !self.pieces.is_empty() {
+            out.extend(self.pieces.iter().map(|&m| ObstacleMove::Piece(m)));
             return;
         }
+        let board = &self.board;
         for rank in 0..8 {
             for file in 0..8 {
                 for side in [WallSide::West, WallSide::South] {
@@ -122,8 +143,7 @@ impl ObstacleSearch {
     }
 
     fn board(&self) -> &ObstacleBoard {
-        // The stack is never empty: `unmake` keeps the root.
-        &self.stack[self.stack.len() - 1]
+        &self.board
     }
 }
 
@@ -133,7 +153,7 @@ impl SearchGame for ObstacleSearch {
     fn legal_moves(&mut self, out: &mut Vec<ObstacleMove>) {
         let start = out.len();
         self.actions(out);
-        if self.stack.len() == 1 && !self.root_exclude.is_empty() {
+        if self.taken.is_empty() && !self.root_exclude.is_empty() {
             let exclude = &self.root_exclude;
             let mut i = start;
             while i < out.len() {
@@ -147,17 +167,33 @@ impl SearchGame for ObstacleSearch {
     }
 
     fn make(&mut self, m: ObstacleMove) {
-        let mut next = self.board().clone();
-        match m {
-            ObstacleMove::Piece(m) => play_piece_move(&mut next, m),
-            ObstacleMove::Wall(s, side) => place_wall(&mut next, s, side),
+        let depth = self.taken.len();
+        if self.fallouts.len() <= depth {
+            self.fallouts.push(Fallout::default());
         }
-        self.stack.push(next);
+        let taken = match m {
+            ObstacleMove::Piece(m) => {
+                let fallout = &mut self.fallouts[depth];
+                Taken::Piece(m, play_piece_move_recorded(&mut self.board, m, fallout))
+            }
+            ObstacleMove::Wall(s, side) => {
+                let before = Box::new(self.board.clone());
+                place_wall(&mut self.board, s, side);
+                Taken::Wall(before)
+            }
+        };
+        self.taken.push(taken);
     }
 
     fn unmake(&mut self) {
-        if self.stack.len() > 1 {
-            self.stack.pop();
+        match self.taken.pop() {
+            Some(Taken::Piece(m, undo)) => {
+                let depth = self.taken.len();
+                self.fallouts[depth].undo(&mut self.board);
+                self.board.position_mut().unmake(m, undo);
+            }
+            Some(Taken::Wall(before)) => self.board = *before,
+            None => {}
         }
     }
 
@@ -251,6 +287,51 @@ mod tests {
     use crate::variants::obstacle::{parse_board, ObstacleGame};
 
     const MATE: &str = "......k.\n.....ppp\n........\n........\n........\n........\n.....PPP\nR.....K.\nw 0 0 - - - - - 0\n";
+
+    /// Two plies of every action made and taken back leave the searched board as it was
+    /// (pieces, walls, obstacles, clocks, key), mines and walls included.
+    #[test]
+    fn make_and_unmake_restore_the_board() {
+        use crate::variants::obstacle::write_board;
+        let text =
+            "r...k..r\npppppppp\n........\n...M....\n..|.M....\n........\nPPPPPPPP\nR...K..R\n\
+w 2 3 + + + + - 0\n";
+        let mut search = ObstacleSearch::new(&parse_board(text.as_bytes()).unwrap());
+        let snapshot = |s: &ObstacleSearch| (write_board(s.board()), s.key());
+        let root = snapshot(&search);
+        let mut first = Vec::new();
+        search.legal_moves(&mut first);
+        for m in first {
+            search.make(m);
+            let inner = snapshot(&search);
+            let mut second = Vec::new();
+            search.legal_moves(&mut second);
+            for r in second {
+                search.make(r);
+                search.unmake();
+                assert_eq!(snapshot(&search), inner, "{m:?} then {r:?}");
+            }
+            search.unmake();
+            assert_eq!(snapshot(&search), root, "{m:?}");
+        }
+        // Walls: a king alone with walls left has only walls to play when it cannot move.
+        let walled =
+            "k.......\n........\n.Q......\n........\n........\n........\n........\n.......K\n\
+b 0 1 - - - - - 0\n";
+        let mut search = ObstacleSearch::new(&parse_board(walled.as_bytes()).unwrap());
+        let root = snapshot(&search);
+        let mut walls = Vec::new();
+        search.legal_moves(&mut walls);
+        assert!(
+            walls.iter().all(|m| matches!(m, ObstacleMove::Wall(..))),
+            "{walls:?}"
+        );
+        for m in walls {
+            search.make(m);
+            search.unmake();
+            assert_eq!(snapshot(&search), root, "{m:?}");
+        }
+    }
 
     #[test]
     fn finds_the_back_rank_mate_and_the_game_accepts_it() {

@@ -17,12 +17,12 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt;
 
-use crate::core::{Color, Move, MoveFlag, Square};
+use crate::core::{Color, Move, MoveFlag, Square, Undo};
 use crate::variants::standard::{BISHOP, KNIGHT, QUEEN, ROOK};
 
 use super::board::ObstacleBoard;
 use super::board_write::write_board;
-use super::effects;
+use super::effects::{self, Fallout};
 use super::error::{MoveError, MoveFault};
 use super::knowledge::{file_trapdoors, view_for, Secret};
 use super::notation::{parse_action, Action, Placed};
@@ -331,36 +331,72 @@ fn promotion_kind(letter: u8, side: Color) -> Option<u8> {
 
 /// Plays a core move and then the trapdoors and mines under the squares pieces arrived on.
 pub fn play_piece_move(board: &mut ObstacleBoard, m: Move) {
-    let arrivals: Vec<Square> = match m.flag {
-        MoveFlag::Castle(i) => board
-            .pos
-            .rules()
-            .castling
-            .get(i as usize)
-            .map(|c| vec![c.king_to, c.rook_to])
-            .unwrap_or_default(),
-        _ => vec![board.square(m.to)],
-    };
-    board.pos.make(m);
-    for s in arrivals {
-        effects::arrive(board, s);
-    }
+    play_piece_move_recorded(board, m, &mut Fallout::default());
 }
 
-/// Is this pseudo-legal move of the side to move legal once its effects are played?
-fn is_legal_piece_move(board: &ObstacleBoard, m: Move) -> bool {
-    let mover = board.pos.side_to_move();
+/// [`play_piece_move`], recording the effects in `fallout`; the core move's undo is returned.
+/// `fallout.undo(board)` then `board.position_mut().unmake(m, undo)` take it all back.
+pub fn play_piece_move_recorded(board: &mut ObstacleBoard, m: Move, fallout: &mut Fallout) -> Undo {
+    // Where pieces arrive: castling moves two (read before the move changes the rules' view).
+    let arrivals: [Option<Square>; 2] = match m.flag {
+        MoveFlag::Castle(i) => match board.pos.rules().castling.get(i as usize) {
+            Some(c) => [Some(c.king_to), Some(c.rook_to)],
+            None => [None, None],
+        },
+        _ => [Some(board.square(m.to)), None],
+    };
+    let undo = board.pos.make(m);
+    for s in arrivals.into_iter().flatten() {
+        effects::arrive_recorded(board, s, fallout);
+    }
+    undo
+}
+
+/// Is this pseudo-legal move of the side to move legal once its effects are played? Played and
+/// taken back on `scratch`, a copy of the board the move is generated on.
+fn is_legal_on(scratch: &mut ObstacleBoard, fallout: &mut Fallout, m: Move) -> bool {
+    let mover = scratch.pos.side_to_move();
     // Kings are never captured: a king left attacked on the input board stays on it.
-    let captures_king = board
+    let captures_king = scratch
         .pos
         .piece_at(m.to)
-        .is_some_and(|p| board.pos.rules().is_royal(p.kind));
+        .is_some_and(|p| scratch.pos.rules().is_royal(p.kind));
     if captures_king {
         return false;
     }
-    let mut after = board.clone();
-    play_piece_move(&mut after, m);
-    !after.pos.in_check(mover)
+    let undo = play_piece_move_recorded(scratch, m, fallout);
+    let legal = !scratch.pos.in_check(mover);
+    fallout.undo(scratch);
+    scratch.pos.unmake(m, undo);
+    legal
+}
+
+/// The legal piece moves of the side to move, appended to `out` in generation order: each is
+/// tried on `board` itself and taken back, so `board` is as it was afterwards (a search that
+/// owns its board needs no copy per node).
+pub fn legal_piece_moves_into(
+    board: &mut ObstacleBoard,
+    fallout: &mut Fallout,
+    out: &mut Vec<Move>,
+) {
+    let start = out.len();
+    board.pos.pseudo_legal_moves(out);
+    let mut kept = start;
+    for i in start..out.len() {
+        let m = out[i];
+        if is_legal_on(board, fallout, m) {
+            out[kept] = m;
+            kept += 1;
+        }
+    }
+    out.truncate(kept);
+}
+
+/// The pseudo-legal moves `keep` selects that are legal, tested on one copy of the board.
+fn retain_legal(board: &ObstacleBoard, moves: &mut Vec<Move>, keep: impl Fn(&Move) -> bool) {
+    let mut scratch = board.clone();
+    let mut fallout = Fallout::default();
+    moves.retain(|m| keep(m) && is_legal_on(&mut scratch, &mut fallout, *m));
 }
 
 fn pseudo_legal(board: &ObstacleBoard) -> Vec<Move> {
@@ -371,15 +407,13 @@ fn pseudo_legal(board: &ObstacleBoard) -> Vec<Move> {
 
 /// The legal piece moves (castling included) of the side to move.
 pub fn legal_piece_moves(board: &ObstacleBoard) -> Vec<Move> {
-    let mut moves = pseudo_legal(board);
-    moves.retain(|&m| is_legal_piece_move(board, m));
-    moves
+    legal_piece_moves_where(board, |_| true)
 }
 
 /// The legal piece moves among those `keep` selects (cheaper than all of them).
 fn legal_piece_moves_where(board: &ObstacleBoard, keep: impl Fn(&Move) -> bool) -> Vec<Move> {
     let mut moves = pseudo_legal(board);
-    moves.retain(|m| keep(m) && is_legal_piece_move(board, *m));
+    retain_legal(board, &mut moves, keep);
     moves
 }
 
@@ -414,9 +448,11 @@ pub fn place_wall(board: &mut ObstacleBoard, square: Square, side: WallSide) {
 
 /// Can the side to move play anything at all (a piece move or a wall)?
 pub fn has_legal_action(board: &ObstacleBoard) -> bool {
+    let mut scratch = board.clone();
+    let mut fallout = Fallout::default();
     if pseudo_legal(board)
         .into_iter()
-        .any(|m| is_legal_piece_move(board, m))
+        .any(|m| is_legal_on(&mut scratch, &mut fallout, m))
     {
         return true;
     }
@@ -440,4 +476,47 @@ pub fn repetition_key(board: &ObstacleBoard, judged: &ObstacleBoard) -> u64 {
         pos.set_en_passant(None);
     }
     pos.key() ^ board.extras_digest()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::obstacle::parse_board;
+
+    /// Every pseudo-legal move, played with its effects and taken back, leaves the board as it
+    /// was: pieces, obstacles, clocks and key (a mine blast with walls, a trapdoor fall).
+    #[test]
+    fn effects_are_taken_back_exactly() {
+        let boards = [
+            ".......k\n........\n........\n..p_pp...\n..PM|r...\n....n...\n..N.....\nK.......\n\
+w 0 0 - - - - - 7\n",
+            "....k...\n........\n........\n........\n....D...\n...K....\n........\n........\n\
+w 0 0 - - - - - 3\n",
+            "r...k..r\npppppppp\n........\n...M....\n....D...\n........\nPPPPPPPP\nR...K..R\n\
+w 3 3 + + + + - 0\n",
+        ];
+        for text in boards {
+            let mut board = parse_board(text.as_bytes()).unwrap();
+            let (file, key, clock) = (
+                write_board(&board),
+                board.pos.key(),
+                board.pos.halfmove_clock(),
+            );
+            let mut fallout = Fallout::default();
+            let mut fired = 0;
+            for m in pseudo_legal(&board.clone()) {
+                let undo = play_piece_move_recorded(&mut board, m, &mut fallout);
+                fired += usize::from(board.pos.halfmove_clock() == 0 && clock > 0);
+                fallout.undo(&mut board);
+                board.pos.unmake(m, undo);
+                assert_eq!(write_board(&board), file, "{m:?}");
+                assert_eq!(board.pos.key(), key, "{m:?}");
+                assert_eq!(board.pos.halfmove_clock(), clock, "{m:?}");
+            }
+            assert!(
+                fired > 0 || clock == 0,
+                "no move set anything off in\n{text}"
+            );
+        }
+    }
 }
