@@ -4,6 +4,8 @@
 //! A golden case is `NAME.args` (the arguments), `NAME.in` (everything typed, given at once:
 //! moves typed ahead must not be lost), and the expected `NAME.out`, `NAME.err` and `NAME.code`.
 
+mod requires;
+
 use std::fs;
 use std::path::Path;
 
@@ -213,4 +215,33 @@ fn a_huge_line_is_refused_once_and_the_next_move_is_read() {
     );
     assert!(err.len() < 1000, "the refused text is not echoed whole");
     assert_eq!(out.status.code(), Some(1));
+}
+
+/// At a terminal, Ctrl-D ends the game quietly with exit 0 (a person stopping); a piped input
+/// that ends early is still the error above. The terminal is a pseudo-terminal made by
+/// `script` (util-linux), which passes our Ctrl-D to it.
+#[test]
+fn ctrl_d_at_a_terminal_stops_the_game_quietly() {
+    let script = std::process::Command::new("script")
+        .arg("--version")
+        .output();
+    if !script.is_ok_and(|o| o.status.success()) {
+        requires::missing("script (util-linux) to run the game at a pseudo-terminal");
+        return;
+    }
+    let command = format!("{} pawnrace P P h a", env!("CARGO_BIN_EXE_chessrules"));
+    let mut child = std::process::Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child.stdin.take().unwrap().write_all(b"\x04").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("Game stopped."), "{text}");
+    assert!(!text.contains("error"), "{text}");
 }

@@ -16,6 +16,8 @@ impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.0.kill();
         let _ = self.0.wait();
+        let data = std::env::temp_dir().join(format!("web-serve-data-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(data);
     }
 }
 
@@ -33,8 +35,12 @@ fn get(addr: &str, path: &str) -> String {
 
 #[test]
 fn serve_listens_on_loopback_and_serves_the_page_and_api() {
+    // The default game store, in a data folder of this test's own (tests write nothing in the
+    // user's home).
+    let data = std::env::temp_dir().join(format!("web-serve-data-{}", std::process::id()));
     let child = Command::new(env!("CARGO_BIN_EXE_chessrules"))
         .args(["serve", "--port", "0"])
+        .env("XDG_DATA_HOME", &data)
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();

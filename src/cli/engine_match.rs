@@ -23,12 +23,14 @@ pub enum MatchVariant {
 
 #[derive(Args)]
 pub struct EngineMatchArgs {
+    /// The variant played.
     #[arg(long, value_enum, default_value = "standard")]
     variant: MatchVariant,
     /// Start board (fairy: a board file, default the course's start board; obstacle: a board
     /// file, default the initial board without obstacles).
     #[arg(long)]
     board: Option<PathBuf>,
+    /// Games to play; colours alternate.
     #[arg(long, default_value_t = 10)]
     games: u32,
     /// First player: milliseconds per move, or `random`.
@@ -37,8 +39,10 @@ pub struct EngineMatchArgs {
     /// Second player: milliseconds per move, or `random`.
     #[arg(long, default_value = "random")]
     second: String,
+    /// A game still going after this many plies is a draw.
     #[arg(long, default_value_t = 200)]
     max_plies: u32,
+    /// Seed of the random player.
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// `Skill Level` option of a `uci:PATH` second player.

@@ -17,7 +17,7 @@ pub struct FairyArgs {
     board: PathBuf,
     /// The move file (optional: without it the validated board is printed back).
     moves: Option<PathBuf>,
-    /// Also reject boards no real game can reach (see docs/readme-strict.md).
+    /// Also reject boards no real game can reach (README, "--strict").
     #[arg(long)]
     strict: bool,
 }

@@ -48,9 +48,10 @@ pub fn rewrite_variant_find(args: &mut Vec<OsString>) {
 pub struct FindArgs {
     #[arg(long, value_enum, default_value = "standard")]
     variant: FindVariant,
-    /// The starting position.
+    /// The starting position: a file holding a FEN (standard) or a board file (fairy,
+    /// obstacle).
     from: PathBuf,
-    /// The position to reach.
+    /// The position to reach: a file, as FROM.
     to: PathBuf,
     /// Longest sequence searched, in plies.
     #[arg(long, default_value_t = 10)]

@@ -13,7 +13,9 @@ use clap::{Args, ValueEnum};
 
 #[derive(Copy, Clone, Debug, ValueEnum)]
 pub enum PerftVariant {
+    /// FIDE chess; `--fen`, or `--board FILE` holding a FEN (default: the initial position).
     Standard,
+    /// FollowChess; needs `--board FILE` (a FollowChess board file).
     Follow,
     /// Fairy chess 10×10; needs `--board FILE` (a fairy board file).
     Fairy,
@@ -26,6 +28,7 @@ pub enum PerftVariant {
 pub struct PerftArgs {
     /// Depth in plies.
     depth: u32,
+    /// The rules the tree is counted by.
     #[arg(long, value_enum, default_value = "standard")]
     variant: PerftVariant,
     /// Start position as FEN (default: the variant's initial position).

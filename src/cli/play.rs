@@ -29,7 +29,7 @@ pub enum PlayVariant {
 
 #[derive(Args)]
 pub struct PlayArgs {
-    /// The variant file to play (two people).
+    /// The variant file to play (two people by default; `--black ai` for the computer).
     #[arg(long, required_unless_present = "variant", conflicts_with = "variant")]
     variant_file: Option<PathBuf>,
     /// Start from this position instead of the file's.

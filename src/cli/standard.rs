@@ -22,14 +22,14 @@ pub struct StandardArgs {
 
 #[derive(Subcommand)]
 enum StandardCommand {
-    /// Two people play at one terminal; the game is written as PGN when it ends.
+    /// Play at one terminal, two people or against the computer (`--opponent ai`); the game
+    /// is written as PGN when it ends.
     Play(play::PlayArgs),
     /// Replay every game of a PGN file and report the first illegal move of each.
     Validate(validate::ValidateArgs),
     /// Check, checkmate, stalemate, impossible checkmate, claimable draws and legal moves.
     Status(status::StatusArgs),
-    /// Write random legal games as PGN (benchmark input).
-    #[command(hide = true)]
+    /// Write random legal games as PGN (input for benchmarks and tests of `validate`).
     GenPgn(generate::GenerateArgs),
 }
 

@@ -1,7 +1,8 @@
 // Shared by the browser tests: start `chessrules serve` on a free loopback port, launch
 // Debian's chromium through playwright-core, and stop both afterwards.
 import { spawn } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
@@ -17,7 +18,9 @@ export function binary() {
 // Starts the server on port 0 and resolves with { url, stop } once it prints its address.
 export function startServer() {
   return new Promise((resolve, reject) => {
-    const child = spawn(binary(), ["serve", "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+    // Network games go to a data folder of the test run's own, never the user's home.
+    const env = { ...process.env, XDG_DATA_HOME: mkdtempSync(join(tmpdir(), "chessrules-e2e-")) };
+    const child = spawn(binary(), ["serve", "--port", "0"], { stdio: ["ignore", "pipe", "inherit"], env });
     let out = "";
     child.on("error", reject);
     child.on("exit", (code) => reject(new Error(`server exited with ${code}: ${out}`)));

@@ -1,4 +1,5 @@
-//! `chessrules standard play [--fen FEN] [--pgn OUT.pgn]`: two people at one terminal.
+//! `chessrules standard play [--fen FEN] [--pgn OUT.pgn]`: FIDE chess at one terminal, two
+//! people or against the computer (`--opponent`, `--white`/`--black` `ai` or `uci:PATH`).
 //!
 //! Reads one line at a time from standard input: a move (SAN or coordinates) or a command.
 //! Prompts and reports go to standard output, refusals to standard error. When the game ends
@@ -25,7 +26,7 @@ pub struct PlayArgs {
     /// Start from this position instead of the initial one.
     #[arg(long)]
     fen: Option<String>,
-    /// Also reject a FEN no real game can reach (see docs/readme-strict.md).
+    /// Also reject a FEN no real game can reach (README, "--strict").
     #[arg(long)]
     strict: bool,
     /// Write the game's PGN here when it ends (default: print it).

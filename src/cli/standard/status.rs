@@ -12,7 +12,7 @@ pub struct StatusArgs {
     /// The position, as FEN (default: the initial position).
     #[arg(long)]
     fen: Option<String>,
-    /// Also reject positions no real game can reach (see docs/readme-strict.md).
+    /// Also reject positions no real game can reach (README, "--strict").
     #[arg(long)]
     strict: bool,
     /// Moves played from that position first (SAN or coordinates, separated by spaces), so

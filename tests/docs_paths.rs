@@ -1,0 +1,127 @@
+//! Every path that a help text or the README names exists in the repository, so a newcomer who
+//! follows one finds the file (four help texts once pointed to a document that was never
+//! written).
+
+use std::path::Path;
+use std::process::Command;
+
+/// Subcommands whose help texts are read (nested ones as several words).
+const COMMANDS: [&str; 22] = [
+    "",
+    "perft",
+    "follow",
+    "obstacle",
+    "fairy",
+    "variant",
+    "variant check",
+    "play",
+    "serve",
+    "standard",
+    "standard play",
+    "standard validate",
+    "standard status",
+    "standard gen-pgn",
+    "pawnrace",
+    "pawnrace match",
+    "pawnrace analyse",
+    "uci",
+    "find",
+    "bench",
+    "engine-match",
+    "obstacle --help",
+];
+
+/// Folders of this repository that texts point into.
+const ROOTS: [&str; 9] = [
+    "docs/",
+    "scripts/",
+    "src/",
+    "tests/",
+    "testBoards/",
+    "variants/",
+    "benches/",
+    "fuzz/",
+    ".ci/",
+];
+
+/// Paths named in `text`: words starting with one of the roots, without trailing punctuation.
+/// Patterns (`<case>`, `*`) and folders made at run time (`fuzz/corpus`, `fuzz/artifacts`) are
+/// not files to find.
+fn paths_in(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for word in text.split(|c: char| c.is_whitespace() || "`'\"()[],;".contains(c)) {
+        let Some(start) = ROOTS.iter().filter_map(|r| word.find(r)).min() else {
+            continue;
+        };
+        if start > 0 && !word[..start].ends_with(['/', ' ']) && !word[..start].is_empty() {
+            // `$XDG_DATA_HOME/…`, `~/.local/…`, `target/…`: not paths of the repository.
+            if !word[..start].chars().all(|c| c == '.' || c == '/') {
+                continue;
+            }
+        }
+        // `file.toml:12:9` (a position in a message) names `file.toml`.
+        let path = word[start..].split(':').next().unwrap_or_default();
+        let path = path.trim_end_matches(['.', '!', '?']);
+        if path.contains(['<', '>', '*', '{', '$', '…'])
+            || path.starts_with("fuzz/corpus")
+            || path.starts_with("fuzz/artifacts")
+        {
+            continue;
+        }
+        out.push(path.to_string());
+    }
+    out
+}
+
+fn help(command: &str) -> String {
+    let mut args: Vec<&str> = command.split_whitespace().collect();
+    if !args.contains(&"--help") {
+        args.push("--help");
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_chessrules"))
+        .args(&args)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{command} --help failed");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn every_path_a_help_text_or_the_readme_names_exists() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut texts = vec![(
+        "README.md".to_string(),
+        std::fs::read_to_string(root.join("README.md")).unwrap(),
+    )];
+    for c in COMMANDS {
+        texts.push((format!("chessrules {c} --help"), help(c)));
+    }
+    let mut missing = Vec::new();
+    let mut checked = 0;
+    for (source, text) in &texts {
+        for path in paths_in(text) {
+            checked += 1;
+            if !root.join(&path).exists() {
+                missing.push(format!("{source}: {path}"));
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "named but missing:\n{}",
+        missing.join("\n")
+    );
+    assert!(
+        checked > 20,
+        "only {checked} paths found: the pattern is wrong"
+    );
+}
+
+#[test]
+fn the_path_finder_finds_paths_and_skips_patterns() {
+    let found = paths_in("see `docs/decisions.md`, scripts/e2e. and testBoards/bad-input/<case> or ~/.local/share/x (src/io/atomic.rs)");
+    assert_eq!(
+        found,
+        ["docs/decisions.md", "scripts/e2e", "src/io/atomic.rs"]
+    );
+}
