@@ -253,3 +253,69 @@ proptest! {
         }
     }
 }
+
+/// PGN as found in the wild, read as python-chess reads it, each leniency reported: a null
+/// move (`--`, `Z0`) is a pass; a quote inside a tag value is part of the value; an escaped
+/// quote or backslash is the character. A clean game reports nothing.
+#[test]
+fn null_moves_and_inner_quotes_are_read_and_reported() {
+    let text = "[Event \"LA CC Handicap Tour \"C\"\"]\n[Site \"a \\\"b\\\" \\\\ c\"]\n\n\
+1. e4 e5 2. -- Nf6 3. Nf3 Z0 4. Nc3 *\n\n[Event \"clean\"]\n1. d4 *\n";
+    let games = read_all(text);
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0].tag("Event"), Some("LA CC Handicap Tour \"C\""));
+    assert_eq!(games[0].tag("Site"), Some("a \"b\" \\ c"));
+    assert_eq!(games[0].warnings.len(), 2, "{:?}", games[0].warnings);
+    let r = replay(&games[0]);
+    assert!(matches!(r.verdict, Verdict::Legal { .. }), "{r:?}");
+    assert_eq!(r.plies, 7);
+    let nulls: Vec<&String> = r
+        .warnings
+        .iter()
+        .filter(|w| w.contains("null move"))
+        .collect();
+    assert_eq!(nulls.len(), 2, "{:?}", r.warnings);
+    assert!(nulls[0].starts_with("ply 3:"), "{}", nulls[0]);
+    // After 2. -- and 3... Z0, White has played e4, Nf3, Nc3 and Black e5, Nf6.
+    match r.verdict {
+        Verdict::Legal { fen, .. } => assert_eq!(
+            fen,
+            "rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 5 4"
+        ),
+        v => panic!("{v:?}"),
+    }
+    let clean = replay(&games[1]);
+    assert!(clean.warnings.is_empty(), "{:?}", clean.warnings);
+    // The command reports them on lines of their own, and in --json.
+    let dir = std::env::temp_dir().join(format!("pgn-lenient-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("wild.pgn");
+    std::fs::write(&path, text).unwrap();
+    let run = |json: bool| {
+        let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_chessrules"));
+        c.args(["standard", "validate"]).arg(&path);
+        if json {
+            c.arg("--json");
+        }
+        let out = c.output().unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let text_out = run(false);
+    assert_eq!(
+        text_out.matches("game 1: warning: ").count(),
+        4,
+        "{text_out}"
+    );
+    assert!(!text_out.contains("game 2: warning"), "{text_out}");
+    let json_out = run(true);
+    let first: serde_json::Value = serde_json::from_str(json_out.lines().next().unwrap()).unwrap();
+    assert_eq!(
+        first["warnings"].as_array().map(Vec::len),
+        Some(4),
+        "{json_out}"
+    );
+    let second: serde_json::Value = serde_json::from_str(json_out.lines().nth(1).unwrap()).unwrap();
+    assert!(second.get("warnings").is_none(), "{json_out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

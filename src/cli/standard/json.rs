@@ -37,6 +37,18 @@ impl Object {
         push_string(&mut self.text, value);
     }
 
+    pub fn strings(&mut self, key: &str, values: &[String]) {
+        self.key(key);
+        self.text.push('[');
+        for (i, v) in values.iter().enumerate() {
+            if i > 0 {
+                self.text.push(',');
+            }
+            push_string(&mut self.text, v);
+        }
+        self.text.push(']');
+    }
+
     pub fn finish(mut self) -> String {
         self.text.push('}');
         self.text

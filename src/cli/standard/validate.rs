@@ -90,6 +90,12 @@ impl GameSink for BoundedGame {
     fn result(&mut self, result: String) {
         self.game.result = Some(result);
     }
+    fn warning(&mut self, text: String) {
+        // Kept with the game (and its replay's own warnings); a cap keeps memory bounded.
+        if self.game.warnings.len() < TAGS_KEPT {
+            self.game.warnings.push(text);
+        }
+    }
 }
 
 fn read_batch<R: Read>(reader: &mut PgnReader<R>) -> io::Result<Vec<Item>> {
@@ -100,7 +106,11 @@ fn read_batch<R: Read>(reader: &mut PgnReader<R>) -> io::Result<Vec<Item>> {
         match reader.next_game_into(&mut sink) {
             None => break,
             Some(Ok(())) => match sink.streaming {
-                Some(r) => batch.push(Item::Replayed(r.finish())),
+                Some(r) => {
+                    let mut replay = r.finish();
+                    replay.warnings.splice(0..0, sink.game.warnings);
+                    batch.push(Item::Replayed(replay));
+                }
                 None => {
                     moves += sink.game.moves.len();
                     batch.push(Item::Game(sink.game));
@@ -122,6 +132,7 @@ fn check(item: &Item) -> Replay {
             verdict: Verdict::Unreadable {
                 reason: reason.clone(),
             },
+            warnings: Vec::new(),
         },
     }
 }
@@ -178,6 +189,9 @@ fn json_line(n: u64, r: &Replay) -> String {
             o.string("error", reason);
         }
         Verdict::Unreadable { reason } => o.string("error", reason),
+    }
+    if !r.warnings.is_empty() {
+        o.strings("warnings", &r.warnings);
     }
     o.finish()
 }
@@ -262,6 +276,12 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode> {
                     text_line(games, r)
                 };
                 writeln!(out, "{line}")?;
+                if !args.json {
+                    // Leniencies on lines of their own: the verdict line keeps its form.
+                    for w in &r.warnings {
+                        writeln!(out, "game {games}: warning: {w}")?;
+                    }
+                }
             }
             progress.show(games, reader.consumed(), false);
             batch = next?;

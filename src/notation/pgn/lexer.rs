@@ -65,6 +65,8 @@ pub struct Lexer<R> {
     started: bool,
     /// A tag pair is being read (still true after an error inside one).
     in_tag: bool,
+    /// What was read leniently since the last `take_warnings`, each with its position.
+    warnings: Vec<String>,
 }
 
 fn is_symbol_byte(b: u8) -> bool {
@@ -84,6 +86,7 @@ impl<R: Read> Lexer<R> {
             consumed: 0,
             started: false,
             in_tag: false,
+            warnings: Vec::new(),
         }
     }
 
@@ -95,6 +98,11 @@ impl<R: Read> Lexer<R> {
     /// The last error (if any) was inside a tag pair.
     pub fn error_was_in_tag(&self) -> bool {
         self.in_tag
+    }
+
+    /// What was read leniently since the last call, each with its position.
+    pub fn take_warnings(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.warnings)
     }
 
     pub fn line(&self) -> u64 {
@@ -337,7 +345,24 @@ impl<R: Read> Lexer<R> {
         loop {
             let (l, c) = (self.line, self.column);
             match self.bump()? {
-                Some(b'"') => break,
+                Some(b'"') => {
+                    // The closing quote is the one before `]`. Another (`"LA CC Tour "C""`,
+                    // an unescaped quote inside the value) is kept, as python-chess does,
+                    // and reported.
+                    let mut spaces = 0;
+                    while self.peek()?.is_some_and(|b| b == b' ' || b == b'\t') {
+                        self.bump()?;
+                        spaces += 1;
+                    }
+                    if matches!(self.peek()?, Some(b']') | Some(b'\n') | Some(b'\r') | None) {
+                        break;
+                    }
+                    self.warnings.push(format!(
+                        "line {l}, column {c}: a quote inside a tag value, kept as text (write it \\\")"
+                    ));
+                    value.push(b'"');
+                    value.extend(std::iter::repeat_n(b' ', spaces));
+                }
                 Some(b'\\') => match self.bump()? {
                     Some(b) if b == b'"' || b == b'\\' => value.push(b),
                     Some(b) => {

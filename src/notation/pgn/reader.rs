@@ -17,6 +17,8 @@ pub struct RawGame {
     pub result: Option<String>,
     /// Line where the game starts.
     pub line: u64,
+    /// What was read leniently, each with its position (see `GameSink::warning`).
+    pub warnings: Vec<String>,
 }
 
 /// Receives one game as the reader reads it: its tags, then its main line's moves one by one.
@@ -28,6 +30,8 @@ pub trait GameSink {
     fn tag(&mut self, name: String, value: String);
     fn main_move(&mut self, text: String);
     fn result(&mut self, result: String);
+    /// Something read leniently (a quote inside a tag value, …), with its position.
+    fn warning(&mut self, text: String);
 }
 
 impl GameSink for RawGame {
@@ -42,6 +46,9 @@ impl GameSink for RawGame {
     }
     fn result(&mut self, result: String) {
         self.result = Some(result);
+    }
+    fn warning(&mut self, text: String) {
+        self.warnings.push(text);
     }
 }
 
@@ -141,6 +148,9 @@ impl<R: Read> PgnReader<R> {
         let mut in_movetext = false;
         self.in_movetext = false;
         while let Some(token) = self.next_token()? {
+            for w in self.lexer.take_warnings() {
+                game.warning(w);
+            }
             if !started {
                 started = true;
                 game.start(token.line);

@@ -58,6 +58,8 @@ pub struct Replay {
     /// Main-line moves written in the game.
     pub plies: usize,
     pub verdict: Verdict,
+    /// What was accepted leniently (a null move, a quote inside a tag value), in order.
+    pub warnings: Vec<String>,
 }
 
 impl Replay {
@@ -102,17 +104,38 @@ pub fn start_from_tags(variant: Option<&str>, fen_tag: Option<&str>) -> Result<P
 /// Replays a game's main line.
 pub fn replay(game: &RawGame) -> Replay {
     let mut r = Replayer::new(game.tag("Variant"), game.tag("FEN"));
+    r.warnings.extend(game.warnings.iter().cloned());
     for text in &game.moves {
         r.push(text);
     }
     r.finish()
 }
 
+/// The texts writers use for a null move (a pass, not a chess move): `--` (ChessBase, python-
+/// chess), `Z0` (some databases), `0000` (UCI), `@@@@`.
+pub fn is_null_move(text: &str) -> bool {
+    matches!(text, "--" | "Z0" | "0000" | "@@@@")
+}
+
+/// Plays a null move: the other side is to move, nothing else changes but the clocks and the
+/// en passant chance (gone).
+fn pass(pos: &mut Position) {
+    let mover = pos.side_to_move();
+    pos.set_en_passant(None);
+    let full = pos.fullmove_number() + u32::from(mover == crate::core::Color::Black);
+    pos.set_clocks(pos.halfmove_clock() + 1, full);
+    pos.set_side_to_move(mover.other());
+}
+
+/// Warnings kept per game (a game of a million null moves reports the first ones).
+const MAX_WARNINGS: usize = 256;
+
 /// A replay fed one move at a time, as a streaming reader meets them: it holds one position
 /// and the verdict, never the moves, so a game of any length costs the same memory.
 pub struct Replayer {
     plies: usize,
     state: Result<Position, Verdict>,
+    warnings: Vec<String>,
 }
 
 impl Replayer {
@@ -122,6 +145,7 @@ impl Replayer {
             plies: 0,
             state: start_from_tags(variant, fen_tag)
                 .map_err(|reason| Verdict::Unreadable { reason }),
+            warnings: Vec::new(),
         }
     }
 
@@ -131,6 +155,18 @@ impl Replayer {
         let Ok(pos) = &mut self.state else {
             return;
         };
+        if is_null_move(text) {
+            // python-chess reads it as a pass; so do we, and say so (a game with one is not
+            // a game of chess as played).
+            pass(pos);
+            if self.warnings.len() < MAX_WARNINGS {
+                self.warnings.push(format!(
+                    "ply {}: null move {text}, played as a pass",
+                    self.plies
+                ));
+            }
+            return;
+        }
         match san::parse(pos, text) {
             Ok(m) => {
                 pos.make(m);
@@ -157,6 +193,7 @@ impl Replayer {
         Replay {
             plies: self.plies,
             verdict,
+            warnings: self.warnings,
         }
     }
 }
