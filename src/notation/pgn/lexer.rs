@@ -28,6 +28,9 @@ pub enum TokenKind {
     Move(String),
     /// `1-0`, `0-1`, `1/2-1/2` or `*`.
     Result(String),
+    /// A line with nothing but white space: in movetext, the end of a game (as python-chess
+    /// reads PGN).
+    BlankLine,
     /// `(`
     VariationStart,
     /// `)`
@@ -67,6 +70,8 @@ pub struct Lexer<R> {
     in_tag: bool,
     /// What was read leniently since the last `take_warnings`, each with its position.
     warnings: Vec<String>,
+    /// The current line has had something but white space (a blank line ends a game).
+    line_has_content: bool,
 }
 
 fn is_symbol_byte(b: u8) -> bool {
@@ -87,6 +92,7 @@ impl<R: Read> Lexer<R> {
             started: false,
             in_tag: false,
             warnings: Vec::new(),
+            line_has_content: false,
         }
     }
 
@@ -141,7 +147,11 @@ impl<R: Read> Lexer<R> {
             if b == b'\n' {
                 self.line += 1;
                 self.column = 1;
+                self.line_has_content = false;
             } else if b & 0xC0 != 0x80 {
+                if !matches!(b, b' ' | b'\t' | b'\r' | 0x0B | 0x0C) {
+                    self.line_has_content = true;
+                }
                 // Count characters, not UTF-8 continuation bytes.
                 self.column += 1;
             }
@@ -209,6 +219,10 @@ impl<R: Read> Lexer<R> {
             };
             let token = |kind| Token { kind, line, column };
             match b {
+                b'\n' if !self.line_has_content => {
+                    self.bump()?;
+                    return Ok(Some(token(TokenKind::BlankLine)));
+                }
                 b' ' | b'\t' | b'\r' | b'\n' | 0x0B | 0x0C => {
                     self.bump()?;
                 }
@@ -323,10 +337,14 @@ impl<R: Read> Lexer<R> {
         self.bump()?;
         self.skip_spaces()?;
         let mut name = Vec::new();
+        let mut unusual = false;
         while let Some(b) = self.peek()? {
-            if !(b.is_ascii_alphanumeric() || b == b'_') {
+            // The standard's name characters, and those python-chess also takes (`+#=:-`).
+            let extra = matches!(b, b'+' | b'#' | b'=' | b':' | b'-');
+            if !(b.is_ascii_alphanumeric() || b == b'_' || extra && !name.is_empty()) {
                 break;
             }
+            unusual |= extra;
             if name.len() >= MAX_TOKEN {
                 return Err(self.error(line, column, "tag name too long"));
             }
@@ -335,6 +353,12 @@ impl<R: Read> Lexer<R> {
         }
         if name.is_empty() {
             return Err(self.error(self.line, self.column, "tag without a name"));
+        }
+        if unusual {
+            self.warnings.push(format!(
+                "line {line}, column {column}: tag name {} has characters outside the standard's",
+                String::from_utf8_lossy(&name)
+            ));
         }
         self.skip_spaces()?;
         if self.peek()? != Some(b'"') {
@@ -420,6 +444,7 @@ mod tests {
             kinds(text),
             vec![
                 Tag("Event".into(), "a \"b\" c".into()),
+                BlankLine,
                 Move("e4".into()),
                 Move("e5".into()),
                 Move("Nf3".into()),

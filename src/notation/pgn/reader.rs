@@ -151,6 +151,18 @@ impl<R: Read> PgnReader<R> {
             for w in self.lexer.take_warnings() {
                 game.warning(w);
             }
+            if token.kind == TokenKind::BlankLine {
+                // A blank line in movetext ends the game, as python-chess reads PGN; before
+                // the movetext (between tags, before the first game) it means nothing.
+                if in_movetext {
+                    game.warning(format!(
+                        "line {}: a blank line ends the game before its result",
+                        token.line
+                    ));
+                    return Ok(true);
+                }
+                continue;
+            }
             if !started {
                 started = true;
                 game.start(token.line);
@@ -188,6 +200,7 @@ impl<R: Read> PgnReader<R> {
                         game.main_move(text);
                     }
                 }
+                TokenKind::BlankLine => {} // handled above
                 TokenKind::VariationStart => {
                     if !in_movetext && moves == 0 {
                         return Err(syntax("a variation before any move"));
@@ -198,7 +211,12 @@ impl<R: Read> PgnReader<R> {
                 }
                 TokenKind::VariationEnd => {
                     if depth == 0 {
-                        return Err(syntax("')' without '('"));
+                        // python-chess passes over it; so do we, and say so.
+                        game.warning(format!(
+                            "line {}, column {}: ')' without '(' ignored",
+                            token.line, token.column
+                        ));
+                        continue;
                     }
                     depth -= 1;
                 }
@@ -251,11 +269,28 @@ mod tests {
 
     #[test]
     fn resumes_after_a_syntax_error() {
-        let text = "[Event \"1\"]\n1. e4 ) e5 *\n[Event \"2\"]\n1. d4 *\n";
+        let text = "[Event \"1\"]\n1. e4 $ e5 *\n[Event \"2\"]\n1. d4 *\n";
         let results: Vec<_> = PgnReader::new(text.as_bytes()).collect();
         assert_eq!(results.len(), 2);
         assert!(matches!(results[0], Err(ReadError::Syntax { line: 1, .. })));
         assert_eq!(results[1].as_ref().unwrap().moves, ["d4"]);
+    }
+
+    /// As python-chess reads PGN: a blank line in movetext ends the game, a stray `)` is
+    /// passed over, a tag name may hold `+#=:-`; each is a warning.
+    #[test]
+    fn blank_lines_stray_parentheses_and_odd_tag_names_are_read_and_reported() {
+        let text = "[White-Elo \"2400\"]\n\n1. e4 e5 )\n\n1. d4 d5 *\n";
+        let games: Vec<RawGame> = PgnReader::new(text.as_bytes())
+            .map(|g| g.unwrap())
+            .collect();
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].tag("White-Elo"), Some("2400"));
+        assert_eq!(games[0].moves, ["e4", "e5"]);
+        assert_eq!(games[0].result, None);
+        assert_eq!(games[0].warnings.len(), 3, "{:?}", games[0].warnings);
+        assert_eq!(games[1].moves, ["d4", "d5"]);
+        assert!(games[1].warnings.is_empty(), "{:?}", games[1].warnings);
     }
 
     #[test]
