@@ -27,7 +27,8 @@ fn read_table(path: &str) -> Vec<Case> {
         let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
         match key {
             "id" => id = rest.to_string(),
-            "fen" => fen = rest.to_string(),
+            // `epd` (python-chess's tables): a FEN without the clocks.
+            "fen" | "epd" => fen = rest.to_string(),
             "perft" => {
                 let mut parts = rest.split_whitespace().map(|p| p.parse::<u64>());
                 match (parts.next(), parts.next()) {
@@ -48,10 +49,19 @@ fn read_table(path: &str) -> Vec<Case> {
 }
 
 fn check(limit: u64) {
-    let cases = read_table("tests/perft/standard.perft");
+    check_table("tests/perft/standard.perft", standard::from_fen, limit, 20);
+}
+
+fn check_table(
+    path: &str,
+    read: fn(&str) -> Result<chessrules::core::Position, chessrules::notation::fen::FenError>,
+    limit: u64,
+    at_least: usize,
+) {
+    let cases = read_table(path);
     let mut checked = 0;
     for case in cases.iter().filter(|c| c.nodes <= limit) {
-        let mut pos = standard::from_fen(&case.fen).expect("table FEN is valid");
+        let mut pos = read(&case.fen).expect("table FEN is valid");
         for bulk in [true, false] {
             if !bulk && case.nodes > limit / 4 {
                 continue;
@@ -66,7 +76,30 @@ fn check(limit: u64) {
         assert_eq!(pos.key(), pos.compute_key(), "{}: key after perft", case.id);
         checked += 1;
     }
-    assert!(checked >= 20, "only {checked} lines checked");
+    assert!(checked >= at_least, "only {checked} lines checked");
+}
+
+/// python-chess's Chess960 table (960 positions, Shredder-FEN castling): every line of up to
+/// 100,000 nodes here (depths 1–3 of every position); up to 2 million nodes in release.
+#[test]
+fn chess960_table_shallow() {
+    check_table(
+        "tests/perft/chess960.perft",
+        chessrules::variants::chess960::from_fen,
+        100_000,
+        2880,
+    );
+}
+
+#[test]
+#[ignore = "deep: run with --release -- --ignored"]
+fn chess960_table_deeper() {
+    check_table(
+        "tests/perft/chess960.perft",
+        chessrules::variants::chess960::from_fen,
+        2_000_000,
+        3800,
+    );
 }
 
 #[test]

@@ -17,6 +17,9 @@ pub enum PerftVariant {
     Standard,
     /// FollowChess; needs `--board FILE` (a FollowChess board file).
     Follow,
+    /// Chess960; `--fen` in X-FEN or Shredder-FEN (`HAha`), or `--board FILE` holding one
+    /// (default: start position 518, FIDE chess's).
+    Chess960,
     /// Fairy chess 10×10; needs `--board FILE` (a fairy board file).
     Fairy,
     /// Pawn race; default position: the spec's Figure 1 (gaps h and a). Counts the move tree
@@ -82,6 +85,11 @@ fn position(args: &PerftArgs, inputs: Inputs) -> Result<Position, String> {
         PerftVariant::Standard => match args.fen.as_deref().or(board.as_deref().map(str::trim)) {
             Some(f) => fen::parse(standard::rules(), f).map_err(|e| e.to_string()),
             None => Ok(standard::start()),
+        },
+        PerftVariant::Chess960 => match args.fen.as_deref().or(board.as_deref().map(str::trim)) {
+            Some(f) => chessrules::variants::chess960::from_fen(f).map_err(|e| e.to_string()),
+            None => chessrules::variants::chess960::start(518)
+                .ok_or_else(|| "no start position 518".to_string()),
         },
         PerftVariant::Follow => {
             let path = args

@@ -290,12 +290,40 @@ impl Position {
                     continue;
                 }
             }
-            out.push(Move {
+            let m = Move {
                 from: kf,
                 to: kt,
                 promotion: None,
                 flag: MoveFlag::Castle(i as u8),
-            });
+            };
+            // Chess960: a castling rook that stood between the king's rank line and an enemy
+            // piece shielded it; with king and rook moved, the king's square may be attacked
+            // along the rank. Only then is the move played on a copy to see (a rook in a
+            // corner, as in FIDE chess, never gets here).
+            if self.rules.king_safety && self.enemy_beyond(kf, rf) {
+                let mut after = self.clone();
+                after.make(m);
+                if after.in_check(us) {
+                    continue;
+                }
+            }
+            out.push(m);
+        }
+    }
+
+    /// Is the first piece on the rank beyond `rook` (away from `king`) an enemy's?
+    fn enemy_beyond(&self, king: Sq, rook: Sq) -> bool {
+        let step: isize = if rook > king { 1 } else { -1 };
+        let mut s = rook as isize + step;
+        loop {
+            let code = self.cell(s as usize);
+            if code == OFFBOARD {
+                return false;
+            }
+            if code != EMPTY {
+                return code_color(code) != self.side.index();
+            }
+            s += step;
         }
     }
 

@@ -5,6 +5,7 @@
 //! notation, play a move text, report status, write the board file back) and a registry
 //! ([`games::variants`], [`games::load`]), for front ends that serve every variant alike.
 
+pub mod chess960;
 pub mod custom;
 pub mod fairy;
 pub mod follow;
