@@ -221,3 +221,18 @@ fn stop_and_quit_end_a_long_search_at_once() {
     e.send("quit");
     e.exits();
 }
+
+/// A `stop` ends the searches read before it, not a `go` read after it: four lines sent at once
+/// give two answers (before, the second `go` cleared the first search's `stop`, which then
+/// searched on, and waited for a `stop` that had come already).
+#[test]
+fn a_stop_read_before_the_search_starts_is_not_lost() {
+    let mut e = live::Engine::start();
+    e.send("position startpos\ngo infinite\nstop\nposition startpos moves e2e4\ngo movetime 100");
+    e.expect("bestmove ");
+    e.expect("bestmove ");
+    e.send("go movetime 600000\nstop");
+    e.expect("bestmove ");
+    e.send("quit");
+    e.exits();
+}

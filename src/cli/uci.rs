@@ -18,7 +18,7 @@
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
@@ -92,14 +92,19 @@ struct Session {
     default_movetime: u64,
 }
 
-/// What the input thread and the searching thread share.
+/// What the input thread and the searching thread share. Searches are numbered in the order
+/// their `go` lines were read; a `stop` ends every search read before it (not one read after
+/// it, though the command loop may not have started either yet).
 #[derive(Default)]
 struct Signals {
-    /// End the running search now (`stop`, `quit`, `ponderhit`, or the end of input during an
-    /// infinite search).
+    /// The engine's flag: end the running search now.
     stop: Arc<AtomicBool>,
-    /// A `go` has been read and its `bestmove` not yet written.
-    searching: AtomicBool,
+    /// `go` lines read so far.
+    gos_read: AtomicU64,
+    /// Searches whose `bestmove` has been written.
+    gos_done: AtomicU64,
+    /// Searches up to this number are to stop (`stop`, `ponderhit`; `quit`: all).
+    stop_upto: AtomicU64,
     /// The running search is `go infinite` (or `ponder`): it waits for `stop`.
     infinite: AtomicBool,
     /// The input has ended.
@@ -123,27 +128,31 @@ fn read_input(signals: Arc<Signals>, lines: mpsc::Sender<String>) {
     for line in stdin.lock().lines() {
         let Ok(line) = line else { break };
         let first = line.split_whitespace().next().unwrap_or("");
+        let searching =
+            || signals.gos_read.load(Ordering::SeqCst) > signals.gos_done.load(Ordering::SeqCst);
         match first {
             "stop" | "ponderhit" => {
+                let read = signals.gos_read.load(Ordering::SeqCst);
+                signals.stop_upto.fetch_max(read, Ordering::SeqCst);
                 signals.stop.store(true, Ordering::SeqCst);
                 continue;
             }
             "quit" => {
+                signals.stop_upto.store(u64::MAX, Ordering::SeqCst);
                 signals.stop.store(true, Ordering::SeqCst);
                 let _ = lines.send(line);
                 return;
             }
-            "isready" if signals.searching.load(Ordering::SeqCst) => {
+            "isready" if searching() => {
                 if say(&["readyok".to_string()]).is_err() {
                     return;
                 }
                 continue;
             }
             "go" => {
-                // Set here, not by the loop, so a `stop` or `isready` right behind the `go`
-                // already sees the search.
-                signals.stop.store(false, Ordering::SeqCst);
-                signals.searching.store(true, Ordering::SeqCst);
+                // Counted here, not by the loop, so a `stop` or `isready` right behind the
+                // `go` already sees the search.
+                signals.gos_read.fetch_add(1, Ordering::SeqCst);
             }
             _ => {}
         }
@@ -206,23 +215,33 @@ pub fn run(args: UciArgs) -> Result<ExitCode> {
                 Err(e) => vec![format!("info string {e}")],
             },
             Some("go") => {
+                let number = signals.gos_done.load(Ordering::SeqCst) + 1;
+                let stopped = || signals.stop_upto.load(Ordering::SeqCst) >= number;
+                // Cleared first, then set again if this search's `stop` came already: a `stop`
+                // read in between sets both itself, so none is lost.
+                signals.stop.store(false, Ordering::SeqCst);
+                if stopped() {
+                    signals.stop.store(true, Ordering::SeqCst);
+                }
                 let waits = words.iter().any(|&w| w == "infinite" || w == "ponder");
                 signals.infinite.store(waits, Ordering::SeqCst);
-                if waits && signals.eof.load(Ordering::SeqCst) {
+                let ended = || signals.eof.load(Ordering::SeqCst);
+                if waits && ended() {
                     signals.stop.store(true, Ordering::SeqCst);
                 }
                 let mut lines = session.go(&words, waits);
                 if waits {
                     // The protocol: no `bestmove` before `stop`, even when the search is done.
-                    while !signals.stop.load(Ordering::SeqCst) {
+                    while !stopped() && !ended() {
                         std::thread::sleep(Duration::from_millis(2));
                     }
                     signals.infinite.store(false, Ordering::SeqCst);
                 }
                 let best = lines.pop().unwrap_or_default();
                 say(&lines)?;
-                signals.searching.store(false, Ordering::SeqCst);
-                vec![best]
+                say(&[best])?;
+                signals.gos_done.fetch_add(1, Ordering::SeqCst);
+                Vec::new()
             }
             Some("quit") => break,
             _ => Vec::new(),

@@ -26,10 +26,14 @@ const MAX_LINKS: usize = 40;
 pub fn resolve(path: &Path) -> io::Result<Destination> {
     match fs::metadata(path) {
         Ok(meta) => from_type(path, meta.file_type()),
-        // A new name, a link to one, or a loop of links (which is refused, not replaced).
-        Err(e) if e.kind() == io::ErrorKind::NotFound || is_link(path) => {
+        // A new name, or a link the kernel followed to a name not there yet.
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
             follow_dangling(path).map(Destination::Replace)
         }
+        // A link the kernel would not follow (a loop; a link of another user in a sticky
+        // folder under `fs.protected_symlinks`): refused in its words, neither followed by
+        // hand (which would get round the protection) nor replaced.
+        Err(e) if is_link(path) => Err(e),
         Err(_) => Ok(Destination::Replace(path.to_path_buf())),
     }
 }

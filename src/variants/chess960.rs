@@ -118,8 +118,12 @@ pub fn from_fen(text: &str) -> Result<Position, FenError> {
             } else {
                 Color::Black
             };
-            let king = king_file(&plain, color)
-                .ok_or_else(|| bad(i, format!("'{ch}': no {} king on its first rank", color.name())))?;
+            let king = king_file(&plain, color).ok_or_else(|| {
+                bad(
+                    i,
+                    format!("'{ch}': no {} king on its first rank", color.name()),
+                )
+            })?;
             let rooks = rook_files(&plain, color);
             let file = match ch.to_ascii_uppercase() {
                 'K' => rooks.iter().copied().filter(|&f| f > king).max(),
@@ -160,7 +164,11 @@ pub fn from_fen(text: &str) -> Result<Position, FenError> {
             }
         })
         .collect();
-    let letters = if letters.is_empty() { "-".to_string() } else { letters };
+    let letters = if letters.is_empty() {
+        "-".to_string()
+    } else {
+        letters
+    };
     fen::parse(rules_for(castling), &with(&letters))
 }
 

@@ -224,7 +224,9 @@ impl Task {
                 .map(|d| d.as_nanos() as u64)
                 .unwrap_or(lines as u64);
             let mut rng = Rng::new(seed);
-            if let Some(line) = computer_placement(game.board(), game.secrets(), me, &mut rng) {
+            // Chosen on its own view: the person's secret squares look empty to it.
+            let view = game.view(Some(me));
+            if let Some(line) = computer_placement(&view, game.secrets(), me, &mut rng) {
                 return Ok(line);
             }
         }
@@ -233,7 +235,8 @@ impl Task {
             true => Some(spawn(engine)?),
             false => None,
         };
-        // A move the real game refuses (an opponent's secret makes it illegal) is left out.
+        // A move the game refuses is left out and the search asked again (the game judges on
+        // the computer's own view, so this is a safeguard).
         let mut refused: Vec<ObstacleMove> = Vec::new();
         loop {
             let choice = match client.as_mut() {
@@ -244,12 +247,13 @@ impl Task {
                     .map(|(m, t, _)| (m, t)),
             };
             let Some((m, text)) = choice else {
-                let b = game.board();
-                let m = crate::variants::obstacle::game::legal_piece_moves(b)
+                // Nothing the search would play: any move legal as the computer knows the board.
+                let b = game.judged_board().into_owned();
+                let m = crate::variants::obstacle::game::legal_piece_moves(&b)
                     .into_iter()
                     .next()
                     .ok_or_else(|| "no legal move".to_string())?;
-                return Ok(action_text(b, ObstacleMove::Piece(m)));
+                return Ok(action_text(&b, ObstacleMove::Piece(m)));
             };
             if game.clone().play(&text).is_ok() {
                 return Ok(text);

@@ -32,6 +32,11 @@ pub struct ConnectionLimit {
     per_address: usize,
 }
 
+/// A request's share of its connection's place in the per-address count: a WebSocket keeps
+/// it for as long as it is open (the HTTP connection itself ends when it is upgraded).
+#[derive(Clone)]
+pub struct ConnectionPlace(#[allow(dead_code)] Arc<Admitted>);
+
 /// One admitted connection; its address's count goes down when it is dropped.
 pub struct Admitted {
     limit: Arc<ConnectionLimit>,
@@ -115,8 +120,10 @@ async fn connection(
     header_timeout: Duration,
     admitted: Admitted,
 ) {
+    let place = ConnectionPlace(Arc::new(admitted));
     let service = hyper::service::service_fn(move |mut req: Request<Incoming>| {
         req.extensions_mut().insert(ConnectInfo(remote));
+        req.extensions_mut().insert(place.clone());
         let mut app = app.clone();
         async move { app.call(req).await }
     });
@@ -126,7 +133,6 @@ async fn connection(
         .serve_connection(TokioIo::new(stream), service)
         .with_upgrades();
     let _ = served.await;
-    drop(admitted);
 }
 
 /// Raises the soft limit on open files to the hard limit (a no-op where it is as high already,

@@ -189,9 +189,9 @@ pub fn run(o: &GameOptions) -> Result<ExitCode> {
                 }
             }
             seat => {
-                if let Some(text) = placer
-                    .and_then(|c| computer_placement(g.game.board(), g.game.secrets(), c, &mut rng))
-                {
+                if let Some(text) = placer.and_then(|c| {
+                    computer_placement(&g.view(Some(c)), g.game.secrets(), c, &mut rng)
+                }) {
                     g.play(&text).map_err(anyhow::Error::msg)?;
                     t.say(&format!("{} places its secret obstacle.", side.title()))?;
                     continue;

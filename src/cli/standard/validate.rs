@@ -43,6 +43,8 @@ pub struct ValidateArgs {
 const BATCH: usize = 2048;
 /// Moves kept across one batch (a batch closes early when its games reach it).
 const BATCH_MOVES: usize = 1 << 18;
+/// Bytes of move texts, tags and warnings kept across one batch (long tag values add up).
+const BATCH_BYTES: usize = 32 << 20;
 /// Moves kept for one game before it is replayed as it is read (real games have a few
 /// hundred).
 const MOVES_KEPT: usize = 4096;
@@ -61,6 +63,8 @@ enum Item {
 struct BoundedGame {
     game: RawGame,
     streaming: Option<Replayer>,
+    /// Bytes of text kept.
+    bytes: usize,
 }
 
 impl GameSink for BoundedGame {
@@ -70,6 +74,7 @@ impl GameSink for BoundedGame {
     fn tag(&mut self, name: String, value: String) {
         let read_by_replay = (name == "FEN" || name == "Variant") && self.game.tag(&name).is_none();
         if self.game.tags.len() < TAGS_KEPT || read_by_replay {
+            self.bytes += name.len() + value.len();
             self.game.tags.push((name, value));
         }
     }
@@ -78,6 +83,7 @@ impl GameSink for BoundedGame {
             r.push(&text);
             return;
         }
+        self.bytes += text.len();
         self.game.moves.push(text);
         if self.game.moves.len() > MOVES_KEPT {
             let mut r = Replayer::new(self.game.tag("Variant"), self.game.tag("FEN"));
@@ -93,6 +99,7 @@ impl GameSink for BoundedGame {
     fn warning(&mut self, text: String) {
         // Kept with the game (and its replay's own warnings); a cap keeps memory bounded.
         if self.game.warnings.len() < TAGS_KEPT {
+            self.bytes += text.len();
             self.game.warnings.push(text);
         }
     }
@@ -100,10 +107,12 @@ impl GameSink for BoundedGame {
 
 fn read_batch<R: Read>(reader: &mut PgnReader<R>) -> io::Result<Vec<Item>> {
     let mut batch = Vec::with_capacity(BATCH);
-    let mut moves = 0;
-    while batch.len() < BATCH && moves < BATCH_MOVES {
+    let (mut moves, mut bytes) = (0, 0);
+    while batch.len() < BATCH && moves < BATCH_MOVES && bytes < BATCH_BYTES {
         let mut sink = BoundedGame::default();
-        match reader.next_game_into(&mut sink) {
+        let read = reader.next_game_into(&mut sink);
+        bytes += sink.bytes;
+        match read {
             None => break,
             Some(Ok(())) => match sink.streaming {
                 Some(r) => {

@@ -34,6 +34,11 @@ pub struct Fallout {
 }
 
 impl Fallout {
+    /// Nothing was set off.
+    pub fn is_empty(&self) -> bool {
+        self.removed.is_empty() && self.obstacles.is_empty() && self.clocks.is_none()
+    }
+
     /// Takes back every recorded effect (the core move itself is the caller's to unmake).
     pub fn undo(&mut self, board: &mut ObstacleBoard) {
         if let Some((halfmove, fullmove)) = self.clocks.take() {

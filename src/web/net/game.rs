@@ -74,7 +74,22 @@ impl NetGame {
                 }
                 _ => Err(Refusal::bad("unknown event")),
             };
-            applied.map_err(|r| format!("game {id}, event {i} ({}): {}", e.text, r.message))?;
+            if let Err(r) = applied {
+                // Stored by an earlier version whose rules allowed it: a repeated draw offer
+                // changes nothing; any other event the rules now refuse (a move after what is
+                // now an automatic draw, an obstacle move judged on the whole board) ends the
+                // game there rather than making it unloadable.
+                if !(e.kind == "action" && e.text == "offer_draw") {
+                    game.session.end_with(format!(
+                        "game ended: its move {} ({}) is not allowed by this version's rules ({})",
+                        i + 1,
+                        e.text,
+                        r.message
+                    ));
+                    game.seq = events.len();
+                    return Ok(game);
+                }
+            }
             game.seq += 1;
         }
         Ok(game)

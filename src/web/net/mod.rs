@@ -370,6 +370,42 @@ pub fn default_db_path() -> Option<PathBuf> {
 mod tests {
     use super::*;
 
+    /// Games stored by an earlier version load under today's rules: a repeated draw offer is
+    /// passed over, and the first event the rules now refuse ends the game there.
+    #[test]
+    fn stored_events_todays_rules_refuse_do_not_make_a_game_unloadable() {
+        let net = Net::memory().unwrap();
+        let (id, _) = net.create("standard", None, None).unwrap();
+        let event = |seat: &str, kind: &str, text: &str| store::EventRecord {
+            seat: seat.into(),
+            kind: kind.into(),
+            text: text.into(),
+            at_ms: 0,
+        };
+        {
+            let store = net.store.lock().unwrap();
+            let events = [
+                event("white", "action", "offer_draw"),
+                event("white", "action", "offer_draw"),
+                event("white", "move", "e4"),
+                event("black", "move", "e4"),
+            ];
+            for (seq, e) in events.iter().enumerate() {
+                store.append(id, seq, e).unwrap();
+            }
+        }
+        let game = net.game(id).unwrap();
+        let g = game.lock().unwrap();
+        assert_eq!(g.seq, 4);
+        assert_eq!(g.session.length(), 1);
+        assert!(g.session.is_over());
+        let result = g.session.view(crate::web::session::Viewer::Nobody).result;
+        assert!(
+            result.as_deref().unwrap_or("").contains("move 4 (e4)"),
+            "{result:?}"
+        );
+    }
+
     /// A write the store refuses is a refused move; the game's connections stay open.
     #[test]
     fn a_failed_write_refuses_the_move_and_keeps_the_connections() {

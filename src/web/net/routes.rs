@@ -137,6 +137,7 @@ async fn connect(
     State(net): State<Arc<Net>>,
     Path(id): Path<u64>,
     Query(q): Query<Token>,
+    place: Option<axum::Extension<crate::web::listen::ConnectionPlace>>,
     ws: WebSocketUpgrade,
 ) -> Result<Response, Refusal> {
     let (game, seat) = authorize(&net, id, q.token).await?;
@@ -144,5 +145,9 @@ async fn connect(
     Ok(ws
         .max_message_size(MAX_WIRE_BYTES)
         .max_frame_size(MAX_WIRE_BYTES)
-        .on_upgrade(move |s| socket::connection(net, game, seat, s, slot)))
+        .on_upgrade(move |s| async move {
+            // The connection's place in its address's count lasts as long as the socket.
+            let _place = place;
+            socket::connection(net, game, seat, s, slot).await
+        }))
 }

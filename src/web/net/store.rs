@@ -77,6 +77,18 @@ fn owner_only(path: &Path) -> std::io::Result<()> {
         permissions.set_mode(permissions.mode() & 0o700);
         file.set_permissions(permissions)?;
     }
+    // The journal files an earlier version left readable by others.
+    for suffix in ["-wal", "-shm"] {
+        let mut name = path.as_os_str().to_owned();
+        name.push(suffix);
+        let side = Path::new(&name);
+        if let Ok(meta) = std::fs::metadata(side) {
+            let mode = meta.permissions().mode();
+            if mode & 0o077 != 0 {
+                std::fs::set_permissions(side, std::fs::Permissions::from_mode(mode & 0o700))?;
+            }
+        }
+    }
     Ok(())
 }
 
