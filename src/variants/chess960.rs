@@ -12,9 +12,8 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use crate::core::{CastlingRule, Color, Piece, Position, Rules, RulesConfig, Square};
+use crate::core::{CastlingRule, Color, Piece, Position, Rules, Square};
 use crate::notation::fen::{self, FenError, FenField};
-use crate::variants::pieces::{self, PawnRules};
 use crate::variants::standard::{self, BISHOP, KING, KNIGHT, QUEEN, ROOK};
 
 /// One castling right: its colour and the file of its rook (the king's file is the king's).
@@ -30,19 +29,11 @@ fn rules_for(castling: Vec<CastlingRule>) -> Arc<Rules> {
             return r.clone();
         }
     }
-    let config = RulesConfig {
-        files: 8,
-        ranks: 8,
-        pieces: pieces::fide_set(PawnRules {
-            double_step_from: Some(1),
-            en_passant: true,
-        }),
-        castling,
-        promotion_kinds: vec![QUEEN, ROOK, BISHOP, KNIGHT],
-        king_safety: true,
-    };
     // At most two rules per colour on an 8×8 board: always well-formed.
-    let rules = Arc::new(Rules::new(config).expect("Chess960 castling rules are well-formed"));
+    let rules = Arc::new(
+        Rules::new(standard::fide_config(castling))
+            .expect("Chess960 castling rules are well-formed"),
+    );
     if let Ok(mut map) = cache.lock() {
         // A long-running server meets at most 960 × 16 geometries; keep them all.
         map.insert(key, rules.clone());

@@ -41,20 +41,25 @@ pub fn fide_castling(rook: u8, ranks: u8) -> Vec<CastlingRule> {
     rules
 }
 
-fn build() -> Rules {
-    let config = RulesConfig {
+/// The FIDE rules on 8×8 with these castling rules (FIDE chess's own, or a Chess960 start
+/// position's).
+pub fn fide_config(castling: Vec<CastlingRule>) -> RulesConfig {
+    RulesConfig {
         files: 8,
         ranks: 8,
         pieces: pieces::fide_set(PawnRules {
             double_step_from: Some(1),
             en_passant: true,
         }),
-        castling: fide_castling(ROOK, 8),
+        castling,
         promotion_kinds: vec![QUEEN, ROOK, BISHOP, KNIGHT],
         king_safety: true,
-    };
-    // The table above is fixed; failing to compile it is a programming error caught by tests.
-    Rules::new(config).expect("the FIDE rules are well-formed")
+    }
+}
+
+fn build() -> Rules {
+    // The table is fixed; failing to compile it is a programming error caught by tests.
+    Rules::new(fide_config(fide_castling(ROOK, 8))).expect("the FIDE rules are well-formed")
 }
 
 /// The shared FIDE rules.
