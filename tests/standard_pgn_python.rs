@@ -77,3 +77,72 @@ fn python_chess_reads_our_pgn_to_the_same_positions() {
     );
     assert_eq!(lines, expected);
 }
+
+/// python-chess writes random Chess960 games (random start positions, `[Variant "Chess960"]`,
+/// X-FEN tags, castling as `O-O`); `standard validate` must find every one legal with the same
+/// number of plies and the same final X-FEN.
+const CHESS960_GAMES: &str = r#"
+import random, sys, chess, chess.pgn
+rng = random.Random(960)
+out = open(sys.argv[1], "w")
+for i in range(120):
+    board = chess.Board.from_chess960_pos(rng.randrange(960))
+    game = chess.pgn.Game()
+    game.setup(board)
+    game.headers["Variant"] = "Chess960"
+    node = game
+    for _ in range(rng.randrange(10, 160)):
+        moves = list(board.legal_moves)
+        if not moves:
+            break
+        # Castling as often as it is legal: it is what Chess960 changes.
+        castles = [m for m in moves if board.is_castling(m)]
+        m = rng.choice(castles) if castles and rng.random() < 0.7 else rng.choice(moves)
+        node = node.add_variation(m)
+        board.push(m)
+    print(game, file=out, end="\n\n")
+    # The en passant square as FEN writes it (after every double step), as ours does.
+    print(len(board.move_stack), board.fen(en_passant="fen"))
+"#;
+
+#[test]
+fn python_chess_chess960_games_validate_to_the_same_positions() {
+    let probe = Command::new("python3")
+        .args(["-c", "import chess.pgn"])
+        .output();
+    if !probe.map(|o| o.status.success()).unwrap_or(false) {
+        requires::missing("python3 with python-chess (pip install chess) is not installed");
+        return;
+    }
+    let path = std::env::temp_dir().join(format!("chessrules-960-{}.pgn", std::process::id()));
+    let made = Command::new("python3")
+        .args(["-c", CHESS960_GAMES])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(
+        made.status.success(),
+        "{}",
+        String::from_utf8_lossy(&made.stderr)
+    );
+    let expected: Vec<String> = String::from_utf8_lossy(&made.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect();
+    let ours = Command::new(env!("CARGO_BIN_EXE_chessrules"))
+        .args(["standard", "validate", "--json"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(&path);
+    let got: Vec<String> = String::from_utf8_lossy(&ours.stdout)
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            assert_eq!(v["legal"], true, "{l}");
+            format!("{} {}", v["plies"], v["fen"].as_str().unwrap_or(""))
+        })
+        .collect();
+    assert_eq!(got.len(), 120);
+    assert_eq!(got, expected);
+}

@@ -88,9 +88,43 @@ pub fn start_position(game: &RawGame) -> Result<Position, String> {
     start_from_tags(game.tag("Variant"), game.tag("FEN"))
 }
 
-/// The position a game with these `Variant` and `FEN` tags starts from.
+/// Variant tag values that mean Chess960 (python-chess's names among them).
+fn is_chess960_variant(v: &str) -> bool {
+    let v = v.trim().to_ascii_lowercase();
+    matches!(
+        v.as_str(),
+        "chess960"
+            | "chess 960"
+            | "960"
+            | "fischerandom"
+            | "fischer random"
+            | "fischer random chess"
+    )
+}
+
+/// Writes a position as its game's FEN: X-FEN castling in Chess960.
+fn write_fen(pos: &Position, chess960: bool) -> String {
+    if chess960 {
+        crate::variants::chess960::to_fen(pos)
+    } else {
+        fen::write(pos)
+    }
+}
+
+/// The position a game with these `Variant` and `FEN` tags starts from: FIDE chess, or
+/// Chess960 (its FEN tag in X-FEN or Shredder-FEN; without one, FIDE chess's start position,
+/// number 518, as python-chess reads it).
 pub fn start_from_tags(variant: Option<&str>, fen_tag: Option<&str>) -> Result<Position, String> {
     if let Some(v) = variant {
+        if is_chess960_variant(v) {
+            return match fen_tag {
+                Some(text) => {
+                    crate::variants::chess960::from_fen(text).map_err(|e| format!("FEN tag: {e}"))
+                }
+                None => crate::variants::chess960::start(518)
+                    .ok_or_else(|| "no Chess960 start position".to_string()),
+            };
+        }
         if !is_standard_variant(v) {
             return Err(format!("variant '{v}' is not standard chess"));
         }
@@ -136,6 +170,8 @@ pub struct Replayer {
     plies: usize,
     state: Result<Position, Verdict>,
     warnings: Vec<String>,
+    /// FENs are written in X-FEN.
+    chess960: bool,
 }
 
 impl Replayer {
@@ -146,6 +182,7 @@ impl Replayer {
             state: start_from_tags(variant, fen_tag)
                 .map_err(|reason| Verdict::Unreadable { reason }),
             warnings: Vec::new(),
+            chess960: variant.is_some_and(is_chess960_variant),
         }
     }
 
@@ -175,7 +212,7 @@ impl Replayer {
                 self.state = Err(Verdict::Illegal {
                     ply: self.plies,
                     text: text.to_string(),
-                    fen_before: fen::write(pos),
+                    fen_before: write_fen(pos, self.chess960),
                     reason: e.to_string(),
                 });
             }
@@ -185,7 +222,7 @@ impl Replayer {
     pub fn finish(self) -> Replay {
         let verdict = match self.state {
             Ok(mut pos) => Verdict::Legal {
-                fen: fen::write(&pos),
+                fen: write_fen(&pos, self.chess960),
                 status: final_status(&mut pos),
             },
             Err(v) => v,
