@@ -236,3 +236,26 @@ fn a_stop_read_before_the_search_starts_is_not_lost() {
     e.send("quit");
     e.exits();
 }
+
+/// `UCI_Chess960`: positions in X-FEN or Shredder-FEN, castling as the king taking its own rook
+/// both ways (here the king stays on g1 and the rook goes h1-f1, which `g1g1` could not say).
+#[test]
+fn chess960_mode_reads_and_writes_castling_as_king_takes_rook() {
+    let fen = "r3k2r/8/8/8/8/8/8/R5KR w HA - 0 1";
+    let out = session(&format!(
+        "uci\nsetoption name UCI_Chess960 value true\nposition fen {fen}\ngo depth 2 searchmoves g1h1\n"
+    ));
+    assert!(out.contains("option name UCI_Chess960 type check"), "{out}");
+    assert_eq!(bestmoves(&out), ["g1h1"], "{out}");
+    // After g1h1 the rook stands on f1: f1f7 is a legal rook move, answered without complaint.
+    let out = session(&format!(
+        "setoption name UCI_Chess960 value true\nposition fen {fen} moves g1h1 a8b8 f1f7\ngo depth 1\n"
+    ));
+    assert!(!out.contains("info string"), "{out}");
+    assert_eq!(bestmoves(&out).len(), 1, "{out}");
+    // Without the option, FIDE castling is still the king's move.
+    let out = session(
+        "position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 moves e1g1 a8b8 f1f7\ngo depth 1\n",
+    );
+    assert!(!out.contains("info string"), "{out}");
+}

@@ -86,6 +86,9 @@ pub struct UciArgs {
 
 struct Session {
     dialect: Dialect,
+    /// `UCI_Chess960`: positions read as Chess960 (X-FEN or Shredder-FEN), castling written
+    /// and read as the king taking its own rook.
+    chess960: bool,
     pos: Position,
     keys: Vec<u64>,
     engine: Engine<Move>,
@@ -175,6 +178,7 @@ pub fn run(args: UciArgs) -> Result<ExitCode> {
     let signals = Arc::new(Signals::default());
     let mut session = Session {
         dialect,
+        chess960: false,
         pos: dialect.start(),
         keys: Vec::new(),
         engine: Engine::new(20),
@@ -199,6 +203,7 @@ pub fn run(args: UciArgs) -> Result<ExitCode> {
                     "option name Move Time type spin default {} min 1 max 600000",
                     session.default_movetime
                 ),
+                "option name UCI_Chess960 type check default false".to_string(),
                 "uciok".to_string(),
             ],
             Some("isready") => vec!["readyok".to_string()],
@@ -264,6 +269,9 @@ impl Session {
                 }
             }
         }
+        if let Some(rest) = text.strip_prefix("setoption name UCI_Chess960 value ") {
+            self.chess960 = rest.trim().eq_ignore_ascii_case("true");
+        }
         if let Some(rest) = text.strip_prefix("setoption name Move Time value ") {
             if let Ok(ms) = rest.trim().parse::<u64>() {
                 self.default_movetime = ms.max(1);
@@ -275,13 +283,18 @@ impl Session {
         let moves_at = words.iter().position(|&w| w == "moves");
         let head = &words[1..moves_at.unwrap_or(words.len())];
         let start = self.dialect.start();
+        let chess960 = self.chess960 && self.dialect == Dialect::Chess;
+        let text = head.get(1..).unwrap_or(&[]).join(" ");
         let mut pos = match head.first().copied() {
+            Some("startpos") if chess960 => {
+                chessrules::variants::chess960::start(518).ok_or("no Chess960 start position")?
+            }
             Some("startpos") => start,
-            Some("fen") => fen::parse(
-                start.rules().clone(),
-                &head.get(1..).unwrap_or(&[]).join(" "),
-            )
-            .map_err(|e| format!("bad fen: {e}"))?,
+            Some("fen") if chess960 => chessrules::variants::chess960::from_fen(&text)
+                .map_err(|e| format!("bad fen: {e}"))?,
+            Some("fen") => {
+                fen::parse(start.rules().clone(), &text).map_err(|e| format!("bad fen: {e}"))?
+            }
             _ => return Err("position: expected startpos or fen".into()),
         };
         let mut keys = Vec::new();
@@ -344,8 +357,13 @@ impl Session {
         let mut lines = Vec::new();
         let mut pv = Vec::new();
         let mut p = self.pos.clone();
+        let write = if self.chess960 {
+            coordinate::to_uci960
+        } else {
+            to_uci
+        };
         for &m in &r.pv {
-            pv.push(to_uci(&p, m));
+            pv.push(write(&p, m));
             p.make(m);
         }
         lines.push(format!(
@@ -356,7 +374,7 @@ impl Session {
             pv.join(" ")
         ));
         lines.push(match r.best {
-            Some(m) => format!("bestmove {}", to_uci(&self.pos, m)),
+            Some(m) => format!("bestmove {}", write(&self.pos, m)),
             None => "bestmove 0000".to_string(),
         });
         lines

@@ -1,7 +1,9 @@
 //! Long algebraic / UCI move text: `e2e4`, `e7e8q`, castling as the king's move (`e1g1`).
-//! Input also accepts a `-` or `x` between the squares.
+//! Input also accepts a `-` or `x` between the squares, and castling written as the king
+//! taking its own rook (`e1h1`, UCI's Chess960 form: in Chess960 the king's move alone can be
+//! a plain king step too, or no step at all).
 
-use crate::core::{Move, Position};
+use crate::core::{Move, MoveFlag, Position};
 
 /// Move text that names no legal move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -21,6 +23,19 @@ pub fn to_uci(pos: &Position, m: Move) -> String {
         s.push(rules.kind(k).letter.to_ascii_lowercase());
     }
     s
+}
+
+/// UCI text of a move in Chess960 mode (`UCI_Chess960`): castling as the king taking its
+/// own rook (`g1h1`), every other move as [`to_uci`] writes it.
+pub fn to_uci960(pos: &Position, m: Move) -> String {
+    let rules = pos.rules();
+    match m.flag {
+        MoveFlag::Castle(i) => match rules.castling.get(i as usize) {
+            Some(c) => format!("{}{}", c.king_from, c.rook_from),
+            None => to_uci(pos, m),
+        },
+        _ => to_uci(pos, m),
+    }
 }
 
 /// Splits `e2e4` / `e2-e4` / `j9xj10q` into (from, to, promotion letter).
@@ -71,9 +86,28 @@ pub fn parse(pos: &mut Position, text: &str) -> Result<Move, MoveTextError> {
         None => None,
         Some(c) => Some(pos.rules().kind_by_letter(c).ok_or_else(syntax)?),
     };
-    pos.legal_move_list()
-        .into_iter()
-        .find(|m| m.from == from && m.to == to && m.promotion == promo)
+    let rules = pos.rules().clone();
+    let (from_square, to_square) = (shape.square(from), shape.square(to));
+    let legal = pos.legal_move_list();
+    // A plain move first: in Chess960 `f1g1` can be a king step and a castling both.
+    let named = |m: &&Move| m.from == from && m.to == to && m.promotion == promo;
+    let plain = legal
+        .iter()
+        .filter(named)
+        .find(|m| !m.is_castle())
+        .or_else(|| legal.iter().find(named));
+    // The king taking its own rook: that castling (never a move of its own).
+    let castle = || {
+        legal.iter().find(|m| match m.flag {
+            MoveFlag::Castle(i) => rules.castling.get(i as usize).is_some_and(|c| {
+                c.king_from == from_square && c.rook_from == to_square && promo.is_none()
+            }),
+            _ => false,
+        })
+    };
+    plain
+        .or_else(castle)
+        .copied()
         .ok_or_else(|| MoveTextError::Illegal {
             text: text.to_string(),
         })
