@@ -101,3 +101,23 @@ fn the_opponent_plays_the_colour_the_person_does_not() {
         .unwrap();
     assert_eq!(status.code(), Some(2));
 }
+
+/// Against the computer, `undo` takes back the person's move and the computer's reply together
+/// (taking back the reply alone let the computer play it again at once); between two people it
+/// takes back one move.
+#[test]
+fn undo_against_the_computer_takes_back_both_moves() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let out = play(
+        &["--opponent", "ai", "--movetime", "30"],
+        "e4\nundo\nfen\nquit\n",
+    );
+    assert!(out.contains("Took back e4 and "), "{out}");
+    assert!(out.contains(start), "{out}");
+    let out = play(&[], "e4\ne5\nundo\nfen\nquit\n");
+    assert!(out.contains("Took back e5."), "{out}");
+    assert!(
+        out.contains("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq"),
+        "{out}"
+    );
+}

@@ -69,7 +69,7 @@ Commands:
   claim        claim a draw by threefold repetition or the fifty-move rule
   claim MOVE   claim a draw that MOVE would bring about (the move is written, not played)
   resign       the side to move resigns
-  undo         take back the last move
+  undo         take back the last move (against the computer: yours and its reply)
   board        show the board
   fen          show the position as FEN
   pgn          show the game so far as PGN
@@ -119,6 +119,8 @@ struct Session<'a> {
     game: StandardGame,
     input: Box<dyn BufRead + 'a>,
     out: io::StdoutLock<'a>,
+    /// Which colours the computer plays (indexed by `Color::index`).
+    computer: [bool; 2],
 }
 
 impl Session<'_> {
@@ -160,7 +162,17 @@ impl Session<'_> {
             ("quit" | "exit", []) => return Ok(false),
             ("undo", []) => match self.game.undo() {
                 Some(san) => {
-                    let msg = format!("Took back {san}.");
+                    // Against the computer, its reply goes too: otherwise it would play the
+                    // same move again at once, and the person's move would never come back.
+                    let mut taken = vec![san];
+                    while self.computer[self.game.side_to_move().index()] {
+                        match self.game.undo() {
+                            Some(san) => taken.push(san),
+                            None => break,
+                        }
+                    }
+                    taken.reverse();
+                    let msg = format!("Took back {}.", taken.join(" and "));
                     self.say(&msg)?;
                 }
                 None => errln!("error: there is no move to take back"),
@@ -227,11 +239,6 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
     };
     let stdin = io::stdin();
     let stdout = io::stdout();
-    let mut s = Session {
-        game,
-        input: Box::new(stdin.lock()),
-        out: stdout.lock(),
-    };
     let (white, black) = match &args.opponent {
         Some(computer) => args.play_as.seats("?".to_string(), computer.clone()),
         None => (args.white.clone(), args.black.clone()),
@@ -240,6 +247,13 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
         super::computer::Seat::from_name(&white)?,
         super::computer::Seat::from_name(&black)?,
     ];
+    let is_computer = |seat: &super::computer::Seat| !matches!(seat, super::computer::Seat::Person);
+    let mut s = Session {
+        game,
+        input: Box::new(stdin.lock()),
+        out: stdout.lock(),
+        computer: [is_computer(&seats[0]), is_computer(&seats[1])],
+    };
     s.say("Standard chess. Type a move (e4, Nf3, O-O, e2e4) or help.")?;
     let d = diagram(s.game.position());
     write!(s.out, "{d}")?;
