@@ -21,13 +21,21 @@ with open(sys.argv[1]) as f:
         print(" ".join(g.end().board().fen().split(" ")[:3]))
 "#;
 
-#[test]
-fn python_chess_reads_our_pgn_to_the_same_positions() {
+/// Whether python3 with python-chess is here (reported as `requires::missing` when not).
+fn have_python_chess() -> bool {
     let probe = Command::new("python3")
         .args(["-c", "import chess.pgn"])
         .output();
-    if !probe.map(|o| o.status.success()).unwrap_or(false) {
+    let found = probe.is_ok_and(|o| o.status.success());
+    if !found {
         requires::missing("python3 with python-chess (pip install chess) is not installed");
+    }
+    found
+}
+
+#[test]
+fn python_chess_reads_our_pgn_to_the_same_positions() {
+    if !have_python_chess() {
         return;
     }
     let mut seed = 99u64;
@@ -107,11 +115,7 @@ for i in range(120):
 
 #[test]
 fn python_chess_chess960_games_validate_to_the_same_positions() {
-    let probe = Command::new("python3")
-        .args(["-c", "import chess.pgn"])
-        .output();
-    if !probe.map(|o| o.status.success()).unwrap_or(false) {
-        requires::missing("python3 with python-chess (pip install chess) is not installed");
+    if !have_python_chess() {
         return;
     }
     let path = std::env::temp_dir().join(format!("chessrules-960-{}.pgn", std::process::id()));

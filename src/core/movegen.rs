@@ -296,10 +296,10 @@ impl Position {
                 promotion: None,
                 flag: MoveFlag::Castle(i as u8),
             };
-            // Chess960: a castling rook that stood between the king's rank line and an enemy
-            // piece shielded it; with king and rook moved, the king's square may be attacked
+            // A castling rook that stood between its king and an enemy piece on the rank
+            // shielded the king; with king and rook moved, the king's square may be attacked
             // along the rank. Only then is the move played on a copy to see (a rook in a
-            // corner, as in FIDE chess, never gets here).
+            // corner never gets here).
             if self.rules.king_safety && self.enemy_beyond(kf, rf) {
                 let mut after = self.clone();
                 after.make(m);
