@@ -222,7 +222,8 @@ impl ObstacleGame {
     /// real one.
     fn act(&mut self, action: Action) -> Result<(), MoveFault> {
         let side = self.board.pos.side_to_move();
-        let judged = self.judged_board().into_owned();
+        // Chosen on the judged board (a borrow of the real one for a game file), played after.
+        let judged = self.judged_board();
         let m = match action {
             Action::Castle { king_side } => {
                 let rules = self.board.pos.rules().clone();
@@ -259,19 +260,32 @@ impl ObstacleGame {
             }
             Action::Wall { square, side } => {
                 wall_check(&judged, square, side)?;
+                drop(judged);
                 place_wall(&mut self.board, square, side);
                 return Ok(());
             }
             Action::Place { .. } | Action::SkipPlacement => return Err(MoveFault::NotLegal),
         };
+        drop(judged);
         play_piece_move(&mut self.board, m);
         Ok(())
     }
 
     /// Records the new position and works out the INFO messages.
     fn after_move(&mut self) -> Vec<Info> {
-        let judged = self.judged_board().into_owned();
-        self.current = repetition_key(&self.board, &judged);
+        let kings_left = |pos: &crate::core::Position| {
+            pos.royal_count(Color::White) > 0 && pos.royal_count(Color::Black) > 0
+        };
+        // What the judged board (a borrow for a game file) decides, read before `self` changes.
+        let (key, can_act) = {
+            let judged = self.judged_board();
+            let key = repetition_key(&self.board, &judged);
+            (
+                key,
+                kings_left(&self.board.pos) && has_legal_action(&judged),
+            )
+        };
+        self.current = key;
         // Positions before a capture, pawn move, wall, fall or blast can never recur.
         if self.board.pos.halfmove_clock() == 0 {
             self.seen.clear();
@@ -288,7 +302,7 @@ impl ObstacleGame {
             }];
         }
         let in_check = pos.is_check();
-        if !has_legal_action(&judged) {
+        if !can_act {
             self.over = true;
             return vec![if in_check {
                 Info::Checkmate
