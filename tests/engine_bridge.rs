@@ -5,8 +5,8 @@ mod requires;
 
 use std::path::Path;
 
-use chessrules::engine::games::obstacle::ObstacleMove;
 use chessrules::engine::uci_client::{obstacle_move, BridgeSource, UciClient};
+use chessrules::variants::obstacle::search::ObstacleMove;
 use chessrules::variants::obstacle::{parse_board, ObstacleGame};
 use chessrules::variants::standard;
 

@@ -71,7 +71,7 @@ fn fairy_person_against_our_engine_and_the_saved_move_file_replays() {
     let start = dir.join("start.board");
     std::fs::write(
         &start,
-        chessrules::engine::games::fairy::START_BOARD.as_bytes(),
+        chessrules::variants::fairy::computer::START_BOARD.as_bytes(),
     )
     .unwrap();
     let replay = Command::new(BIN)

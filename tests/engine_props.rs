@@ -2,7 +2,7 @@
 //! a view never shows more than the board has.
 
 use chessrules::core::Color;
-use chessrules::engine::games::obstacle_secrets::{view_for, Secret};
+use chessrules::variants::obstacle::knowledge::{view_for, Secret};
 use chessrules::variants::obstacle::parse_board;
 use proptest::prelude::*;
 

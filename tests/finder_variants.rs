@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use chessrules::engine::games::fairy::START_BOARD;
+use chessrules::variants::fairy::computer::START_BOARD;
 
 const BIN: &str = env!("CARGO_BIN_EXE_chessrules");
 

@@ -2,8 +2,8 @@
 
 mod piped;
 
-use chessrules::engine::games::fairy;
 use chessrules::notation::coordinate;
+use chessrules::variants::fairy::computer as fairy;
 use chessrules::variants::fairy::play;
 use piped::bestmoves;
 

@@ -9,12 +9,13 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
-use chessrules::engine::games::obstacle::ObstacleSearch;
-use chessrules::engine::games::{fairy, ChessSearch};
-use chessrules::engine::{Engine, Limits, SearchGame};
+use chessrules::engine::{Engine, Limits};
+use chessrules::variants::fairy::computer as fairy;
 use chessrules::variants::obstacle::parse_board;
+use chessrules::variants::obstacle::search::ObstacleSearch;
 use chessrules::variants::pawnrace::{self, search::PawnRaceSearch, Gap};
 use chessrules::variants::standard;
+use chessrules::variants::Variant;
 use clap::Args;
 
 #[derive(Args)]
@@ -62,7 +63,7 @@ w 2 2 + + + + - 0\n",
 ];
 
 /// One search to a fixed depth; its nodes and time.
-fn search<G: SearchGame>(game: &mut G, depth: u32) -> (u64, Duration)
+fn search<G: Variant>(game: &mut G, depth: u32) -> (u64, Duration)
 where
     G::Move: Copy + PartialEq + std::fmt::Debug,
 {
@@ -127,7 +128,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode> {
             "standard",
             name,
             depth(d),
-            search(&mut ChessSearch::new(pos), depth(d)),
+            search(&mut standard::variant::game(pos), depth(d)),
         );
     }
     variants.push(("standard", t));

@@ -7,10 +7,11 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use chessrules::engine::arena::{play_game, Player};
-use chessrules::engine::games::{self, ChessSearch, ObstacleSearch};
 use chessrules::engine::uci_client::UciClient;
-use chessrules::engine::{Engine, Limits, Rng, SearchGame};
+use chessrules::engine::{Engine, Limits, Rng};
 use chessrules::notation::coordinate;
+use chessrules::variants::obstacle::search::ObstacleSearch;
+use chessrules::variants::Variant;
 use chessrules::variants::{fairy, obstacle, standard};
 use clap::{Args, ValueEnum};
 
@@ -64,7 +65,7 @@ fn player(text: &str) -> Result<Player> {
 
 const OBSTACLE_START: &str = "rnbqkbnr\npppppppp\n........\n........\n........\n........\nPPPPPPPP\nRNBQKBNR\nw 3 3 + + + + - 0\n";
 
-fn run_match<G: SearchGame + Clone>(start: &G, args: &EngineMatchArgs) -> Result<()> {
+fn run_match<G: Variant + Clone>(start: &G, args: &EngineMatchArgs) -> Result<()> {
     let (a, b) = (player(&args.first)?, player(&args.second)?);
     let mut rng = Rng::new(args.seed);
     let mut score = 0.0;
@@ -99,15 +100,15 @@ pub fn run(args: EngineMatchArgs) -> Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     match args.variant {
-        MatchVariant::Standard => run_match(&ChessSearch::new(standard::start()), &args)?,
+        MatchVariant::Standard => run_match(&standard::variant::game(standard::start()), &args)?,
         MatchVariant::Fairy => {
             let text = match &board {
                 Some(bytes) => String::from_utf8_lossy(bytes).into_owned(),
-                None => games::fairy::START_BOARD.to_string(),
+                None => fairy::computer::START_BOARD.to_string(),
             };
             let b = fairy::parse_board(&text).map_err(|e| anyhow::anyhow!("{e:?}"))?;
             // The fairy clock rule is part of the game the engines play.
-            run_match(&games::fairy::search(&b.position), &args)?
+            run_match(&fairy::variant::game(b.position), &args)?
         }
         MatchVariant::Obstacle => {
             let bytes = board.unwrap_or_else(|| OBSTACLE_START.as_bytes().to_vec());
@@ -159,7 +160,7 @@ fn external_game(
     ours_white: bool,
     max_plies: u32,
 ) -> Result<f64> {
-    let mut game = ChessSearch::new(standard::start());
+    let mut game = standard::variant::game(standard::start());
     let mut engine = Engine::new(18);
     let mut moves = Vec::new();
     for ply in 0..max_plies {

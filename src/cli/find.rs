@@ -15,8 +15,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use chessrules::engine::finder::{find, FairyState, Found};
-use chessrules::variants::{fairy, obstacle, standard};
+use chessrules::engine::finder::{find, Found};
+use chessrules::variants::obstacle::search::ObstacleSearch;
+use chessrules::variants::{fairy, obstacle, standard, Reachable};
 use clap::{Args, ValueEnum};
 
 #[derive(Copy, Clone, Debug, ValueEnum)]
@@ -58,52 +59,51 @@ pub struct FindArgs {
     max_plies: u32,
 }
 
-fn read(path: &std::path::Path) -> Result<Vec<u8>> {
+fn read(path: &Path) -> Result<Vec<u8>> {
     chessrules::io::input::read_limited(path, chessrules::io::input::MAX_INPUT_BYTES)
         .with_context(|| format!("cannot read {}", path.display()))
 }
 
-pub fn run(args: FindArgs) -> Result<ExitCode> {
+/// Reads both positions with `parse` and searches between them.
+fn search<S: Reachable>(
+    args: &FindArgs,
+    parse: impl Fn(&[u8]) -> Result<S, String>,
+) -> Result<std::result::Result<Found, String>> {
     let (from, to) = (read(&args.from)?, read(&args.to)?);
-    let found = match args.variant {
-        FindVariant::Standard => {
-            let parse = |bytes: &[u8], path: &PathBuf| {
-                let text = String::from_utf8_lossy(bytes);
-                standard::from_fen(text.trim()).map_err(|e| format!("{}: {e}", path.display()))
-            };
-            match (parse(&from, &args.from), parse(&to, &args.to)) {
-                (Ok(a), Ok(b)) => find(&a, &b, args.max_plies),
-                (Err(e), _) | (_, Err(e)) => {
-                    errln!("error: {e}");
-                    return Ok(ExitCode::from(1));
-                }
-            }
-        }
-        FindVariant::Fairy => {
-            let parse = |bytes: &[u8], path: &PathBuf| {
-                fairy::parse_board(&String::from_utf8_lossy(bytes))
-                    .map(|b| FairyState(b.position))
-                    .map_err(|e| format!("{}: {e}", path.display()))
-            };
-            match (parse(&from, &args.from), parse(&to, &args.to)) {
-                (Ok(a), Ok(b)) => find(&a, &b, args.max_plies),
-                (Err(e), _) | (_, Err(e)) => {
-                    errln!("error: {e}");
-                    return Ok(ExitCode::from(1));
-                }
-            }
-        }
-        FindVariant::Obstacle => {
-            let parse = |bytes: &[u8], path: &PathBuf| {
-                obstacle::parse_board(bytes).map_err(|e| format!("{}: {e:?}", path.display()))
-            };
-            match (parse(&from, &args.from), parse(&to, &args.to)) {
-                (Ok(a), Ok(b)) => find(&a, &b, args.max_plies),
-                (Err(e), _) | (_, Err(e)) => {
-                    errln!("error: {e}");
-                    return Ok(ExitCode::from(1));
-                }
-            }
+    let parse_at =
+        |bytes: &[u8], path: &Path| parse(bytes).map_err(|e| format!("{}: {e}", path.display()));
+    Ok(
+        match (parse_at(&from, &args.from), parse_at(&to, &args.to)) {
+            (Ok(a), Ok(b)) => Ok(find(&a, &b, args.max_plies)),
+            (Err(e), _) | (_, Err(e)) => Err(e),
+        },
+    )
+}
+
+pub fn run(args: FindArgs) -> Result<ExitCode> {
+    let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
+    let searched = match args.variant {
+        FindVariant::Standard => search(&args, |b| {
+            standard::from_fen(text(b).trim())
+                .map(standard::variant::game)
+                .map_err(|e| e.to_string())
+        })?,
+        FindVariant::Fairy => search(&args, |b| {
+            fairy::parse_board(&text(b))
+                .map(|board| fairy::variant::game_of_board(&board))
+                .map_err(|e| e.to_string())
+        })?,
+        FindVariant::Obstacle => search(&args, |b| {
+            obstacle::parse_board(b)
+                .map(ObstacleSearch::knowing)
+                .map_err(|e| e.to_string())
+        })?,
+    };
+    let found = match searched {
+        Ok(found) => found,
+        Err(e) => {
+            errln!("error: {e}");
+            return Ok(ExitCode::from(1));
         }
     };
     match found {

@@ -24,10 +24,10 @@ use std::time::Duration;
 
 use anyhow::Result;
 use chessrules::core::{Move, Position};
-use chessrules::engine::games::{fairy, ChessSearch};
 use chessrules::engine::{Engine, Limits, Score};
 use chessrules::notation::coordinate::{self, to_uci};
 use chessrules::notation::fen;
+use chessrules::variants::fairy::computer as fairy;
 use chessrules::variants::{standard, VariantId};
 use clap::{Args, ValueEnum};
 
@@ -336,7 +336,7 @@ impl Session {
             limits.max_depth = (d as u32).clamp(1, limits.max_depth);
         }
         let mut search = match self.dialect {
-            Dialect::Chess => ChessSearch::new(self.pos.clone()),
+            Dialect::Chess => standard::variant::game(self.pos.clone()),
             Dialect::Fairy => fairy::search(&self.pos),
         };
         search.set_history(&self.keys);

@@ -15,12 +15,12 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::core::Position;
-use crate::engine::games::obstacle::{
-    action_text, best_obstacle_move_knowing, engine_view, ObstacleMove,
-};
 use crate::notation::coordinate::to_uci;
 use crate::notation::fen;
 use crate::variants::obstacle::game::legal_piece_moves;
+use crate::variants::obstacle::search::{
+    action_text, best_obstacle_move_knowing, engine_view, ObstacleMove,
+};
 use crate::variants::obstacle::ObstacleBoard;
 
 /// Time an engine gets to answer `uci` / `isready`, and on top of its move time.

@@ -6,6 +6,7 @@
 //! ([`games::variants`], [`games::load`]), for front ends that serve every variant alike.
 
 pub mod chess960;
+pub mod core_game;
 pub mod custom;
 pub mod fairy;
 pub mod follow;
@@ -14,7 +15,10 @@ pub mod id;
 pub mod obstacle;
 pub mod pawnrace;
 pub mod pieces;
+pub mod reach;
 pub mod standard;
 pub mod strict;
+pub mod variant;
 
 pub use id::{UnknownVariant, VariantId};
+pub use variant::{MoveRefused, Reachable, Terminal, Variant};

@@ -14,18 +14,21 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use serde::Deserialize;
 
 use crate::core::{Color, Game, Move};
-use crate::engine::games::obstacle::{action_text, best_obstacle_move_knowing, ObstacleMove};
-use crate::engine::games::obstacle_secrets::{computer_placement, Secret};
-use crate::engine::games::{best_custom_move, best_fairy_move, best_move_for, fairy};
 use crate::engine::uci_client::{obstacle_move_knowing, UciClient};
 use crate::engine::{Engine, Limits, Rng};
 use crate::notation::coordinate;
 use crate::notation::coordinate::to_uci;
+use crate::variants::custom::computer::best_custom_move;
 use crate::variants::custom::field::Field;
 use crate::variants::custom::load_variant_file;
+use crate::variants::fairy::computer::{self as fairy, best_fairy_move};
+use crate::variants::obstacle::knowledge::Secret;
+use crate::variants::obstacle::placement::computer_placement;
+use crate::variants::obstacle::search::{action_text, best_obstacle_move_knowing, ObstacleMove};
 use crate::variants::obstacle::{parse_board, write_board, ObstacleGame};
 use crate::variants::pawnrace::{self, search::PawnRaceSearch, PawnRace};
 use crate::variants::standard;
+use crate::variants::standard::computer::best_move_for;
 use crate::variants::VariantId;
 
 use super::session::{Refusal, Session};

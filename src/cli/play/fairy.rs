@@ -8,8 +8,8 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Result};
 use chessrules::core::{Move, Position};
-use chessrules::engine::games::fairy::{best_fairy_move, move_text, START_BOARD};
 use chessrules::notation::coordinate::{self, to_uci};
+use chessrules::variants::fairy::computer::{best_fairy_move, move_text, START_BOARD};
 use chessrules::variants::fairy::{self, play};
 
 use super::seat::Seat;

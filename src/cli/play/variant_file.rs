@@ -1,6 +1,6 @@
 //! `chessrules play --variant-file FILE [--fen FEN] [--white S] [--black S]`: a file-defined
 //! variant at a terminal. A seat is a person (`human`, the default for both) or our engine
-//! (`ai`), which searches with the file's own end of game (`engine::games::custom`). A move is
+//! (`ai`), which searches with the file's own end of game (`variants::custom::computer`). A move is
 //! coordinate text (`e2e4`, `e7e8q`, castling as the king's move); `wall e4-e5`, `trapdoor a5`,
 //! `mine h4` place an obstacle instead of moving (when the file gives the players some);
 //! `moves`, `fen`, `undo`, `help`, `quit` are commands. The board is shown as a diagram and a
@@ -12,8 +12,8 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use chessrules::core::{Game, Position};
-use chessrules::engine::games::best_custom_move;
 use chessrules::notation::{coordinate, fen};
+use chessrules::variants::custom::computer::best_custom_move;
 use chessrules::variants::custom::field::{Field, ObstacleKind};
 use chessrules::variants::custom::outcome;
 

@@ -3,9 +3,9 @@
 use std::path::Path;
 
 use anyhow::{Context, Result};
-use chessrules::engine::games::best_move_for;
 use chessrules::engine::uci_client::UciClient;
 use chessrules::notation::coordinate::to_uci;
+use chessrules::variants::standard::computer::best_move_for;
 use chessrules::variants::standard::game::StandardGame;
 
 pub enum Seat {

@@ -7,12 +7,14 @@
 
 pub mod builtin;
 mod compile;
+pub mod computer;
 pub mod error;
 pub mod field;
 mod geometry;
 pub mod outcome;
 mod piece_row;
 mod schema;
+pub mod variant;
 pub mod walls;
 
 use std::sync::Arc;

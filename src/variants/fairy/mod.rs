@@ -2,12 +2,14 @@
 //! table, the board file (parse, validate, write) and the move file (parse, validate, apply).
 
 pub mod board_file;
+pub mod computer;
 pub mod errors;
 pub mod notation;
 pub mod play;
 pub mod rules;
 pub mod status_line;
 pub mod text;
+pub mod variant;
 pub mod write;
 
 pub use board_file::{parse as parse_board, FairyBoard};

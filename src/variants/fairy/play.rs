@@ -32,6 +32,17 @@ pub fn play_line(position: &mut Position, text: &str, line: usize) -> Result<(),
     check_suffix(position, class, suffix, line)
 }
 
+/// The legal move one move-file line names (suffix checked), not played: for a game at the
+/// board, where `line` is only what an error would name.
+pub fn read_move(position: &mut Position, text: &str, line: usize) -> Result<Move, MoveError> {
+    let parsed = notation::parse(text).ok_or(MoveError::Move(line))?;
+    let (class, m, suffix) = resolve(position, parsed).map_err(|c| MoveError::illegal(c, line))?;
+    let mut after = position.clone();
+    after.make(m);
+    check_suffix(&mut after, class, suffix, line)?;
+    Ok(m)
+}
+
 /// The legal core move a move text stands for, or the class of error it reports.
 pub fn resolve(
     position: &mut Position,

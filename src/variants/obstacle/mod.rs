@@ -12,9 +12,12 @@ pub mod board_file;
 pub mod board_write;
 pub mod effects;
 pub mod error;
+pub mod finder;
 pub mod game;
 pub mod knowledge;
 pub mod notation;
+pub mod placement;
+pub mod search;
 pub mod walls;
 
 use std::sync::Arc;

@@ -1,9 +1,10 @@
-//! Pawn race as a [`SearchGame`]: the core position with an undo stack, the win hooks as
+//! Pawn race as a [`Variant`]: the core position with an undo stack, the win hooks as
 //! terminal outcomes, and the pawn race evaluation.
 
-use crate::core::{Move, MoveFlag, Position, Undo};
-use crate::engine::{SearchGame, Terminal};
-use crate::variants::pawnrace::{decided, eval};
+use crate::core::{Color, Move, MoveFlag, Position, Undo};
+use crate::notation::fen;
+use crate::variants::pawnrace::{decided, eval, notation};
+use crate::variants::{MoveRefused, Terminal, Variant, VariantId};
 
 /// Entries of the evaluation cache (a power of two).
 const EVAL_CACHE: usize = 1 << 14;
@@ -31,8 +32,28 @@ impl PawnRaceSearch {
     }
 }
 
-impl SearchGame for PawnRaceSearch {
+impl Variant for PawnRaceSearch {
     type Move = Move;
+
+    fn id(&self) -> VariantId {
+        VariantId::PawnRace
+    }
+
+    fn side_to_move(&self) -> Color {
+        self.pos.side_to_move()
+    }
+
+    fn move_text(&mut self, m: Move) -> String {
+        notation::san(&self.pos, m)
+    }
+
+    fn parse_move(&mut self, text: &str) -> Result<Move, MoveRefused> {
+        notation::parse(&mut self.pos, text).map_err(|e| MoveRefused::new(e.to_string()))
+    }
+
+    fn board_file(&self) -> String {
+        fen::write(&self.pos)
+    }
 
     fn legal_moves(&mut self, out: &mut Vec<Move>) {
         self.pos.legal_moves(out);

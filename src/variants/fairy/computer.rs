@@ -1,4 +1,4 @@
-//! Fairy chess 10×10 for the engine: the shared [`ChessSearch`] with the variant's clock rule
+//! Fairy chess 10×10 for the engine: the shared [`CoreGame`] with the variant's clock rule
 //! (from halfmove clock 50 only pawns, soldiers and captures move), its start board, and the
 //! engine's move written in the move-file notation with the suffix the spec requires.
 
@@ -6,7 +6,7 @@ use crate::core::{Move, Position};
 use crate::engine::{Engine, Limits, SearchResult};
 use crate::variants::fairy::{self, notation, play};
 
-use super::ChessSearch;
+use crate::variants::core_game::CoreGame;
 
 /// The course's usual start board (the spec's Figure 1 arrangement).
 pub const START_BOARD: &str = "k:1\nr:2\nq:1\nn:1\nb:1\nf:1\ne:1\na:1\nw:1\np:5\nd:5\n-----\n\
@@ -24,10 +24,8 @@ pub fn start() -> Position {
 }
 
 /// A fairy position as a searched game (the clock rule included).
-pub fn search(pos: &Position) -> ChessSearch {
-    let mut game = ChessSearch::new(pos.clone());
-    game.set_clock_limit(Some(play::HALFMOVE_LIMIT));
-    game
+pub fn search(pos: &Position) -> CoreGame {
+    super::variant::game(pos.clone())
 }
 
 /// The move-file text of a legal move: `c4xd5`, `0-0`, `h9-h10=Q`, with `+` / `++` when it
@@ -82,7 +80,7 @@ pub fn best_fairy_move(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::SearchGame;
+    use crate::variants::Variant;
 
     #[test]
     fn start_board_is_valid_and_soldiers_reset_the_clock() {

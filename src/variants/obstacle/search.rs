@@ -1,4 +1,4 @@
-//! Obstacle chess as a [`SearchGame`], over the obstacle module's own legality and effects
+//! Obstacle chess as a [`Variant`], over the obstacle module's own legality and effects
 //! (trapdoors and mines fire inside the search, so known ones are avoided by look-ahead).
 //!
 //! What the engine may know: the board it is given is first reduced to the engine's view by
@@ -7,15 +7,16 @@
 //! walls are public. Walls are generated only when no piece move exists (stalemate is then
 //! avoided by placing a wall, as the rules allow) — placing walls as a plan is not searched.
 
-use crate::core::{Move, MoveFlag, Square, Undo};
+use crate::core::{Color, Move, MoveFlag, Square, Undo};
 use crate::engine::eval::{self, PieceValues};
-use crate::engine::{Engine, Limits, SearchGame, SearchResult, Terminal};
+use crate::engine::{Engine, Limits, SearchResult};
 use crate::variants::obstacle::effects::Fallout;
 use crate::variants::obstacle::game::{
     legal_piece_moves_into, place_wall, play_piece_move_recorded, wall_check,
 };
 use crate::variants::obstacle::walls::WallSide;
-use crate::variants::obstacle::ObstacleBoard;
+use crate::variants::obstacle::{write_board, ObstacleBoard};
+use crate::variants::{MoveRefused, Terminal, Variant, VariantId};
 
 pub use crate::variants::obstacle::knowledge::view_without;
 
@@ -142,13 +143,56 @@ impl ObstacleSearch {
         }
     }
 
-    fn board(&self) -> &ObstacleBoard {
+    pub fn board(&self) -> &ObstacleBoard {
         &self.board
     }
 }
 
-impl SearchGame for ObstacleSearch {
+impl Variant for ObstacleSearch {
     type Move = ObstacleMove;
+
+    fn id(&self) -> VariantId {
+        VariantId::Obstacle
+    }
+
+    fn side_to_move(&self) -> Color {
+        self.board.position().side_to_move()
+    }
+
+    fn move_text(&mut self, m: ObstacleMove) -> String {
+        action_text(&self.board, m)
+    }
+
+    /// A piece move or a wall in the game-file notation (secret placements are not actions
+    /// of the searched game).
+    fn parse_move(&mut self, text: &str) -> Result<ObstacleMove, MoveRefused> {
+        let text = text.trim();
+        let wall = match text.as_bytes().first() {
+            Some(b'|') => Some(WallSide::West),
+            Some(b'_') => Some(WallSide::South),
+            _ => None,
+        };
+        if let Some(side) = wall {
+            let s = Square::parse(&text[1..])
+                .ok_or_else(|| MoveRefused::new(format!("{text}: no such square")))?;
+            return match wall_check(&self.board, s, side) {
+                Ok(()) => Ok(ObstacleMove::Wall(s, side)),
+                Err(fault) => Err(MoveRefused::new(fault.explain())),
+            };
+        }
+        self.pieces.clear();
+        legal_piece_moves_into(&mut self.board, &mut self.probe, &mut self.pieces);
+        let board = &self.board;
+        self.pieces
+            .iter()
+            .map(|&m| ObstacleMove::Piece(m))
+            .find(|&m| action_text(board, m) == text)
+            .ok_or_else(|| MoveRefused::new(format!("{text} is not a legal move here")))
+    }
+
+    fn board_file(&self) -> String {
+        write_board(&self.board)
+    }
 
     fn legal_moves(&mut self, out: &mut Vec<ObstacleMove>) {
         let start = out.len();

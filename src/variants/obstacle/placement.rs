@@ -5,9 +5,8 @@
 
 use crate::core::{Color, Square};
 use crate::engine::Rng;
+use crate::variants::obstacle::knowledge::Secret;
 use crate::variants::obstacle::ObstacleBoard;
-
-pub use crate::variants::obstacle::knowledge::{file_trapdoors, view_for, Secret};
 
 /// The computer's next secret placement: its trapdoor, then its mine, on a random empty
 /// square of files c–f on the opponent's side of the allowed ranks (White: trapdoor rank 5–6,
@@ -43,6 +42,7 @@ pub fn computer_placement(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::variants::obstacle::knowledge::view_for;
     use crate::variants::obstacle::{parse_board, ObstacleGame};
 
     const INITIAL: &str = "rnbqkbnr\npppppppp\n........\n........\n........\n........\n\

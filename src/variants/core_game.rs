@@ -5,10 +5,29 @@
 //! (extinction, a goal rank, stalemate as a win or loss). Evaluation is the generic one from
 //! the piece table.
 
+use std::sync::Arc;
+
 use crate::core::game::insufficient_material;
 use crate::core::{Color, KindId, Move, MoveFlag, Position, Undo};
 use crate::engine::eval::{self, PieceValues};
-use crate::engine::{Engine, Limits, SearchGame, SearchResult, Terminal};
+use crate::variants::{MoveRefused, Terminal, Variant, VariantId};
+
+/// Mixed into the key of positions where the clock rule restricts the moves.
+const CLOCK_RULE_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
+
+/// How a variant played by the core's rules alone writes and reads its moves and board:
+/// the thin hooks that make one [`CoreGame`] standard chess, fairy chess or a variant file.
+#[derive(Debug)]
+pub struct Dialect {
+    pub id: VariantId,
+    /// A legal move in the variant's notation (`&mut`: a suffix may need the reply).
+    pub write_move: fn(&mut Position, Move) -> String,
+    /// The legal move a text names.
+    pub read_move: fn(&mut Position, &str) -> Result<Move, MoveRefused>,
+    /// The board file, after the header lines the game was read with (fairy chess: its
+    /// allocation lines; none elsewhere).
+    pub write_board: fn(&[String], &Position) -> String,
+}
 
 /// How a game ends, as the search sees it (results from the side to move's view).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -83,7 +102,7 @@ impl Ends {
 
 /// A core position being searched.
 #[derive(Clone, Debug)]
-pub struct ChessSearch {
+pub struct CoreGame {
     pos: Position,
     values: PieceValues,
     undo: Vec<(Move, Undo)>,
@@ -95,18 +114,21 @@ pub struct ChessSearch {
     /// clock-resetting pieces (pawns, soldiers) are legal, and no castling.
     clock_limit: Option<u32>,
     ends: Ends,
+    dialect: &'static Dialect,
+    /// The board file's header lines (see [`Dialect::write_board`]).
+    header: Arc<Vec<String>>,
 }
 
-impl ChessSearch {
-    pub fn new(pos: Position) -> ChessSearch {
+impl CoreGame {
+    pub fn new(pos: Position, dialect: &'static Dialect) -> CoreGame {
         let values = PieceValues::for_rules(pos.rules());
-        ChessSearch::with_values(pos, values)
+        CoreGame::with_values(pos, dialect, values)
     }
 
     /// With values computed before (they depend only on the rules).
-    pub fn with_values(pos: Position, values: PieceValues) -> ChessSearch {
+    pub fn with_values(pos: Position, dialect: &'static Dialect, values: PieceValues) -> CoreGame {
         let keys = vec![pos.key()];
-        ChessSearch {
+        CoreGame {
             pos,
             values,
             undo: Vec::with_capacity(128),
@@ -114,6 +136,8 @@ impl ChessSearch {
             root_moves: Vec::new(),
             clock_limit: None,
             ends: Ends::fide(),
+            dialect,
+            header: Arc::new(Vec::new()),
         }
     }
 
@@ -139,13 +163,45 @@ impl ChessSearch {
         self.root_moves = moves.to_vec();
     }
 
+    /// The lines the board file begins with (see [`Dialect::write_board`]).
+    pub fn set_header(&mut self, lines: Vec<String>) {
+        self.header = Arc::new(lines);
+    }
+
     pub fn position(&self) -> &Position {
         &self.pos
     }
 }
 
-impl SearchGame for ChessSearch {
+impl Variant for CoreGame {
     type Move = Move;
+
+    fn id(&self) -> VariantId {
+        self.dialect.id
+    }
+
+    fn side_to_move(&self) -> Color {
+        self.pos.side_to_move()
+    }
+
+    fn move_text(&mut self, m: Move) -> String {
+        (self.dialect.write_move)(&mut self.pos, m)
+    }
+
+    fn parse_move(&mut self, text: &str) -> Result<Move, MoveRefused> {
+        let m = (self.dialect.read_move)(&mut self.pos, text)?;
+        let mut legal = Vec::new();
+        self.legal_moves(&mut legal);
+        if legal.contains(&m) {
+            Ok(m)
+        } else {
+            Err(MoveRefused::new(format!("{text} is not allowed here")))
+        }
+    }
+
+    fn board_file(&self) -> String {
+        (self.dialect.write_board)(&self.header, &self.pos)
+    }
 
     fn legal_moves(&mut self, out: &mut Vec<Move>) {
         let start = out.len();
@@ -198,8 +254,13 @@ impl SearchGame for ChessSearch {
         }
     }
 
+    /// The position's key, distinct once the clock rule (if any) restricts the moves: the
+    /// same placement then has other legal moves.
     fn key(&self) -> u64 {
-        self.pos.key()
+        let restricted = self
+            .clock_limit
+            .is_some_and(|limit| self.pos.halfmove_clock() >= limit);
+        self.pos.key() ^ if restricted { CLOCK_RULE_KEY } else { 0 }
     }
 
     fn terminal(&self) -> Option<Terminal> {
@@ -259,24 +320,16 @@ impl SearchGame for ChessSearch {
     }
 }
 
-/// The engine's move in `pos` within `movetime_ms` (`None` when the side to move has no legal
-/// move). `history` holds the keys of earlier positions of the game (for repetitions).
-pub fn best_move_for(pos: &Position, history: &[u64], movetime_ms: u64) -> SearchResult<Move> {
-    let mut game = ChessSearch::new(pos.clone());
-    game.set_history(history);
-    let mut engine = Engine::new(18);
-    engine.search(&mut game, &Limits::movetime(movetime_ms))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::{Engine, Limits};
     use crate::notation::coordinate::to_uci;
     use crate::variants::standard;
 
     fn best(fen: &str, depth: u32) -> String {
         let pos = standard::from_fen(fen).unwrap();
-        let mut game = ChessSearch::new(pos.clone());
+        let mut game = standard::variant::game(pos.clone());
         let mut engine = Engine::new(16);
         let limits = Limits {
             max_depth: depth,
@@ -300,7 +353,7 @@ mod tests {
     #[test]
     fn checkmated_side_has_no_move_and_loses() {
         let pos = standard::from_fen("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1").unwrap();
-        let game = ChessSearch::new(pos);
+        let game = standard::variant::game(pos);
         assert_eq!(game.no_moves(), Terminal::Loss);
     }
 }

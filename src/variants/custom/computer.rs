@@ -5,10 +5,11 @@
 //! moves pieces only.
 
 use crate::core::{Move, Position};
-use crate::engine::{Engine, Limits, SearchResult, Terminal};
+use crate::engine::{Engine, Limits, SearchResult};
 use crate::variants::custom::{CustomVariant, StalemateResult};
+use crate::variants::Terminal;
 
-use super::chess::{ChessSearch, Ends};
+use crate::variants::core_game::Ends;
 
 /// The search's view of how a game of `variant` ends.
 pub fn ends_of(variant: &CustomVariant) -> Ends {
@@ -39,8 +40,7 @@ pub fn best_custom_move(
     history: &[u64],
     movetime_ms: u64,
 ) -> SearchResult<Move> {
-    let mut game = ChessSearch::new(pos.clone());
-    game.set_ends(ends_of(variant));
+    let mut game = super::variant::game(variant, pos.clone());
     game.set_history(history);
     Engine::new(18).search(&mut game, &Limits::movetime(movetime_ms))
 }
@@ -49,6 +49,7 @@ pub fn best_custom_move(
 mod tests {
     use super::*;
     use crate::notation::coordinate::to_uci;
+    use crate::variants::core_game::CoreGame;
     use crate::variants::custom::load_variant_file;
 
     /// Rooks only; a rook on its eighth rank wins. White can win a rook (what chess values) or
@@ -78,7 +79,7 @@ reach_rank = { piece = "R", rank = 8 }
             .expect("a move");
         assert_eq!(to_uci(&pos, best), "a1a8");
         // With chess's ends the same search takes the rook instead: the ends decide.
-        let mut chess = ChessSearch::new(pos.clone());
+        let mut chess = CoreGame::new(pos.clone(), &crate::variants::custom::variant::DIALECT);
         chess.set_ends(Ends {
             royal_capture: false,
             ..Ends::fide()

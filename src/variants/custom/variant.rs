@@ -1,0 +1,26 @@
+//! A variant file's game as a [`Variant`](crate::variants::Variant): the core's rules
+//! compiled from the file, coordinate moves, FEN boards, and the file's end of game.
+
+use crate::core::Position;
+use crate::notation::{coordinate, fen};
+use crate::variants::core_game::{CoreGame, Dialect};
+use crate::variants::custom::computer::ends_of;
+use crate::variants::custom::CustomVariant;
+use crate::variants::{MoveRefused, VariantId};
+
+/// A variant file's notation: coordinate moves (`e2e4`, `e7e8q`), FEN boards.
+pub static DIALECT: Dialect = Dialect {
+    id: VariantId::Custom,
+    write_move: |pos, m| coordinate::to_uci(pos, m),
+    read_move: |pos, text| {
+        coordinate::parse(pos, text).map_err(|e| MoveRefused::new(e.to_string()))
+    },
+    write_board: |_, pos| fen::write(pos),
+};
+
+/// A game of `variant` from `pos`, ending as the file says.
+pub fn game(variant: &CustomVariant, pos: Position) -> CoreGame {
+    let mut game = CoreGame::new(pos, &DIALECT);
+    game.set_ends(ends_of(variant));
+    game
+}

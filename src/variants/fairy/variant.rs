@@ -1,0 +1,30 @@
+//! Fairy chess as a [`Variant`](crate::variants::Variant): the core's rules with the clock
+//! rule, the move-file notation (with the suffix the spec requires) and the board file.
+
+use crate::core::Position;
+use crate::variants::core_game::{CoreGame, Dialect};
+use crate::variants::fairy::{computer, play, write, FairyBoard};
+use crate::variants::{MoveRefused, VariantId};
+
+/// Fairy chess's notation: move-file lines, board files.
+pub static DIALECT: Dialect = Dialect {
+    id: VariantId::Fairy,
+    write_move: |pos, m| computer::move_text(pos, m),
+    read_move: |pos, text| play::read_move(pos, text, 1).map_err(|e| MoveRefused::new(e.reason())),
+    write_board: write::board_file,
+};
+
+/// A game of fairy chess from `pos` (the clock rule included); its board file is written
+/// under the usual allocation (see [`game_of_board`] to keep a file's own).
+pub fn game(pos: Position) -> CoreGame {
+    let mut game = CoreGame::new(pos, &DIALECT);
+    game.set_clock_limit(Some(play::HALFMOVE_LIMIT));
+    game
+}
+
+/// A game from a validated board file, keeping its allocation lines.
+pub fn game_of_board(board: &FairyBoard) -> CoreGame {
+    let mut game = game(board.position.clone());
+    game.set_header(board.allocation_lines.clone());
+    game
+}

@@ -1,0 +1,150 @@
+//! What the move-sequence finder needs of positions played by the core's rules: when one is
+//! the target (same placement, side to move and castling rights), an admissible bound on the
+//! plies to it (every target square holding a piece of one colour that the position does not
+//! have there needs a move of that colour; castling fixes two squares at once; the sides
+//! alternate), and facts no move undoes (pieces never appear, only pawns turn into promoted
+//! pieces, castling rights never return). Obstacle chess adds its own on top.
+
+use crate::core::{Color, Position};
+use crate::variants::core_game::CoreGame;
+use crate::variants::Reachable;
+
+/// Plies at least needed when White must still make `w` moves and Black `b`.
+pub(crate) fn plies_for(side: Color, w: u32, b: u32) -> u32 {
+    let need = |n: u32, first: bool| if n == 0 { 0 } else { 2 * n - u32::from(first) };
+    need(w, side == Color::White).max(need(b, side == Color::Black))
+}
+
+/// Moves each side still needs to put its pieces on the target squares.
+pub(crate) fn arrivals_needed(pos: &Position, target: &Position) -> (u32, u32) {
+    let mut missing = [0u32; 2];
+    for sq in pos.rules().shape.squares() {
+        if let Some(p) = target.piece_at(sq) {
+            if pos.piece_at(sq) != Some(p) {
+                missing[p.color.index()] += 1;
+            }
+        }
+    }
+    // Castling puts two pieces in place at once, but only for a side that may still castle
+    // and whose king must leave its square.
+    let moves = |c: Color| {
+        let m = missing[c.index()];
+        let may_castle = pos
+            .rules()
+            .castling
+            .iter()
+            .enumerate()
+            .any(|(i, r)| r.color == c && pos.castling_rights() & (1 << i) != 0);
+        if may_castle && pos.royal_square(c) != target.royal_square(c) {
+            m.div_ceil(2)
+        } else {
+            m
+        }
+    };
+    (moves(Color::White), moves(Color::Black))
+}
+
+pub(crate) fn same_placement(a: &Position, b: &Position) -> bool {
+    a.side_to_move() == b.side_to_move()
+        && a.castling_rights() == b.castling_rights()
+        && a.rules()
+            .shape
+            .squares()
+            .all(|sq| a.piece_at(sq) == b.piece_at(sq))
+}
+
+/// Refutations from piece counts and castling rights.
+pub(crate) fn refute_position(from: &Position, to: &Position) -> Option<String> {
+    let rules = from.rules();
+    if to.castling_rights() & !from.castling_rights() != 0 {
+        return Some("castling rights cannot be regained".into());
+    }
+    for color in [Color::White, Color::Black] {
+        if to.pieces(color).len() > from.pieces(color).len() {
+            return Some(format!("{color:?} cannot gain pieces"));
+        }
+        let promoting = |p: &Position| {
+            (0..rules.pieces.len())
+                .filter(|&k| rules.pieces[k].promotes)
+                .map(|k| p.count(color, k as u8))
+                .sum::<usize>()
+        };
+        let (pawns_from, pawns_to) = (promoting(from), promoting(to));
+        if pawns_to > pawns_from {
+            return Some(format!("{color:?} cannot gain pawns"));
+        }
+        let mut extra = 0;
+        for (k, kind) in rules.pieces.iter().enumerate() {
+            if !kind.promotes {
+                extra += to
+                    .count(color, k as u8)
+                    .saturating_sub(from.count(color, k as u8));
+            }
+        }
+        if extra > pawns_from - pawns_to {
+            return Some(format!(
+                "{color:?} has more pieces than promotions can make"
+            ));
+        }
+    }
+    None
+}
+
+/// Plies at least needed for `w` and `b` arrivals, made even or odd so the side to move
+/// matches the target's.
+pub(crate) fn bound_with_parity(pos: &Position, target: &Position, w: u32, b: u32) -> u32 {
+    let mut plies = plies_for(pos.side_to_move(), w, b);
+    if (plies % 2 == 1) != (pos.side_to_move() != target.side_to_move()) {
+        plies += 1;
+    }
+    plies
+}
+
+impl Reachable for CoreGame {
+    fn matches(&self, target: &Self) -> bool {
+        same_placement(self.position(), target.position())
+    }
+
+    fn lower_bound(&self, target: &Self) -> u32 {
+        let (w, b) = arrivals_needed(self.position(), target.position());
+        bound_with_parity(self.position(), target.position(), w, b)
+    }
+
+    fn refute(&self, target: &Self) -> Option<String> {
+        refute_position(self.position(), target.position())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::finder::{find, Found};
+    use crate::variants::fairy::{self, computer::START_BOARD, play};
+
+    fn board(text: &str) -> CoreGame {
+        fairy::variant::game(fairy::parse_board(text).unwrap().position)
+    }
+
+    #[test]
+    fn a_soldier_step_and_a_princess_leap_in_fairy_notation() {
+        let start = board(START_BOARD);
+        // White: soldier c2-c3; Black: princess h10-g8 (the princess leaps like a knight).
+        let to = START_BOARD
+            .replace(
+                "r n b e q k a w f r \nd p d p d p d p d p \n. . . . . . . . . . \n",
+                "r n b e q k a . f r \nd p d p d p d p d p \n. . . . . . w . . . \n",
+            )
+            .replace(
+                ". . . . . . . . . . \nD P D P D P D P D P \n",
+                ". . D . . . . . . . \nD P . P D P D P D P \n",
+            )
+            .replace("w:++++:0:1", "w:++++:1:2");
+        match find(&start, &board(&to), 4) {
+            Found::Sequence(s) => assert_eq!(s, ["c2-c3", "h10-g8"]),
+            other => panic!("{other:?}"),
+        }
+        let mut pos = start.position().clone();
+        play::play_file(&mut pos, "c2-c3\nh10-g8\n").unwrap();
+        assert!(fairy::variant::game(pos).matches(&board(&to)));
+    }
+}

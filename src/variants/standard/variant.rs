@@ -1,0 +1,20 @@
+//! Standard chess as a [`Variant`](crate::variants::Variant): the core's FIDE rules, SAN for
+//! moves and FEN for the board.
+
+use crate::core::Position;
+use crate::notation::{fen, san};
+use crate::variants::core_game::{CoreGame, Dialect};
+use crate::variants::{MoveRefused, VariantId};
+
+/// Standard chess's notation: SAN moves, FEN boards.
+pub static DIALECT: Dialect = Dialect {
+    id: VariantId::Standard,
+    write_move: san::to_san,
+    read_move: |pos, text| san::parse(pos, text).map_err(|e| MoveRefused::new(e.to_string())),
+    write_board: |_, pos| fen::write(pos),
+};
+
+/// A game of standard chess from `pos`.
+pub fn game(pos: Position) -> CoreGame {
+    CoreGame::new(pos, &DIALECT)
+}

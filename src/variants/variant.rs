@@ -1,0 +1,110 @@
+//! The one trait every variant implements, and the small family around it.
+//!
+//! [`Variant`] is a game of one variant in play: its legal moves (into the caller's buffer,
+//! no allocation per node), make/unmake, a hash key, how the game ends, an evaluation, and
+//! its move text in and out. Everything above the variants — the search, the finder, perft,
+//! the terminal play loop, the web page's computer — is written once over it.
+//! [`Reachable`] adds what the move-sequence finder needs to prune.
+
+use std::fmt::Debug;
+
+use crate::core::Color;
+use crate::variants::VariantId;
+
+/// The end of a game as seen by the side to move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Terminal {
+    Win,
+    Loss,
+    Draw,
+}
+
+impl Terminal {
+    /// Match points for the side this result is seen from: 1, ½ or 0.
+    pub fn points(self) -> f64 {
+        match self {
+            Terminal::Win => 1.0,
+            Terminal::Loss => 0.0,
+            Terminal::Draw => 0.5,
+        }
+    }
+}
+
+/// Why a move text was not played: the complete sentence the variant writes for it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct MoveRefused {
+    pub message: String,
+}
+
+impl MoveRefused {
+    pub fn new(message: impl Into<String>) -> MoveRefused {
+        MoveRefused {
+            message: message.into(),
+        }
+    }
+}
+
+/// A game of one variant.
+pub trait Variant: Clone {
+    type Move: Copy + PartialEq + Debug;
+
+    /// Which variant this is.
+    fn id(&self) -> VariantId;
+    fn side_to_move(&self) -> Color;
+    /// Appends the legal moves of the side to move (the game is not decided yet).
+    fn legal_moves(&mut self, out: &mut Vec<Self::Move>);
+    /// Plays a legal move; the game keeps what `unmake` needs.
+    fn make(&mut self, m: Self::Move);
+    /// Takes back the last move made.
+    fn unmake(&mut self);
+    /// A hash of the position (Zobrist), equal for equal positions.
+    fn key(&self) -> u64;
+    /// The result if the game is already over here, before any move is generated (a pawn on
+    /// its last rank, a side without pieces, …), from the side to move's view.
+    fn terminal(&self) -> Option<Terminal>;
+    /// The result when the side to move has no legal move (stalemate draw, checkmate loss).
+    fn no_moves(&self) -> Terminal;
+    /// Static evaluation for the side to move, in centipawns. It may return
+    /// `score::win_in(n)` / `score::loss_in(n)` for results it has proved `n` plies ahead.
+    fn evaluate(&mut self) -> i32;
+    /// Captures and other moves the quiescence search must look at.
+    fn is_noisy(&self, m: Self::Move) -> bool;
+    /// Size of the history table (`history_slot` is below it).
+    fn history_slots(&self) -> usize;
+    /// A slot for `m` in the history table, e.g. from × cells + to.
+    fn history_slot(&self, m: Self::Move) -> usize;
+    /// A legal move as the variant's notation writes it (the text a move file, game file or
+    /// PGN holds).
+    fn move_text(&mut self, m: Self::Move) -> String;
+    /// The legal move a text in the variant's notation names.
+    fn parse_move(&mut self, text: &str) -> Result<Self::Move, MoveRefused>;
+    /// The current position as the variant's board file (FEN where the variant has no other).
+    fn board_file(&self) -> String;
+
+    /// The result if the game is over here (decided, or no legal move); otherwise `None`
+    /// with the legal moves in `moves`.
+    fn outcome_or_moves(&mut self, moves: &mut Vec<Self::Move>) -> Option<Terminal> {
+        if let Some(t) = self.terminal() {
+            return Some(t);
+        }
+        moves.clear();
+        self.legal_moves(moves);
+        moves.is_empty().then(|| self.no_moves())
+    }
+}
+
+/// What the move-sequence finder needs beyond [`Variant`]: when a position is the target,
+/// an admissible bound on the plies to it, and facts no move can undo.
+pub trait Reachable: Variant {
+    /// Is this the target (placement, side to move and what else the variant compares)?
+    fn matches(&self, target: &Self) -> bool;
+    /// Admissible: no sequence to `target` is shorter.
+    fn lower_bound(&self, target: &Self) -> u32;
+    /// Why `target` can never be reached from here, if a quick fact proves it.
+    fn refute(&self, target: &Self) -> Option<String>;
+    /// The moves worth trying towards `target` (default: every legal move).
+    fn moves_towards(&mut self, _target: &Self, out: &mut Vec<Self::Move>) {
+        self.legal_moves(out);
+    }
+}
