@@ -120,6 +120,56 @@ mod tests {
     use super::*;
     use crate::engine::finder::{find, Found};
     use crate::variants::fairy::{self, computer::START_BOARD, play};
+    use crate::variants::standard;
+
+    fn fen(text: &str) -> CoreGame {
+        standard::variant::game(standard::from_fen(text).unwrap())
+    }
+
+    fn start() -> CoreGame {
+        standard::variant::game(standard::start())
+    }
+
+    #[test]
+    fn finds_a_two_ply_sequence() {
+        let to = fen("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+        assert_eq!(
+            find(&start(), &to, 4),
+            Found::Sequence(vec!["e4".into(), "e5".into()])
+        );
+    }
+
+    #[test]
+    fn the_same_position_needs_no_move() {
+        assert_eq!(find(&start(), &start(), 4), Found::Sequence(vec![]));
+    }
+
+    #[test]
+    fn two_knight_journeys_are_four_plies() {
+        let to = fen("rnbqkb1r/pppppppp/8/1N6/4n3/8/PPPPPPPP/R1BQKBNR w KQkq - 4 3");
+        match find(&start(), &to, 4) {
+            Found::Sequence(s) => assert_eq!(s.len(), 4),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn gained_material_and_rights_are_impossible() {
+        let extra = fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        let less = fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w Qkq - 0 1");
+        assert!(matches!(find(&less, &extra, 6), Found::Impossible(_)));
+        let no_rights = fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1");
+        assert!(matches!(
+            find(&no_rights, &start(), 6),
+            Found::Impossible(_)
+        ));
+    }
+
+    #[test]
+    fn too_far_is_reported_as_none_within() {
+        let to = fen("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+        assert_eq!(find(&start(), &to, 1), Found::NoneWithin(1));
+    }
 
     fn board(text: &str) -> CoreGame {
         fairy::variant::game(fairy::parse_board(text).unwrap().position)

@@ -14,7 +14,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use serde::Deserialize;
 
 use crate::core::{Color, Game, Move};
-use crate::engine::uci_client::{obstacle_move_knowing, UciClient};
+use crate::engine::uci_client::UciClient;
 use crate::engine::{Engine, Limits, Rng};
 use crate::notation::coordinate;
 use crate::notation::coordinate::to_uci;
@@ -25,6 +25,7 @@ use crate::variants::fairy::computer::{self as fairy, best_fairy_move};
 use crate::variants::obstacle::knowledge::Secret;
 use crate::variants::obstacle::placement::computer_placement;
 use crate::variants::obstacle::search::{action_text, best_obstacle_move_knowing, ObstacleMove};
+use crate::variants::obstacle::uci_bridge::obstacle_move_knowing;
 use crate::variants::obstacle::{parse_board, write_board, ObstacleGame};
 use crate::variants::pawnrace::{self, search::PawnRaceSearch, PawnRace};
 use crate::variants::standard;

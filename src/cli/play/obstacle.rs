@@ -14,13 +14,13 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::Result;
 use chessrules::core::Color;
-use chessrules::engine::uci_client::obstacle_move_knowing;
 use chessrules::engine::Rng;
 use chessrules::variants::obstacle::game::legal_piece_moves;
 use chessrules::variants::obstacle::placement::computer_placement;
 use chessrules::variants::obstacle::search::{
     action_text, best_obstacle_move_knowing, ObstacleMove,
 };
+use chessrules::variants::obstacle::uci_bridge::obstacle_move_knowing;
 use chessrules::variants::obstacle::{parse_board, write_board, Info, ObstacleBoard, ObstacleGame};
 
 use super::seat::Seat;

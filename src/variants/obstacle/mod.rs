@@ -18,6 +18,7 @@ pub mod knowledge;
 pub mod notation;
 pub mod placement;
 pub mod search;
+pub mod uci_bridge;
 pub mod walls;
 
 use std::sync::Arc;
