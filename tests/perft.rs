@@ -4,7 +4,8 @@
 //! ignored test checks every line (`cargo test --release --test perft -- --ignored`).
 
 use chessrules::core::perft::Perft;
-use chessrules::variants::standard;
+use chessrules::engine::perft::Perft as VariantPerft;
+use chessrules::variants::{standard, Variant};
 
 const NODE_LIMIT: u64 = 1_000_000;
 
@@ -74,6 +75,17 @@ fn check_table(
             );
         }
         assert_eq!(pos.key(), pos.compute_key(), "{}: key after perft", case.id);
+        // The same tree through the Variant trait (what `chessrules perft` walks), on the
+        // smaller lines: a debug build walks it more slowly.
+        if case.nodes <= limit / 10 {
+            let mut game = standard::variant::game(pos.clone());
+            let got = VariantPerft::new(true).count(&mut game, case.depth);
+            assert_eq!(
+                got, case.nodes,
+                "{} depth {} (Variant)",
+                case.id, case.depth
+            );
+        }
         checked += 1;
     }
     assert!(checked >= at_least, "only {checked} lines checked");
@@ -111,6 +123,31 @@ fn standard_table_shallow() {
 #[ignore = "deep: run with --release -- --ignored"]
 fn standard_table_full() {
     check(u64::MAX);
+}
+
+/// Obstacle chess's actions through the Variant trait: on a board without obstacles and
+/// without walls in hand the tree is chess's; each wall in hand adds every free edge.
+#[test]
+fn obstacle_perft_is_chess_plus_walls() {
+    use chessrules::variants::obstacle::{parse_board, search::ObstacleSearch};
+    let rows = "rnbqkbnr\npppppppp\n........\n........\n........\n........\nPPPPPPPP\nRNBQKBNR\n";
+    let plain = parse_board(format!("{rows}w 0 0 + + + + - 0\n").as_bytes()).expect("board");
+    let mut game = ObstacleSearch::knowing(plain);
+    assert_eq!(VariantPerft::new(true).count(&mut game, 3), 8902);
+    assert_eq!(VariantPerft::new(false).count(&mut game, 3), 8902);
+    let walls = parse_board(format!("{rows}w 3 3 + + + + - 0\n").as_bytes()).expect("board");
+    let mut game = ObstacleSearch::knowing(walls);
+    // 20 piece moves and a wall on any of the 112 inner edges (8 × 7 west, 7 × 8 south).
+    assert_eq!(VariantPerft::new(true).count(&mut game, 1), 20 + 112);
+    let bulk = VariantPerft::new(true).count(&mut game, 2);
+    assert_eq!(bulk, VariantPerft::new(false).count(&mut game, 2));
+    assert_eq!(
+        game.key(),
+        ObstacleSearch::knowing(
+            parse_board(format!("{rows}w 3 3 + + + + - 0\n").as_bytes()).expect("board")
+        )
+        .key()
+    );
 }
 
 #[test]

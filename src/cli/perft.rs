@@ -3,12 +3,14 @@
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use chessrules::core::perft::Perft;
-use chessrules::core::Position;
+use chessrules::engine::perft::Perft;
 use chessrules::io::input::read_small_text;
-use chessrules::notation::{coordinate, fen};
+use chessrules::notation::fen;
+use chessrules::variants::core_game::CoreGame;
+use chessrules::variants::obstacle::search::ObstacleSearch;
+use chessrules::variants::pawnrace::search::PawnRaceSearch;
 use chessrules::variants::pawnrace::{self, Gap};
-use chessrules::variants::{fairy, standard};
+use chessrules::variants::{custom, fairy, follow, obstacle, standard, Variant};
 use clap::{Args, ValueEnum};
 
 #[derive(Copy, Clone, Debug, ValueEnum)]
@@ -20,11 +22,16 @@ pub enum PerftVariant {
     /// Chess960; `--fen` in X-FEN or Shredder-FEN (`HAha`), or `--board FILE` holding one
     /// (default: start position 518, FIDE chess's).
     Chess960,
-    /// Fairy chess 10×10; needs `--board FILE` (a fairy board file).
+    /// Fairy chess 10×10; needs `--board FILE` (a fairy board file). From halfmove clock
+    /// 50 on, the spec's clock rule limits the moves counted.
     Fairy,
     /// Pawn race; default position: the spec's Figure 1 (gaps h and a). Counts the move tree
     /// of the core without the win hooks (games that are over are still expanded).
     Pawnrace,
+    /// Obstacle chess; needs `--board FILE` (an obstacle board file). Every action counts:
+    /// piece moves (with the effects of trapdoors and mines) and every wall that may be
+    /// placed; hidden trapdoors are on the board as the file gives them.
+    Obstacle,
 }
 
 #[derive(Args)]
@@ -70,27 +77,30 @@ fn read_inputs(args: &PerftArgs) -> Result<Inputs> {
     })
 }
 
-fn position(args: &PerftArgs, inputs: Inputs) -> Result<Position, String> {
+fn game(args: &PerftArgs, inputs: Inputs) -> Result<Game, String> {
     if let (Some(path), Some(text)) = (&args.variant_file, &inputs.variant_file) {
         let v = chessrules::variants::custom::load_variant_file(text)
             .map_err(|e| format!("{}:{e}", path.display()))?;
-        return match &args.fen {
+        let pos = match &args.fen {
             Some(f) => v.position_from_fen(f),
             None => v.start_position(),
         }
-        .map_err(|e| e.to_string());
+        .map_err(|e| e.to_string())?;
+        return Ok(Game::Core(custom::variant::game(&v, pos)));
     }
     let board = inputs.board;
     match args.variant {
         PerftVariant::Standard => match args.fen.as_deref().or(board.as_deref().map(str::trim)) {
             Some(f) => fen::parse(standard::rules(), f).map_err(|e| e.to_string()),
             None => Ok(standard::start()),
-        },
+        }
+        .map(|pos| Game::Core(standard::variant::game(pos))),
         PerftVariant::Chess960 => match args.fen.as_deref().or(board.as_deref().map(str::trim)) {
             Some(f) => chessrules::variants::chess960::from_fen(f).map_err(|e| e.to_string()),
             None => chessrules::variants::chess960::start(518)
                 .ok_or_else(|| "no start position 518".to_string()),
-        },
+        }
+        .map(|pos| Game::Core(standard::variant::game(pos))),
         PerftVariant::Follow => {
             let path = args
                 .board
@@ -102,37 +112,58 @@ fn position(args: &PerftArgs, inputs: Inputs) -> Result<Position, String> {
                 .map_err(|e| format!("{}: {e}", path.display()))?;
             game.position()
                 .cloned()
+                .map(|pos| Game::Core(follow::variant::game(pos)))
                 .ok_or_else(|| "no board".to_string())
         }
         PerftVariant::Fairy => match board {
             Some(text) => fairy::parse_board(&text)
-                .map(|b| b.position)
+                .map(|b| Game::Core(fairy::variant::game_of_board(&b)))
                 .map_err(|e| e.to_string()),
             None => Err("--variant fairy needs --board FILE".to_string()),
+        },
+        PerftVariant::Obstacle => match board {
+            Some(text) => obstacle::parse_board(text.as_bytes())
+                .map(|b| Game::Obstacle(ObstacleSearch::knowing(b)))
+                .map_err(|e| e.to_string()),
+            None => Err("--variant obstacle needs --board FILE".to_string()),
         },
         PerftVariant::Pawnrace => match &args.fen {
             Some(f) => fen::parse(pawnrace::rules(), f).map_err(|e| e.to_string()),
             None => Ok(pawnrace::start(Gap::wrapping(7), Gap::wrapping(0))),
-        },
+        }
+        .map(|pos| Game::PawnRace(PawnRaceSearch::new(pos))),
     }
+}
+
+/// The game perft walks: one of the variants' games.
+enum Game {
+    Core(CoreGame),
+    Obstacle(ObstacleSearch),
+    PawnRace(PawnRaceSearch),
 }
 
 pub fn run(args: PerftArgs) -> Result<ExitCode> {
     let inputs = read_inputs(&args)?;
-    let mut pos = match position(&args, inputs) {
-        Ok(p) => p,
+    let game = match game(&args, inputs) {
+        Ok(g) => g,
         Err(e) => {
             errln!("error: {e}");
             return Ok(ExitCode::from(1));
         }
     };
+    match game {
+        Game::Core(g) => walk(g, &args),
+        Game::Obstacle(g) => walk(g, &args),
+        Game::PawnRace(g) => walk(g, &args),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Counts (or divides) on any variant's game.
+fn walk<V: Variant>(mut game: V, args: &PerftArgs) {
     let mut perft = Perft::new(!args.no_bulk);
     if args.divide {
-        let mut lines: Vec<(String, u64)> = perft
-            .divide(&mut pos, args.depth)
-            .into_iter()
-            .map(|(m, n)| (coordinate::to_uci(&pos, m), n))
-            .collect();
+        let mut lines = perft.divide(&mut game, args.depth);
         lines.sort();
         let total: u64 = lines.iter().map(|(_, n)| n).sum();
         for (m, n) in &lines {
@@ -141,7 +172,6 @@ pub fn run(args: PerftArgs) -> Result<ExitCode> {
         outln!();
         outln!("Nodes searched: {total}");
     } else {
-        outln!("{}", perft.count(&mut pos, args.depth));
+        outln!("{}", perft.count(&mut game, args.depth));
     }
-    Ok(ExitCode::SUCCESS)
 }

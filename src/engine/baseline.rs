@@ -6,7 +6,7 @@ use crate::variants::{Terminal, Variant};
 /// A uniformly random legal move.
 pub fn random_move<G: Variant>(game: &mut G, rng: &mut Rng) -> Option<G::Move> {
     let mut moves = Vec::new();
-    game.legal_moves(&mut moves);
+    game.search_moves(&mut moves);
     moves.get(rng.below(moves.len())).copied()
 }
 
@@ -14,7 +14,7 @@ pub fn random_move<G: Variant>(game: &mut G, rng: &mut Rng) -> Option<G::Move> {
 /// among equals): the greedy player without look-ahead.
 pub fn greedy_move<G: Variant>(game: &mut G, rng: &mut Rng) -> Option<G::Move> {
     let mut moves = Vec::new();
-    game.legal_moves(&mut moves);
+    game.search_moves(&mut moves);
     let mut winning = Vec::new();
     for &m in &moves {
         game.make(m);

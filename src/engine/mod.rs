@@ -10,6 +10,7 @@ pub mod baseline;
 pub mod clock;
 pub mod eval;
 pub mod finder;
+pub mod perft;
 pub mod rng;
 pub mod score;
 pub mod search;

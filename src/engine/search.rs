@@ -153,7 +153,7 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Engine<M> {
             result.value = terminal_value(t, 0);
             return self.finish(result);
         }
-        game.legal_moves(&mut root);
+        game.search_moves(&mut root);
         let Some(&first) = root.first() else {
             result.value = terminal_value(game.no_moves(), 0);
             return self.finish(result);
@@ -305,7 +305,7 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Engine<M> {
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut order = std::mem::take(&mut self.order[ply]);
         moves.clear();
-        game.legal_moves(&mut moves);
+        game.search_moves(&mut moves);
         if moves.is_empty() {
             self.moves[ply] = moves;
             self.order[ply] = order;
@@ -423,7 +423,7 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Engine<M> {
         }
         let mut moves = std::mem::take(&mut self.moves[ply]);
         moves.clear();
-        game.legal_moves(&mut moves);
+        game.search_moves(&mut moves);
         if moves.is_empty() {
             self.moves[ply] = moves;
             return terminal_value(game.no_moves(), ply);
@@ -474,7 +474,7 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Engine<M> {
                 break;
             }
             legal.clear();
-            game.legal_moves(&mut legal);
+            game.search_moves(&mut legal);
             if !legal.contains(&m) {
                 break;
             }

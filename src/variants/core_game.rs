@@ -10,6 +10,7 @@ use std::sync::Arc;
 use crate::core::game::insufficient_material;
 use crate::core::{Color, KindId, Move, MoveFlag, Position, Undo};
 use crate::engine::eval::{self, PieceValues};
+use crate::notation::coordinate;
 use crate::variants::{MoveRefused, Terminal, Variant, VariantId};
 
 /// Mixed into the key of positions where the clock rule restricts the moves.
@@ -201,6 +202,27 @@ impl Variant for CoreGame {
 
     fn board_file(&self) -> String {
         (self.dialect.write_board)(&self.header, &self.pos)
+    }
+
+    fn coordinate_text(&mut self, m: Move) -> String {
+        coordinate::to_uci(&self.pos, m)
+    }
+
+    fn count_legal_moves(&mut self, scratch: &mut Vec<Move>) -> usize {
+        match self.clock_limit {
+            // The clock rule filters the core's moves: count what is left.
+            Some(_) => {
+                scratch.clear();
+                self.legal_moves(scratch);
+                scratch.len()
+            }
+            None if self.undo.is_empty() && !self.root_moves.is_empty() => {
+                scratch.clear();
+                self.legal_moves(scratch);
+                scratch.len()
+            }
+            None => self.pos.legal_move_count_with(scratch),
+        }
     }
 
     fn legal_moves(&mut self, out: &mut Vec<Move>) {

@@ -54,6 +54,11 @@ pub trait Variant: Clone {
     fn side_to_move(&self) -> Color;
     /// Appends the legal moves of the side to move (the game is not decided yet).
     fn legal_moves(&mut self, out: &mut Vec<Self::Move>);
+    /// Appends the moves the search tries: the legal moves, unless the variant leaves some
+    /// out as never worth a look (none is left out when that would leave none).
+    fn search_moves(&mut self, out: &mut Vec<Self::Move>) {
+        self.legal_moves(out);
+    }
     /// Plays a legal move; the game keeps what `unmake` needs.
     fn make(&mut self, m: Self::Move);
     /// Takes back the last move made.
@@ -82,6 +87,19 @@ pub trait Variant: Clone {
     /// The current position as the variant's board file (FEN where the variant has no other).
     fn board_file(&self) -> String;
 
+    /// A legal move in coordinates (`e2e4`, `e7e8q`), as UCI and perft's divide write it;
+    /// a move coordinates cannot express keeps the variant's notation.
+    fn coordinate_text(&mut self, m: Self::Move) -> String {
+        self.move_text(m)
+    }
+
+    /// How many legal moves the side to move has (`scratch` is room to work in).
+    fn count_legal_moves(&mut self, scratch: &mut Vec<Self::Move>) -> usize {
+        scratch.clear();
+        self.legal_moves(scratch);
+        scratch.len()
+    }
+
     /// The result if the game is over here (decided, or no legal move); otherwise `None`
     /// with the legal moves in `moves`.
     fn outcome_or_moves(&mut self, moves: &mut Vec<Self::Move>) -> Option<Terminal> {
@@ -89,7 +107,7 @@ pub trait Variant: Clone {
             return Some(t);
         }
         moves.clear();
-        self.legal_moves(moves);
+        self.search_moves(moves);
         moves.is_empty().then(|| self.no_moves())
     }
 }

@@ -3,7 +3,6 @@
 //! close, mines never appear — and walls tried only where the target has one.
 
 use crate::core::{Color, Square};
-use crate::variants::obstacle::game::wall_check;
 use crate::variants::obstacle::search::{ObstacleMove, ObstacleSearch};
 use crate::variants::obstacle::walls::WallSide;
 use crate::variants::reach::{arrivals_needed, bound_with_parity, refute_position, same_placement};
@@ -61,26 +60,16 @@ impl Reachable for ObstacleSearch {
 
     /// Piece moves, and only the walls the target has (walls are never removed).
     fn moves_towards(&mut self, target: &Self, out: &mut Vec<ObstacleMove>) {
-        self.piece_moves(out);
-        let (board, goal) = (self.board(), target.board());
-        out.extend(
-            edges()
-                .filter(|&(s, side)| {
-                    goal.walls().has(s, side) && wall_check(board, s, side).is_ok()
-                })
-                .map(|(s, side)| ObstacleMove::Wall(s, side)),
-        );
-    }
-}
-
-impl ObstacleSearch {
-    /// The legal piece moves of the side to move (no walls).
-    fn piece_moves(&mut self, out: &mut Vec<ObstacleMove>) {
-        let mut all = Vec::new();
-        self.legal_moves(&mut all);
-        out.extend(
-            all.into_iter()
-                .filter(|m| matches!(m, ObstacleMove::Piece(_))),
-        );
+        let start = out.len();
+        self.legal_moves(out);
+        let goal = target.board();
+        let kept: Vec<ObstacleMove> = out
+            .drain(start..)
+            .filter(|m| match *m {
+                ObstacleMove::Wall(s, side) => goal.walls().has(s, side),
+                ObstacleMove::Piece(_) => true,
+            })
+            .collect();
+        out.extend(kept);
     }
 }

@@ -10,6 +10,7 @@
 use crate::core::{Color, Move, MoveFlag, Square, Undo};
 use crate::engine::eval::{self, PieceValues};
 use crate::engine::{Engine, Limits, SearchResult};
+use crate::notation::coordinate;
 use crate::variants::obstacle::effects::Fallout;
 use crate::variants::obstacle::game::{
     legal_piece_moves_into, place_wall, play_piece_move_recorded, wall_check,
@@ -122,14 +123,18 @@ impl ObstacleSearch {
         self.root_exclude = moves.to_vec();
     }
 
-    /// Every legal action: piece moves, or walls when no piece can move.
+    /// The actions searched: piece moves, or walls when no piece can move.
     fn actions(&mut self, out: &mut Vec<ObstacleMove>) {
         self.pieces.clear();
         legal_piece_moves_into(&mut self.board, &mut self.probe, &mut self.pieces);
-        if !self.pieces.is_empty() {
-            out.extend(self.pieces.iter().map(|&m| ObstacleMove::Piece(m)));
-            return;
+        out.extend(self.pieces.iter().map(|&m| ObstacleMove::Piece(m)));
+        if self.pieces.is_empty() {
+            self.walls(out);
         }
+    }
+
+    /// Every wall the side to move may place.
+    fn walls(&self, out: &mut Vec<ObstacleMove>) {
         let board = &self.board;
         for rank in 0..8 {
             for file in 0..8 {
@@ -194,7 +199,24 @@ impl Variant for ObstacleSearch {
         write_board(&self.board)
     }
 
+    fn coordinate_text(&mut self, m: ObstacleMove) -> String {
+        match m {
+            ObstacleMove::Piece(m) => coordinate::to_uci(self.board.position(), m),
+            wall => action_text(&self.board, wall),
+        }
+    }
+
+    /// Piece moves and every wall the side to move may place.
     fn legal_moves(&mut self, out: &mut Vec<ObstacleMove>) {
+        self.pieces.clear();
+        legal_piece_moves_into(&mut self.board, &mut self.probe, &mut self.pieces);
+        out.extend(self.pieces.iter().map(|&m| ObstacleMove::Piece(m)));
+        self.walls(out);
+    }
+
+    /// Walls are searched only when no piece can move (placing walls as a plan is not
+    /// searched); actions the real game refused are left out at the root.
+    fn search_moves(&mut self, out: &mut Vec<ObstacleMove>) {
         let start = out.len();
         self.actions(out);
         if self.taken.is_empty() && !self.root_exclude.is_empty() {

@@ -2,7 +2,7 @@
 //! terminal outcomes, and the pawn race evaluation.
 
 use crate::core::{Color, Move, MoveFlag, Position, Undo};
-use crate::notation::fen;
+use crate::notation::{coordinate, fen};
 use crate::variants::pawnrace::{decided, eval, notation};
 use crate::variants::{MoveRefused, Terminal, Variant, VariantId};
 
@@ -53,6 +53,10 @@ impl Variant for PawnRaceSearch {
 
     fn board_file(&self) -> String {
         fen::write(&self.pos)
+    }
+
+    fn coordinate_text(&mut self, m: Move) -> String {
+        coordinate::to_uci(&self.pos, m)
     }
 
     fn legal_moves(&mut self, out: &mut Vec<Move>) {

@@ -1,0 +1,71 @@
+//! Perft over any [`Variant`]: the leaf count of the legal move tree, for every variant
+//! (obstacle chess's walls and effects included), with bulk counting at the last ply.
+//! `core::perft` stays the core's own yardstick on bare positions.
+
+use crate::variants::Variant;
+
+/// Reusable move buffers, one per ply, so that counting allocates nothing after warm-up.
+pub struct Perft<M> {
+    buffers: Vec<Vec<M>>,
+    /// Count the legal moves at the last ply instead of making each one.
+    pub bulk: bool,
+}
+
+impl<M: Copy> Perft<M> {
+    pub fn new(bulk: bool) -> Perft<M> {
+        Perft {
+            buffers: Vec::new(),
+            bulk,
+        }
+    }
+
+    /// Leaves at `depth` plies below `game`'s position.
+    pub fn count<V: Variant<Move = M>>(&mut self, game: &mut V, depth: u32) -> u64 {
+        while self.buffers.len() <= depth as usize {
+            self.buffers.push(Vec::with_capacity(256));
+        }
+        self.walk(game, depth)
+    }
+
+    fn walk<V: Variant<Move = M>>(&mut self, game: &mut V, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut moves = std::mem::take(&mut self.buffers[depth as usize]);
+        if depth == 1 && self.bulk {
+            let n = game.count_legal_moves(&mut moves);
+            self.buffers[depth as usize] = moves;
+            return n as u64;
+        }
+        moves.clear();
+        game.legal_moves(&mut moves);
+        let mut nodes = 0;
+        for &m in &moves {
+            game.make(m);
+            nodes += self.walk(game, depth - 1);
+            game.unmake();
+        }
+        self.buffers[depth as usize] = moves;
+        nodes
+    }
+
+    /// Leaf counts per root move, in generation order, with each move's coordinate text.
+    pub fn divide<V: Variant<Move = M>>(&mut self, game: &mut V, depth: u32) -> Vec<(String, u64)> {
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        moves
+            .into_iter()
+            .map(|m| {
+                let text = game.coordinate_text(m);
+                game.make(m);
+                let n = if depth <= 1 {
+                    1
+                } else {
+                    self.count(game, depth - 1)
+                };
+                game.unmake();
+                (text, n)
+            })
+            .collect()
+    }
+}
