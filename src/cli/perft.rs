@@ -123,7 +123,7 @@ fn game(args: &PerftArgs, inputs: Inputs) -> Result<Game, String> {
         },
         PerftVariant::Obstacle => match board {
             Some(text) => obstacle::parse_board(text.as_bytes())
-                .map(|b| Game::Obstacle(ObstacleSearch::knowing(b)))
+                .map(|b| Game::Obstacle(Box::new(ObstacleSearch::knowing(b))))
                 .map_err(|e| e.to_string()),
             None => Err("--variant obstacle needs --board FILE".to_string()),
         },
@@ -138,7 +138,7 @@ fn game(args: &PerftArgs, inputs: Inputs) -> Result<Game, String> {
 /// The game perft walks: one of the variants' games.
 enum Game {
     Core(CoreGame),
-    Obstacle(ObstacleSearch),
+    Obstacle(Box<ObstacleSearch>),
     PawnRace(PawnRaceSearch),
 }
 
@@ -153,7 +153,7 @@ pub fn run(args: PerftArgs) -> Result<ExitCode> {
     };
     match game {
         Game::Core(g) => walk(g, &args),
-        Game::Obstacle(g) => walk(g, &args),
+        Game::Obstacle(g) => walk(*g, &args),
         Game::PawnRace(g) => walk(g, &args),
     }
     Ok(ExitCode::SUCCESS)
