@@ -16,6 +16,7 @@ pub mod obstacle;
 pub mod pawnrace;
 pub mod pieces;
 pub mod reach;
+pub mod registry;
 pub mod standard;
 pub mod strict;
 pub mod variant;

@@ -13,7 +13,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::Deserialize;
 
-use crate::core::{Color, Game, Move};
+use crate::core::{Color, Game};
 use crate::engine::uci_client::UciClient;
 use crate::engine::{Engine, Limits, Rng};
 use crate::notation::coordinate;
@@ -21,16 +21,14 @@ use crate::notation::coordinate::to_uci;
 use crate::variants::custom::computer::best_custom_move;
 use crate::variants::custom::field::Field;
 use crate::variants::custom::load_variant_file;
-use crate::variants::fairy::computer::{self as fairy, best_fairy_move};
 use crate::variants::obstacle::knowledge::Secret;
 use crate::variants::obstacle::placement::computer_placement;
 use crate::variants::obstacle::search::{action_text, best_obstacle_move_knowing, ObstacleMove};
 use crate::variants::obstacle::uci_bridge::obstacle_move_knowing;
 use crate::variants::obstacle::{parse_board, write_board, ObstacleGame};
-use crate::variants::pawnrace::{self, search::PawnRaceSearch, PawnRace};
 use crate::variants::standard;
-use crate::variants::standard::computer::best_move_for;
-use crate::variants::VariantId;
+use crate::variants::registry::{self, Visit};
+use crate::variants::{Variant, VariantId};
 
 use super::session::{Refusal, Session};
 
@@ -144,40 +142,43 @@ impl Task {
     pub fn run(&self, engine: Option<&Path>) -> Result<String, String> {
         let ms = self.computer.movetime;
         match self.variant {
-            VariantId::Standard => {
+            VariantId::Standard if self.computer.external => {
                 let game = self.standard_game()?;
-                if self.computer.external {
-                    // The whole game, so the engine sees which positions would repeat.
-                    let mut client = spawn(engine)?;
-                    return client
-                        .best_move_after(game.start_fen(), &game.uci_moves(), ms)
-                        .map_err(|e| e.to_string())?
-                        .ok_or_else(|| "the engine has no move".to_string());
-                }
-                let pos = game.position();
-                let best = best_move_for(pos, &game.earlier_keys(), ms).best;
-                best.map(|m| to_uci(pos, m))
-                    .ok_or_else(|| "no legal move".to_string())
-            }
-            VariantId::Fairy => {
-                let mut pos = crate::variants::fairy::parse_board(&self.initial)
+                // The whole game, so the engine sees which positions would repeat.
+                let mut client = spawn(engine)?;
+                client
+                    .best_move_after(game.start_fen(), &game.uci_moves(), ms)
                     .map_err(|e| e.to_string())?
-                    .position;
-                let mut keys = Vec::new();
-                for text in &self.moves {
-                    keys.push(pos.key());
-                    crate::variants::fairy::play::play_line(&mut pos, text, 1)
-                        .map_err(|e| e.to_string())?;
-                }
-                let best = best_fairy_move(&pos, &keys, ms, &[]).best;
-                best.map(|m| fairy::move_text(&pos, m))
-                    .ok_or_else(|| "no legal move".to_string())
+                    .ok_or_else(|| "the engine has no move".to_string())
             }
+            VariantId::Standard | VariantId::Fairy | VariantId::PawnRace => self.ours(),
             VariantId::Custom => self.custom(),
             VariantId::Obstacle => self.obstacle(engine),
-            VariantId::PawnRace => self.pawnrace(),
             other @ VariantId::Follow => Err(format!("the computer does not play {other}")),
         }
+    }
+
+    /// Our engine's move in a variant the registry opens: the game replayed from the board
+    /// file through the variant's own notation, searched, and the answer written back in it.
+    fn ours(&self) -> Result<String, String> {
+        struct Search<'a> {
+            moves: &'a [String],
+            movetime: u64,
+        }
+        impl Visit for Search<'_> {
+            type Output = Result<String, String>;
+            fn visit<V: Variant>(self, mut game: V) -> Self::Output {
+                registry::replay(&mut game, self.moves)?;
+                let limits = Limits::movetime(self.movetime);
+                let best = Engine::new(18).search(&mut game, &limits).best;
+                best.map(|m| game.move_text(m))
+                    .ok_or_else(|| "no legal move".to_string())
+            }
+        }
+        registry::open(self.variant, &self.initial)?.visit(Search {
+            moves: &self.moves,
+            movetime: self.computer.movetime,
+        })
     }
 
     /// The standard game the page has played so far.
@@ -264,19 +265,6 @@ impl Task {
             }
             refused.push(m);
         }
-    }
-
-    fn pawnrace(&self) -> Result<String, String> {
-        let mut game = PawnRace::from_position(super::games::pawnrace::parse(&self.initial)?);
-        for text in &self.moves {
-            game.play_text(text).map_err(|e| e.to_string())?;
-        }
-        let pos = game.position().clone();
-        let mut search = PawnRaceSearch::new(pos.clone());
-        let mut engine = Engine::new(16);
-        let r = engine.search(&mut search, &Limits::movetime(self.computer.movetime));
-        let m: Move = r.best.ok_or_else(|| "no legal move".to_string())?;
-        Ok(pawnrace::notation::san(&pos, m))
     }
 }
 
