@@ -135,11 +135,42 @@ fn play_rejects_illegal_moves_and_places_obstacles() {
     let out = String::from_utf8(out).unwrap();
     assert!(out.contains("'e2e5' is not a legal move here"));
     // White's e-pawn walked onto White's own mine: it and the black pawn next to it on e5
-    // are gone, and the en passant square with them.
+    // are gone. The en passant square stays: the last move was still a pawn's double step
+    // (nobody can capture there, the pawn being gone).
     assert!(
-        out.contains("rnbqkbnr/pppp1ppp/8/8/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2"),
+        out.contains("rnbqkbnr/pppp1ppp/8/8/8/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 2"),
         "{out}"
     );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Castling whose rook lands on a trapdoor: the rook falls through (the king's square is
+/// visited first, then the rook's), the trapdoor stays on show, and a file's wall written
+/// north-to-south is listed south square first.
+#[test]
+fn play_drops_a_castling_rook_through_a_trapdoor() {
+    let dir = std::env::temp_dir().join(format!("vf-castle-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("trapped.toml");
+    let text = std::fs::read_to_string("variants/standard.toml")
+        .unwrap()
+        .replace("name = \"standard\"", "name = \"trapped\"")
+        + "[obstacles]\ntrapdoors = [\"f1\"]\nwalls = [\"e5-e4\"]\n";
+    std::fs::write(&path, text).unwrap();
+    let out = bin()
+        .args(["play", "--fen", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 4 7"])
+        .args(["--variant-file"])
+        .arg(&path)
+        .write_stdin("e1g1\nquit\n")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    assert!(out.contains(" 1  R . . . . ^ K .\n"), "{out}");
+    assert!(out.contains("walls: e4-e5\n"), "{out}");
+    assert!(out.contains("r3k2r/8/8/8/8/8/8/R5K1 b kq - 0 7\n"), "{out}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

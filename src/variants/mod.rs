@@ -19,6 +19,7 @@ pub mod reach;
 pub mod registry;
 pub mod standard;
 pub mod strict;
+pub mod terrain;
 pub mod variant;
 
 pub use id::{UnknownVariant, VariantId};

@@ -26,8 +26,8 @@ use crate::variants::obstacle::placement::computer_placement;
 use crate::variants::obstacle::search::{action_text, best_obstacle_move_knowing, ObstacleMove};
 use crate::variants::obstacle::uci_bridge::obstacle_move_knowing;
 use crate::variants::obstacle::{parse_board, write_board, ObstacleGame};
-use crate::variants::standard;
 use crate::variants::registry::{self, Visit};
+use crate::variants::standard;
 use crate::variants::{Variant, VariantId};
 
 use super::session::{Refusal, Session};
@@ -195,7 +195,7 @@ impl Task {
     fn custom(&self) -> Result<String, String> {
         let variant = load_variant_file(&self.initial).map_err(|e| e.to_string())?;
         let mut game = Game::new(variant.start_position().map_err(|e| e.to_string())?);
-        let mut field = Field::new(&variant.obstacles);
+        let mut field = Field::new(&variant.obstacles, &variant.rules.shape);
         for text in &self.moves {
             let mut pos = game.position().clone();
             let m = coordinate::parse(&mut pos, text).map_err(|e| e.to_string())?;

@@ -11,11 +11,12 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::Result;
-use chessrules::core::{Game, Position};
+use chessrules::core::{Game, Position, Square};
 use chessrules::notation::{coordinate, fen};
 use chessrules::variants::custom::computer::best_custom_move;
 use chessrules::variants::custom::field::{Field, ObstacleKind};
 use chessrules::variants::custom::outcome;
+use chessrules::variants::terrain::WallSide;
 
 use super::seat::SeatSpec;
 use super::GameOptions;
@@ -54,7 +55,7 @@ pub fn run(file: &Path, fen_text: Option<&str>, options: &GameOptions) -> Result
         }
     };
     let mut game = Game::new(pos);
-    let mut field = Field::new(&variant.obstacles);
+    let mut field = Field::new(&variant.obstacles, &variant.rules.shape);
     let seats = [options.white.clone(), options.black.clone()];
     let both_computers = seats.iter().all(|s| *s == SeatSpec::Ai);
     let mut out = std::io::stdout().lock();
@@ -173,7 +174,7 @@ fn show(out: &mut impl Write, pos: &Position, field: &Field) -> Result<()> {
     for rank in (0..shape.ranks()).rev() {
         write!(out, "{:>2} ", rank + 1)?;
         for file in 0..shape.files() {
-            let s = chessrules::core::Square::new(file, rank);
+            let s = Square::new(file, rank);
             let c = match pos.piece_at(shape.sq(s)) {
                 Some(p) => {
                     let l = pos.rules().kind(p.kind).letter;
@@ -183,8 +184,8 @@ fn show(out: &mut impl Write, pos: &Position, field: &Field) -> Result<()> {
                         l.to_ascii_lowercase()
                     }
                 }
-                None if field.trapdoors.contains(&s) => '^',
-                None if field.mines.contains(&s) => '*',
+                None if field.terrain.hazards.get(s).has_trapdoor() => '^',
+                None if field.terrain.hazards.get(s).mine => '*',
                 None => '.',
             };
             write!(out, " {c}")?;
@@ -196,17 +197,18 @@ fn show(out: &mut impl Write, pos: &Position, field: &Field) -> Result<()> {
         write!(out, " {}", (b'a' + file) as char)?;
     }
     writeln!(out)?;
-    if !field.walls.is_empty() {
-        let names: Vec<String> = field
-            .walls
-            .iter()
-            .map(|&(s, d)| {
-                let (dx, dy) = chessrules::core::rules::direction_vector(d);
-                let t = chessrules::core::Square::new(
-                    (s.file as i32 + dx) as u8,
-                    (s.rank as i32 + dy) as u8,
-                );
-                format!("{s}-{t}")
+    let walls = &field.terrain.walls;
+    if walls.count() > 0 {
+        // Each wall as its two squares, west or south one first (a variant file's walls are
+        // never on the board's edge, which has no square beyond it).
+        let names: Vec<String> = walls
+            .edges()
+            .filter_map(|(s, side)| {
+                let other = match side {
+                    WallSide::West => Square::new(s.file.checked_sub(1)?, s.rank),
+                    WallSide::South => Square::new(s.file, s.rank.checked_sub(1)?),
+                };
+                Some(format!("{other}-{s}"))
             })
             .collect();
         writeln!(out, "walls: {}", names.join(" "))?;

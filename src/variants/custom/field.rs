@@ -1,8 +1,14 @@
-//! The obstacles of a game in progress: walls, trapdoors and mines on the board, what is left
-//! for each player to place, and what a trapdoor or a mine does to a piece arriving on it.
+//! The obstacles of a game in progress: walls, trapdoors and mines on the board (the shared
+//! terrain model, [`crate::variants::terrain`]) and what is left for each player to place.
+//!
+//! A variant file's obstacles are all public: its trapdoors are open trapdoors from the start,
+//! and so are those the players place. What a trapdoor or a mine does to a piece arriving on it
+//! is the model's rule, the same as in obstacle chess: both of a castling's pieces set off what
+//! lies under their squares (the king's first), a trapdoor and a mine on one square both act,
+//! and the en passant square of a double step is kept when the pawn is lost.
 
-use crate::core::rules::direction_vector;
-use crate::core::{Color, Game, Move, Position, Square};
+use crate::core::{BoardShape, Color, Game, Move, Position, Square};
+use crate::variants::terrain::{self, Fallout, Fired, Hazard, Terrain, WallError};
 
 use super::{walls, Obstacles};
 
@@ -31,33 +37,45 @@ impl ObstacleKind {
 /// Obstacles during a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Field {
-    pub walls: Vec<(Square, u8)>,
-    pub trapdoors: Vec<Square>,
-    pub mines: Vec<Square>,
+    pub terrain: Terrain,
     /// Per colour: walls, trapdoors, mines still to place.
     pub left: [[u32; 3]; 2],
 }
 
 impl Field {
-    pub fn new(o: &Obstacles) -> Field {
+    /// The file's obstacles on a board of `shape`: its walls, its trapdoors (open: a variant
+    /// file's trapdoors are public) and its mines.
+    pub fn new(o: &Obstacles, shape: &BoardShape) -> Field {
         let per = [
             o.walls_per_player,
             o.trapdoors_per_player,
             o.mines_per_player,
         ];
+        let mut terrain = Terrain::for_shape(shape);
+        terrain.walls = walls::wall_set(&o.walls, shape);
+        for &s in &o.trapdoors {
+            let h = terrain.hazards.get(s);
+            terrain.hazards.set(
+                s,
+                Hazard {
+                    open_trapdoor: true,
+                    ..h
+                },
+            );
+        }
+        for &s in &o.mines {
+            let h = terrain.hazards.get(s);
+            terrain.hazards.set(s, Hazard { mine: true, ..h });
+        }
         Field {
-            walls: o.walls.clone(),
-            trapdoors: o.trapdoors.clone(),
-            mines: o.mines.clone(),
+            terrain,
             left: [per, per],
         }
     }
 
     /// Whether anything may change the board besides moves (then moves cannot be undone).
     pub fn has_effects(&self) -> bool {
-        !self.trapdoors.is_empty()
-            || !self.mines.is_empty()
-            || self.left.iter().flatten().any(|&n| n > 0)
+        self.terrain.hazards.any() || self.left.iter().flatten().any(|&n| n > 0)
     }
 
     /// `color` places an obstacle at `at` (`e4-e5` for a wall, a square otherwise). The
@@ -78,91 +96,86 @@ impl Field {
         match kind {
             ObstacleKind::Wall => {
                 let w = walls::parse_wall(at, files, ranks)?;
-                let (wx, wy) = direction_vector(w.1);
-                let twin = (
-                    Square::new((w.0.file as i32 + wx) as u8, (w.0.rank as i32 + wy) as u8),
-                    w.1 ^ 4,
-                );
-                if self.walls.contains(&w) || self.walls.contains(&twin) {
-                    return Err(format!("there is a wall at {at} already"));
+                let (a, b) = walls::ends(w).ok_or_else(|| format!("'{at}' is off the board"))?;
+                match self.terrain.walls.add_between(a, b) {
+                    Ok(()) => {}
+                    Err(WallError::Present) => {
+                        return Err(format!("there is a wall at {at} already"))
+                    }
+                    Err(e) => return Err(format!("wall '{at}': {e}")),
                 }
-                self.walls.push(w);
-                walls::install(pos, &self.walls);
+                self.terrain.walls.install(pos);
             }
             ObstacleKind::Trapdoor | ObstacleKind::Mine => {
                 let s = Square::parse(at)
-                    .filter(|s| (s.file as usize) < files && (s.rank as usize) < ranks)
+                    .filter(|&s| shape.contains(s))
                     .ok_or_else(|| format!("'{at}' is not a square of the board"))?;
                 if pos.piece_at(shape.sq(s)).is_some() {
                     return Err(format!("{at} is not empty"));
                 }
-                if self.trapdoors.contains(&s) || self.mines.contains(&s) {
+                if !self.terrain.hazards.get(s).is_none() {
                     return Err(format!("{at} holds a trapdoor or mine already"));
                 }
-                if kind == ObstacleKind::Trapdoor {
-                    self.trapdoors.push(s);
-                } else {
-                    self.mines.push(s);
-                }
+                let h = Hazard {
+                    open_trapdoor: kind == ObstacleKind::Trapdoor,
+                    mine: kind == ObstacleKind::Mine,
+                    ..Hazard::NONE
+                };
+                self.terrain.hazards.set(s, h);
             }
         }
         *left -= 1;
         Ok(())
     }
 
-    /// Plays `m` in `game`, then what the square it lands on does (see `arrive`).
-    pub fn play(&mut self, game: &mut Game, m: Move) {
+    /// Plays `m` in `game`, then what lies under each square a piece arrived on (for castling
+    /// the king's, then the rook's), and returns what fired.
+    pub fn play(&mut self, game: &mut Game, m: Move) -> Fired {
+        let squares = terrain::arrivals(game.position().rules(), m);
         game.play(m);
-        let to = game.position().rules().shape.square(m.to);
-        if self.arrive(game.position_mut(), to) {
+        let fired = terrain::arrive_all(
+            game.position_mut(),
+            &mut self.terrain,
+            squares,
+            &mut Fallout::default(),
+        );
+        if fired.any() {
             game.refresh_key();
         }
-    }
-
-    /// A piece has just arrived on `to`: a trapdoor swallows it (and stays); a mine removes it
-    /// and every neighbour that no wall shields, and is used up. True when the board changed.
-    pub fn arrive(&mut self, pos: &mut Position, to: Square) -> bool {
-        let shape = pos.rules().shape.clone();
-        let sq = shape.sq(to);
-        if pos.piece_at(sq).is_none() {
-            return false;
-        }
-        if self.trapdoors.contains(&to) {
-            pos.remove(sq);
-            settle(pos);
-            return true;
-        }
-        let Some(i) = self.mines.iter().position(|&m| m == to) else {
-            return false;
-        };
-        self.mines.remove(i);
-        pos.remove(sq);
-        for dir in 0..8u8 {
-            if pos.step_blocked(sq, dir) {
-                continue;
-            }
-            let (dx, dy) = direction_vector(dir);
-            if let Some(n) = shape.try_sq(to.file as i32 + dx, to.rank as i32 + dy) {
-                pos.remove(n);
-            }
-        }
-        settle(pos);
-        true
+        fired
     }
 }
-
-/// After a trapdoor or mine fires: the halfmove clock restarts (material was lost) and an en
-/// passant square left by the vanished pawn no longer stands for anything.
-fn settle(pos: &mut Position) {
-    pos.set_en_passant(None);
-    let full = pos.fullmove_number();
-    pos.set_clocks(0, full);
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variants::custom::builtin;
+    use crate::notation::{coordinate, fen};
+    use crate::variants::custom::{builtin, load_variant_file, CustomVariant};
+
+    fn sq(name: &str) -> Square {
+        Square::parse(name).unwrap()
+    }
+
+    /// A built-in variant file with an `[obstacles]` table added.
+    fn with_obstacles(base: &str, obstacles: &str) -> CustomVariant {
+        load_variant_file(&format!("{base}\n[obstacles]\n{obstacles}\n")).unwrap()
+    }
+
+    /// A game of `v` from `fen_text` with the file's obstacles.
+    fn start(v: &CustomVariant, fen_text: &str) -> (Game, Field) {
+        let pos = v.position_from_fen(fen_text).unwrap();
+        (Game::new(pos), Field::new(&v.obstacles, &v.rules.shape))
+    }
+
+    fn play(game: &mut Game, field: &mut Field, text: &str) -> Fired {
+        let mut pos = game.position().clone();
+        let m = coordinate::parse(&mut pos, text).unwrap();
+        field.play(game, m)
+    }
+
+    fn occupied(game: &Game, s: &str) -> bool {
+        let pos = game.position();
+        pos.piece_at(pos.rules().shape.sq(sq(s))).is_some()
+    }
 
     #[test]
     fn mine_spares_walled_neighbours_and_trapdoor_swallows() {
@@ -170,17 +183,24 @@ mod tests {
         let mut pos = v
             .position_from_fen("4k3/8/8/7r/6pN/6p1/8/4K3 w - - 0 1")
             .unwrap();
-        let mut field = Field::new(&v.obstacles);
-        let h4 = Square::parse("h4").unwrap();
-        assert!(field.arrive(&mut pos, h4));
+        let mut field = Field::new(&v.obstacles, &v.rules.shape);
+        let h4 = sq("h4");
+        assert!(terrain::arrive(&mut pos, &mut field.terrain, h4).exploded);
         // The knight on h4 and both g-pawns went; h5 is behind no wall either.
         assert_eq!(pos.pieces(Color::Black).len(), 1);
-        assert!(field.mines.is_empty());
+        assert!(
+            field.terrain.hazards.get(h4).is_none(),
+            "the mine is used up"
+        );
         let shape = pos.rules().shape.clone();
-        let a5 = Square::parse("a5").unwrap();
+        let a5 = sq("a5");
         pos.put(shape.sq(a5), crate::core::Piece::new(Color::White, 5));
-        assert!(field.arrive(&mut pos, a5));
+        assert!(terrain::arrive(&mut pos, &mut field.terrain, a5).fell);
         assert!(pos.piece_at(shape.sq(a5)).is_none());
+        assert!(
+            field.terrain.hazards.get(a5).open_trapdoor,
+            "the trapdoor stays"
+        );
     }
 
     #[test]
@@ -191,7 +211,7 @@ mod tests {
         };
         let v = builtin::load("standard").unwrap().unwrap();
         let mut pos = v.start_position().unwrap();
-        let mut field = Field::new(&o);
+        let mut field = Field::new(&o, &v.rules.shape);
         assert!(field
             .place(&mut pos, Color::White, ObstacleKind::Wall, "e4-e5")
             .is_ok());
@@ -206,5 +226,127 @@ mod tests {
             .is_err());
         let e4 = pos.rules().shape.parse_square("e4").unwrap();
         assert_eq!(pos.wall_mask(e4), 1);
+    }
+
+    #[test]
+    fn a_placed_wall_twin_or_trapdoor_on_a_hazard_is_refused() {
+        let o = Obstacles {
+            walls_per_player: 2,
+            trapdoors_per_player: 1,
+            mines_per_player: 1,
+            ..Obstacles::default()
+        };
+        let v = builtin::load("capablanca").unwrap().unwrap();
+        let mut pos = v.start_position().unwrap();
+        let mut field = Field::new(&o, &v.rules.shape);
+        assert!(field
+            .place(&mut pos, Color::White, ObstacleKind::Wall, "j4-i4")
+            .is_ok());
+        let twin = field.place(&mut pos, Color::White, ObstacleKind::Wall, "i4-j4");
+        assert_eq!(twin, Err("there is a wall at i4-j4 already".to_string()));
+        assert!(field
+            .place(&mut pos, Color::White, ObstacleKind::Mine, "j5")
+            .is_ok());
+        let on_mine = field.place(&mut pos, Color::Black, ObstacleKind::Trapdoor, "j5");
+        assert_eq!(
+            on_mine,
+            Err("j5 holds a trapdoor or mine already".to_string())
+        );
+        assert!(field
+            .place(&mut pos, Color::Black, ObstacleKind::Trapdoor, "k5")
+            .is_err());
+        assert!(field.terrain.walls.has(sq("j4"), terrain::WallSide::West));
+        let j4 = pos.rules().shape.sq(sq("j4"));
+        assert_eq!(pos.wall_mask(j4), 1 << 6, "west of j4 is blocked");
+    }
+
+    /// 10×8: the king castles f1-i1 with the j1 rook landing on h1, a trapdoor. The rook falls
+    /// through; the king stays.
+    #[test]
+    fn a_castling_rook_falls_through_a_trapdoor() {
+        let v = with_obstacles(builtin::CAPABLANCA, "trapdoors = [\"h1\"]");
+        let (mut game, mut field) = start(&v, "r4k3r/10/10/10/10/10/10/R4K3R w KQkq - 5 9");
+        let fired = play(&mut game, &mut field, "f1i1");
+        assert!(fired.fell && !fired.exploded);
+        assert!(occupied(&game, "i1"), "the king is on i1");
+        assert!(
+            !occupied(&game, "h1") && !occupied(&game, "j1"),
+            "the rook is gone"
+        );
+        assert!(field.terrain.hazards.get(sq("h1")).open_trapdoor);
+        assert_eq!(
+            fen::write(game.position()),
+            "r4k3r/10/10/10/10/10/10/R7K1 b kq - 0 9"
+        );
+    }
+
+    /// 10×8: the king castles f1-c1 with the a1 rook landing on d1, a mine. The blast takes the
+    /// rook and the king beside it, and the pieces on the other neighbours.
+    #[test]
+    fn a_castling_rook_sets_off_a_mine() {
+        let v = with_obstacles(builtin::CAPABLANCA, "mines = [\"d1\"]");
+        let (mut game, mut field) = start(&v, "r4k3r/10/10/10/10/10/2PP6/R4K3R w KQkq - 0 12");
+        let fired = play(&mut game, &mut field, "f1c1");
+        assert!(fired.exploded && !fired.fell);
+        for s in ["c1", "d1", "c2", "d2"] {
+            assert!(!occupied(&game, s), "{s} was blasted");
+        }
+        assert_eq!(game.position().royal_count(Color::White), 0);
+        assert!(
+            field.terrain.hazards.get(sq("d1")).is_none(),
+            "the mine is used up"
+        );
+        assert_eq!(
+            fen::write(game.position()),
+            "r4k3r/10/10/10/10/10/10/9R b kq - 0 12"
+        );
+    }
+
+    /// 8×8, mines under both of a castling's squares: the king's goes off first and takes the
+    /// rook beside it, so the rook never arrives on its square and that mine stays.
+    #[test]
+    fn a_castling_king_sets_off_its_square_first() {
+        let v = with_obstacles(builtin::STANDARD, "mines = [\"g1\", \"f1\"]");
+        let (mut game, mut field) = start(&v, "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+        let fired = play(&mut game, &mut field, "e1g1");
+        assert!(fired.exploded);
+        assert!(!occupied(&game, "g1") && !occupied(&game, "f1"));
+        assert!(field.terrain.hazards.get(sq("g1")).is_none(), "used up");
+        assert!(field.terrain.hazards.get(sq("f1")).mine, "never entered");
+    }
+
+    /// A trapdoor and a mine on one square both act: the pawn falls, the mine goes off (the
+    /// neighbouring pawns go too) and is used up, the trapdoor stays open. The double step's en
+    /// passant square is kept.
+    #[test]
+    fn a_trapdoor_and_a_mine_on_one_square_both_act() {
+        let v = with_obstacles(builtin::STANDARD, "trapdoors = [\"e4\"]\nmines = [\"e4\"]");
+        let (mut game, mut field) = start(&v, "4k3/8/8/8/3p1p2/8/4P3/4K3 w - - 3 20");
+        let both = field.terrain.hazards.get(sq("e4"));
+        assert!(both.mine && both.open_trapdoor);
+        let fired = play(&mut game, &mut field, "e2e4");
+        assert!(fired.fell && fired.exploded);
+        let after = field.terrain.hazards.get(sq("e4"));
+        assert!(after.open_trapdoor && !after.mine, "{after:?}");
+        assert_eq!(
+            fen::write(game.position()),
+            "4k3/8/8/8/8/8/8/4K3 b - e3 0 20"
+        );
+        // Nothing left to fire: the next piece on e4 only falls.
+        assert!(field.has_effects());
+    }
+
+    /// A double step onto a mine: the pawn is blown up, the en passant square stays (it is
+    /// "the last move was a two-square pawn move", and nobody can capture there anyway).
+    #[test]
+    fn a_double_step_onto_a_mine_keeps_en_passant() {
+        let v = with_obstacles(builtin::STANDARD, "mines = [\"e4\"]");
+        let (mut game, mut field) = start(&v, &v.start_fen);
+        assert!(play(&mut game, &mut field, "e2e4").exploded);
+        assert_eq!(
+            fen::write(game.position()),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+        );
+        assert!(!field.has_effects(), "the only mine is used up");
     }
 }

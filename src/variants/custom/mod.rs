@@ -79,7 +79,7 @@ impl CustomVariant {
     /// A position of this variant from FEN, with the variant's fixed walls in place.
     pub fn position_from_fen(&self, text: &str) -> Result<Position, FenError> {
         let mut pos = fen::parse(self.rules.clone(), text)?;
-        walls::install(&mut pos, &self.obstacles.walls);
+        walls::wall_set(&self.obstacles.walls, &self.rules.shape).install(&mut pos);
         Ok(pos)
     }
 

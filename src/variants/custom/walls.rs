@@ -1,11 +1,11 @@
-//! Fixed walls of a variant file: a wall lies between two orthogonally adjacent squares.
-//!
-//! An orthogonal step is blocked by the wall on the edge it crosses; a diagonal step is
-//! blocked only when both ways round the corner are walled (the obstacle-chess rule: one wall
-//! never blocks a diagonal). Leaps ignore walls (the core's rule).
+//! Walls as a variant file writes them: `e4-e5`, a wall between two orthogonally adjacent
+//! squares. What a wall blocks is the shared terrain model's rule
+//! ([`crate::variants::terrain::walls`]); this module only reads the text and builds the
+//! model's [`WallSet`] from a file's list.
 
 use crate::core::rules::{direction_vector, unit_direction};
-use crate::core::{Position, Square};
+use crate::core::{BoardShape, Square};
+use crate::variants::terrain::WallSet;
 
 /// Parses `e4-e5` / `e4-f4` into the first square and the direction towards the second.
 pub fn parse_wall(text: &str, files: usize, ranks: usize) -> Result<(Square, u8), String> {
@@ -25,84 +25,60 @@ pub fn parse_wall(text: &str, files: usize, ranks: usize) -> Result<(Square, u8)
     Ok((a, unit_direction(dx, dy)))
 }
 
-/// Whether the edge crossed by the orthogonal step `dir` out of `s` is walled.
-fn walled(walls: &[(Square, u8)], s: Square, dir: u8) -> bool {
+/// The two squares of a wall given as a square and a direction (`None` if the second square
+/// would have a negative coordinate; other off-board squares are the wall set's to refuse).
+pub fn ends((s, dir): (Square, u8)) -> Option<(Square, Square)> {
     let (dx, dy) = direction_vector(dir);
-    let other = (s.file as i32 + dx, s.rank as i32 + dy);
-    walls.iter().any(|&(w, d)| {
-        let (wx, wy) = direction_vector(d);
-        let w_other = (w.file as i32 + wx, w.rank as i32 + wy);
-        let here = (s.file as i32, s.rank as i32);
-        let there = (w.file as i32, w.rank as i32);
-        (there == here && w_other == other) || (there == other && w_other == here)
-    })
+    let file = u8::try_from(s.file as i32 + dx).ok()?;
+    let rank = u8::try_from(s.rank as i32 + dy).ok()?;
+    Some((s, Square::new(file, rank)))
 }
 
-/// The blocked-step mask of `s` (bit `dir` set when the unit step `dir` is blocked).
-pub fn mask(walls: &[(Square, u8)], s: Square, files: usize, ranks: usize) -> u8 {
-    let mut m = 0u8;
-    for dir in 0..8u8 {
-        let (dx, dy) = direction_vector(dir);
-        let blocked = if dx == 0 || dy == 0 {
-            walled(walls, s, dir)
-        } else {
-            let (fx, fy) = (s.file as i32 + dx, s.rank as i32 + dy);
-            if fx < 0 || fy < 0 || fx as usize >= files || fy as usize >= ranks {
-                continue;
-            }
-            let h = Square::new(fx as u8, s.rank);
-            let v = Square::new(s.file, fy as u8);
-            let ex = unit_direction(dx, 0);
-            let ey = unit_direction(0, dy);
-            let via_h = walled(walls, s, ex) || walled(walls, h, ey);
-            let via_v = walled(walls, s, ey) || walled(walls, v, ex);
-            via_h && via_v
-        };
-        if blocked {
-            m |= 1 << dir;
+/// The wall set of a file's walls on a board of `shape` (a wall listed twice, either way
+/// round, is one wall).
+pub fn wall_set(walls: &[(Square, u8)], shape: &BoardShape) -> WallSet {
+    let mut set = WallSet::for_shape(shape);
+    for &w in walls {
+        if let Some((a, b)) = ends(w) {
+            // Already checked when the file was read; a repeated wall is simply there already.
+            let _ = set.add_between(a, b);
         }
     }
-    m
-}
-
-/// Writes the masks of every square touched by a wall into the position.
-pub fn install(pos: &mut Position, walls: &[(Square, u8)]) {
-    if walls.is_empty() {
-        return;
-    }
-    let shape = pos.rules().shape.clone();
-    let (files, ranks) = (shape.files() as usize, shape.ranks() as usize);
-    for sq in shape.squares() {
-        let m = mask(walls, shape.square(sq), files, ranks);
-        if m != 0 {
-            pos.set_wall_mask(sq, m);
-        }
-    }
+    set
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn sq(name: &str) -> Square {
+        Square::parse(name).unwrap()
+    }
+
     #[test]
     fn one_wall_blocks_both_sides_but_no_diagonal() {
-        let w = vec![parse_wall("e4-e5", 8, 8).unwrap()];
-        let e4 = Square::parse("e4").unwrap();
-        let e5 = Square::parse("e5").unwrap();
-        assert_eq!(mask(&w, e4, 8, 8), 1 << 0);
-        assert_eq!(mask(&w, e5, 8, 8), 1 << 4);
+        let shape = BoardShape::new(8, 8, 1).unwrap();
+        let w = wall_set(&[parse_wall("e4-e5", 8, 8).unwrap()], &shape);
+        assert_eq!(w.mask(sq("e4")), 1 << 0);
+        assert_eq!(w.mask(sq("e5")), 1 << 4);
     }
 
     #[test]
     fn two_walls_round_a_corner_block_the_diagonal() {
-        let w = vec![
-            parse_wall("e4-e5", 8, 8).unwrap(),
-            parse_wall("e4-f4", 8, 8).unwrap(),
-        ];
-        let e4 = Square::parse("e4").unwrap();
-        assert_eq!(mask(&w, e4, 8, 8) & (1 << 1), 1 << 1);
+        let shape = BoardShape::new(10, 8, 1).unwrap();
+        let w = wall_set(
+            &[
+                parse_wall("e4-e5", 10, 8).unwrap(),
+                parse_wall("f4-e4", 10, 8).unwrap(),
+                parse_wall("e5-e4", 10, 8).unwrap(),
+            ],
+            &shape,
+        );
+        assert_eq!(w.count(), 2, "e5-e4 is e4-e5 again");
+        assert_eq!(w.mask(sq("e4")) & (1 << 1), 1 << 1);
         assert!(parse_wall("e4-e6", 8, 8).is_err());
         assert!(parse_wall("e4e5", 8, 8).is_err());
         assert!(parse_wall("e4-i4", 8, 8).is_err());
+        assert!(parse_wall("i4-j4", 10, 8).is_ok());
     }
 }

@@ -3,12 +3,12 @@
 //! notation (`e2e4`, `a7a8q`) and the game ends by the file's own end rules. The file's walls,
 //! trapdoors and mines are public, so every viewer sees them.
 
-use crate::core::rules::direction_vector;
 use crate::core::{Color, Game, Square};
 use crate::notation::{coordinate, fen};
 use crate::variants::custom::field::Field;
 use crate::variants::custom::outcome::{outcome, Outcome};
 use crate::variants::custom::{load_variant_file, CustomVariant};
+use crate::variants::terrain::WallSide;
 
 use super::{
     position_cells, position_targets, Cell, GameStatus, Reveal, Target, VariantGame, VariantInfo,
@@ -32,7 +32,7 @@ pub struct Custom {
 pub fn load(text: &str) -> Result<Box<dyn VariantGame>, String> {
     let variant = load_variant_file(text).map_err(|e| e.to_string())?;
     let start = variant.start_position().map_err(|e| e.to_string())?;
-    let field = Field::new(&variant.obstacles);
+    let field = Field::new(&variant.obstacles, &variant.rules.shape);
     Ok(Box::new(Custom {
         game: Game::new(start),
         field,
@@ -64,10 +64,8 @@ impl VariantGame for Custom {
             let Some(s) = Square::parse(&cell.square) else {
                 continue;
             };
-            cell.obstacle = match (
-                self.field.trapdoors.contains(&s),
-                self.field.mines.contains(&s),
-            ) {
+            let h = self.field.terrain.hazards.get(s);
+            cell.obstacle = match (h.has_trapdoor(), h.mine) {
                 (true, true) => Some("trapdoor_mine"),
                 (true, false) => Some("open_trapdoor"),
                 (false, true) => Some("mine"),
@@ -77,27 +75,18 @@ impl VariantGame for Custom {
         cells
     }
     fn walls(&self) -> Vec<WallView> {
-        // A wall between s and its neighbour is the west or south edge of the eastern or
-        // northern square of the two.
-        let mut out: Vec<WallView> = Vec::new();
-        for &(s, dir) in &self.field.walls {
-            let (dx, dy) = direction_vector(dir);
-            let t = ((s.file as i32 + dx) as u8, (s.rank as i32 + dy) as u8);
-            let view = match (dx, dy) {
-                (1, 0) => Some((Square::new(t.0, t.1), "west")),
-                (-1, 0) => Some((s, "west")),
-                (0, 1) => Some((Square::new(t.0, t.1), "south")),
-                (0, -1) => Some((s, "south")),
-                _ => None,
-            };
-            if let Some((square, side)) = view {
-                let square = square.to_string();
-                if !out.iter().any(|w| w.square == square && w.side == side) {
-                    out.push(WallView { square, side });
-                }
-            }
-        }
-        out
+        self.field
+            .terrain
+            .walls
+            .edges()
+            .map(|(s, side)| WallView {
+                square: s.to_string(),
+                side: match side {
+                    WallSide::West => "west",
+                    WallSide::South => "south",
+                },
+            })
+            .collect()
     }
     fn targets(&self, from: Square, _asker: Option<Color>) -> Vec<Target> {
         if self.over().is_some() {

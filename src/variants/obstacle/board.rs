@@ -3,75 +3,23 @@
 //! each player's remaining walls.
 
 use crate::core::{Color, Piece, Position, Sq, Square};
+use crate::variants::terrain::Terrain;
 
 use super::walls::{WallSide, Walls};
 
-/// What lies under a square (never under a piece: a piece arriving on one is removed).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Obstacle {
-    pub mine: bool,
-    /// A trapdoor that has not yet opened (`D`).
-    pub hidden_trapdoor: bool,
-    /// An opened trapdoor (`O`).
-    pub open_trapdoor: bool,
-}
-
-impl Obstacle {
-    pub const NONE: Obstacle = Obstacle {
-        mine: false,
-        hidden_trapdoor: false,
-        open_trapdoor: false,
-    };
-
-    pub fn is_none(self) -> bool {
-        self == Obstacle::NONE
-    }
-
-    pub fn has_trapdoor(self) -> bool {
-        self.hidden_trapdoor || self.open_trapdoor
-    }
-
-    /// The board-file letter (`M`, `D`, `O`, `X`), or `None` for no obstacle. A mine beside an
-    /// open trapdoor cannot arise (mines are placed before any trapdoor opens, and go off
-    /// when the square is entered) and is written as `O`.
-    pub fn letter(self) -> Option<char> {
-        match (self.mine, self.hidden_trapdoor, self.open_trapdoor) {
-            (_, _, true) => Some('O'),
-            (true, true, false) => Some('X'),
-            (true, false, false) => Some('M'),
-            (false, true, false) => Some('D'),
-            (false, false, false) => None,
-        }
-    }
-
-    pub fn from_letter(c: u8) -> Option<Obstacle> {
-        let mut o = Obstacle::NONE;
-        match c {
-            b'M' => o.mine = true,
-            b'D' => o.hidden_trapdoor = true,
-            b'O' => o.open_trapdoor = true,
-            b'X' => {
-                o.mine = true;
-                o.hidden_trapdoor = true;
-            }
-            _ => return None,
-        }
-        Some(o)
-    }
-}
+/// What lies under a square: the shared terrain model's
+/// [`Hazard`](crate::variants::terrain::Hazard). Its board-file letters (`M`, `D`, `O`, `X`)
+/// are this variant's file format (`board_file`, `board_write`).
+pub use crate::variants::terrain::Hazard as Obstacle;
 
 /// A whole obstacle-chess board as the board file describes it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ObstacleBoard {
     pub(crate) pos: Position,
-    pub(crate) walls: Walls,
-    pub(crate) obstacles: [Obstacle; 64],
+    /// Walls, trapdoors and mines (8×8).
+    pub(crate) terrain: Terrain,
     /// Walls each player may still place (indexed by `Color::index`).
     pub(crate) walls_left: [u8; 2],
-}
-
-fn idx(s: Square) -> usize {
-    (s.rank as usize % 8) * 8 + s.file as usize % 8
 }
 
 impl ObstacleBoard {
@@ -79,8 +27,7 @@ impl ObstacleBoard {
     pub fn empty() -> ObstacleBoard {
         ObstacleBoard {
             pos: Position::empty(super::rules()),
-            walls: Walls::default(),
-            obstacles: [Obstacle::NONE; 64],
+            terrain: Terrain::new(8, 8),
             walls_left: [0; 2],
         }
     }
@@ -92,7 +39,10 @@ impl ObstacleBoard {
         &mut self.pos
     }
     pub fn walls(&self) -> &Walls {
-        &self.walls
+        &self.terrain.walls
+    }
+    pub fn terrain(&self) -> &Terrain {
+        &self.terrain
     }
     pub fn walls_left(&self, color: Color) -> u8 {
         self.walls_left[color.index()]
@@ -113,23 +63,25 @@ impl ObstacleBoard {
         self.pos.piece_at(self.sq(s))
     }
 
+    /// The obstacle under `s` (none off the board).
     pub fn obstacle(&self, s: Square) -> Obstacle {
-        self.obstacles[idx(s)]
+        self.terrain.hazards.get(s)
     }
+    /// Sets the obstacle under `s` (nothing happens off the board).
     pub fn set_obstacle(&mut self, s: Square, o: Obstacle) {
-        self.obstacles[idx(s)] = o;
+        self.terrain.hazards.set(s, o);
     }
 
-    /// Adds a wall and refreshes the core's masks.
+    /// Adds a wall and refreshes the core's masks (of the squares round it: no other mask can
+    /// change).
     pub fn add_wall(&mut self, s: Square, side: WallSide) {
-        self.walls.add(s, side);
-        self.sync_walls();
+        self.terrain.walls.add(s, side);
+        self.terrain.walls.install_around(&mut self.pos, s);
     }
 
     /// Copies the walls into the core position's blocked-step masks.
     pub fn sync_walls(&mut self) {
-        let shape = self.pos.rules().shape.clone();
-        self.walls.install(&mut self.pos, &shape);
+        self.terrain.walls.install(&mut self.pos);
     }
 
     /// A 64-bit digest of what the core key leaves out (walls, obstacles, walls left), for
@@ -141,10 +93,10 @@ impl ObstacleBoard {
             h ^= b as u64;
             h = h.wrapping_mul(0x0000_0100_0000_01b3);
         };
-        for b in self.walls.bytes() {
+        for b in self.terrain.walls.bytes() {
             eat(*b);
         }
-        for o in &self.obstacles {
+        for o in self.terrain.hazards.cells() {
             eat(o.mine as u8 | (o.hidden_trapdoor as u8) << 1 | (o.open_trapdoor as u8) << 2);
         }
         eat(self.walls_left[0]);

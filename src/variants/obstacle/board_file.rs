@@ -117,6 +117,23 @@ fn piece_of(c: u8) -> Option<Piece> {
     Some(Piece::new(color, kind))
 }
 
+/// The obstacle a board-file letter stands for: `M` a mine, `D` a hidden trapdoor, `O` an open
+/// one, `X` a mine and a hidden trapdoor on one square.
+pub fn obstacle_of(c: u8) -> Option<Obstacle> {
+    let mut o = Obstacle::NONE;
+    match c {
+        b'M' => o.mine = true,
+        b'D' => o.hidden_trapdoor = true,
+        b'O' => o.open_trapdoor = true,
+        b'X' => {
+            o.mine = true;
+            o.hidden_trapdoor = true;
+        }
+        _ => return None,
+    }
+    Some(o)
+}
+
 /// Reads and validates a board file.
 pub fn parse_board(bytes: &[u8]) -> Result<ObstacleBoard, BoardError> {
     let lines = content_lines(bytes);
@@ -136,7 +153,7 @@ pub fn parse_board(bytes: &[u8]) -> Result<ObstacleBoard, BoardError> {
     let status_error = |fault| BoardError::StatusLine { fault };
     let status = lines.get(8).ok_or(status_error(BoardFault::StatusFormat))?;
     parse_status(&mut board, status).ok_or(status_error(BoardFault::StatusFormat))?;
-    let walls = board.walls.count()
+    let walls = board.terrain.walls.count()
         + board.walls_left(Color::White) as u32
         + board.walls_left(Color::Black) as u32;
     if walls > TOTAL_WALLS {
@@ -180,10 +197,10 @@ fn parse_rank(
             _ => {
                 for (on, side) in [(west, WallSide::West), (south, WallSide::South)] {
                     if on {
-                        board.walls.add(square, side);
+                        board.terrain.walls.add(square, side);
                     }
                 }
-                if board.walls.count() > TOTAL_WALLS {
+                if board.terrain.walls.count() > TOTAL_WALLS {
                     return Err(fail(BoardFault::TooManyWallsOnBoard));
                 }
                 if let Some(p) = piece_of(c) {
@@ -192,7 +209,7 @@ fn parse_rank(
                     }
                     let sq = board.sq(square);
                     board.pos.put(sq, p);
-                } else if let Some(o) = Obstacle::from_letter(c) {
+                } else if let Some(o) = obstacle_of(c) {
                     if let Some(fault) = tally.add_obstacle(o, square) {
                         return Err(fail(fault));
                     }

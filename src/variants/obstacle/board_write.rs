@@ -3,8 +3,21 @@
 
 use crate::core::{Color, Square};
 
-use super::board::ObstacleBoard;
+use super::board::{Obstacle, ObstacleBoard};
 use super::walls::WallSide;
+
+/// The board-file letter of an obstacle (`M`, `D`, `O`, `X`), or `None` for no obstacle. A
+/// mine beside an open trapdoor cannot arise (mines are placed before any trapdoor opens, and
+/// go off when the square is entered) and is written as `O`.
+pub fn letter(o: Obstacle) -> Option<char> {
+    match (o.mine, o.hidden_trapdoor, o.open_trapdoor) {
+        (_, _, true) => Some('O'),
+        (true, true, false) => Some('X'),
+        (true, false, false) => Some('M'),
+        (false, true, false) => Some('D'),
+        (false, false, false) => None,
+    }
+}
 
 /// The canonical board file: 8 rank lines and the status line, each ending in `\n`.
 pub fn write_board(board: &ObstacleBoard) -> String {
@@ -13,10 +26,10 @@ pub fn write_board(board: &ObstacleBoard) -> String {
     for rank in (0..8).rev() {
         for file in 0..8 {
             let s = Square::new(file, rank);
-            if board.walls.has(s, WallSide::West) {
+            if board.walls().has(s, WallSide::West) {
                 out.push('|');
             }
-            if board.walls.has(s, WallSide::South) {
+            if board.walls().has(s, WallSide::South) {
                 out.push('_');
             }
             let c = match board.piece(s) {
@@ -28,7 +41,7 @@ pub fn write_board(board: &ObstacleBoard) -> String {
                         l.to_ascii_lowercase()
                     }
                 }
-                None => board.obstacle(s).letter().unwrap_or('.'),
+                None => letter(board.obstacle(s)).unwrap_or('.'),
             };
             out.push(c);
         }

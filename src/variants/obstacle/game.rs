@@ -19,6 +19,7 @@ use std::fmt;
 
 use crate::core::{Color, Move, MoveFlag, Square, Undo};
 use crate::variants::standard::{BISHOP, KNIGHT, QUEEN, ROOK};
+use crate::variants::terrain;
 
 use super::board::ObstacleBoard;
 use super::board_write::write_board;
@@ -349,21 +350,9 @@ pub fn play_piece_move(board: &mut ObstacleBoard, m: Move) {
 }
 
 /// [`play_piece_move`], recording the effects in `fallout`; the core move's undo is returned.
-/// `fallout.undo(board)` then `board.position_mut().unmake(m, undo)` take it all back.
+/// `effects::undo(board, fallout)` then `board.position_mut().unmake(m, undo)` take it all back.
 pub fn play_piece_move_recorded(board: &mut ObstacleBoard, m: Move, fallout: &mut Fallout) -> Undo {
-    // Where pieces arrive: castling moves two (read before the move changes the rules' view).
-    let arrivals: [Option<Square>; 2] = match m.flag {
-        MoveFlag::Castle(i) => match board.pos.rules().castling.get(i as usize) {
-            Some(c) => [Some(c.king_to), Some(c.rook_to)],
-            None => [None, None],
-        },
-        _ => [Some(board.square(m.to)), None],
-    };
-    let undo = board.pos.make(m);
-    for s in arrivals.into_iter().flatten() {
-        effects::arrive_recorded(board, s, fallout);
-    }
-    undo
+    terrain::play_recorded(&mut board.pos, &mut board.terrain, m, fallout).0
 }
 
 /// Is this pseudo-legal move of the side to move legal once its effects are played? Played and
@@ -380,7 +369,7 @@ fn is_legal_on(scratch: &mut ObstacleBoard, fallout: &mut Fallout, m: Move) -> b
     }
     let undo = play_piece_move_recorded(scratch, m, fallout);
     let legal = !scratch.pos.in_check(mover);
-    fallout.undo(scratch);
+    effects::undo(scratch, fallout);
     scratch.pos.unmake(m, undo);
     legal
 }
@@ -434,7 +423,9 @@ fn legal_piece_moves_where(board: &ObstacleBoard, keep: impl Fn(&Move) -> bool) 
 /// Why the side to move may not place this wall, if it may not.
 pub fn wall_check(board: &ObstacleBoard, square: Square, side: WallSide) -> Result<(), MoveFault> {
     let mover = board.pos.side_to_move();
-    if board.walls_left(mover) == 0 || Walls::on_edge(square, side) || board.walls.has(square, side)
+    if board.walls_left(mover) == 0
+        || Walls::on_edge(square, side)
+        || board.walls().has(square, side)
     {
         return Err(MoveFault::BadWall);
     }
@@ -521,7 +512,7 @@ w 3 3 + + + + - 0\n",
             for m in pseudo_legal(&board.clone()) {
                 let undo = play_piece_move_recorded(&mut board, m, &mut fallout);
                 fired += usize::from(!fallout.is_empty());
-                fallout.undo(&mut board);
+                effects::undo(&mut board, &mut fallout);
                 board.pos.unmake(m, undo);
                 assert_eq!(write_board(&board), file, "{m:?}");
                 assert_eq!(board.pos.key(), key, "{m:?}");

@@ -2,10 +2,11 @@
 //! trapdoors and mines.
 //!
 //! The core plays the FIDE pieces and respects walls through its per-square blocked-step
-//! masks; this module adds what the core does not know: the board file format
-//! (`board_file`, `board_write`), the wall geometry that turns walls into those masks (`walls`), trapdoors
-//! and mines and what they do after a move (`effects`), the game file notation (`notation`)
-//! and the game itself (`game`: legality with effects, placements, walls, INFO messages).
+//! masks. Walls, trapdoors, mines and what they do after a move are the shared terrain model
+//! (`crate::variants::terrain`; `walls` and `effects` here keep this variant's names for it).
+//! This module adds the rest: the board file format (`board_file`, `board_write`, with the
+//! obstacle letters `M D O X`), the game file notation (`notation`) and the game itself (`game`:
+//! legality with effects, placements, walls, INFO messages).
 
 pub mod board;
 pub mod board_file;

@@ -11,7 +11,7 @@ use crate::core::{Color, Move, MoveFlag, Square, Undo};
 use crate::engine::eval::{self, PieceValues};
 use crate::engine::{Engine, Limits, SearchResult};
 use crate::notation::coordinate;
-use crate::variants::obstacle::effects::Fallout;
+use crate::variants::obstacle::effects::{self, Fallout};
 use crate::variants::obstacle::game::{
     legal_piece_moves_into, place_wall, play_piece_move_recorded, wall_check,
 };
@@ -255,7 +255,7 @@ impl Variant for ObstacleSearch {
         match self.taken.pop() {
             Some(Taken::Piece(m, undo)) => {
                 let depth = self.taken.len();
-                self.fallouts[depth].undo(&mut self.board);
+                effects::undo(&mut self.board, &mut self.fallouts[depth]);
                 self.board.position_mut().unmake(m, undo);
             }
             Some(Taken::Wall(before)) => self.board = *before,
@@ -278,6 +278,13 @@ impl Variant for ObstacleSearch {
             _ if pos.halfmove_clock() >= 100 => Some(Terminal::Draw),
             _ => None,
         }
+    }
+
+    /// A king fallen through a trapdoor or blown up ends the game (spec: checkmate, or
+    /// stalemate when both went at once).
+    fn is_decided(&self) -> bool {
+        let pos = self.board().position();
+        pos.royal_count(Color::White) == 0 || pos.royal_count(Color::Black) == 0
     }
 
     fn no_moves(&self) -> Terminal {
