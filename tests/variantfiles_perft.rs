@@ -204,3 +204,52 @@ fn walled_file_blocks_steps_across_its_walls() {
         .unwrap();
     assert_eq!(open.legal_move_list().len(), moves.len() + 2);
 }
+
+/// Perft follows the file's end of game: a position its rules have decided (here a rook on
+/// the goal rank) has no moves, as Fairy-Stockfish, python-chess and shakmaty count; the
+/// generator's own count expands it.
+#[test]
+fn perft_stops_where_the_file_s_rules_end_the_game() {
+    use chessrules::engine::perft::Perft as VariantPerft;
+    use chessrules::variants::custom::{load_variant_file, variant};
+    let text = r#"
+name = "rook race"
+description = "first rook on the far rank wins"
+[board]
+files = 8
+ranks = 8
+start = "8/6r1/7r/8/8/7R/8/R7 w - - 0 1"
+[[piece]]
+letter = "R"
+name = "rook"
+betza = "R"
+[end]
+checkmate = false
+reach_rank = { piece = "R", rank = 8 }
+"#;
+    let v = load_variant_file(text).expect("a valid file");
+    let start = v.start_position().expect("start");
+    let mut game = variant::game(&v, start.clone());
+    // Depth 2 by hand: every White move, then Black's moves unless White's rook stands on
+    // rank 8 (the race is won).
+    let mut pos = start.clone();
+    let mut by_hand = 0;
+    for m in pos.legal_move_list() {
+        let undo = pos.make(m);
+        let won = pos.rules().shape.rank_of(m.to) == 7;
+        if !won {
+            by_hand += pos.legal_move_list().len() as u64;
+        }
+        pos.unmake(m, undo);
+    }
+    assert_eq!(VariantPerft::new(true).count(&mut game, 2), by_hand);
+    assert_eq!(VariantPerft::new(false).count(&mut game, 2), by_hand);
+    let mut expand = VariantPerft::new(true);
+    expand.end_rules = false;
+    let mut core = start.clone();
+    assert_eq!(
+        expand.count(&mut game, 2),
+        chessrules::core::perft::perft(&mut core, 2)
+    );
+    assert!(by_hand < chessrules::core::perft::perft(&mut core, 2));
+}

@@ -25,8 +25,8 @@ pub enum PerftVariant {
     /// Fairy chess 10×10; needs `--board FILE` (a fairy board file). From halfmove clock
     /// 50 on, the spec's clock rule limits the moves counted.
     Fairy,
-    /// Pawn race; default position: the spec's Figure 1 (gaps h and a). Counts the move tree
-    /// of the core without the win hooks (games that are over are still expanded).
+    /// Pawn race; default position: the spec's Figure 1 (gaps h and a). A race already won
+    /// (a pawn on its last rank, a side without pawns) has no moves.
     Pawnrace,
     /// Obstacle chess; needs `--board FILE` (an obstacle board file). Every action counts:
     /// piece moves (with the effects of trapdoors and mines) and every wall that may be
@@ -56,6 +56,10 @@ pub struct PerftArgs {
     /// Make every leaf move instead of counting the moves at the last ply.
     #[arg(long)]
     no_bulk: bool,
+    /// Expand positions the variant's rules have already decided (a goal reached, a side
+    /// extinct, a pawn race won): the move generator's count, as before these rules counted.
+    #[arg(long)]
+    generator_only: bool,
 }
 
 /// The files named on the command line, read whole with the shared size cap: an unreadable
@@ -162,6 +166,7 @@ pub fn run(args: PerftArgs) -> Result<ExitCode> {
 /// Counts (or divides) on any variant's game.
 fn walk<V: Variant>(mut game: V, args: &PerftArgs) {
     let mut perft = Perft::new(!args.no_bulk);
+    perft.end_rules = !args.generator_only;
     if args.divide {
         let mut lines = perft.divide(&mut game, args.depth);
         lines.sort();

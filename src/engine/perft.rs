@@ -1,5 +1,7 @@
 //! Perft over any [`Variant`]: the leaf count of the legal move tree, for every variant
-//! (obstacle chess's walls and effects included), with bulk counting at the last ply.
+//! (obstacle chess's walls and effects included), with bulk counting at the last ply. A
+//! position the variant's rules have decided has no moves, as Fairy-Stockfish, python-chess
+//! and shakmaty count (unless `end_rules` is off: the move generator's count alone).
 //! `core::perft` stays the core's own yardstick on bare positions.
 
 use crate::variants::Variant;
@@ -9,6 +11,8 @@ pub struct Perft<M> {
     buffers: Vec<Vec<M>>,
     /// Count the legal moves at the last ply instead of making each one.
     pub bulk: bool,
+    /// A decided position ([`Variant::is_decided`]) has no moves.
+    pub end_rules: bool,
 }
 
 impl<M: Copy> Perft<M> {
@@ -16,6 +20,7 @@ impl<M: Copy> Perft<M> {
         Perft {
             buffers: Vec::new(),
             bulk,
+            end_rules: true,
         }
     }
 
@@ -30,6 +35,9 @@ impl<M: Copy> Perft<M> {
     fn walk<V: Variant<Move = M>>(&mut self, game: &mut V, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
+        }
+        if self.end_rules && game.is_decided() {
+            return 0;
         }
         let mut moves = std::mem::take(&mut self.buffers[depth as usize]);
         if depth == 1 && self.bulk {
@@ -52,7 +60,9 @@ impl<M: Copy> Perft<M> {
     /// Leaf counts per root move, in generation order, with each move's coordinate text.
     pub fn divide<V: Variant<Move = M>>(&mut self, game: &mut V, depth: u32) -> Vec<(String, u64)> {
         let mut moves = Vec::new();
-        game.legal_moves(&mut moves);
+        if !(self.end_rules && game.is_decided()) {
+            game.legal_moves(&mut moves);
+        }
         moves
             .into_iter()
             .map(|m| {

@@ -316,6 +316,14 @@ impl Variant for CoreGame {
         None
     }
 
+    fn is_decided(&self) -> bool {
+        let us = self.pos.side_to_move();
+        let royal_lost =
+            |c: Color| self.pos.royal_count(c) == 0 && self.pos.royal_count(c.other()) > 0;
+        (self.ends.royal_capture && (royal_lost(us) || royal_lost(us.other())))
+            || self.ends.decided(&self.pos).is_some()
+    }
+
     fn no_moves(&self) -> Terminal {
         if self.ends.checkmate && self.pos.in_check(self.pos.side_to_move()) {
             Terminal::Loss

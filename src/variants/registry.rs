@@ -56,8 +56,9 @@ pub fn open(id: VariantId, text: &str) -> Result<AnyGame, String> {
             let pos = game.position().cloned().ok_or("no board")?;
             Ok(AnyGame::Core(follow::variant::game(pos)))
         }
-        VariantId::PawnRace => games::pawnrace::parse(text)
-            .map(|pos| AnyGame::PawnRace(PawnRaceSearch::new(pos))),
+        VariantId::PawnRace => {
+            games::pawnrace::parse(text).map(|pos| AnyGame::PawnRace(PawnRaceSearch::new(pos)))
+        }
         VariantId::Custom => Err("a variant file brings its own rules".to_string()),
     }
 }
@@ -65,9 +66,7 @@ pub fn open(id: VariantId, text: &str) -> Result<AnyGame, String> {
 /// Plays move texts in the variant's notation from where `game` stands.
 pub fn replay<V: Variant>(game: &mut V, moves: &[String]) -> Result<(), String> {
     for text in moves {
-        let m = game
-            .parse_move(text)
-            .map_err(|e| format!("{text}: {e}"))?;
+        let m = game.parse_move(text).map_err(|e| format!("{text}: {e}"))?;
         game.make(m);
     }
     Ok(())

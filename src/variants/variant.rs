@@ -68,6 +68,12 @@ pub trait Variant: Clone {
     /// The result if the game is already over here, before any move is generated (a pawn on
     /// its last rank, a side without pieces, …), from the side to move's view.
     fn terminal(&self) -> Option<Terminal>;
+    /// Has one of the variant's own rules already ended the game here (a royal piece lost, a
+    /// side extinct, a piece on its goal rank, a pawn race won)? Draws a player claims or the
+    /// search assumes (fifty moves, repetition) do not count. Perft expands no such position.
+    fn is_decided(&self) -> bool {
+        false
+    }
     /// The result when the side to move has no legal move (stalemate draw, checkmate loss).
     fn no_moves(&self) -> Terminal;
     /// Static evaluation for the side to move, in centipawns. It may return

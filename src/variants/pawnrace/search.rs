@@ -78,6 +78,10 @@ impl Variant for PawnRaceSearch {
         self.pos.key()
     }
 
+    fn is_decided(&self) -> bool {
+        decided(&self.pos).is_some_and(|o| o.winner().is_some())
+    }
+
     fn terminal(&self) -> Option<Terminal> {
         let winner = decided(&self.pos)?.winner()?;
         Some(if winner == self.pos.side_to_move() {
