@@ -114,6 +114,33 @@ fn chess960_table_deeper() {
     );
 }
 
+/// shakmaty's tricky positions in Chess960 mode, every record, through the library and through
+/// the command line (`perft --variant chess960 --fen …`), as the issue asks.
+#[test]
+fn tricky_table_in_chess960_mode() {
+    check_table(
+        "tests/perft/tricky.perft",
+        chessrules::variants::chess960::from_fen,
+        u64::MAX,
+        40,
+    );
+    for case in read_table("tests/perft/tricky.perft") {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_chessrules"))
+            .args(["perft", "--variant", "chess960", "--fen", &case.fen])
+            .arg(case.depth.to_string())
+            .output()
+            .expect("runs");
+        assert!(out.status.success(), "{}: {out:?}", case.id);
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout).trim(),
+            case.nodes.to_string(),
+            "{} depth {} (CLI)",
+            case.id,
+            case.depth
+        );
+    }
+}
+
 #[test]
 fn standard_table_shallow() {
     check(NODE_LIMIT);
