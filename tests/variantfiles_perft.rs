@@ -253,3 +253,23 @@ reach_rank = { piece = "R", rank = 8 }
     );
     assert!(by_hand < chessrules::core::perft::perft(&mut core, 2));
 }
+
+/// FEN as Fairy-Stockfish and pyffish write it: castling and en passant may be left out
+/// before the clocks, and a two-square en passant field names its first square.
+#[test]
+fn fen_as_fairy_stockfish_writes_it() {
+    let rules = standard::rules();
+    let full = fen::parse(rules.clone(), "4k3/8/8/8/8/8/8/4K3 w - - 3 7").unwrap();
+    for short in ["4k3/8/8/8/8/8/8/4K3 w 3 7", "4k3/8/8/8/8/8/8/4K3 w - 3 7"] {
+        let pos = fen::parse(rules.clone(), short).unwrap();
+        assert_eq!(fen::write(&pos), fen::write(&full), "{short}");
+    }
+    let castles = fen::parse(rules.clone(), "r3k2r/8/8/8/8/8/8/R3K2R w KQkq 0 1").unwrap();
+    assert_eq!(fen::write(&castles), "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    let two = fen::parse(rules.clone(), "4k3/8/8/8/6Pp/8/8/4K3 b - g3g4 0 1").unwrap();
+    assert_eq!(fen::write(&two), "4k3/8/8/8/6Pp/8/8/4K3 b - g3 0 1");
+    // Still errors: a truncated FEN, a field that is neither.
+    assert!(fen::parse(rules.clone(), "4k3/8/8/8/8/8/8/4K3 w").is_err());
+    assert!(fen::parse(rules.clone(), "4k3/8/8/8/8/8/8/4K3 w - g3x 0 1").is_err());
+    assert!(fen::parse(rules, "4k3/8/8/8/8/8/8/4K3 w 3 7 9").is_err());
+}

@@ -1,6 +1,10 @@
 //! FEN for any board of the core: ranks from the top, `/`-separated, multi-digit empty runs
 //! (`10` on wide boards), upper case White, then side, castling, en passant and clocks.
-//! The two clock fields may be left out (they default to `0 1`).
+//! The two clock fields may be left out (they default to `0 1`). As Fairy-Stockfish and
+//! pyffish write FEN, the castling and en passant fields may be left out before the clocks
+//! (`… w 0 1`, `… w KQkq 0 1`: a field of digits there is a clock, never a right or a
+//! square), and an en passant field of two squares (`g3g4`, the squares a longer pawn step
+//! passed) is read as its first square: the core keeps one en passant target.
 
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -69,6 +73,19 @@ pub fn parse(rules: Arc<Rules>, text: &str) -> Result<Position, FenError> {
         }
     }
     let end_col = text.chars().count() + 1;
+    // Castling and en passant left out before the clocks: "-" stands in for them.
+    let is_clock = |i: usize| {
+        fields
+            .get(i)
+            .is_some_and(|(_, t)| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()))
+    };
+    if is_clock(2) {
+        let at = fields[2].0;
+        fields.splice(2..2, [(at, "-"), (at, "-")]);
+    } else if is_clock(3) {
+        let at = fields[3].0;
+        fields.insert(3, (at, "-"));
+    }
     let field = |i: usize, f: FenField| {
         fields
             .get(i)
@@ -186,8 +203,16 @@ pub fn parse(rules: Arc<Rules>, text: &str) -> Result<Position, FenError> {
 
     let (c, ep) = field(3, FenField::EnPassant)?;
     if ep != "-" {
+        let first_of_two = || {
+            (2..ep.len()).find_map(|cut| {
+                let (a, b) = (ep.get(..cut)?, ep.get(cut..)?);
+                shape.parse_square(b)?;
+                shape.parse_square(a)
+            })
+        };
         let sq = shape
             .parse_square(ep)
+            .or_else(first_of_two)
             .ok_or_else(|| err(FenField::EnPassant, c, format!("'{ep}' is not a square")))?;
         pos.set_en_passant(Some(sq));
     }
