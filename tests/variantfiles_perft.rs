@@ -273,3 +273,50 @@ fn fen_as_fairy_stockfish_writes_it() {
     assert!(fen::parse(rules.clone(), "4k3/8/8/8/8/8/8/4K3 w - g3x 0 1").is_err());
     assert!(fen::parse(rules, "4k3/8/8/8/8/8/8/4K3 w 3 7 9").is_err());
 }
+
+/// Legan chess: pawns move diagonally forward-left and capture forward or left (`mflFcflW`),
+/// which only comes out right when Black's left is read from Black's side (the board turned
+/// 180°). Perft 4 from the start is 8138 in Fairy-Stockfish's `tests/perft.sh` (its built-in
+/// `legan`); its promotion regions cannot matter within four plies, so this file leaves
+/// promotion out.
+#[test]
+fn legan_pawns_read_left_from_the_mover_s_side() {
+    use chessrules::variants::custom::load_variant_file;
+    let text = r#"
+name = "legan"
+description = "Legan chess (promotion left out)"
+[board]
+files = 8
+ranks = 8
+start = "knbrp3/bqpp4/npp5/rp1p3P/p3P1PR/5PPN/4PPQB/3PRBNK w - - 0 1"
+[[piece]]
+letter = "K"
+name = "king"
+betza = "K"
+royal = true
+[[piece]]
+letter = "Q"
+name = "queen"
+betza = "Q"
+[[piece]]
+letter = "R"
+name = "rook"
+betza = "R"
+[[piece]]
+letter = "B"
+name = "bishop"
+betza = "B"
+[[piece]]
+letter = "N"
+name = "knight"
+betza = "N"
+[[piece]]
+letter = "P"
+name = "pawn"
+betza = "mflFcflW"
+pawn = true
+"#;
+    let v = load_variant_file(text).expect("a valid file");
+    let mut pos = v.start_position().expect("start");
+    assert_eq!(chessrules::core::perft::perft(&mut pos, 4), 8138);
+}

@@ -325,12 +325,20 @@ fn compile(
     promotes: bool,
 ) -> Compiled {
     let flip = |dy: i8| if color == Color::White { dy } else { -dy } as i32;
+    // Movements are written from the mover's side with the board turned 180° for Black, so a
+    // piece whose left and right moves differ has them turned too; a symmetric one is the
+    // same either way (and keeps its vector order, which move ordering sees).
+    let symmetric = c
+        .vectors
+        .iter()
+        .all(|&(dx, dy)| c.vectors.contains(&(-dx, dy)));
+    let turn = |dx: i8| if color == Color::Black && !symmetric { -dx } else { dx } as i32;
     let steps = c
         .vectors
         .iter()
         .map(|&(dx, dy)| Step {
-            delta: shape.delta(dx as i32, flip(dy)),
-            wall_dir: unit_direction(dx as i32, flip(dy)),
+            delta: shape.delta(turn(dx), flip(dy)),
+            wall_dir: unit_direction(turn(dx), flip(dy)),
         })
         .collect();
     let abs = |r: u8| shape.relative_rank(color, r.min(shape.ranks() - 1));

@@ -11,7 +11,11 @@
 //!   or wide left/right moves), `v` = `fb`, `s` = `lr`, a pair `fl` `fr` `bl` `br` (the moves
 //!   that go both ways), and `h` after a direction (`fh`, `bh`, `lh`, `rh`: the whole half of
 //!   the board that way, e.g. `fhN` = the four forward knight moves). Several directions
-//!   add up (`fsW` = forward or sideways one step). No direction means all of them.
+//!   add up (`fsW` = forward or sideways one step). No direction means all of them. On an
+//!   orthogonal atom a pair means both directions (`flW` = forward or left).
+//! - directions are the mover's: the board is turned 180° for Black (XBoard's and
+//!   Fairy-Stockfish's convention), so Black's left is the h-file side. This matters only for
+//!   pieces whose left and right moves differ; the core turns those (`core::rules`).
 //!
 //! Errors carry the byte offset in the string.
 
@@ -246,6 +250,21 @@ pub fn parse(text: &str) -> Result<Vec<MovementComponent>, BetzaError> {
                 });
             }
             range = n;
+        }
+        // On a lone orthogonal atom a pair means both of its directions (`flW`: forward and
+        // left), as XBoard and Fairy-Stockfish read it; there is no orthogonal move that goes
+        // both ways.
+        if atoms.len() == 1 && atoms[0].1 == 0 {
+            dirs = dirs
+                .into_iter()
+                .flat_map(|d| match d {
+                    Dir::Fl => vec![Dir::F, Dir::L],
+                    Dir::Fr => vec![Dir::F, Dir::R],
+                    Dir::Bl => vec![Dir::B, Dir::L],
+                    Dir::Br => vec![Dir::B, Dir::R],
+                    other => vec![other],
+                })
+                .collect();
         }
         for (dx, dy) in atoms {
             let mut comp = if range == 1 {
