@@ -320,3 +320,77 @@ pawn = true
     let mut pos = v.start_position().expect("start");
     assert_eq!(chessrules::core::perft::perft(&mut pos, 4), 8138);
 }
+
+/// Extinction chess (Fairy-Stockfish's `extinction`): the king is an ordinary piece that may
+/// castle, and a side that loses every piece of one kind loses. Fairy-Stockfish's
+/// `tests/perft.sh` counts 195286 at depth 4 from this Chess960 position (king on g1: its
+/// king's-side castling leaves the king where it is).
+#[test]
+fn a_non_royal_king_castles_and_extinction_ends_the_count() {
+    use chessrules::variants::custom::load_variant_file;
+    let text = r#"
+name = "extinction"
+description = "lose a whole kind, lose the game"
+[board]
+files = 8
+ranks = 8
+start = "rnbqb1kr/pppppppp/8/8/8/8/PPPPPPPP/RNBQB1KR w KQkq - 0 1"
+[[piece]]
+letter = "K"
+name = "king"
+betza = "K"
+[[piece]]
+letter = "Q"
+name = "queen"
+betza = "Q"
+[[piece]]
+letter = "R"
+name = "rook"
+betza = "R"
+[[piece]]
+letter = "B"
+name = "bishop"
+betza = "B"
+[[piece]]
+letter = "N"
+name = "knight"
+betza = "N"
+[[piece]]
+letter = "P"
+name = "pawn"
+betza = "mfWcfF"
+pawn = true
+double_step_rank = 2
+en_passant = true
+[promotion]
+to = ["Q", "R", "B", "N", "K"]
+[[castling]]
+side = "king"
+king = "K"
+king_from = "g1"
+king_to = "g1"
+rook_from = "h1"
+rook_to = "f1"
+rook = "R"
+[[castling]]
+side = "queen"
+king = "K"
+king_from = "g1"
+king_to = "c1"
+rook_from = "a1"
+rook_to = "d1"
+rook = "R"
+[end]
+checkmate = false
+extinction = ["K", "Q", "R", "B", "N", "P"]
+"#;
+    let v = load_variant_file(text).expect("a valid file");
+    let start = v.start_position().expect("start");
+    let mut game = chessrules::variants::custom::variant::game(&v, start);
+    let mut perft = chessrules::engine::perft::Perft::new(true);
+    assert_eq!(perft.count(&mut game, 4), 195286);
+    // Without a `king` letter and with no royal piece, castling is an error, not silent.
+    let unnamed = text.replace("king = \"K\"\n", "");
+    let e = load_variant_file(&unnamed).expect_err("castling needs its king");
+    assert!(e.to_string().contains("king = "), "{e}");
+}

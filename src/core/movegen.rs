@@ -255,9 +255,14 @@ impl Position {
             let [kf, kt, rf, rt] = self.rules.castle_cells[i];
             let king = self.cell(kf as usize);
             let rook = self.cell(rf as usize);
+            let king_royal = king != EMPTY && self.rules.is_royal(code_kind(king));
+            let king_kind_ok = match rule.king_kind {
+                Some(k) => code_kind(king) == k,
+                None => king_royal,
+            };
             if king == EMPTY
                 || code_color(king) != us.index()
-                || !self.rules.is_royal(code_kind(king))
+                || !king_kind_ok
                 || rook == EMPTY
                 || code_color(rook) != us.index()
                 || code_kind(rook) != rule.rook_kind
@@ -272,7 +277,7 @@ impl Position {
             if !self.path_open(kf, kt) || !self.path_open(rf, rt) {
                 continue;
             }
-            if self.rules.king_safety {
+            if self.rules.king_safety && king_royal {
                 let them = us.other();
                 let step: isize = if kt > kf { 1 } else { -1 };
                 let mut s = kf;

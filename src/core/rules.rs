@@ -18,8 +18,12 @@ pub struct CastlingRule {
     pub king_to: Square,
     pub rook_from: Square,
     pub rook_to: Square,
-    /// The kind of the castling rook (the king is the colour's royal piece).
+    /// The kind of the castling rook.
     pub rook_kind: KindId,
+    /// The kind of the castling king: `None` for the colour's royal piece (FIDE chess), or a
+    /// kind that need not be royal (a variant whose king is an ordinary piece, as in
+    /// extinction chess). Squares it passes are checked for attack only when it is royal.
+    pub king_kind: Option<KindId>,
     /// True for the king's-side castling (`O-O`), false for the queen's side (`O-O-O`).
     pub king_side: bool,
 }

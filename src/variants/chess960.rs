@@ -53,6 +53,7 @@ fn rule(color: Color, king_file: u8, rook_file: u8) -> CastlingRule {
         rook_from: Square::new(rook_file, rank),
         rook_to: Square::new(rt, rank),
         rook_kind: ROOK,
+        king_kind: None,
         king_side,
     }
 }

@@ -101,7 +101,8 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
         ));
     }
 
-    let castling = castling_rules(&cx, &doc.castling, files, ranks, &kind_of)?;
+    let any_royal = pieces.iter().any(|p| p.royal);
+    let castling = castling_rules(&cx, &doc.castling, files, ranks, &kind_of, any_royal)?;
 
     let end = &doc.end;
     let mut extinction = Vec::new();

@@ -33,6 +33,7 @@ pub(super) fn castling_rules(
     files: usize,
     ranks: usize,
     kind_of: &dyn Fn(&Spanned<String>) -> Result<KindId, VariantFileError>,
+    any_royal: bool,
 ) -> Result<Vec<CastlingRule>, VariantFileError> {
     let mut castling = Vec::new();
     for c in docs {
@@ -42,6 +43,16 @@ pub(super) fn castling_rules(
             _ => return Err(cx.err(c.side.span(), "side is \"king\" or \"queen\"")),
         };
         let rook_kind = kind_of(&c.rook)?;
+        let king_kind = match &c.king {
+            Some(letter) => Some(kind_of(letter)?),
+            None if !any_royal => {
+                return Err(cx.err(
+                    c.side.span(),
+                    "no piece is royal: say which piece castles with king = \"LETTER\"",
+                ))
+            }
+            None => None,
+        };
         let sq = |v: &Spanned<String>| board_square(cx, v, files, ranks);
         let (kf, kt, rf, rt) = (
             sq(&c.king_from)?,
@@ -76,6 +87,7 @@ pub(super) fn castling_rules(
                 rook_from: m(rf),
                 rook_to: m(rt),
                 rook_kind,
+                king_kind,
                 king_side,
             });
         }

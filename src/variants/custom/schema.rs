@@ -68,6 +68,9 @@ pub struct CastlingDoc {
     pub rook_from: Spanned<String>,
     pub rook_to: Spanned<String>,
     pub rook: Spanned<String>,
+    /// The castling king's letter (default: the royal piece).
+    #[serde(default)]
+    pub king: Option<Spanned<String>>,
 }
 
 fn yes() -> bool {

@@ -114,6 +114,7 @@ pub fn castling() -> Vec<CastlingRule> {
                 rook_from: Square::new(rook_from, rank),
                 rook_to: Square::new(rook_to, rank),
                 rook_kind: ROOK,
+                king_kind: None,
                 king_side,
             });
         }

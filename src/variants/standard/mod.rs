@@ -36,6 +36,7 @@ pub fn fide_castling(rook: u8, ranks: u8) -> Vec<CastlingRule> {
                 rook_from: Square::new(rf, rank),
                 rook_to: Square::new(rt, rank),
                 rook_kind: rook,
+                king_kind: None,
                 king_side,
             });
         }
