@@ -42,6 +42,10 @@ impl Seat {
                     .map(|m| to_uci(pos, m)))
             }
             Seat::External(client) => {
+                if game.is_chess960() {
+                    // Castling is then written king-takes-rook, which our parser reads.
+                    client.set_option("UCI_Chess960", "true")?;
+                }
                 Ok(client.best_move_after(game.start_fen(), &game.uci_moves(), movetime)?)
             }
         }

@@ -23,9 +23,9 @@ use super::board::diagram;
 
 #[derive(Args)]
 pub struct PlayArgs {
-    /// Start from this position instead of the initial one.
-    #[arg(long)]
-    fen: Option<String>,
+    /// The rules and the position (default: the initial position).
+    #[command(flatten)]
+    start: super::StartArgs,
     /// Also reject a FEN no real game can reach (README, "--strict").
     #[arg(long)]
     strict: bool,
@@ -233,7 +233,7 @@ impl Session<'_> {
 }
 
 pub fn run(args: PlayArgs) -> Result<ExitCode> {
-    let game = match super::load_game(args.fen.as_deref(), args.strict) {
+    let game = match super::load_game(&args.start, args.strict) {
         Ok(g) => g,
         Err(code) => return Ok(code),
     };

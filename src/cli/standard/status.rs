@@ -9,9 +9,9 @@ use clap::Args;
 
 #[derive(Args)]
 pub struct StatusArgs {
-    /// The position, as FEN (default: the initial position).
-    #[arg(long)]
-    fen: Option<String>,
+    /// The rules and the position (default: the initial position).
+    #[command(flatten)]
+    start: super::StartArgs,
     /// Also reject positions no real game can reach (README, "--strict").
     #[arg(long)]
     strict: bool,
@@ -37,7 +37,7 @@ fn claim_name(c: Claim) -> &'static str {
 }
 
 pub fn run(args: StatusArgs) -> Result<ExitCode> {
-    let mut game = match super::load_game(args.fen.as_deref(), args.strict) {
+    let mut game = match super::load_game(&args.start, args.strict) {
         Ok(g) => g,
         Err(code) => return Ok(code),
     };

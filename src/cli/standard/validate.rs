@@ -37,6 +37,10 @@ pub struct ValidateArgs {
     /// Print games/s and moves/s to standard error at the end.
     #[arg(long)]
     stats: bool,
+    /// The rules of games without a `Variant` tag: `standard`, or `chess960` (their FEN tags
+    /// in X-FEN or Shredder-FEN; without one, start position 518). A game's own tag wins.
+    #[arg(long, value_enum, default_value = "standard")]
+    variant: super::GameVariant,
 }
 
 /// Games read per batch.
@@ -65,6 +69,8 @@ struct BoundedGame {
     streaming: Option<Replayer>,
     /// Bytes of text kept.
     bytes: usize,
+    /// The `Variant` a game without the tag is replayed as.
+    default_variant: Option<&'static str>,
 }
 
 impl GameSink for BoundedGame {
@@ -86,7 +92,8 @@ impl GameSink for BoundedGame {
         self.bytes += text.len();
         self.game.moves.push(text);
         if self.game.moves.len() > MOVES_KEPT {
-            let mut r = Replayer::new(self.game.tag("Variant"), self.game.tag("FEN"));
+            let variant = self.game.tag("Variant").or(self.default_variant);
+            let mut r = Replayer::new(variant, self.game.tag("FEN"));
             for m in std::mem::take(&mut self.game.moves) {
                 r.push(&m);
             }
@@ -105,11 +112,17 @@ impl GameSink for BoundedGame {
     }
 }
 
-fn read_batch<R: Read>(reader: &mut PgnReader<R>) -> io::Result<Vec<Item>> {
+fn read_batch<R: Read>(
+    reader: &mut PgnReader<R>,
+    default_variant: Option<&'static str>,
+) -> io::Result<Vec<Item>> {
     let mut batch = Vec::with_capacity(BATCH);
     let (mut moves, mut bytes) = (0, 0);
     while batch.len() < BATCH && moves < BATCH_MOVES && bytes < BATCH_BYTES {
-        let mut sink = BoundedGame::default();
+        let mut sink = BoundedGame {
+            default_variant,
+            ..BoundedGame::default()
+        };
         let read = reader.next_game_into(&mut sink);
         bytes += sink.bytes;
         match read {
@@ -122,7 +135,11 @@ fn read_batch<R: Read>(reader: &mut PgnReader<R>) -> io::Result<Vec<Item>> {
                 }
                 None => {
                     moves += sink.game.moves.len();
-                    batch.push(Item::Game(sink.game));
+                    let mut game = sink.game;
+                    if let (Some(v), None) = (default_variant, game.tag("Variant")) {
+                        game.tags.push(("Variant".to_string(), v.to_string()));
+                    }
+                    batch.push(Item::Game(game));
                 }
             },
             Some(Err(ReadError::Io(e))) => return Err(e),
@@ -251,6 +268,7 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode> {
         let len = f.metadata().ok().map(|m| m.len());
         (Box::new(f), len)
     };
+    let default_variant = args.variant.tag();
     let jobs = args.jobs.unwrap_or(0);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
@@ -266,10 +284,10 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode> {
     let started = Instant::now();
     let (mut games, mut illegal, mut plies) = (0u64, 0u64, 0u64);
     let outcome: io::Result<()> = pool.install(|| {
-        let mut batch = read_batch(&mut reader)?;
+        let mut batch = read_batch(&mut reader, default_variant)?;
         while !batch.is_empty() {
             let (next, reports) = rayon::join(
-                || read_batch(&mut reader),
+                || read_batch(&mut reader, default_variant),
                 || batch.par_iter().map(check).collect::<Vec<Replay>>(),
             );
             for r in &reports {

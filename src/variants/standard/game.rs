@@ -7,7 +7,7 @@ use crate::core::game::Game;
 use crate::core::{Color, Move, Position};
 use crate::notation::pgn::{self, PgnGame};
 use crate::notation::{coordinate, fen, san};
-use crate::variants::standard::setup::{position_from_fen, SetupError};
+use crate::variants::standard::setup::{chess960_position_from_fen, position_from_fen, SetupError};
 use crate::variants::standard::START_FEN;
 
 /// Why a game ended.
@@ -113,6 +113,8 @@ pub struct Report {
 pub struct StandardGame {
     game: Game,
     start_fen: String,
+    /// Chess960: FEN in X-FEN, castling rules from the start position, PGN tagged so.
+    chess960: bool,
     sans: Vec<String>,
     outcome: Option<Outcome>,
 }
@@ -134,11 +136,36 @@ impl StandardGame {
         Ok(Self::from_position(position_from_fen(text)?))
     }
 
+    /// A Chess960 game from a checked X-FEN or Shredder-FEN.
+    pub fn chess960_from_fen(text: &str) -> Result<StandardGame, SetupError> {
+        Ok(Self::chess960_from_position(chess960_position_from_fen(
+            text,
+        )?))
+    }
+
+    /// A Chess960 game from start position `n` of the 960 numbering (518: FIDE chess's).
+    pub fn chess960_start(n: u16) -> Option<StandardGame> {
+        crate::variants::chess960::start(n).map(Self::chess960_from_position)
+    }
+
+    fn chess960_from_position(position: Position) -> StandardGame {
+        let mut g = Self::from_position(position);
+        g.chess960 = true;
+        g.start_fen = g.fen();
+        g
+    }
+
+    /// Is this a Chess960 game?
+    pub fn is_chess960(&self) -> bool {
+        self.chess960
+    }
+
     fn from_position(position: Position) -> StandardGame {
         let start_fen = fen::write(&position);
         let mut g = StandardGame {
             game: Game::new(position),
             start_fen,
+            chess960: false,
             sans: Vec::new(),
             outcome: None,
         };
@@ -161,20 +188,34 @@ impl StandardGame {
     }
 
     pub fn fen(&self) -> String {
-        fen::write(self.game.position())
+        if self.chess960 {
+            crate::variants::chess960::to_fen(self.game.position())
+        } else {
+            fen::write(self.game.position())
+        }
     }
 
     /// The moves played so far as UCI text (`e2e4`, `e7e8q`), from `start_fen`: what an
     /// external engine needs (`position fen START moves …`) to see the game's repetitions.
     pub fn uci_moves(&self) -> Vec<String> {
         // The start FEN was written by us from a checked position, so it reads back.
-        let Ok(mut pos) = position_from_fen(&self.start_fen) else {
+        let start = if self.chess960 {
+            chess960_position_from_fen(&self.start_fen)
+        } else {
+            position_from_fen(&self.start_fen)
+        };
+        let Ok(mut pos) = start else {
             return Vec::new();
         };
+        let chess960 = self.chess960;
         self.game
             .moves()
             .map(|&m| {
-                let text = coordinate::to_uci(&pos, m);
+                let text = if chess960 {
+                    coordinate::to_uci960(&pos, m)
+                } else {
+                    coordinate::to_uci(&pos, m)
+                };
                 pos.make(m);
                 text
             })
@@ -347,9 +388,17 @@ impl StandardGame {
     pub fn pgn(&self, tags: &[(String, String)]) -> String {
         let mut all: Vec<(String, String)> = tags
             .iter()
-            .filter(|(n, _)| !matches!(n.as_str(), "Result" | "SetUp" | "FEN" | "Termination"))
+            .filter(|(n, _)| {
+                !matches!(
+                    n.as_str(),
+                    "Result" | "SetUp" | "FEN" | "Termination" | "Variant"
+                )
+            })
             .cloned()
             .collect();
+        if self.chess960 {
+            all.push(("Variant".into(), "Chess960".into()));
+        }
         if self.start_fen != START_FEN {
             all.push(("SetUp".into(), "1".into()));
             all.push(("FEN".into(), self.start_fen.clone()));

@@ -27,7 +27,17 @@ pub enum SetupError {
 
 /// Reads and checks a standard FEN.
 pub fn position_from_fen(text: &str) -> Result<Position, SetupError> {
-    let pos = from_fen(text.trim())?;
+    checked(from_fen(text.trim())?)
+}
+
+/// Reads and checks a Chess960 FEN (X-FEN or Shredder-FEN castling), by the same rules: its
+/// castling rules come from where the position puts king and rooks.
+pub fn chess960_position_from_fen(text: &str) -> Result<Position, SetupError> {
+    checked(crate::variants::chess960::from_fen(text.trim())?)
+}
+
+/// The checks of a FIDE position beyond the FEN reader's.
+fn checked(pos: Position) -> Result<Position, SetupError> {
     let rules = pos.rules().clone();
     let shape = &rules.shape;
     for color in Color::BOTH {
