@@ -98,7 +98,7 @@ async fn every_variant_starts_from_its_initial_position() {
         .collect();
     assert_eq!(
         ids,
-        ["standard", "fairy", "obstacle", "follow", "pawnrace", "custom"]
+        ["standard", "chess960", "fairy", "obstacle", "follow", "pawnrace", "custom"]
     );
     for (variant, files, ranks) in [
         ("standard", 8, 8),
@@ -773,4 +773,41 @@ async fn fivefold_repetition_and_seventy_five_moves_end_the_game() {
     let v = c.play_ok(&id, "Kd7").await;
     assert_eq!(v["over"], true, "{v}");
     assert_eq!(v["result"], "draw by the seventy-five-move rule");
+}
+
+#[tokio::test]
+async fn chess960_is_played_in_the_page() {
+    let c = client();
+    // The quick-setup board is a Chess960 start, not FIDE chess's.
+    let id = c.new_game("chess960", None).await;
+    let (_, text) = c.send("GET", &format!("/api/games/{id}/board"), None).await;
+    assert_eq!(
+        text,
+        "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1\n"
+    );
+    // King on b1, rooks on a1 and h1: the king's-side castling takes the king to g1 and the
+    // rook to f1, offered on the king's targets and written O-O; Shredder-FEN reads too.
+    let board = "rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1\n";
+    let id = c.new_game("chess960", Some(board)).await;
+    let (_, t) = c
+        .json("GET", &format!("/api/games/{id}/targets?from=b1"), None)
+        .await;
+    let texts: Vec<&str> = t
+        .as_array()
+        .expect("targets")
+        .iter()
+        .filter_map(|x| x["text"].as_str())
+        .collect();
+    assert!(texts.contains(&"O-O"), "{t}");
+    c.play_ok(&id, "O-O").await;
+    c.play_ok(&id, "O-O-O").await;
+    let (_, text) = c.send("GET", &format!("/api/games/{id}/board"), None).await;
+    assert_eq!(text, "2kr3r/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 w - - 2 2\n");
+    let (_, log) = c.send("GET", &format!("/api/games/{id}/log"), None).await;
+    assert!(log.contains("[Variant \"Chess960\"]"), "{log}");
+    assert!(
+        log.contains("[FEN \"rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w KQkq - 0 1\"]"),
+        "{log}"
+    );
+    assert!(log.contains("1. O-O O-O-O"), "{log}");
 }

@@ -67,6 +67,7 @@ async fn the_computer_answers_in_standard_fairy_pawn_race_and_variant_files() {
     let computer = json!({ "color": "black", "movetime": 30 });
     for (variant, first) in [
         ("standard", "e4"),
+        ("chess960", "e4"),
         ("fairy", "b2-b4"),
         ("pawnrace", "b4"),
         ("custom", "b2b3"),

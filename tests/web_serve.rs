@@ -73,7 +73,7 @@ fn serve_rejects_a_bad_port() {
     assert_eq!(out.status.code(), Some(2));
 }
 
-const VARIANTS: [VariantId; 6] = VariantId::ALL;
+const VARIANTS: [VariantId; 7] = VariantId::ALL;
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]

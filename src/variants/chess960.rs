@@ -275,6 +275,22 @@ pub fn start(n: u16) -> Option<Position> {
     from_fen(&text).ok()
 }
 
+/// Chess960's notation: SAN (`O-O`, `O-O-O`), X-FEN boards.
+pub static DIALECT: crate::variants::core_game::Dialect = crate::variants::core_game::Dialect {
+    id: crate::variants::VariantId::Chess960,
+    write_move: crate::notation::san::to_san,
+    read_move: |pos, text| {
+        crate::notation::san::parse(pos, text)
+            .map_err(|e| crate::variants::MoveRefused::new(e.to_string()))
+    },
+    write_board: |_, pos| to_fen(pos),
+};
+
+/// A game of Chess960 from `pos` (the search's game, with FIDE chess's ends).
+pub fn game(pos: Position) -> crate::variants::core_game::CoreGame {
+    crate::variants::core_game::CoreGame::new(pos, &DIALECT)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

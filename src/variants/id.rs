@@ -10,6 +10,8 @@ use std::str::FromStr;
 pub enum VariantId {
     /// FIDE chess.
     Standard,
+    /// Chess960 (Fischer random): FIDE chess from one of 960 start positions.
+    Chess960,
     /// Fairy chess 10×10 (the course's five fairy pieces).
     Fairy,
     /// Obstacle chess: FIDE chess with walls, trapdoors and mines.
@@ -24,8 +26,9 @@ pub enum VariantId {
 
 impl VariantId {
     /// Every variant, in the page's menu order.
-    pub const ALL: [VariantId; 6] = [
+    pub const ALL: [VariantId; 7] = [
         VariantId::Standard,
+        VariantId::Chess960,
         VariantId::Fairy,
         VariantId::Obstacle,
         VariantId::Follow,
@@ -37,6 +40,7 @@ impl VariantId {
     pub fn name(self) -> &'static str {
         match self {
             VariantId::Standard => "standard",
+            VariantId::Chess960 => "chess960",
             VariantId::Fairy => "fairy",
             VariantId::Obstacle => "obstacle",
             VariantId::Follow => "follow",
@@ -49,6 +53,7 @@ impl VariantId {
     pub fn aliases(self) -> &'static [&'static str] {
         match self {
             VariantId::Standard => &["chess", "fide"],
+            VariantId::Chess960 => &["fischerandom", "fischer-random", "960"],
             VariantId::Fairy => &["fairychess", "fairy10x10"],
             VariantId::Obstacle => &["obstaclechess"],
             VariantId::Follow => &["followchess"],
@@ -61,6 +66,7 @@ impl VariantId {
     pub fn title(self) -> &'static str {
         match self {
             VariantId::Standard => "Standard chess",
+            VariantId::Chess960 => "Chess960",
             VariantId::Fairy => "Fairy chess 10×10",
             VariantId::Obstacle => "Obstacle chess",
             VariantId::Follow => "FollowChess",

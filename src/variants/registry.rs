@@ -43,6 +43,9 @@ pub fn open(id: VariantId, text: &str) -> Result<AnyGame, String> {
         VariantId::Standard => standard::from_fen(text.trim())
             .map(|pos| AnyGame::Core(standard::variant::game(pos)))
             .map_err(|e| e.to_string()),
+        VariantId::Chess960 => crate::variants::standard::setup::chess960_position_from_fen(text)
+            .map(|pos| AnyGame::Core(crate::variants::chess960::game(pos)))
+            .map_err(|e| e.to_string()),
         VariantId::Fairy => fairy::parse_board(text)
             .map(|b| AnyGame::Core(fairy::variant::game_of_board(&b)))
             .map_err(|e| e.to_string()),

@@ -151,7 +151,9 @@ impl Task {
                     .map_err(|e| e.to_string())?
                     .ok_or_else(|| "the engine has no move".to_string())
             }
-            VariantId::Standard | VariantId::Fairy | VariantId::PawnRace => self.ours(),
+            VariantId::Standard | VariantId::Chess960 | VariantId::Fairy | VariantId::PawnRace => {
+                self.ours()
+            }
             VariantId::Custom => self.custom(),
             VariantId::Obstacle => self.obstacle(engine),
             other @ VariantId::Follow => Err(format!("the computer does not play {other}")),

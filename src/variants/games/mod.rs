@@ -163,6 +163,7 @@ pub fn variants() -> Vec<VariantInfo> {
 pub fn info(variant: VariantId) -> VariantInfo {
     match variant {
         VariantId::Standard => standard::INFO,
+        VariantId::Chess960 => standard::INFO_960,
         VariantId::Fairy => fairy::INFO,
         VariantId::Obstacle => obstacle::INFO,
         VariantId::Follow => follow::INFO,
@@ -176,6 +177,7 @@ pub fn info(variant: VariantId) -> VariantInfo {
 pub fn load(variant: VariantId, text: &str) -> Result<Box<dyn VariantGame>, String> {
     match variant {
         VariantId::Standard => standard::load(text),
+        VariantId::Chess960 => standard::load_960(text),
         VariantId::Fairy => fairy::load(text),
         VariantId::Obstacle => obstacle::load(text),
         VariantId::Follow => follow::load(text),

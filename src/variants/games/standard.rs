@@ -18,12 +18,25 @@ pub const INFO: VariantInfo = VariantInfo {
     format: "one FEN line",
 };
 
+pub const INFO_960: VariantInfo = VariantInfo {
+    id: crate::variants::VariantId::Chess960,
+    name: "Chess960",
+    initial: "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1\n",
+    format: "one FEN line, castling in X-FEN (KQkq: the outermost rooks) or Shredder-FEN (HAha)",
+};
+
 pub struct Standard {
     game: StandardGame,
 }
 
 pub fn load(text: &str) -> Result<Box<dyn VariantGame>, String> {
     let game = StandardGame::from_fen(text.trim()).map_err(|e| e.to_string())?;
+    Ok(Box::new(Standard { game }))
+}
+
+/// A Chess960 game: the same rules, castling from where the position puts king and rooks.
+pub fn load_960(text: &str) -> Result<Box<dyn VariantGame>, String> {
+    let game = StandardGame::chess960_from_fen(text.trim()).map_err(|e| e.to_string())?;
     Ok(Box::new(Standard { game }))
 }
 
@@ -86,9 +99,20 @@ impl VariantGame for Standard {
         t
     }
     fn export_log(&self, initial: &str, moves: &[String], result: Option<&str>) -> Option<String> {
-        let start = fen::parse(standard::rules(), initial.trim()).ok()?;
+        let chess960 = self.game.is_chess960();
+        let (start, fen_text) = if chess960 {
+            let start = crate::variants::chess960::from_fen(initial.trim()).ok()?;
+            let text = crate::variants::chess960::to_fen(&start);
+            (start, text)
+        } else {
+            let start = fen::parse(standard::rules(), initial.trim()).ok()?;
+            let text = fen::write(&start);
+            (start, text)
+        };
         let mut tags = vec![("Event".to_string(), "chessrules serve".to_string())];
-        let fen_text = fen::write(&start);
+        if chess960 {
+            tags.push(("Variant".to_string(), "Chess960".to_string()));
+        }
         if fen_text != standard::START_FEN {
             tags.push(("SetUp".to_string(), "1".to_string()));
             tags.push(("FEN".to_string(), fen_text));

@@ -44,7 +44,7 @@ const isComment = (l) => /^\s*[%#]/.test(l);
 // { rows: [[ch]] top rank first, walls, and what is needed to write the text back }, or null.
 export function readGrid(variant, text) {
   const lines = text.replace(/\r/g, "").split("\n");
-  if (variant === "standard") {
+  if (variant === "standard" || variant === "chess960") {
     const fields = lines[0].trim().split(/\s+/);
     const rows = fields[0].split("/").map((r) => [...r.replace(/\d/g, (d) => ".".repeat(+d))]);
     return rows.length ? { rows, fields, lines } : null;
@@ -100,7 +100,7 @@ export function toggleWall(g, square, side) {
 
 export function writeGrid(variant, g) {
   const lines = [...g.lines];
-  if (variant === "standard") {
+  if (variant === "standard" || variant === "chess960") {
     const board = g.rows.map((r) => r.join("").replace(/\.+/g, (m) => String(m.length))).join("/");
     lines[0] = [board, ...g.fields.slice(1)].join(" ");
   } else if (variant === "fairy") {
