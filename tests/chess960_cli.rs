@@ -113,3 +113,21 @@ fn play_castles_in_chess960_and_validate_reads_the_game_back() {
     );
     assert!(chess960.contains("legal, 2 plies"), "{chess960}");
 }
+
+#[test]
+fn uci_variant_chess960_starts_in_chess960_mode() {
+    let input = "uci\nposition fen rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1 moves b1h1\n\
+                 go depth 2\nquit\n";
+    let out = stdout(&["uci", "--variant", "chess960"], input);
+    assert!(
+        out.contains("option name UCI_Chess960 type check default true"),
+        "{out}"
+    );
+    // b1h1 is the king taking its own rook: castling, after which Black is to move.
+    let best = out
+        .lines()
+        .find_map(|l| l.strip_prefix("bestmove "))
+        .expect("a bestmove line");
+    let from = best.get(1..2).expect("a move");
+    assert!(best.len() >= 4 && (from == "8" || from == "7"), "{best}");
+}

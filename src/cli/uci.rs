@@ -34,6 +34,9 @@ use clap::{Args, ValueEnum};
 #[derive(Copy, Clone, Debug, ValueEnum)]
 pub enum UciVariant {
     Standard,
+    /// Chess960: `UCI_Chess960` on from the start (positions in X-FEN or Shredder-FEN,
+    /// castling as the king taking its own rook).
+    Chess960,
     Fairy,
     Obstacle,
 }
@@ -55,7 +58,7 @@ impl Dialect {
 
     fn parse(value: &str) -> Option<Dialect> {
         match value.parse::<VariantId>().ok()? {
-            VariantId::Standard | VariantId::Obstacle => Some(Dialect::Chess),
+            VariantId::Standard | VariantId::Chess960 | VariantId::Obstacle => Some(Dialect::Chess),
             VariantId::Fairy => Some(Dialect::Fairy),
             _ => None,
         }
@@ -173,12 +176,12 @@ fn read_input(signals: Arc<Signals>, lines: mpsc::Sender<String>) {
 pub fn run(args: UciArgs) -> Result<ExitCode> {
     let dialect = match args.variant {
         UciVariant::Fairy => Dialect::Fairy,
-        UciVariant::Standard | UciVariant::Obstacle => Dialect::Chess,
+        UciVariant::Standard | UciVariant::Chess960 | UciVariant::Obstacle => Dialect::Chess,
     };
     let signals = Arc::new(Signals::default());
     let mut session = Session {
         dialect,
-        chess960: false,
+        chess960: matches!(args.variant, UciVariant::Chess960),
         pos: dialect.start(),
         keys: Vec::new(),
         engine: Engine::new(20),
@@ -203,7 +206,10 @@ pub fn run(args: UciArgs) -> Result<ExitCode> {
                     "option name Move Time type spin default {} min 1 max 600000",
                     session.default_movetime
                 ),
-                "option name UCI_Chess960 type check default false".to_string(),
+                format!(
+                    "option name UCI_Chess960 type check default {}",
+                    session.chess960
+                ),
                 "uciok".to_string(),
             ],
             Some("isready") => vec!["readyok".to_string()],
