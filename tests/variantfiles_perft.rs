@@ -394,3 +394,57 @@ extinction = ["K", "Q", "R", "B", "N", "P"]
     let e = load_variant_file(&unnamed).expect_err("castling needs its king");
     assert!(e.to_string().contains("king = "), "{e}");
 }
+
+/// Chess960-style castling in a variant file (`from_position = true`): king and rooks start
+/// where each position puts them. The FIDE rules written this way count python-chess's
+/// Chess960 perft, here on three of its positions, read through the file's own FEN reader.
+#[test]
+fn castling_from_the_position_counts_chess960_perft() {
+    use chessrules::variants::custom::load_variant_file;
+    let standard = std::fs::read_to_string("variants/standard.toml").expect("standard.toml");
+    let at = standard.find("[[castling]]").expect("castling tables");
+    let end = standard[at..]
+        .find("\n[end]")
+        .map_or(standard.len(), |i| at + i);
+    let file = format!(
+        "{}[[castling]]\nside = \"king\"\nfrom_position = true\nking_to = \"g1\"\nrook_to = \"f1\"\n\
+         rook = \"R\"\n\n[[castling]]\nside = \"queen\"\nfrom_position = true\nking_to = \"c1\"\n\
+         rook_to = \"d1\"\nrook = \"R\"\n{}",
+        &standard[..at],
+        &standard[end..]
+    );
+    let v = load_variant_file(&file).expect("a valid file");
+    let cases = [
+        // python-chess's chess960.perft, positions 1, 2 and 3 (depths 1 to 3).
+        (
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9",
+            [21, 528, 12189],
+        ),
+        (
+            "2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w KQkq - 1 9",
+            [21, 807, 18002],
+        ),
+        (
+            "b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRKRB w KQ - 1 9",
+            [20, 479, 10471],
+        ),
+    ];
+    for (fen, counts) in cases {
+        for (depth, &nodes) in counts.iter().enumerate() {
+            let mut pos = v.position_from_fen(fen).expect("a position of the file");
+            assert_eq!(
+                chessrules::core::perft::perft(&mut pos, depth as u32 + 1),
+                nodes,
+                "{fen} depth {}",
+                depth + 1
+            );
+        }
+    }
+    // Fixed squares and from_position do not mix.
+    let mixed = file.replacen(
+        "from_position = true\n",
+        "king_from = \"e1\"\nrook_from = \"h1\"\n",
+        1,
+    );
+    assert!(load_variant_file(&mixed).is_err());
+}

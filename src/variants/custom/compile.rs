@@ -102,7 +102,8 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
     }
 
     let any_royal = pieces.iter().any(|p| p.royal);
-    let castling = castling_rules(&cx, &doc.castling, files, ranks, &kind_of, any_royal)?;
+    let (castling, placed_castling) =
+        castling_rules(&cx, &doc.castling, files, ranks, &kind_of, any_royal)?;
 
     let end = &doc.end;
     let mut extinction = Vec::new();
@@ -144,24 +145,36 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
 
     let obstacles = obstacles(&cx, &doc.obstacles, files, ranks)?;
 
-    let rules = Rules::new(RulesConfig {
+    let config = RulesConfig {
         files,
         ranks,
         pieces,
         castling,
         promotion_kinds,
         king_safety: end.checkmate,
-    })
-    .map_err(|e| cx.err(doc.pieces.span(), e.to_string()))?;
-    let variant = CustomVariant {
+    };
+    let rules = Rules::new(config.clone()).map_err(|e| cx.err(doc.pieces.span(), e.to_string()))?;
+    let mut variant = CustomVariant {
         name: doc.name.clone(),
         description: doc.description.clone(),
         rules: Arc::new(rules),
+        config,
+        placed_castling,
         start_fen: doc.board.start.get_ref().clone(),
         end: end_rules,
         obstacles,
     };
     let start = &doc.board.start;
+    let fen_error = |e: crate::notation::fen::FenError| {
+        let offset = start
+            .get_ref()
+            .char_indices()
+            .nth(e.column.saturating_sub(1))
+            .map_or(start.get_ref().len(), |(i, _)| i);
+        cx.err_in(start, offset, e.to_string())
+    };
+    // Castling from the position: the variant's rules are those of its start position.
+    variant.rules = variant.rules_for(start.get_ref()).map_err(fen_error)?;
     let pos = variant.position_from_fen(start.get_ref()).map_err(|e| {
         let offset = start
             .get_ref()

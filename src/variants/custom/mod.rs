@@ -19,7 +19,7 @@ pub mod walls;
 
 use std::sync::Arc;
 
-use crate::core::{KindId, Position, Rules, Square};
+use crate::core::{KindId, Position, Rules, RulesConfig, Square};
 use crate::notation::fen::{self, FenError};
 
 pub use error::VariantFileError;
@@ -69,7 +69,14 @@ pub struct Obstacles {
 pub struct CustomVariant {
     pub name: String,
     pub description: String,
+    /// The rules (with castling placed as the start position puts it, when the file's
+    /// castling is `from_position`).
     pub rules: Arc<Rules>,
+    /// What `rules` were made from, for positions whose castling is placed otherwise.
+    config: RulesConfig,
+    /// Castling from where each position puts king and rook (Chess960-style); empty for
+    /// castling on fixed squares.
+    placed_castling: Vec<geometry::PlacedCastling>,
     pub start_fen: String,
     pub end: EndRules,
     pub obstacles: Obstacles,
@@ -78,9 +85,40 @@ pub struct CustomVariant {
 impl CustomVariant {
     /// A position of this variant from FEN, with the variant's fixed walls in place.
     pub fn position_from_fen(&self, text: &str) -> Result<Position, FenError> {
-        let mut pos = fen::parse(self.rules.clone(), text)?;
+        let rules = self.rules_for(text)?;
+        let mut pos = fen::parse(rules, text)?;
         walls::wall_set(&self.obstacles.walls, &self.rules.shape).install(&mut pos);
         Ok(pos)
+    }
+
+    /// The rules a FEN is read with: the file's, or with castling placed where this FEN puts
+    /// king and rooks (its placement is read first, without the castling field).
+    fn rules_for(&self, text: &str) -> Result<Arc<Rules>, FenError> {
+        if self.placed_castling.is_empty() {
+            return Ok(self.rules.clone());
+        }
+        let mut fields: Vec<&str> = text.split_whitespace().collect();
+        if let Some(castling) = fields.get_mut(2) {
+            if !castling.bytes().all(|b| b.is_ascii_digit()) {
+                *castling = "-";
+            }
+        }
+        let placement = fen::parse(self.rules.clone(), &fields.join(" "))?;
+        let castling = geometry::PlacedCastling::rules_in(&self.placed_castling, &placement);
+        if castling == self.rules.castling {
+            return Ok(self.rules.clone());
+        }
+        let config = RulesConfig {
+            castling,
+            ..self.config.clone()
+        };
+        // The same pieces and board as rules already made: only castling differs, and rules
+        // made from the placement's own squares cannot be refused.
+        Rules::new(config).map(Arc::new).map_err(|e| FenError {
+            field: fen::FenField::Castling,
+            column: 1,
+            message: e.to_string(),
+        })
     }
 
     /// The start position.

@@ -63,10 +63,16 @@ pub struct PromotionDoc {
 #[serde(deny_unknown_fields)]
 pub struct CastlingDoc {
     pub side: Spanned<String>,
-    pub king_from: Spanned<String>,
+    /// Omitted with `from_position = true`.
+    #[serde(default)]
+    pub king_from: Option<Spanned<String>>,
     pub king_to: Spanned<String>,
-    pub rook_from: Spanned<String>,
+    #[serde(default)]
+    pub rook_from: Option<Spanned<String>>,
     pub rook_to: Spanned<String>,
+    /// Chess960-style: king and rook start where each position puts them.
+    #[serde(default)]
+    pub from_position: bool,
     pub rook: Spanned<String>,
     /// The castling king's letter (default: the royal piece).
     #[serde(default)]
