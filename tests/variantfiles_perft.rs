@@ -448,3 +448,41 @@ fn castling_from_the_position_counts_chess960_perft() {
     );
     assert!(load_variant_file(&mixed).is_err());
 }
+
+/// Breakthrough (Fairy-Stockfish's built-in): pawns step forward or diagonally forward and
+/// capture diagonally; the first to reach the far rank wins. Its `tests/perft.sh` counts
+/// 256036 from the start and 121264 from a position where Black can win at once: a won
+/// position has no moves, which is what perft following the end rules means.
+#[test]
+fn breakthrough_counts_as_fairy_stockfish_publishes() {
+    use chessrules::variants::custom::{load_variant_file, variant};
+    let text = r#"
+name = "breakthrough"
+description = "first pawn on the far rank wins"
+[board]
+files = 8
+ranks = 8
+start = "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w - - 0 1"
+[[piece]]
+letter = "P"
+name = "breakthrough pawn"
+betza = "fmWfF"
+[end]
+checkmate = false
+stalemate = "loss"
+reach_rank = { piece = "P", rank = 8 }
+"#;
+    let v = load_variant_file(text).expect("a valid file");
+    for (fen, nodes) in [
+        (v.start_fen.clone(), 256036),
+        (
+            "1p2pp1p/2p2ppp/2P5/8/8/3P2P1/1p1P2PP/1PP1PP1P w - - 1 26".to_string(),
+            121264,
+        ),
+    ] {
+        let pos = v.position_from_fen(&fen).expect("a position");
+        let mut game = variant::game(&v, pos);
+        let mut perft = chessrules::engine::perft::Perft::new(true);
+        assert_eq!(perft.count(&mut game, 4), nodes, "{fen}");
+    }
+}
