@@ -113,16 +113,23 @@ fn play_ends_a_pawn_race_on_the_last_rank() {
         ));
 }
 
-#[test]
-fn play_rejects_illegal_moves_and_places_obstacles() {
-    let dir = std::env::temp_dir().join(format!("vf-play-{}", std::process::id()));
+/// `variants/standard.toml` renamed `name` with `extra` appended, written in a folder of its
+/// own: (the folder, the file).
+fn standard_with(name: &str, extra: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("vf-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("mined.toml");
+    let path = dir.join(format!("{name}.toml"));
     let text = std::fs::read_to_string("variants/standard.toml")
         .unwrap()
-        .replace("name = \"standard\"", "name = \"mined\"")
-        + "[obstacles]\nmines_per_player = 1\n";
+        .replace("name = \"standard\"", &format!("name = \"{name}\""))
+        + extra;
     std::fs::write(&path, text).unwrap();
+    (dir, path)
+}
+
+#[test]
+fn play_rejects_illegal_moves_and_places_obstacles() {
+    let (dir, path) = standard_with("mined", "[obstacles]\nmines_per_player = 1\n");
     let out = bin()
         .args(["play", "--variant-file"])
         .arg(&path)
@@ -149,14 +156,10 @@ fn play_rejects_illegal_moves_and_places_obstacles() {
 /// north-to-south is listed south square first.
 #[test]
 fn play_drops_a_castling_rook_through_a_trapdoor() {
-    let dir = std::env::temp_dir().join(format!("vf-castle-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("trapped.toml");
-    let text = std::fs::read_to_string("variants/standard.toml")
-        .unwrap()
-        .replace("name = \"standard\"", "name = \"trapped\"")
-        + "[obstacles]\ntrapdoors = [\"f1\"]\nwalls = [\"e5-e4\"]\n";
-    std::fs::write(&path, text).unwrap();
+    let (dir, path) = standard_with(
+        "trapped",
+        "[obstacles]\ntrapdoors = [\"f1\"]\nwalls = [\"e5-e4\"]\n",
+    );
     let out = bin()
         .args(["play", "--fen", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 4 7"])
         .args(["--variant-file"])

@@ -205,39 +205,25 @@ fn walled_file_blocks_steps_across_its_walls() {
     assert_eq!(open.legal_move_list().len(), moves.len() + 2);
 }
 
-/// Perft follows the file's end of game: a position its rules have decided (here a rook on
-/// the goal rank) has no moves, as Fairy-Stockfish, python-chess and shakmaty count; the
-/// generator's own count expands it.
+/// Perft follows the file's end of game: a position its rules have decided (here a pawn on
+/// the far rank of Breakthrough) has no moves, as Fairy-Stockfish, python-chess and shakmaty
+/// count; the generator's own count expands it.
 #[test]
 fn perft_stops_where_the_file_s_rules_end_the_game() {
     use chessrules::engine::perft::Perft as VariantPerft;
     use chessrules::variants::custom::{load_variant_file, variant};
-    let text = r#"
-name = "rook race"
-description = "first rook on the far rank wins"
-[board]
-files = 8
-ranks = 8
-start = "8/6r1/7r/8/8/7R/8/R7 w - - 0 1"
-[[piece]]
-letter = "R"
-name = "rook"
-betza = "R"
-[end]
-checkmate = false
-reach_rank = { piece = "R", rank = 8 }
-"#;
-    let v = load_variant_file(text).expect("a valid file");
-    let start = v.start_position().expect("start");
+    let v = load_variant_file(BREAKTHROUGH).expect("a valid file");
+    // Black to move in the published position: its pawn on b2 can step onto rank 1.
+    let fen = BREAKTHROUGH_WON.replace(" w ", " b ");
+    let start = v.position_from_fen(&fen).expect("a position");
     let mut game = variant::game(&v, start.clone());
-    // Depth 2 by hand: every White move, then Black's moves unless White's rook stands on
-    // rank 8 (the race is won).
+    // Depth 2 by hand: every Black move, then White's moves unless Black's pawn stands on
+    // rank 1 (the game is won).
     let mut pos = start.clone();
     let mut by_hand = 0;
     for m in pos.legal_move_list() {
         let undo = pos.make(m);
-        let won = pos.rules().shape.rank_of(m.to) == 7;
-        if !won {
+        if pos.rules().shape.rank_of(m.to) != 0 {
             by_hand += pos.legal_move_list().len() as u64;
         }
         pos.unmake(m, undo);
@@ -247,11 +233,9 @@ reach_rank = { piece = "R", rank = 8 }
     let mut expand = VariantPerft::new(true);
     expand.end_rules = false;
     let mut core = start.clone();
-    assert_eq!(
-        expand.count(&mut game, 2),
-        chessrules::core::perft::perft(&mut core, 2)
-    );
-    assert!(by_hand < chessrules::core::perft::perft(&mut core, 2));
+    let generator = chessrules::core::perft::perft(&mut core, 2);
+    assert_eq!(expand.count(&mut game, 2), generator);
+    assert!(by_hand < generator);
 }
 
 /// FEN as Fairy-Stockfish and pyffish write it: castling and en passant may be left out
@@ -282,41 +266,13 @@ fn fen_as_fairy_stockfish_writes_it() {
 #[test]
 fn legan_pawns_read_left_from_the_mover_s_side() {
     use chessrules::variants::custom::load_variant_file;
-    let text = r#"
-name = "legan"
-description = "Legan chess (promotion left out)"
-[board]
-files = 8
-ranks = 8
-start = "knbrp3/bqpp4/npp5/rp1p3P/p3P1PR/5PPN/4PPQB/3PRBNK w - - 0 1"
-[[piece]]
-letter = "K"
-name = "king"
-betza = "K"
-royal = true
-[[piece]]
-letter = "Q"
-name = "queen"
-betza = "Q"
-[[piece]]
-letter = "R"
-name = "rook"
-betza = "R"
-[[piece]]
-letter = "B"
-name = "bishop"
-betza = "B"
-[[piece]]
-letter = "N"
-name = "knight"
-betza = "N"
-[[piece]]
-letter = "P"
-name = "pawn"
-betza = "mflFcflW"
-pawn = true
-"#;
-    let v = load_variant_file(text).expect("a valid file");
+    let text = format!(
+        "name = \"legan\"\ndescription = \"Legan chess (promotion left out)\"\n[board]\n\
+         files = 8\nranks = 8\n\
+         start = \"knbrp3/bqpp4/npp5/rp1p3P/p3P1PR/5PPN/4PPQB/3PRBNK w - - 0 1\"\n{}",
+        fide_pieces(true, "betza = \"mflFcflW\"")
+    );
+    let v = load_variant_file(&text).expect("a valid file");
     let mut pos = v.start_position().expect("start");
     assert_eq!(chessrules::core::perft::perft(&mut pos, 4), 8138);
 }
@@ -328,40 +284,17 @@ pawn = true
 #[test]
 fn a_non_royal_king_castles_and_extinction_ends_the_count() {
     use chessrules::variants::custom::load_variant_file;
-    let text = r#"
-name = "extinction"
-description = "lose a whole kind, lose the game"
-[board]
-files = 8
-ranks = 8
-start = "rnbqb1kr/pppppppp/8/8/8/8/PPPPPPPP/RNBQB1KR w KQkq - 0 1"
-[[piece]]
-letter = "K"
-name = "king"
-betza = "K"
-[[piece]]
-letter = "Q"
-name = "queen"
-betza = "Q"
-[[piece]]
-letter = "R"
-name = "rook"
-betza = "R"
-[[piece]]
-letter = "B"
-name = "bishop"
-betza = "B"
-[[piece]]
-letter = "N"
-name = "knight"
-betza = "N"
-[[piece]]
-letter = "P"
-name = "pawn"
-betza = "mfWcfF"
-pawn = true
-double_step_rank = 2
-en_passant = true
+    let head = format!(
+        "name = \"extinction\"\ndescription = \"lose a whole kind, lose the game\"\n[board]\n\
+         files = 8\nranks = 8\n\
+         start = \"rnbqb1kr/pppppppp/8/8/8/8/PPPPPPPP/RNBQB1KR w KQkq - 0 1\"\n{}",
+        fide_pieces(
+            false,
+            "betza = \"mfWcfF\"\ndouble_step_rank = 2\nen_passant = true"
+        )
+    );
+    let text = head
+        + r#"
 [promotion]
 to = ["Q", "R", "B", "N", "K"]
 [[castling]]
@@ -384,7 +317,7 @@ rook = "R"
 checkmate = false
 extinction = ["K", "Q", "R", "B", "N", "P"]
 "#;
-    let v = load_variant_file(text).expect("a valid file");
+    let v = load_variant_file(&text).expect("a valid file");
     let start = v.start_position().expect("start");
     let mut game = chessrules::variants::custom::variant::game(&v, start);
     let mut perft = chessrules::engine::perft::Perft::new(true);
@@ -456,7 +389,21 @@ fn castling_from_the_position_counts_chess960_perft() {
 #[test]
 fn breakthrough_counts_as_fairy_stockfish_publishes() {
     use chessrules::variants::custom::{load_variant_file, variant};
-    let text = r#"
+    let v = load_variant_file(BREAKTHROUGH).expect("a valid file");
+    for (fen, nodes) in [
+        (v.start_fen.clone(), 256036),
+        (BREAKTHROUGH_WON.to_string(), 121264),
+    ] {
+        let pos = v.position_from_fen(&fen).expect("a position");
+        let mut game = variant::game(&v, pos);
+        let mut perft = chessrules::engine::perft::Perft::new(true);
+        assert_eq!(perft.count(&mut game, 4), nodes, "{fen}");
+    }
+}
+
+/// Breakthrough as Fairy-Stockfish defines it (`src/variant.cpp`, `fmWfF` pawns, the far rank
+/// wins, stalemate loses).
+const BREAKTHROUGH: &str = r#"
 name = "breakthrough"
 description = "first pawn on the far rank wins"
 [board]
@@ -472,17 +419,20 @@ checkmate = false
 stalemate = "loss"
 reach_rank = { piece = "P", rank = 8 }
 "#;
-    let v = load_variant_file(text).expect("a valid file");
-    for (fen, nodes) in [
-        (v.start_fen.clone(), 256036),
-        (
-            "1p2pp1p/2p2ppp/2P5/8/8/3P2P1/1p1P2PP/1PP1PP1P w - - 1 26".to_string(),
-            121264,
-        ),
-    ] {
-        let pos = v.position_from_fen(&fen).expect("a position");
-        let mut game = variant::game(&v, pos);
-        let mut perft = chessrules::engine::perft::Perft::new(true);
-        assert_eq!(perft.count(&mut game, 4), nodes, "{fen}");
-    }
+
+/// A Breakthrough position from Fairy-Stockfish's `tests/perft.sh` where a pawn can reach
+/// the far rank at once.
+const BREAKTHROUGH_WON: &str = "1p2pp1p/2p2ppp/2P5/8/8/3P2P1/1p1P2PP/1PP1PP1P w - - 1 26";
+
+/// The piece rows of FIDE chess's officers (king royal or not) and a pawn of `pawn` (its
+/// betza line and flags), as a variant file writes them.
+fn fide_pieces(royal_king: bool, pawn: &str) -> String {
+    format!(
+        "[[piece]]\nletter = \"K\"\nname = \"king\"\nbetza = \"K\"\nroyal = {royal_king}\n\
+         [[piece]]\nletter = \"Q\"\nname = \"queen\"\nbetza = \"Q\"\n\
+         [[piece]]\nletter = \"R\"\nname = \"rook\"\nbetza = \"R\"\n\
+         [[piece]]\nletter = \"B\"\nname = \"bishop\"\nbetza = \"B\"\n\
+         [[piece]]\nletter = \"N\"\nname = \"knight\"\nbetza = \"N\"\n\
+         [[piece]]\nletter = \"P\"\nname = \"pawn\"\n{pawn}\npawn = true\n"
+    )
 }

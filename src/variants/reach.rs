@@ -119,7 +119,6 @@ impl Reachable for CoreGame {
 mod tests {
     use super::*;
     use crate::engine::finder::{find, Found};
-    use crate::variants::fairy::{self, computer::START_BOARD, play};
     use crate::variants::standard;
 
     fn fen(text: &str) -> CoreGame {
@@ -169,32 +168,5 @@ mod tests {
     fn too_far_is_reported_as_none_within() {
         let to = fen("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
         assert_eq!(find(&start(), &to, 1), Found::NoneWithin(1));
-    }
-
-    fn board(text: &str) -> CoreGame {
-        fairy::variant::game(fairy::parse_board(text).unwrap().position)
-    }
-
-    #[test]
-    fn a_soldier_step_and_a_princess_leap_in_fairy_notation() {
-        let start = board(START_BOARD);
-        // White: soldier c2-c3; Black: princess h10-g8 (the princess leaps like a knight).
-        let to = START_BOARD
-            .replace(
-                "r n b e q k a w f r \nd p d p d p d p d p \n. . . . . . . . . . \n",
-                "r n b e q k a . f r \nd p d p d p d p d p \n. . . . . . w . . . \n",
-            )
-            .replace(
-                ". . . . . . . . . . \nD P D P D P D P D P \n",
-                ". . D . . . . . . . \nD P . P D P D P D P \n",
-            )
-            .replace("w:++++:0:1", "w:++++:1:2");
-        match find(&start, &board(&to), 4) {
-            Found::Sequence(s) => assert_eq!(s, ["c2-c3", "h10-g8"]),
-            other => panic!("{other:?}"),
-        }
-        let mut pos = start.position().clone();
-        play::play_file(&mut pos, "c2-c3\nh10-g8\n").unwrap();
-        assert!(fairy::variant::game(pos).matches(&board(&to)));
     }
 }

@@ -175,14 +175,9 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
     };
     // Castling from the position: the variant's rules are those of its start position.
     variant.rules = variant.rules_for(start.get_ref()).map_err(fen_error)?;
-    let pos = variant.position_from_fen(start.get_ref()).map_err(|e| {
-        let offset = start
-            .get_ref()
-            .char_indices()
-            .nth(e.column.saturating_sub(1))
-            .map_or(start.get_ref().len(), |(i, _)| i);
-        cx.err_in(start, offset, e.to_string())
-    })?;
+    let pos = variant
+        .position_from_fen(start.get_ref())
+        .map_err(fen_error)?;
     for &(kind, rank) in variant.end.reach_rank.iter() {
         for color in [Color::White, Color::Black] {
             let r = variant.rules.shape.relative_rank(color, rank);

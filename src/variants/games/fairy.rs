@@ -2,7 +2,7 @@
 //! notation (`c4xd5+`, `0-0`, `h9-h10=Q`), played through the variant's own move checker.
 
 use crate::core::{Color, Position, Square};
-use crate::variants::fairy::{self, notation, play, write};
+use crate::variants::fairy::{self, play, write};
 
 use super::{position_cells, Cell, GameStatus, Reveal, Target, VariantGame, VariantInfo};
 
@@ -27,23 +27,6 @@ pub fn load(text: &str) -> Result<Box<dyn VariantGame>, String> {
         allocation_lines: board.allocation_lines,
         position: board.position,
     }))
-}
-
-impl Fairy {
-    /// The move text with the check suffix the variant requires.
-    fn text_of(&self, m: crate::core::Move) -> String {
-        let mut text = notation::write(&self.position, m);
-        let mut after = self.position.clone();
-        after.make(m);
-        if after.is_check() {
-            text.push_str(if play::legal_moves(&mut after).is_empty() {
-                "++"
-            } else {
-                "+"
-            });
-        }
-        text
-    }
 }
 
 impl VariantGame for Fairy {
@@ -71,7 +54,7 @@ impl VariantGame for Fairy {
             .filter(|m| m.from == from)
             .map(|m| Target {
                 to: rules.shape.name(m.to),
-                text: self.text_of(m),
+                text: crate::variants::fairy::computer::move_text(&self.position, m),
                 capture: !m.is_castle() && pos.piece_at(m.to).is_some(),
                 promotion: m.promotion.map(|k| rules.kind(k).letter),
             })
