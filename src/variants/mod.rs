@@ -23,4 +23,4 @@ pub mod terrain;
 pub mod variant;
 
 pub use id::{UnknownVariant, VariantId};
-pub use variant::{MoveRefused, Reachable, Terminal, Variant};
+pub use variant::{Diagnostic, MoveRefused, Reachable, Terminal, Variant};

@@ -6,7 +6,7 @@
 use crate::variants::core_game::CoreGame;
 use crate::variants::obstacle::search::ObstacleSearch;
 use crate::variants::pawnrace::search::PawnRaceSearch;
-use crate::variants::{fairy, follow, games, obstacle, standard, Variant, VariantId};
+use crate::variants::{fairy, follow, games, obstacle, standard, Diagnostic, Variant, VariantId};
 
 /// A game of any variant the registry builds.
 #[derive(Clone, Debug)]
@@ -36,33 +36,36 @@ impl AnyGame {
     }
 }
 
-/// Reads a board file of `id` into a game; the error is the variant's own message. Variant
-/// files (`Custom`) are not here: their rules come from the file, not from the id.
-pub fn open(id: VariantId, text: &str) -> Result<AnyGame, String> {
+/// Reads a board file of `id` into a game; the error is the variant's own diagnostic
+/// (message, line or square, exit code). Variant files (`Custom`) are not here: their rules
+/// come from the file, not from the id.
+pub fn open(id: VariantId, text: &str) -> Result<AnyGame, Diagnostic> {
     match id {
-        VariantId::Standard => standard::from_fen(text.trim())
+        VariantId::Standard => standard::setup::position_from_fen(text)
             .map(|pos| AnyGame::Core(standard::variant::game(pos)))
-            .map_err(|e| e.to_string()),
+            .map_err(Diagnostic::from),
         VariantId::Chess960 => crate::variants::standard::setup::chess960_position_from_fen(text)
             .map(|pos| AnyGame::Core(crate::variants::chess960::game(pos)))
-            .map_err(|e| e.to_string()),
+            .map_err(Diagnostic::from),
         VariantId::Fairy => fairy::parse_board(text)
             .map(|b| AnyGame::Core(fairy::variant::game_of_board(&b)))
-            .map_err(|e| e.to_string()),
+            .map_err(Diagnostic::from),
         VariantId::Obstacle => obstacle::parse_board(text.as_bytes())
             .map(|b| AnyGame::Obstacle(Box::new(ObstacleSearch::knowing(b))))
-            .map_err(|e| e.to_string()),
+            .map_err(Diagnostic::from),
         VariantId::Follow => {
             let mut game = follow::FollowChess::new();
-            game.load_board(std::io::Cursor::new(text.as_bytes()))
-                .map_err(|e| e.to_string())?;
-            let pos = game.position().cloned().ok_or("no board")?;
+            game.load_board(std::io::Cursor::new(text.as_bytes()))?;
+            let pos = game
+                .position()
+                .cloned()
+                .ok_or_else(|| Diagnostic::plain("no board"))?;
             Ok(AnyGame::Core(follow::variant::game(pos)))
         }
-        VariantId::PawnRace => {
-            games::pawnrace::parse(text).map(|pos| AnyGame::PawnRace(PawnRaceSearch::new(pos)))
-        }
-        VariantId::Custom => Err("a variant file brings its own rules".to_string()),
+        VariantId::PawnRace => games::pawnrace::parse(text)
+            .map(|pos| AnyGame::PawnRace(PawnRaceSearch::new(pos)))
+            .map_err(Diagnostic::plain),
+        VariantId::Custom => Err(Diagnostic::plain("a variant file brings its own rules")),
     }
 }
 

@@ -45,6 +45,32 @@ impl MoveRefused {
     }
 }
 
+/// Why a board file was refused: the variant's own complete message (as its command prints
+/// it, `ERROR: ` prefixes aside), where it points, and the exit code its command uses. A
+/// front end shows `message` and marks `square`; it never takes the text apart.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct Diagnostic {
+    pub message: String,
+    /// The 1-based line of the file the error is on, when it names one.
+    pub line: Option<usize>,
+    /// The square the error is about (`e7`), when it names one.
+    pub square: Option<String>,
+    pub exit_code: u8,
+}
+
+impl Diagnostic {
+    /// A message that points nowhere, with exit code 1.
+    pub fn plain(message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            message: message.into(),
+            line: None,
+            square: None,
+            exit_code: 1,
+        }
+    }
+}
+
 /// A game of one variant.
 pub trait Variant: Clone {
     type Move: Copy + PartialEq + Debug;

@@ -177,7 +177,8 @@ impl Task {
                     .ok_or_else(|| "no legal move".to_string())
             }
         }
-        registry::open(self.variant, &self.initial)?.visit(Search {
+        let game = registry::open(self.variant, &self.initial).map_err(|d| d.to_string())?;
+        game.visit(Search {
             moves: &self.moves,
             movetime: self.computer.movetime,
         })

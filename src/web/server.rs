@@ -48,7 +48,9 @@ const MAX_BOARD_BYTES: usize = 64 * 1024;
 impl IntoResponse for Refusal {
     fn into_response(self) -> Response {
         let status = StatusCode::from_u16(self.status).unwrap_or(StatusCode::BAD_REQUEST);
-        let square = square_named(&self.message);
+        // A board error names its square itself; a refused move text still has it found in
+        // the sentence.
+        let square = self.square.or_else(|| square_named(&self.message));
         (
             status,
             Json(json!({ "error": self.message, "square": square })),
@@ -124,6 +126,7 @@ fn hot_seat_router(engine: Option<PathBuf>) -> Router {
             Refusal {
                 status: 404,
                 message: "no such page".into(),
+                square: None,
             }
         })
         .with_state(state)
@@ -142,6 +145,7 @@ fn with_game<T>(
     let (_, game) = games.get_mut(id).ok_or(Refusal {
         status: 404,
         message: "no such game".to_string(),
+        square: None,
     })?;
     f(game)
 }
@@ -169,6 +173,7 @@ async fn create(
         return Err(Refusal {
             status: 429,
             message: "too many new games from this address: wait a minute".to_string(),
+            square: None,
         });
     }
     let variant: VariantId = req
@@ -183,6 +188,7 @@ async fn create(
     let id = new_token().map_err(|e| Refusal {
         status: 503,
         message: e,
+        square: None,
     })?;
     let mut session = Session::new(id.clone(), info.id, &board)?;
     if let Some(c) = &req.computer {

@@ -15,6 +15,8 @@ use super::games::{self, Cell, GameStatus, Target, VariantGame, WallView};
 pub struct Refusal {
     pub status: u16,
     pub message: String,
+    /// The square the refusal is about, when the variant's own error names one.
+    pub square: Option<String>,
 }
 
 impl Refusal {
@@ -22,12 +24,22 @@ impl Refusal {
         Refusal {
             status: 400,
             message: message.into(),
+            square: None,
+        }
+    }
+    /// A board file the variant refused: its message and the square it names.
+    pub fn board(d: crate::variants::Diagnostic) -> Refusal {
+        Refusal {
+            status: 400,
+            message: d.message,
+            square: d.square,
         }
     }
     pub fn conflict(message: impl Into<String>) -> Refusal {
         Refusal {
             status: 409,
             message: message.into(),
+            square: None,
         }
     }
 }
@@ -107,7 +119,7 @@ pub struct Session {
 
 impl Session {
     pub fn new(id: String, variant: VariantId, board: &str) -> Result<Session, Refusal> {
-        let game = games::load(variant, board).map_err(Refusal::bad)?;
+        let game = games::load(variant, board).map_err(Refusal::board)?;
         Ok(Session {
             id,
             variant,
@@ -256,7 +268,7 @@ impl Session {
                 self.moves.len()
             )));
         }
-        let mut game = games::load(self.variant, &self.initial).map_err(Refusal::bad)?;
+        let mut game = games::load(self.variant, &self.initial).map_err(Refusal::board)?;
         for text in &self.moves[..to] {
             game.play(text).map_err(Refusal::bad)?;
         }

@@ -12,6 +12,17 @@ pub struct VariantFileError {
     pub message: String,
 }
 
+impl From<VariantFileError> for crate::variants::Diagnostic {
+    fn from(e: VariantFileError) -> Self {
+        crate::variants::Diagnostic {
+            line: Some(e.line),
+            message: e.to_string(),
+            square: None,
+            exit_code: 1,
+        }
+    }
+}
+
 impl fmt::Display for VariantFileError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}: error: {}", self.line, self.column, self.message)

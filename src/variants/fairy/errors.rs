@@ -48,6 +48,30 @@ impl BoardError {
     }
 }
 
+impl From<BoardError> for crate::variants::Diagnostic {
+    fn from(e: BoardError) -> Self {
+        let (line, square) = match &e {
+            BoardError::PieceAllocation(l)
+            | BoardError::NextPlayer(l)
+            | BoardError::HalfmoveClock(l)
+            | BoardError::MoveCounter(l)
+            | BoardError::Castling { line: l, .. } => (Some(*l), None),
+            BoardError::IllegalPiece(s)
+            | BoardError::PawnAllocationExceeded(s)
+            | BoardError::OfficerAllocationExceeded(s)
+            | BoardError::PawnPosition(s)
+            | BoardError::ElephantPosition(s) => (None, Some(s.clone())),
+            BoardError::BoardDimension => (None, None),
+        };
+        crate::variants::Diagnostic {
+            message: e.to_string(),
+            line,
+            square,
+            exit_code: e.exit_code(),
+        }
+    }
+}
+
 /// What kind of move a move-file line is, which decides the error it reports.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum MoveClass {

@@ -47,6 +47,26 @@ pub enum BoardError {
     Shape(#[from] RulesError),
 }
 
+impl From<BoardError> for crate::variants::Diagnostic {
+    fn from(e: BoardError) -> Self {
+        let line = match &e {
+            BoardError::BadSquare { line, .. }
+            | BoardError::BlankInside { line }
+            | BoardError::Ragged { line, .. }
+            | BoardError::TooWide { line }
+            | BoardError::TooTall { line }
+            | BoardError::TooManyLines { line } => Some(*line),
+            _ => None,
+        };
+        crate::variants::Diagnostic {
+            message: e.to_string(),
+            line,
+            square: None,
+            exit_code: 1,
+        }
+    }
+}
+
 /// Longest line looked at: a full row plus room for stray trailing blanks.
 const LINE_LIMIT: usize = 256;
 /// More lines than this (blank ones included) is not a board file.

@@ -9,6 +9,7 @@ use crate::variants::custom::field::Field;
 use crate::variants::custom::outcome::{outcome, Outcome};
 use crate::variants::custom::{load_variant_file, CustomVariant};
 use crate::variants::terrain::WallSide;
+use crate::variants::Diagnostic;
 
 use super::{
     position_cells, position_targets, Cell, GameStatus, Reveal, Target, VariantGame, VariantInfo,
@@ -29,9 +30,11 @@ pub struct Custom {
     field: Field,
 }
 
-pub fn load(text: &str) -> Result<Box<dyn VariantGame>, String> {
-    let variant = load_variant_file(text).map_err(|e| e.to_string())?;
-    let start = variant.start_position().map_err(|e| e.to_string())?;
+pub fn load(text: &str) -> Result<Box<dyn VariantGame>, Diagnostic> {
+    let variant = load_variant_file(text)?;
+    let start = variant
+        .start_position()
+        .map_err(|e| Diagnostic::plain(e.to_string()))?;
     let field = Field::new(&variant.obstacles, &variant.rules.shape);
     Ok(Box::new(Custom {
         game: Game::new(start),

@@ -3,6 +3,7 @@
 
 use crate::core::{Color, Position, Square};
 use crate::variants::fairy::{self, play, write};
+use crate::variants::Diagnostic;
 
 use super::{position_cells, Cell, GameStatus, Reveal, Target, VariantGame, VariantInfo};
 
@@ -21,8 +22,8 @@ pub struct Fairy {
     position: Position,
 }
 
-pub fn load(text: &str) -> Result<Box<dyn VariantGame>, String> {
-    let board = fairy::parse_board(text).map_err(|e| e.to_string())?;
+pub fn load(text: &str) -> Result<Box<dyn VariantGame>, Diagnostic> {
+    let board = fairy::parse_board(text)?;
     Ok(Box::new(Fairy {
         allocation_lines: board.allocation_lines,
         position: board.position,

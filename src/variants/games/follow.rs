@@ -1,6 +1,7 @@
 //! FollowChess: any rectangle up to 26 files, moves written `c 3 c 4`, pieces move by their
 //! movement rules only (no check rule, kings can be captured), played through `FollowChess`.
 
+use crate::variants::Diagnostic;
 use std::io::Cursor;
 
 use crate::core::{Color, Square};
@@ -19,10 +20,9 @@ pub struct Follow {
     game: FollowChess,
 }
 
-pub fn load(text: &str) -> Result<Box<dyn VariantGame>, String> {
+pub fn load(text: &str) -> Result<Box<dyn VariantGame>, Diagnostic> {
     let mut game = FollowChess::new();
-    game.load_board(Cursor::new(text.as_bytes()))
-        .map_err(|e| e.to_string())?;
+    game.load_board(Cursor::new(text.as_bytes()))?;
     Ok(Box::new(Follow { game }))
 }
 

@@ -14,7 +14,7 @@ mod standard;
 use serde::Serialize;
 
 use crate::core::{Color, Piece, Position, Square};
-use crate::variants::VariantId;
+use crate::variants::{Diagnostic, VariantId};
 
 /// A piece as the page draws it.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
@@ -174,7 +174,7 @@ pub fn info(variant: VariantId) -> VariantInfo {
 
 /// Reads a board file of `variant` and starts a game on it; the error is the variant's own
 /// message (with the square it names, when it names one).
-pub fn load(variant: VariantId, text: &str) -> Result<Box<dyn VariantGame>, String> {
+pub fn load(variant: VariantId, text: &str) -> Result<Box<dyn VariantGame>, Diagnostic> {
     match variant {
         VariantId::Standard => standard::load(text),
         VariantId::Chess960 => standard::load_960(text),

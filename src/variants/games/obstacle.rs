@@ -10,6 +10,7 @@ use crate::core::{Color, MoveFlag, Square};
 use crate::variants::obstacle::{
     game::legal_piece_moves, parse_board, write_board, Info, Obstacle, ObstacleGame,
 };
+use crate::variants::Diagnostic;
 
 use super::{position_cells, Cell, GameStatus, Reveal, Target, VariantGame, VariantInfo};
 
@@ -33,9 +34,8 @@ pub struct Obstacles {
     events: Vec<(&'static str, String)>,
 }
 
-pub fn load(text: &str) -> Result<Box<dyn VariantGame>, String> {
-    let board =
-        parse_board(text.as_bytes()).map_err(|e| format!("{e}: {}", e.fault().explain()))?;
+pub fn load(text: &str) -> Result<Box<dyn VariantGame>, Diagnostic> {
+    let board = parse_board(text.as_bytes())?;
     let placement_open = write_board(&board) == INFO.initial;
     Ok(Box::new(Obstacles {
         game: ObstacleGame::between_players(board),

@@ -4,6 +4,7 @@
 
 use crate::core::{Color, MoveFlag, Position, Square};
 use crate::variants::pawnrace::{self, board, notation, Outcome, PawnRace};
+use crate::variants::Diagnostic;
 
 use super::{position_cells, Cell, GameStatus, Reveal, Target, VariantGame, VariantInfo};
 
@@ -18,9 +19,9 @@ pub struct Race {
     game: PawnRace,
 }
 
-pub fn load(text: &str) -> Result<Box<dyn VariantGame>, String> {
+pub fn load(text: &str) -> Result<Box<dyn VariantGame>, Diagnostic> {
     Ok(Box::new(Race {
-        game: PawnRace::from_position(parse(text)?),
+        game: PawnRace::from_position(parse(text).map_err(Diagnostic::plain)?),
     }))
 }
 

@@ -6,6 +6,7 @@ use crate::core::{Color, Square};
 use crate::notation::{fen, pgn, san};
 use crate::variants::standard;
 use crate::variants::standard::game::{Claim, StandardGame};
+use crate::variants::Diagnostic;
 
 use super::{
     position_cells, position_targets, Cell, GameStatus, Reveal, Target, VariantGame, VariantInfo,
@@ -29,14 +30,14 @@ pub struct Standard {
     game: StandardGame,
 }
 
-pub fn load(text: &str) -> Result<Box<dyn VariantGame>, String> {
-    let game = StandardGame::from_fen(text.trim()).map_err(|e| e.to_string())?;
+pub fn load(text: &str) -> Result<Box<dyn VariantGame>, Diagnostic> {
+    let game = StandardGame::from_fen(text.trim())?;
     Ok(Box::new(Standard { game }))
 }
 
 /// A Chess960 game: the same rules, castling from where the position puts king and rooks.
-pub fn load_960(text: &str) -> Result<Box<dyn VariantGame>, String> {
-    let game = StandardGame::chess960_from_fen(text.trim()).map_err(|e| e.to_string())?;
+pub fn load_960(text: &str) -> Result<Box<dyn VariantGame>, Diagnostic> {
+    let game = StandardGame::chess960_from_fen(text.trim())?;
     Ok(Box::new(Standard { game }))
 }
 

@@ -103,6 +103,22 @@ impl fmt::Display for BoardError {
 
 impl std::error::Error for BoardError {}
 
+impl From<BoardError> for crate::variants::Diagnostic {
+    /// The spec's message, then the rule in words; the square it names, exit code 1 (the
+    /// `obstacle` command's).
+    fn from(e: BoardError) -> Self {
+        crate::variants::Diagnostic {
+            message: format!("{e}: {}", e.fault().explain()),
+            line: None,
+            square: match e {
+                BoardError::At { square, .. } => Some(square.to_string()),
+                BoardError::StatusLine { .. } => None,
+            },
+            exit_code: 1,
+        }
+    }
+}
+
 /// Why a game-file line is an illegal move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MoveFault {

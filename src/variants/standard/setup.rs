@@ -25,6 +25,23 @@ pub enum SetupError {
     EnPassant(String),
 }
 
+impl From<SetupError> for crate::variants::Diagnostic {
+    /// The message, and the square a setup rule names (for a castling right: the king's).
+    fn from(e: SetupError) -> Self {
+        let square = match &e {
+            SetupError::Fen(_) => None,
+            SetupError::PawnOnBackRank(s) | SetupError::EnPassant(s) => Some(s.clone()),
+            SetupError::CastlingRight { king, .. } => Some(king.clone()),
+        };
+        crate::variants::Diagnostic {
+            message: e.to_string(),
+            line: None,
+            square,
+            exit_code: 1,
+        }
+    }
+}
+
 /// Reads and checks a standard FEN.
 pub fn position_from_fen(text: &str) -> Result<Position, SetupError> {
     checked(from_fen(text.trim())?)

@@ -38,6 +38,7 @@ fn refuse(status: u16, message: impl Into<String>) -> Refusal {
     Refusal {
         status,
         message: message.into(),
+        square: None,
     }
 }
 

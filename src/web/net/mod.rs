@@ -57,6 +57,7 @@ fn poisoned<T>(_: T) -> Refusal {
     Refusal {
         status: 500,
         message: "server state poisoned".into(),
+        square: None,
     }
 }
 
@@ -64,6 +65,7 @@ fn unavailable(message: String) -> Refusal {
     Refusal {
         status: 503,
         message,
+        square: None,
     }
 }
 
@@ -131,12 +133,14 @@ impl Net {
             return Err(Refusal {
                 status: 404,
                 message: format!("no network game {id}"),
+                square: None,
             });
         }
         let store = self.store.lock().map_err(poisoned)?;
         let record = store.game(id).map_err(unavailable)?.ok_or(Refusal {
             status: 404,
             message: format!("no network game {id}"),
+            square: None,
         })?;
         let events = store.events(id).map_err(unavailable)?;
         drop(store);
@@ -169,6 +173,7 @@ impl Net {
         let refused = || Refusal {
             status: 403,
             message: format!("this link does not open game {id}"),
+            square: None,
         };
         let game = self
             .game(id)

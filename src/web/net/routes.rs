@@ -68,6 +68,7 @@ async fn create(
         return Err(Refusal {
             status: 429,
             message: "too many new games from this address: wait a minute".to_string(),
+            square: None,
         });
     }
     let (id, seats) =

@@ -52,6 +52,7 @@ impl SocketSlot {
                 status: 429,
                 message: "too many open connections to this game: close another tab first"
                     .to_string(),
+                square: None,
             });
         }
         g.sockets[index] += 1;
