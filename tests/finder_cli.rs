@@ -83,3 +83,21 @@ fn obstacle_walls_cannot_be_removed() {
     let (out, _, _) = find("obstacle", &walled, OBSTACLE_FROM, &[]);
     assert_eq!(out, "impossible\n");
 }
+
+/// A standard position may be given as the FEN itself instead of a file holding it.
+#[test]
+fn standard_positions_may_be_fen_strings() {
+    let out = Command::new(env!("CARGO_BIN_EXE_chessrules"))
+        .args(["find", START.trim()])
+        .arg("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "e4\ne5\n");
+    // Neither a file nor a FEN: the file error, exit 3.
+    let missing = Command::new(env!("CARGO_BIN_EXE_chessrules"))
+        .args(["find", "no-such-file", START.trim()])
+        .output()
+        .unwrap();
+    assert_eq!(missing.status.code(), Some(3), "{missing:?}");
+}

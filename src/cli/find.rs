@@ -4,7 +4,7 @@
 //! A top-level subcommand, so `chessrules obstacle IN OUT [GAME]` (what the course graders
 //! call) stays exactly as it is; the literal form `chessrules obstacle find FROM TO`
 //! (and `fairy find`, `standard find`) is rewritten to it by [`rewrite_variant_find`] when no
-//! file named `find` exists. Standard positions are files holding a FEN; fairy and obstacle
+//! file named `find` exists. Standard positions are FENs or files holding one; fairy and obstacle
 //! positions are board files. Output on stdout: the moves one per line (a fairy sequence is a
 //! valid move file, an obstacle one a valid game file), or `no sequence within N plies`, or
 //! `impossible` (the reason goes to stderr).
@@ -49,10 +49,10 @@ pub fn rewrite_variant_find(args: &mut Vec<OsString>) {
 pub struct FindArgs {
     #[arg(long, value_enum, default_value = "standard")]
     variant: FindVariant,
-    /// The starting position: a file holding a FEN (standard) or a board file (fairy,
+    /// The starting position: a FEN, or a file holding one (standard); a board file (fairy,
     /// obstacle).
     from: PathBuf,
-    /// The position to reach: a file, as FROM.
+    /// The position to reach, as FROM.
     to: PathBuf,
     /// Longest sequence searched, in plies.
     #[arg(long, default_value_t = 10)]
@@ -64,12 +64,30 @@ fn read(path: &Path) -> Result<Vec<u8>> {
         .with_context(|| format!("cannot read {}", path.display()))
 }
 
+/// A standard position argument: the FEN itself when it is no file and reads as a FEN's
+/// board field (ranks separated by `/`), else the file's content.
+fn standard_source(arg: &Path) -> Result<Vec<u8>> {
+    let text = arg.to_string_lossy();
+    let fen_like = text
+        .split_whitespace()
+        .next()
+        .is_some_and(|board| board.contains('/'));
+    if fen_like && !arg.exists() {
+        return Ok(text.as_bytes().to_vec());
+    }
+    read(arg)
+}
+
 /// Reads both positions with `parse` and searches between them.
 fn search<S: Reachable>(
     args: &FindArgs,
     parse: impl Fn(&[u8]) -> Result<S, String>,
 ) -> Result<std::result::Result<Found, String>> {
-    let (from, to) = (read(&args.from)?, read(&args.to)?);
+    let source = |p: &Path| match args.variant {
+        FindVariant::Standard => standard_source(p),
+        _ => read(p),
+    };
+    let (from, to) = (source(&args.from)?, source(&args.to)?);
     let parse_at =
         |bytes: &[u8], path: &Path| parse(bytes).map_err(|e| format!("{}: {e}", path.display()));
     Ok(
