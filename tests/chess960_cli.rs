@@ -36,6 +36,22 @@ fn start_positions_by_number() {
         fen("0"),
         "FEN: bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1"
     );
+    // X-FEN and Shredder-FEN, both written.
+    let out = stdout(
+        &[
+            "standard",
+            "status",
+            "--variant",
+            "chess960",
+            "--start",
+            "0",
+        ],
+        "",
+    );
+    assert!(
+        out.contains("Shredder-FEN: bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\n"),
+        "{out}"
+    );
     let random = fen("random");
     assert!(random.ends_with(" w KQkq - 0 1"), "{random}");
     for bad in [

@@ -167,6 +167,16 @@ pub fn from_fen(text: &str) -> Result<Position, FenError> {
 /// The position's FEN in X-FEN: `K`/`Q` (`k`/`q`) when the castling rook is the outermost rook
 /// on that side of the king, its file letter otherwise.
 pub fn to_fen(pos: &Position) -> String {
+    write(pos, false)
+}
+
+/// The position's FEN in Shredder-FEN: every castling right as its rook's file letter
+/// (`HAha`).
+pub fn to_shredder_fen(pos: &Position) -> String {
+    write(pos, true)
+}
+
+fn write(pos: &Position, shredder: bool) -> String {
     let text = fen::write(pos);
     let mut fields: Vec<String> = text.split(' ').map(str::to_string).collect();
     let rules = pos.rules();
@@ -191,7 +201,7 @@ pub fn to_fen(pos: &Position) -> String {
             } else {
                 rooks.iter().copied().filter(|&f| f < king).min()
             };
-            let letter = if outermost == Some(r.rook_from.file) {
+            let letter = if !shredder && outermost == Some(r.rook_from.file) {
                 if king_side {
                     'K'
                 } else {

@@ -53,6 +53,9 @@ pub fn run(args: StatusArgs) -> Result<ExitCode> {
         Color::Black => "Black",
     };
     outln!("FEN: {}", game.fen());
+    if game.is_chess960() {
+        outln!("Shredder-FEN: {}", game.shredder_fen());
+    }
     if let Some(o) = game.outcome() {
         outln!("Game over: {}", o.sentence());
     }

@@ -155,6 +155,11 @@ impl StandardGame {
         g
     }
 
+    /// The current position in Shredder-FEN (castling rights as rook files), for Chess960.
+    pub fn shredder_fen(&self) -> String {
+        crate::variants::chess960::to_shredder_fen(self.game.position())
+    }
+
     /// Is this a Chess960 game?
     pub fn is_chess960(&self) -> bool {
         self.chess960
