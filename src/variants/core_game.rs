@@ -189,15 +189,9 @@ impl Variant for CoreGame {
         (self.dialect.write_move)(&mut self.pos, m)
     }
 
+    /// The dialect's reader judges legality itself (fairy's includes the clock rule).
     fn parse_move(&mut self, text: &str) -> Result<Move, MoveRefused> {
-        let m = (self.dialect.read_move)(&mut self.pos, text)?;
-        let mut legal = Vec::new();
-        self.legal_moves(&mut legal);
-        if legal.contains(&m) {
-            Ok(m)
-        } else {
-            Err(MoveRefused::new(format!("{text} is not allowed here")))
-        }
+        (self.dialect.read_move)(&mut self.pos, text)
     }
 
     fn board_file(&self) -> String {
@@ -209,19 +203,15 @@ impl Variant for CoreGame {
     }
 
     fn count_legal_moves(&mut self, scratch: &mut Vec<Move>) -> usize {
-        match self.clock_limit {
-            // The clock rule filters the core's moves: count what is left.
-            Some(_) => {
-                scratch.clear();
-                self.legal_moves(scratch);
-                scratch.len()
-            }
-            None if self.undo.is_empty() && !self.root_moves.is_empty() => {
-                scratch.clear();
-                self.legal_moves(scratch);
-                scratch.len()
-            }
-            None => self.pos.legal_move_count_with(scratch),
+        // The clock rule and a restricted root filter the core's moves: count what is left.
+        let filtered =
+            self.clock_limit.is_some() || (self.undo.is_empty() && !self.root_moves.is_empty());
+        if filtered {
+            scratch.clear();
+            self.legal_moves(scratch);
+            scratch.len()
+        } else {
+            self.pos.legal_move_count_with(scratch)
         }
     }
 
