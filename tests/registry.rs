@@ -60,7 +60,7 @@ fn every_variant_reads_back_the_moves_it_writes() {
         if id == VariantId::Custom {
             continue;
         }
-        let board = chessrules::variants::games::info(id).initial;
+        let board = chessrules::variants::registry::info(id).initial;
         let game: AnyGame = open(id, board).unwrap_or_else(|d| panic!("{id}: {d}"));
         let (same, all) = game.visit(RoundTrip);
         assert!(all > 0, "{id}: no legal move at the start");

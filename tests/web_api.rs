@@ -519,7 +519,14 @@ async fn obstacle_placements_stay_secret_walls_trapdoors_and_mines_fire() {
     let v = c.play_ok(&id, "e2-e4").await;
     assert_eq!(piece_on(&v, "e4"), None);
     assert_eq!(obstacle_on(&v, "e4"), "open_trapdoor");
-    assert_eq!(v["events"], json!([["trapdoor", "e4"]]));
+    assert_eq!(
+        v["events"],
+        json!([[
+            "trapdoor",
+            "e4",
+            "the white pawn on e4 fell into a trapdoor"
+        ]])
+    );
     let (s, v) = c
         .play(&id, json!({ "wall": { "square": "a1", "side": "west" } }))
         .await;
@@ -546,7 +553,15 @@ async fn obstacle_placements_stay_secret_walls_trapdoors_and_mines_fire() {
     }
     let v = c.play_ok(&id3, "h5-d5").await;
     assert_eq!(piece_on(&v, "d5"), None, "the queen is blown up");
-    assert_eq!(v["events"], json!([["mine", "d5"]]));
+    assert_eq!(piece_on(&v, "e4"), None, "and the pawn next to it");
+    assert_eq!(
+        v["events"],
+        json!([[
+            "mine",
+            "d5",
+            "a mine exploded on d5 and took the white queen on d5 and the white pawn on e4"
+        ]])
+    );
     // Placements stay secret until the game ends.
     assert_eq!(v["log"][1]["text"], "(secret placement)");
     let (_, v) = c
@@ -596,7 +611,7 @@ async fn pawn_race_is_won_on_the_last_rank() {
     c.play_ok(&id, "h5").await;
     let v = c.play_ok(&id, "a8").await;
     assert_eq!(v["over"], true);
-    assert_eq!(v["result"], "white reaches the last rank: white wins");
+    assert_eq!(v["result"], "White wins by reaching the last rank");
     let (_, text) = c.send("GET", &format!("/api/games/{id}/board"), None).await;
     assert_eq!(
         text,

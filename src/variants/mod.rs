@@ -1,24 +1,26 @@
 //! The variants: each is its rules as data plus its file formats and notation.
 //!
-//! `games` is the thin layer that puts them behind one trait ([`games::VariantGame`]: load a
-//! board file with the variant's own errors, list a piece's legal moves in the variant's
-//! notation, play a move text, report status, write the board file back) and a registry
-//! ([`games::variants`], [`games::load`]), for front ends that serve every variant alike.
+//! Each variant is one folder. Everything above them is written once over one family of
+//! traits: [`Variant`] (legal moves, make/unmake, key, ends, evaluation, move text: what the
+//! search, the finder and perft need) and [`table::Table`] (a game at the table seen from one
+//! seat: what the page, the network game and the terminal need). [`registry`] is the one place
+//! that names every variant: from a [`VariantId`] and a board file to either.
 
 pub mod chess960;
 pub mod core_game;
 pub mod custom;
 pub mod fairy;
 pub mod follow;
-pub mod games;
 pub mod id;
 pub mod obstacle;
 pub mod pawnrace;
 pub mod pieces;
 pub mod reach;
 pub mod registry;
+pub mod seat;
 pub mod standard;
 pub mod strict;
+pub mod table;
 pub mod terrain;
 pub mod variant;
 

@@ -1,12 +1,18 @@
 //! From a [`VariantId`] and a board file (in the format the page and the network game use) to
 //! a game of that variant behind the [`Variant`] trait. Front ends that serve every variant
 //! alike hold an [`AnyGame`] and hand a generic [`Visit`] to it, so each of them is written
-//! once over the trait.
+//! once over the trait. [`table`] opens the same board as a game at the table (seat views,
+//! move texts) for the page, the network game and the terminal.
 
+use crate::core::Color;
 use crate::variants::core_game::CoreGame;
 use crate::variants::obstacle::search::ObstacleSearch;
 use crate::variants::pawnrace::search::PawnRaceSearch;
-use crate::variants::{fairy, follow, games, obstacle, standard, Diagnostic, Variant, VariantId};
+use crate::variants::seat::{self, Think};
+use crate::variants::table::{Table, VariantInfo};
+use crate::variants::{
+    custom, fairy, follow, obstacle, pawnrace, standard, Diagnostic, Variant, VariantId,
+};
 
 /// A game of any variant the registry builds.
 #[derive(Clone, Debug)]
@@ -62,10 +68,73 @@ pub fn open(id: VariantId, text: &str) -> Result<AnyGame, Diagnostic> {
                 .ok_or_else(|| Diagnostic::plain("no board"))?;
             Ok(AnyGame::Core(follow::variant::game(pos)))
         }
-        VariantId::PawnRace => games::pawnrace::parse(text)
+        VariantId::PawnRace => pawnrace::table::parse(text)
             .map(|pos| AnyGame::PawnRace(PawnRaceSearch::new(pos)))
             .map_err(Diagnostic::plain),
         VariantId::Custom => Err(Diagnostic::plain("a variant file brings its own rules")),
+    }
+}
+
+/// Every variant the page offers, in menu order.
+pub fn variants() -> Vec<VariantInfo> {
+    VariantId::ALL.into_iter().map(info).collect()
+}
+
+/// The page's facts about one variant.
+pub fn info(variant: VariantId) -> VariantInfo {
+    match variant {
+        VariantId::Standard => standard::table::INFO,
+        VariantId::Chess960 => standard::table::INFO_960,
+        VariantId::Fairy => fairy::table::INFO,
+        VariantId::Obstacle => obstacle::table::INFO,
+        VariantId::Follow => follow::table::INFO,
+        VariantId::PawnRace => pawnrace::table::INFO,
+        VariantId::Custom => custom::table::INFO,
+    }
+}
+
+/// Reads a board file of `variant` and starts a game at the table on it; the error is the variant's own
+/// message (with the square it names, when it names one).
+pub fn table(variant: VariantId, text: &str) -> Result<Box<dyn Table>, Diagnostic> {
+    match variant {
+        VariantId::Standard => standard::table::load(text),
+        VariantId::Chess960 => standard::table::load_960(text),
+        VariantId::Fairy => fairy::table::load(text),
+        VariantId::Obstacle => obstacle::table::load(text),
+        VariantId::Follow => follow::table::load(text),
+        VariantId::PawnRace => pawnrace::table::load(text),
+        VariantId::Custom => custom::table::load(text),
+    }
+}
+
+/// The move a computer seat playing `me` makes after `moves` (the variant's notation) from the
+/// board file `initial`, in the variant's notation. Every variant the core's rules hold is
+/// searched (or put to the UCI engine) by [`seat`]'s one code; obstacle chess and variant
+/// files bring their own, which know what the seat may see and what the terrain does.
+pub fn computer_move(
+    id: VariantId,
+    initial: &str,
+    moves: &[String],
+    me: Color,
+    think: Think,
+) -> Result<String, String> {
+    match id {
+        VariantId::Obstacle => obstacle::table::computer_move(initial, moves, me, think),
+        VariantId::Custom => custom::table::computer_move(initial, moves, think),
+        VariantId::Follow => Err(format!("the computer does not play {id}")),
+        _ => {
+            let game = open(id, initial).map_err(|d| d.message)?;
+            match (game, think.uci) {
+                (game, None) => game.visit(seat::Search {
+                    moves,
+                    movetime: think.movetime,
+                }),
+                (AnyGame::Core(game), Some(client)) => {
+                    seat::uci_move(game, moves, client, think.movetime)
+                }
+                (_, Some(_)) => Err(format!("an external UCI engine does not play {id}")),
+            }
+        }
     }
 }
 

@@ -1,7 +1,6 @@
-//! The computer as one side of a game on the page: our engine in standard, fairy and obstacle
-//! chess (and pawn race), or the server's external UCI engine (`serve --engine PATH`) in
-//! standard and obstacle chess (through the bridge, which never plays an illegal obstacle
-//! move).
+//! The computer as one side of a game on the page: our engine in every variant but
+//! FollowChess, or the server's external UCI engine (`serve --engine PATH`) in standard and
+//! obstacle chess. What it plays is `registry::computer_move`'s, as at the terminal.
 //!
 //! The server takes a [`Task`] from the session under its lock (the game's board file and
 //! moves up to the cursor), searches without the lock ([`Task::run`]), and plays the answer
@@ -9,28 +8,16 @@
 //! searches the board as it knows it: its own secret placements, not the person's.
 
 use std::path::Path;
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::Deserialize;
 
-use crate::core::{Color, Game};
+use crate::core::Color;
 use crate::engine::uci_client::UciClient;
-use crate::engine::{Engine, Limits, Rng};
-use crate::notation::coordinate;
-use crate::notation::coordinate::to_uci;
-use crate::variants::custom::computer::best_custom_move;
-use crate::variants::custom::field::Field;
-use crate::variants::custom::load_variant_file;
-use crate::variants::obstacle::knowledge::Secret;
-use crate::variants::obstacle::placement::computer_placement;
-use crate::variants::obstacle::search::{action_text, best_obstacle_move_knowing, ObstacleMove};
-use crate::variants::obstacle::uci_bridge::obstacle_move_knowing;
-use crate::variants::obstacle::{parse_board, write_board, ObstacleGame};
-use crate::variants::registry::{self, Visit};
-use crate::variants::standard;
-use crate::variants::{Variant, VariantId};
-
-use super::session::{Refusal, Session};
+use crate::play::session::{Refusal, Session};
+pub use crate::play::Computer;
+use crate::variants::registry;
+use crate::variants::seat::{self, Think};
+use crate::variants::VariantId;
 
 /// What the page asks for when it creates a game: `{ "color": "white" | "black",
 /// "engine": "ours" | "uci", "movetime": ms }`.
@@ -39,15 +26,6 @@ pub struct ComputerRequest {
     pub color: String,
     pub engine: Option<String>,
     pub movetime: Option<u64>,
-}
-
-/// The computer's seat in one game.
-#[derive(Clone, Debug)]
-pub struct Computer {
-    pub color: Color,
-    /// The server's external UCI engine instead of ours.
-    pub external: bool,
-    pub movetime: u64,
 }
 
 /// Longest thinking time the page may ask for.
@@ -140,134 +118,26 @@ pub fn apply(s: &mut Session, task: &Task, text: &str) -> Result<(), Refusal> {
 impl Task {
     /// The computer's move text in the variant's notation (the search runs here).
     pub fn run(&self, engine: Option<&Path>) -> Result<String, String> {
-        let ms = self.computer.movetime;
-        match self.variant {
-            VariantId::Standard if self.computer.external => {
-                let game = self.standard_game()?;
-                // The whole game, so the engine sees which positions would repeat.
-                let mut client = spawn(engine)?;
-                client
-                    .best_move_after(game.start_fen(), &game.uci_moves(), ms)
-                    .map_err(|e| e.to_string())?
-                    .ok_or_else(|| "the engine has no move".to_string())
-            }
-            VariantId::Standard | VariantId::Chess960 | VariantId::Fairy | VariantId::PawnRace => {
-                self.ours()
-            }
-            VariantId::Custom => self.custom(),
-            VariantId::Obstacle => self.obstacle(engine),
-            other @ VariantId::Follow => Err(format!("the computer does not play {other}")),
-        }
-    }
-
-    /// Our engine's move in a variant the registry opens: the game replayed from the board
-    /// file through the variant's own notation, searched, and the answer written back in it.
-    fn ours(&self) -> Result<String, String> {
-        struct Search<'a> {
-            moves: &'a [String],
-            movetime: u64,
-        }
-        impl Visit for Search<'_> {
-            type Output = Result<String, String>;
-            fn visit<V: Variant>(self, mut game: V) -> Self::Output {
-                registry::replay(&mut game, self.moves)?;
-                let limits = Limits::movetime(self.movetime);
-                let best = Engine::new(18).search(&mut game, &limits).best;
-                best.map(|m| game.move_text(m))
-                    .ok_or_else(|| "no legal move".to_string())
-            }
-        }
-        let game = registry::open(self.variant, &self.initial).map_err(|d| d.to_string())?;
-        game.visit(Search {
-            moves: &self.moves,
-            movetime: self.computer.movetime,
-        })
-    }
-
-    /// The standard game the page has played so far.
-    fn standard_game(&self) -> Result<standard::game::StandardGame, String> {
-        let mut game = standard::game::StandardGame::from_fen(self.initial.trim())
-            .map_err(|e| e.to_string())?;
-        for text in &self.moves {
-            game.play_text(text).map_err(|e| e.to_string())?;
-        }
-        Ok(game)
-    }
-
-    /// A variant file: the session's "board" is the file itself, its moves coordinate text.
-    fn custom(&self) -> Result<String, String> {
-        let variant = load_variant_file(&self.initial).map_err(|e| e.to_string())?;
-        let mut game = Game::new(variant.start_position().map_err(|e| e.to_string())?);
-        let mut field = Field::new(&variant.obstacles, &variant.rules.shape);
-        for text in &self.moves {
-            let mut pos = game.position().clone();
-            let m = coordinate::parse(&mut pos, text).map_err(|e| e.to_string())?;
-            field.play(&mut game, m);
-        }
-        let pos = game.position();
-        let ms = self.computer.movetime;
-        best_custom_move(&variant, pos, &game.earlier_keys(), ms)
-            .best
-            .map(|m| to_uci(pos, m))
-            .ok_or_else(|| "no legal move".to_string())
-    }
-
-    fn obstacle(&self, engine: Option<&Path>) -> Result<String, String> {
-        let start = parse_board(self.initial.as_bytes()).map_err(|e| e.to_string())?;
-        let initial_board = write_board(&start) == super::games::info(VariantId::Obstacle).initial;
-        let mut game = ObstacleGame::between_players(start);
-        let mut placing = true;
-        for text in &self.moves {
-            game.play(text).map_err(|e| e.to_string())?;
-            if !(text == "..." || Secret::from_line(Color::White, text).is_some()) {
-                placing = false;
-            }
-        }
-        let me = self.computer.color;
-        let lines = self.moves.len();
-        if placing && initial_board && lines < 4 {
-            // Secret squares must not be predictable: seeded from the clock.
-            let seed = SystemTime::now()
-                .duration_since(UNIX_EPOCH)
-                .map(|d| d.as_nanos() as u64)
-                .unwrap_or(lines as u64);
-            let mut rng = Rng::new(seed);
-            // Chosen on its own view: the person's secret squares look empty to it.
-            let view = game.view(Some(me));
-            if let Some(line) = computer_placement(&view, game.secrets(), me, &mut rng) {
-                return Ok(line);
-            }
-        }
-        let view = game.view(Some(me));
         let mut client = match self.computer.external {
-            true => Some(spawn(engine)?),
+            true => {
+                let mut client = spawn(engine)?;
+                seat::prepare_uci(&mut client, self.variant)?;
+                Some(client)
+            }
             false => None,
         };
-        // A move the game refuses is left out and the search asked again (the game judges on
-        // the computer's own view, so this is a safeguard).
-        let mut refused: Vec<ObstacleMove> = Vec::new();
-        loop {
-            let choice = match client.as_mut() {
-                Some(c) => obstacle_move_knowing(c, &view, self.computer.movetime, &refused)
-                    .map_err(|e| e.to_string())?
-                    .map(|(m, t, _)| (m, t)),
-                None => best_obstacle_move_knowing(&view, self.computer.movetime, &refused)
-                    .map(|(m, t, _)| (m, t)),
-            };
-            let Some((m, text)) = choice else {
-                // Nothing the search would play: any move legal as the computer knows the board.
-                let b = game.judged_board().into_owned();
-                let m = crate::variants::obstacle::game::legal_piece_moves(&b)
-                    .into_iter()
-                    .next()
-                    .ok_or_else(|| "no legal move".to_string())?;
-                return Ok(action_text(&b, ObstacleMove::Piece(m)));
-            };
-            if game.clone().play(&text).is_ok() {
-                return Ok(text);
-            }
-            refused.push(m);
-        }
+        let think = Think {
+            movetime: self.computer.movetime,
+            uci: client.as_mut(),
+            seed: None,
+        };
+        registry::computer_move(
+            self.variant,
+            &self.initial,
+            &self.moves,
+            self.computer.color,
+            think,
+        )
     }
 }
 

@@ -3,12 +3,8 @@
 
 mod assets;
 pub mod computer;
-// The variants behind one trait live in the library (`variants::games`); the web layer only
-// serves them.
-pub use crate::variants::games;
 pub mod listen;
 pub mod net;
 pub mod server;
-pub mod session;
 
 pub use server::{router, router_with, router_with_engine, serve, serve_with};

@@ -20,9 +20,9 @@ use crate::core::Square;
 
 use super::assets;
 use super::computer::{self, Computer, ComputerRequest};
-use super::games;
 use super::net::{new_token, ClientAddr, PerAddress, CREATE_BURST, CREATE_PER_SECOND};
-use super::session::{Refusal, Session, Viewer};
+use crate::play::session::{Refusal, Session, Viewer};
+use crate::variants::registry;
 use crate::variants::VariantId;
 
 /// The page's own games (one screen, both sides), by id. The id is 128 random bits: whoever
@@ -112,7 +112,10 @@ fn hot_seat_router(engine: Option<PathBuf>) -> Router {
             "/assets/{name}",
             get(|Path(name): Path<String>| async move { assets::page(&name) }),
         )
-        .route("/api/variants", get(|| async { Json(games::variants()) }))
+        .route(
+            "/api/variants",
+            get(|| async { Json(registry::variants()) }),
+        )
         .route("/api/computer", get(computer_info))
         .route("/api/games", post(create))
         .route("/api/games/{id}", get(view))
@@ -180,7 +183,7 @@ async fn create(
         .variant
         .parse()
         .map_err(|e: crate::variants::UnknownVariant| Refusal::bad(e.to_string()))?;
-    let info = games::info(variant);
+    let info = registry::info(variant);
     let board = req.board.unwrap_or_else(|| info.initial.to_string());
     if board.len() > MAX_BOARD_BYTES {
         return Err(Refusal::bad("the board file is too large"));

@@ -14,6 +14,7 @@ mod geometry;
 pub mod outcome;
 mod piece_row;
 mod schema;
+pub mod table;
 pub mod variant;
 pub mod walls;
 

@@ -16,6 +16,7 @@ mod board_file;
 mod lines;
 pub mod notation;
 pub mod rules;
+pub mod table;
 pub mod variant;
 
 use std::io::{self, BufRead, Write};

@@ -10,6 +10,7 @@ pub mod game;
 pub mod notation;
 pub mod player;
 pub mod search;
+pub mod table;
 pub mod tournament;
 
 use std::sync::{Arc, OnceLock};

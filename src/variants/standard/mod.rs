@@ -5,6 +5,7 @@ pub mod computer;
 pub mod game;
 pub mod replay;
 pub mod setup;
+pub mod table;
 pub mod variant;
 
 use std::sync::{Arc, OnceLock};

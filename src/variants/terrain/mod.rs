@@ -8,6 +8,7 @@
 //! write them, who may see or place them and whether a vanished king ends the game are the
 //! variant's own rules and stay with it.
 
+pub mod announce;
 pub mod effects;
 pub mod walls;
 

@@ -4,7 +4,7 @@
 use tokio::sync::watch;
 
 use crate::core::{Color, Square};
-use crate::web::session::{Refusal, Session};
+use crate::play::session::{Refusal, Session};
 
 use super::clock::{now_ms, Clock};
 use super::protocol::{Command, WallEdge};
@@ -29,7 +29,7 @@ pub enum Accepted {
     /// Record this event, then tell everybody.
     Record(EventRecord),
     /// The legal moves of a square (nothing changes).
-    Targets(Vec<crate::web::games::Target>),
+    Targets(Vec<crate::variants::table::Target>),
     /// Nothing changes: send the state again.
     State,
 }

@@ -23,8 +23,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use crate::web::games;
-use crate::web::session::{Refusal, Session, View};
+use crate::play::session::{Refusal, Session, View};
+use crate::variants::{registry, table};
 
 pub use clock::{ClockView, TimeControl};
 pub use game::NetGame;
@@ -107,7 +107,7 @@ impl Net {
         let variant: crate::variants::VariantId = variant
             .parse()
             .map_err(|e: crate::variants::UnknownVariant| Refusal::bad(e.to_string()))?;
-        let info = games::info(variant);
+        let info = registry::info(variant);
         let board = board.unwrap_or_else(|| info.initial.to_string());
         if board.len() > MAX_BOARD_BYTES {
             return Err(Refusal::bad("the board file is too large"));
@@ -269,7 +269,7 @@ impl Net {
     /// A finished game keeps its result and log in the store (they can also be rebuilt from
     /// the events, so a failure here loses nothing).
     fn keep_result(&self, g: &NetGame) {
-        let view = g.session.view(crate::web::session::Viewer::Nobody);
+        let view = g.session.view(crate::play::session::Viewer::Nobody);
         let result = view.result.unwrap_or_else(|| "game over".to_string());
         let log = g.session.log_text();
         if let Ok(store) = self.store.lock() {
@@ -353,7 +353,7 @@ impl Net {
 /// The answer to the sender of an accepted command.
 pub enum Reply {
     Ack(usize),
-    Targets(Vec<games::Target>),
+    Targets(Vec<table::Target>),
     State,
 }
 
@@ -404,7 +404,7 @@ mod tests {
         assert_eq!(g.seq, 4);
         assert_eq!(g.session.length(), 1);
         assert!(g.session.is_over());
-        let result = g.session.view(crate::web::session::Viewer::Nobody).result;
+        let result = g.session.view(crate::play::session::Viewer::Nobody).result;
         assert!(
             result.as_deref().unwrap_or("").contains("move 4 (e4)"),
             "{result:?}"

@@ -17,7 +17,7 @@ use serde_json::{json, Value};
 
 use super::clock::ClockView;
 use super::seats::Seat;
-use crate::web::session::View;
+use crate::play::session::View;
 
 /// Largest command text accepted (longer ones get an error frame).
 pub const MAX_COMMAND_BYTES: usize = 4 * 1024;

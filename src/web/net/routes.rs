@@ -16,7 +16,7 @@ use serde_json::json;
 
 use super::protocol::MAX_WIRE_BYTES;
 use super::{socket, Net};
-use crate::web::session::Refusal;
+use crate::play::session::Refusal;
 
 pub fn routes(net: Arc<Net>) -> Router {
     Router::new()

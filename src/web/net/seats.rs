@@ -3,7 +3,7 @@
 use crate::core::Color;
 
 use super::token::{new_token, same};
-use crate::web::session::Viewer;
+use crate::play::session::Viewer;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Seat {

@@ -10,7 +10,7 @@ use axum::extract::ws::{Message, WebSocket};
 use super::protocol::{self, MAX_COMMAND_BYTES};
 use super::rate::TokenBucket;
 use super::{GameHandle, Net, Seat};
-use crate::web::session::Refusal;
+use crate::play::session::Refusal;
 
 /// Commands a connection may send in a burst, and per second after it.
 const BURST: f64 = 30.0;

@@ -1,20 +1,15 @@
-//! The thin variant trait and its registry: one small adapter per variant over the library's
-//! own types, so a front end (the web page, a networked game) never knows a variant's rules:
-//! it asks the adapter for the board, the legal moves of a square (each with the exact move
-//! text the variant's notation uses) and plays move texts through the variant's own parser and
-//! legality check.
-
-mod custom;
-mod fairy;
-mod follow;
-mod obstacle;
-pub(crate) mod pawnrace;
-mod standard;
+//! The seat's side of the [`Variant`](crate::variants::Variant) family: a game at the table,
+//! driven by move texts and seen from one seat. [`Table`] gives what a player (or a
+//! spectator) may know — the board with only the secrets that seat owns, a square's legal
+//! moves as that seat may be told them, the status, what the last move set off — and plays
+//! the variant's own move texts with its own legality. The web page, the network game and the
+//! terminal reach it through the registry (`registry::table`), so none of them knows a
+//! variant's rules; each variant implements it in its own folder (`<variant>/table.rs`).
 
 use serde::Serialize;
 
 use crate::core::{Color, Piece, Position, Square};
-use crate::variants::{Diagnostic, VariantId};
+use crate::variants::VariantId;
 
 /// A piece as the page draws it.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
@@ -70,8 +65,8 @@ pub struct GameStatus {
 /// Which hidden obstacles the viewer may see.
 pub type Reveal<'a> = &'a dyn Fn(Square) -> bool;
 
-/// A game of one variant, driven by move texts.
-pub trait VariantGame: Send {
+/// A game of one variant at the table, driven by move texts and seen from a seat.
+pub trait Table: Send {
     fn files(&self) -> u8;
     fn ranks(&self) -> u8;
     fn side_to_move(&self) -> Color;
@@ -106,17 +101,20 @@ pub trait VariantGame: Send {
         None
     }
     /// The game log as a file, when the variant has a richer format than one move per line
-    /// (standard chess: PGN). `result` is the session's result sentence, if the game is over.
+    /// (standard chess: PGN). `result` is the session's result sentence, if the game is over;
+    /// `tags` the front end's own header (players, date), if it has one.
     fn export_log(
         &self,
         _initial: &str,
         _moves: &[String],
         _result: Option<&str>,
+        _tags: &[(String, String)],
     ) -> Option<String> {
         None
     }
-    /// What the last move set off, for animations: (`trapdoor` | `mine`, square).
-    fn events(&self) -> Vec<(&'static str, String)> {
+    /// What the last move set off: (`trapdoor` | `mine`, square, a sentence that says what
+    /// happened to which piece), for animations and notices.
+    fn events(&self) -> Vec<(&'static str, String, String)> {
         Vec::new()
     }
     /// A draw the rules make automatic, not claimed (FIDE 9.6: the same position a fifth time,
@@ -152,38 +150,8 @@ pub struct VariantInfo {
     pub initial: &'static str,
     /// What a board file looks like, for the setup page.
     pub format: &'static str,
-}
-
-/// Every variant the page offers, in menu order.
-pub fn variants() -> Vec<VariantInfo> {
-    VariantId::ALL.into_iter().map(info).collect()
-}
-
-/// The page's facts about one variant.
-pub fn info(variant: VariantId) -> VariantInfo {
-    match variant {
-        VariantId::Standard => standard::INFO,
-        VariantId::Chess960 => standard::INFO_960,
-        VariantId::Fairy => fairy::INFO,
-        VariantId::Obstacle => obstacle::INFO,
-        VariantId::Follow => follow::INFO,
-        VariantId::PawnRace => pawnrace::INFO,
-        VariantId::Custom => custom::INFO,
-    }
-}
-
-/// Reads a board file of `variant` and starts a game on it; the error is the variant's own
-/// message (with the square it names, when it names one).
-pub fn load(variant: VariantId, text: &str) -> Result<Box<dyn VariantGame>, Diagnostic> {
-    match variant {
-        VariantId::Standard => standard::load(text),
-        VariantId::Chess960 => standard::load_960(text),
-        VariantId::Fairy => fairy::load(text),
-        VariantId::Obstacle => obstacle::load(text),
-        VariantId::Follow => follow::load(text),
-        VariantId::PawnRace => pawnrace::load(text),
-        VariantId::Custom => custom::load(text),
-    }
+    /// How a move is written, for help texts.
+    pub syntax: &'static str,
 }
 
 pub(crate) fn piece_view(pos: &Position, p: Piece) -> PieceView {

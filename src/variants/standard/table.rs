@@ -8,8 +8,8 @@ use crate::variants::standard;
 use crate::variants::standard::game::{Claim, StandardGame};
 use crate::variants::Diagnostic;
 
-use super::{
-    position_cells, position_targets, Cell, GameStatus, Reveal, Target, VariantGame, VariantInfo,
+use crate::variants::table::{
+    position_cells, position_targets, Cell, GameStatus, Reveal, Table, Target, VariantInfo,
 };
 
 pub const INFO: VariantInfo = VariantInfo {
@@ -17,6 +17,7 @@ pub const INFO: VariantInfo = VariantInfo {
     name: "Standard chess",
     initial: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n",
     format: "one FEN line",
+    syntax: "Moves: SAN (e4, Nf3, exd5, O-O, e8=Q) or coordinates (e2e4, e7e8q).",
 };
 
 pub const INFO_960: VariantInfo = VariantInfo {
@@ -24,24 +25,25 @@ pub const INFO_960: VariantInfo = VariantInfo {
     name: "Chess960",
     initial: "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1\n",
     format: "one FEN line, castling in X-FEN (KQkq: the outermost rooks) or Shredder-FEN (HAha)",
+    syntax: "Moves: SAN (e4, Nf3, O-O on the king's target squares) or coordinates (king takes own rook for castling).",
 };
 
 pub struct Standard {
     game: StandardGame,
 }
 
-pub fn load(text: &str) -> Result<Box<dyn VariantGame>, Diagnostic> {
+pub fn load(text: &str) -> Result<Box<dyn Table>, Diagnostic> {
     let game = StandardGame::from_fen(text.trim())?;
     Ok(Box::new(Standard { game }))
 }
 
 /// A Chess960 game: the same rules, castling from where the position puts king and rooks.
-pub fn load_960(text: &str) -> Result<Box<dyn VariantGame>, Diagnostic> {
+pub fn load_960(text: &str) -> Result<Box<dyn Table>, Diagnostic> {
     let game = StandardGame::chess960_from_fen(text.trim())?;
     Ok(Box::new(Standard { game }))
 }
 
-impl VariantGame for Standard {
+impl Table for Standard {
     fn files(&self) -> u8 {
         8
     }
@@ -66,7 +68,7 @@ impl VariantGame for Standard {
         if self.game.outcome().is_some() {
             return None;
         }
-        super::fide_automatic_draw(
+        crate::variants::table::fide_automatic_draw(
             self.game.repetitions(),
             self.game.position().halfmove_clock(),
         )
@@ -99,7 +101,13 @@ impl VariantGame for Standard {
         t.push('\n');
         t
     }
-    fn export_log(&self, initial: &str, moves: &[String], result: Option<&str>) -> Option<String> {
+    fn export_log(
+        &self,
+        initial: &str,
+        moves: &[String],
+        result: Option<&str>,
+        header: &[(String, String)],
+    ) -> Option<String> {
         let chess960 = self.game.is_chess960();
         let (start, fen_text) = if chess960 {
             let start = crate::variants::chess960::from_fen(initial.trim()).ok()?;
@@ -110,7 +118,10 @@ impl VariantGame for Standard {
             let text = fen::write(&start);
             (start, text)
         };
-        let mut tags = vec![("Event".to_string(), "chessrules serve".to_string())];
+        let mut tags = match header {
+            [] => vec![("Event".to_string(), "chessrules serve".to_string())],
+            given => given.to_vec(),
+        };
         if chess960 {
             tags.push(("Variant".to_string(), "Chess960".to_string()));
         }
@@ -125,6 +136,13 @@ impl VariantGame for Standard {
             Some(r) if r.contains("draw") => "1/2-1/2",
             _ => "*",
         };
+        if token != "*" {
+            let how = match lower.as_deref() {
+                Some(r) if r.contains("ran out of time") => "time forfeit",
+                _ => "normal",
+            };
+            tags.push(("Termination".to_string(), how.to_string()));
+        }
         Some(pgn::write(&pgn::PgnGame {
             tags,
             moves: moves.to_vec(),

@@ -6,13 +6,23 @@
 //! view (`Judge::Mover`), and the moves a square offers are computed on what both the mover and
 //! the asker know, so neither a refusal nor a list of targets betrays a hidden obstacle.
 
+use std::time::{SystemTime, UNIX_EPOCH};
+
 use crate::core::{Color, MoveFlag, Square};
+use crate::engine::Rng;
+use crate::variants::obstacle::knowledge::Secret;
+use crate::variants::obstacle::placement::computer_placement;
+use crate::variants::obstacle::search::{action_text, best_obstacle_move_knowing, ObstacleMove};
+use crate::variants::obstacle::uci_bridge::obstacle_move_knowing;
 use crate::variants::obstacle::{
     game::legal_piece_moves, parse_board, write_board, Info, Obstacle, ObstacleGame,
 };
+use crate::variants::terrain::announce::{Announce, Pieces};
 use crate::variants::Diagnostic;
 
-use super::{position_cells, Cell, GameStatus, Reveal, Target, VariantGame, VariantInfo};
+use crate::variants::table::{
+    position_cells, Cell, GameStatus, Reveal, Table, Target, VariantInfo,
+};
 
 pub const INFO: VariantInfo = VariantInfo {
     id: crate::variants::VariantId::Obstacle,
@@ -20,6 +30,7 @@ pub const INFO: VariantInfo = VariantInfo {
     initial: "rnbqkbnr\npppppppp\n........\n........\n........\n........\nPPPPPPPP\nRNBQKBNR\n\
 w 3 3 + + + + - 0\n",
     format: "eight rank lines (8 first) with walls | _ and obstacles M D O X, then the status line",
+    syntax: "Moves (game-file notation): e2-e4, e7-e8=Q, 0-0, 0-0-0; walls |e4 (west of e4) and _e4 (south of e4). On the initial board, before the first move: Dc6 (a secret trapdoor, ranks 3-6), Md5 (a secret mine, ranks 4-5), ... (no placement).",
 };
 
 /// Lines of placements a game may start with (White, Black, White, Black).
@@ -31,10 +42,10 @@ pub struct Obstacles {
     placement_open: bool,
     placements: usize,
     last: Vec<Info>,
-    events: Vec<(&'static str, String)>,
+    events: Vec<(&'static str, String, String)>,
 }
 
-pub fn load(text: &str) -> Result<Box<dyn VariantGame>, Diagnostic> {
+pub fn load(text: &str) -> Result<Box<dyn Table>, Diagnostic> {
     let board = parse_board(text.as_bytes())?;
     let placement_open = write_board(&board) == INFO.initial;
     Ok(Box::new(Obstacles {
@@ -63,14 +74,29 @@ fn obstacle_name(o: Obstacle, revealed: bool) -> Option<&'static str> {
 
 impl Obstacles {
     fn obstacles(&self) -> Vec<(Square, Obstacle)> {
-        (0..8u8)
-            .flat_map(|r| (0..8u8).map(move |f| Square::new(f, r)))
+        squares()
             .map(|s| (s, self.game.board().obstacle(s)))
             .collect()
     }
+
+    fn pieces(&self) -> Pieces {
+        Pieces::of(self.game.board().position())
+    }
 }
 
-impl VariantGame for Obstacles {
+/// The 64 squares, a1 first, rank by rank.
+fn squares() -> impl Iterator<Item = Square> {
+    (0..8u8).flat_map(|r| (0..8u8).map(move |f| Square::new(f, r)))
+}
+
+/// A game-file move's from and to squares (`e2-e4`, `e7-e8=Q`; not castling or walls).
+fn from_to(text: &str) -> Option<(Square, Square)> {
+    let from = Square::parse(text.get(0..2)?)?;
+    let to = Square::parse(text.get(3..5)?)?;
+    Some((from, to))
+}
+
+impl Table for Obstacles {
     fn files(&self) -> u8 {
         8
     }
@@ -88,14 +114,14 @@ impl VariantGame for Obstacles {
         }
         cells
     }
-    fn walls(&self) -> Vec<super::WallView> {
+    fn walls(&self) -> Vec<crate::variants::table::WallView> {
         use crate::variants::obstacle::walls::WallSide;
         let walls = self.game.board().walls();
         let mut out = Vec::new();
         for (s, _) in self.obstacles() {
             for (side, name) in [(WallSide::West, "west"), (WallSide::South, "south")] {
                 if walls.has(s, side) {
-                    out.push(super::WallView {
+                    out.push(crate::variants::table::WallView {
                         square: s.to_string(),
                         side: name,
                     });
@@ -150,6 +176,7 @@ impl VariantGame for Obstacles {
         let text = text.trim();
         let placing = matches!(text.as_bytes().first(), Some(b'D' | b'M')) || text == "...";
         let before = self.obstacles();
+        let pieces_before = self.pieces();
         let infos = self
             .game
             .play(text)
@@ -159,12 +186,19 @@ impl VariantGame for Obstacles {
             self.placements += 1;
         } else {
             self.placement_open = false;
+            let pieces_after = self.pieces();
+            let effects = Announce {
+                before: &pieces_before,
+                after: &pieces_after,
+                from_to: from_to(text),
+            };
             for ((s, was), (_, now)) in before.into_iter().zip(self.obstacles()) {
                 if now.open_trapdoor && !was.open_trapdoor {
-                    self.events.push(("trapdoor", s.to_string()));
+                    self.events
+                        .push(("trapdoor", s.to_string(), effects.fall(s)));
                 }
                 if was.mine && !now.mine {
-                    self.events.push(("mine", s.to_string()));
+                    self.events.push(("mine", s.to_string(), effects.blast(s)));
                 }
             }
         }
@@ -205,7 +239,7 @@ impl VariantGame for Obstacles {
         if self.game.is_over() {
             return None;
         }
-        super::fide_automatic_draw(
+        crate::variants::table::fide_automatic_draw(
             self.game.repetitions(),
             self.game.board().position().halfmove_clock(),
         )
@@ -240,7 +274,76 @@ impl VariantGame for Obstacles {
             },
         )
     }
-    fn events(&self) -> Vec<(&'static str, String)> {
+    fn events(&self) -> Vec<(&'static str, String, String)> {
         self.events.clone()
+    }
+}
+
+/// The computer's move as `me` after `moves` (game-file lines) from the board file `initial`.
+/// It knows its own secret placements and not the other side's: on the initial board it
+/// places its own secrets first (seeded from the clock, so they cannot be predicted), then
+/// searches the board as it knows it, with our engine or the UCI engine behind the bridge.
+pub fn computer_move(
+    initial: &str,
+    moves: &[String],
+    me: Color,
+    think: crate::variants::seat::Think,
+) -> Result<String, String> {
+    let start = parse_board(initial.as_bytes()).map_err(|e| e.to_string())?;
+    let initial_board = write_board(&start) == INFO.initial;
+    let mut game = ObstacleGame::between_players(start);
+    let mut placing = true;
+    for text in moves {
+        game.play(text).map_err(|e| e.to_string())?;
+        if !(text == "..." || Secret::from_line(Color::White, text).is_some()) {
+            placing = false;
+        }
+    }
+    let lines = moves.len();
+    if placing && initial_board && lines < PLACEMENT_LINES {
+        let seed = think.seed.map_or_else(
+            || {
+                SystemTime::now()
+                    .duration_since(UNIX_EPOCH)
+                    .map(|d| d.as_nanos() as u64)
+                    .unwrap_or(lines as u64)
+            },
+            // Each placement line its own draw from the seed.
+            |seed| seed.wrapping_add(lines as u64),
+        );
+        let mut rng = Rng::new(seed);
+        // Chosen on its own view: the other side's secret squares look empty to it.
+        let view = game.view(Some(me));
+        if let Some(line) = computer_placement(&view, game.secrets(), me, &mut rng) {
+            return Ok(line);
+        }
+    }
+    let view = game.view(Some(me));
+    let crate::variants::seat::Think {
+        movetime, mut uci, ..
+    } = think;
+    // A move the game refuses is left out and the search asked again (the game judges on the
+    // computer's own view, so this is a safeguard).
+    let mut refused: Vec<ObstacleMove> = Vec::new();
+    loop {
+        let choice = match uci.as_deref_mut() {
+            Some(c) => obstacle_move_knowing(c, &view, movetime, &refused)
+                .map_err(|e| e.to_string())?
+                .map(|(m, t, _)| (m, t)),
+            None => best_obstacle_move_knowing(&view, movetime, &refused).map(|(m, t, _)| (m, t)),
+        };
+        let Some((m, text)) = choice else {
+            // Nothing the search would play: any move legal as the computer knows the board.
+            let b = game.judged_board().into_owned();
+            let m = legal_piece_moves(&b)
+                .into_iter()
+                .next()
+                .ok_or_else(|| "no legal move".to_string())?;
+            return Ok(action_text(&b, ObstacleMove::Piece(m)));
+        };
+        if game.clone().play(&text).is_ok() {
+            return Ok(text);
+        }
+        refused.push(m);
     }
 }

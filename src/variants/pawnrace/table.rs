@@ -6,20 +6,23 @@ use crate::core::{Color, MoveFlag, Position, Square};
 use crate::variants::pawnrace::{self, board, notation, Outcome, PawnRace};
 use crate::variants::Diagnostic;
 
-use super::{position_cells, Cell, GameStatus, Reveal, Target, VariantGame, VariantInfo};
+use crate::variants::table::{
+    position_cells, Cell, GameStatus, Reveal, Table, Target, VariantInfo,
+};
 
 pub const INFO: VariantInfo = VariantInfo {
     id: crate::variants::VariantId::PawnRace,
     name: "Pawn race",
     initial: "........\nBBBBBBB.\n........\n........\n........\n........\n.WWWWWWW\n........\nw\n",
     format: "eight rows of W, B and . (rank 8 first), then the side to move (w or b) and an optional en passant square",
+    syntax: "Moves: short algebraic notation (b4, bxc5; en passant is written as the capture).",
 };
 
 pub struct Race {
     game: PawnRace,
 }
 
-pub fn load(text: &str) -> Result<Box<dyn VariantGame>, Diagnostic> {
+pub fn load(text: &str) -> Result<Box<dyn Table>, Diagnostic> {
     Ok(Box::new(Race {
         game: PawnRace::from_position(parse(text).map_err(Diagnostic::plain)?),
     }))
@@ -51,7 +54,7 @@ impl Race {
     }
 }
 
-impl VariantGame for Race {
+impl Table for Race {
     fn files(&self) -> u8 {
         8
     }
@@ -91,45 +94,54 @@ impl VariantGame for Race {
         GameStatus {
             stalemate: outcome == Some(Outcome::Stalemate),
             over: outcome.is_some(),
+            // The course's own sentences, as its interactive game prints them.
             result: outcome.map(|o| match o {
-                Outcome::Promotion(c) => {
-                    format!("{} reaches the last rank: {} wins", c.name(), c.name())
-                }
-                Outcome::AllCaptured(c) => {
-                    format!("all pawns captured: {} wins", c.name())
-                }
-                Outcome::Stalemate => "no legal move: draw".to_string(),
+                Outcome::Promotion(c) => format!("{} wins by reaching the last rank", c.title()),
+                Outcome::AllCaptured(c) => format!(
+                    "{} wins by capturing every {} pawn",
+                    c.title(),
+                    c.other().name()
+                ),
+                Outcome::Stalemate => format!(
+                    "Draw by stalemate: {} cannot move",
+                    self.side_to_move().title()
+                ),
             }),
             ..GameStatus::default()
         }
     }
     fn board_file(&self) -> String {
-        let pos = self.position();
-        let shape = &pos.rules().shape;
-        let mut out = String::new();
-        for rank in (0..8u8).rev() {
-            for file in 0..8u8 {
-                out.push(match pos.piece_at(shape.sq(Square::new(file, rank))) {
-                    Some(p) if p.color == Color::White => 'W',
-                    Some(_) => 'B',
-                    None => '.',
-                });
-            }
-            out.push('\n');
-        }
-        out.push(if pos.side_to_move() == Color::White {
-            'w'
-        } else {
-            'b'
-        });
-        if let Some(ep) = pos.en_passant() {
-            out.push(' ');
-            out.push_str(&shape.name(ep));
-        }
-        out.push('\n');
-        out
+        board_text(self.position())
     }
     fn info(&self) -> Vec<String> {
         vec!["the first pawn to reach its last rank wins".to_string()]
     }
+}
+
+/// A position as the pawn race board file writes it: eight rows of `W`, `B` and `.` (rank 8
+/// first), then the side to move and the en passant square, if any.
+pub fn board_text(pos: &Position) -> String {
+    let shape = &pos.rules().shape;
+    let mut out = String::new();
+    for rank in (0..8u8).rev() {
+        for file in 0..8u8 {
+            out.push(match pos.piece_at(shape.sq(Square::new(file, rank))) {
+                Some(p) if p.color == Color::White => 'W',
+                Some(_) => 'B',
+                None => '.',
+            });
+        }
+        out.push('\n');
+    }
+    out.push(if pos.side_to_move() == Color::White {
+        'w'
+    } else {
+        'b'
+    });
+    if let Some(ep) = pos.en_passant() {
+        out.push(' ');
+        out.push_str(&shape.name(ep));
+    }
+    out.push('\n');
+    out
 }

@@ -5,7 +5,9 @@ use crate::core::{Color, Position, Square};
 use crate::variants::fairy::{self, play, write};
 use crate::variants::Diagnostic;
 
-use super::{position_cells, Cell, GameStatus, Reveal, Target, VariantGame, VariantInfo};
+use crate::variants::table::{
+    position_cells, Cell, GameStatus, Reveal, Table, Target, VariantInfo,
+};
 
 pub const INFO: VariantInfo = VariantInfo {
     id: crate::variants::VariantId::Fairy,
@@ -15,6 +17,7 @@ r n b e q k a w f r \nd p d p d p d p d p \n. . . . . . . . . . \n. . . . . . . 
 . . . . . . . . . . \n. . . . . . . . . . \n. . . . . . . . . . \n. . . . . . . . . . \n\
 D P D P D P D P D P \nR N B E Q K A W F R \n-----\nw:++++:0:1\n",
     format: "allocation lines, -----, ten rows of ten squares, -----, status line P:CCCC:H:M",
+    syntax: "Moves: c2-c4, c4xd5, 0-0, 0-0-0, h9-h10=Q, with + after a check and ++ after checkmate (the spec's move-file notation).",
 };
 
 pub struct Fairy {
@@ -22,7 +25,7 @@ pub struct Fairy {
     position: Position,
 }
 
-pub fn load(text: &str) -> Result<Box<dyn VariantGame>, Diagnostic> {
+pub fn load(text: &str) -> Result<Box<dyn Table>, Diagnostic> {
     let board = fairy::parse_board(text)?;
     Ok(Box::new(Fairy {
         allocation_lines: board.allocation_lines,
@@ -30,7 +33,7 @@ pub fn load(text: &str) -> Result<Box<dyn VariantGame>, Diagnostic> {
     }))
 }
 
-impl VariantGame for Fairy {
+impl Table for Fairy {
     fn files(&self) -> u8 {
         10
     }

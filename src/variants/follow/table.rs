@@ -7,26 +7,29 @@ use std::io::Cursor;
 use crate::core::{Color, Square};
 use crate::variants::follow::{notation, FollowChess};
 
-use super::{position_cells, Cell, GameStatus, Reveal, Target, VariantGame, VariantInfo};
+use crate::variants::table::{
+    position_cells, Cell, GameStatus, Reveal, Table, Target, VariantInfo,
+};
 
 pub const INFO: VariantInfo = VariantInfo {
     id: crate::variants::VariantId::Follow,
     name: "FollowChess (any rectangle)",
     initial: "RNBQKBNR\nPPPPPPPP\n........\n........\n........\n........\npppppppp\nrnbqkbnr\n",
     format: "one line per row, top row (Black's side) first; lower case = White",
+    syntax: "Moves: the from and to squares, as the FollowChess move files write them (a2 a4).",
 };
 
 pub struct Follow {
     game: FollowChess,
 }
 
-pub fn load(text: &str) -> Result<Box<dyn VariantGame>, Diagnostic> {
+pub fn load(text: &str) -> Result<Box<dyn Table>, Diagnostic> {
     let mut game = FollowChess::new();
     game.load_board(Cursor::new(text.as_bytes()))?;
     Ok(Box::new(Follow { game }))
 }
 
-impl VariantGame for Follow {
+impl Table for Follow {
     fn files(&self) -> u8 {
         self.game.position().map_or(0, |p| p.rules().shape.files())
     }

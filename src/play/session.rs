@@ -6,9 +6,9 @@
 use serde::Serialize;
 
 use crate::core::{Color, Square};
+use crate::variants::registry;
+use crate::variants::table::{Cell, GameStatus, Table, Target, WallView};
 use crate::variants::VariantId;
-
-use super::games::{self, Cell, GameStatus, Target, VariantGame, WallView};
 
 /// An error for the page: the HTTP status and a sentence (with the square it names, if any).
 #[derive(Debug)]
@@ -90,10 +90,13 @@ pub struct View {
     pub draw_offer: Option<&'static str>,
     pub placement: Option<&'static str>,
     pub info: Vec<String>,
-    pub events: Vec<(&'static str, String)>,
+    pub events: Vec<(&'static str, String, String)>,
     pub log: Vec<LogEntry>,
     pub cursor: usize,
     pub length: usize,
+    /// The from and to squares of the move that led here (a piece move; not a wall or a
+    /// placement), for marking on the board.
+    pub last_move: Option<[String; 2]>,
 }
 
 /// Moves (plies) after which a game ends as a draw, in every variant: over the longest game the
@@ -107,25 +110,28 @@ pub struct Session {
     moves: Vec<String>,
     /// Who played each move (walls and placements included).
     movers: Vec<Color>,
+    /// The from and to squares of each move, where it moved a piece.
+    squares: Vec<Option<[String; 2]>>,
     cursor: usize,
-    game: Box<dyn VariantGame>,
+    game: Box<dyn Table>,
     /// A resignation or agreed/claimed draw, and the cursor (position) it happened at: stepping
     /// elsewhere shows the game as it was there, and a new move from there branches.
     ended: Option<(usize, String)>,
     draw_offer: Option<Color>,
-    /// The computer's seat, when the page asked for one (`web::computer`).
-    pub computer: Option<super::computer::Computer>,
+    /// The computer's seat, when the page asked for one (`play::Computer`).
+    pub computer: Option<super::Computer>,
 }
 
 impl Session {
     pub fn new(id: String, variant: VariantId, board: &str) -> Result<Session, Refusal> {
-        let game = games::load(variant, board).map_err(Refusal::board)?;
+        let game = registry::table(variant, board).map_err(Refusal::board)?;
         Ok(Session {
             id,
             variant,
             initial: board.to_string(),
             moves: Vec::new(),
             movers: Vec::new(),
+            squares: Vec::new(),
             cursor: 0,
             game,
             ended: None,
@@ -192,15 +198,54 @@ impl Session {
             )));
         }
         let mover = self.mover();
+        let candidates = self.piece_moves(mover);
         let logged = self.game.play(text).map_err(Refusal::bad)?;
+        let squares = candidates
+            .into_iter()
+            .find(|(_, t)| t.text == logged)
+            .map(|(from, t)| [from, t.to]);
         self.moves.truncate(self.cursor);
         self.movers.truncate(self.cursor);
+        self.squares.truncate(self.cursor);
         self.moves.push(logged);
         self.movers.push(mover);
+        self.squares.push(squares);
         self.cursor += 1;
         self.ended = None;
         self.draw_offer = None;
         Ok(())
+    }
+
+    /// Every piece move `mover` may make, as `mover` knows the board, with its from square.
+    fn piece_moves(&self, mover: Color) -> Vec<(String, Target)> {
+        self.game
+            .cells(&|_| false)
+            .into_iter()
+            .filter(|c| c.piece.as_ref().is_some_and(|p| p.color == mover.name()))
+            .filter_map(|c| Some((Square::parse(&c.square)?, c.square)))
+            .flat_map(|(sq, name)| {
+                self.game
+                    .targets(sq, Some(mover))
+                    .into_iter()
+                    .map(move |t| (name.clone(), t))
+            })
+            .collect()
+    }
+
+    /// Every legal move text of the mover, as the mover may know them (walls not included).
+    pub fn move_texts(&self) -> Vec<String> {
+        if self.over() {
+            return Vec::new();
+        }
+        self.piece_moves(self.mover())
+            .into_iter()
+            .map(|(_, t)| t.text)
+            .collect()
+    }
+
+    /// Is this logged move text a secret (an obstacle chess placement)?
+    pub fn is_secret(&self, text: &str) -> bool {
+        self.game.is_secret(text)
     }
 
     /// The move text for a click from `from` to `to` (with a promotion letter), or why not.
@@ -268,7 +313,7 @@ impl Session {
                 self.moves.len()
             )));
         }
-        let mut game = games::load(self.variant, &self.initial).map_err(Refusal::board)?;
+        let mut game = registry::table(self.variant, &self.initial).map_err(Refusal::board)?;
         for text in &self.moves[..to] {
             game.play(text).map_err(Refusal::bad)?;
         }
@@ -314,7 +359,10 @@ impl Session {
                 } else if s.fifty_moves {
                     "the fifty-move rule"
                 } else {
-                    return Err(Refusal::conflict("no draw can be claimed in this position"));
+                    return Err(Refusal::conflict(
+                        "no draw can be claimed: the position has not occurred three times and \
+                         fifty moves have not passed without a capture or a pawn move",
+                    ));
                 };
                 let result = format!("draw claimed by {}: {reason}", me.name());
                 self.ended = Some((self.cursor, result));
@@ -328,7 +376,7 @@ impl Session {
         self.over()
     }
 
-    /// Could `color` still win with the material on the board (see `VariantGame::could_win`)?
+    /// Could `color` still win with the material on the board (see `Table::could_win`)?
     pub fn could_win(&self, color: Color) -> bool {
         self.game.could_win(color)
     }
@@ -394,6 +442,10 @@ impl Session {
             log: self.log(over),
             cursor: self.cursor,
             length: self.moves.len(),
+            last_move: self
+                .cursor
+                .checked_sub(1)
+                .and_then(|i| self.squares.get(i).cloned().flatten()),
         }
     }
 
@@ -417,15 +469,21 @@ impl Session {
 
     /// The game log as a text file: one move per line, as the variant's game files write them.
     pub fn log_text(&self) -> String {
+        self.log_text_with(&[])
+    }
+
+    /// As [`Session::log_text`], with the front end's own header where the variant's log
+    /// format has one (PGN tags: players, date).
+    pub fn log_text_with(&self, tags: &[(String, String)]) -> String {
         let over = self.over();
         let result = if over {
             self.view(Viewer::Nobody).result
         } else {
             None
         };
-        if let Some(text) = self
-            .game
-            .export_log(&self.initial, &self.moves, result.as_deref())
+        if let Some(text) =
+            self.game
+                .export_log(&self.initial, &self.moves, result.as_deref(), tags)
         {
             return text;
         }
@@ -459,7 +517,7 @@ fn hide_opponents_share(cells: &mut [Cell], own: &[(String, u8)]) {
     }
 }
 
-/// What the computer's seat (`web::computer`) reads: the game's line up to the cursor.
+/// What the computer's seat (`play::Computer`) reads: the game's line up to the cursor.
 impl Session {
     pub fn cursor(&self) -> usize {
         self.cursor

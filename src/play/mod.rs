@@ -1,0 +1,17 @@
+//! A game between seats, written once for every variant over the registry's
+//! [`Table`](crate::variants::table::Table): the [`session::Session`] (moves, stepping,
+//! resignations and draws, what each seat may see) that the web page, the network game and the
+//! terminal play on.
+
+pub mod session;
+
+use crate::core::Color;
+
+/// The computer's seat in one game.
+#[derive(Clone, Debug)]
+pub struct Computer {
+    pub color: Color,
+    /// An external UCI engine instead of ours.
+    pub external: bool,
+    pub movetime: u64,
+}

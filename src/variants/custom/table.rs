@@ -1,0 +1,266 @@
+//! A variant defined by a variant file (TOML, see docs/variant-files.md): the "board file" is
+//! the variant file itself, the game starts from its start position, moves are in coordinate
+//! notation (`e2e4`, `a7a8q`) and the game ends by the file's own end rules. The file's walls,
+//! trapdoors and mines are public, so every viewer sees them.
+
+use crate::core::{Color, Game, Square};
+use crate::notation::{coordinate, fen};
+use crate::variants::custom::computer::best_custom_move;
+use crate::variants::custom::field::{Field, ObstacleKind};
+use crate::variants::custom::outcome::{outcome, Outcome};
+use crate::variants::custom::{load_variant_file, CustomVariant};
+use crate::variants::terrain::announce::{Announce, Pieces};
+use crate::variants::terrain::WallSide;
+use crate::variants::Diagnostic;
+
+use crate::variants::table::{
+    position_cells, position_targets, Cell, GameStatus, Reveal, Table, Target, VariantInfo,
+    WallView,
+};
+
+pub const INFO: VariantInfo = VariantInfo {
+    id: crate::variants::VariantId::Custom,
+    name: "Variant file",
+    initial: include_str!("../../../variants/losalamos.toml"),
+    format: "a variant file (TOML): board, pieces in Betza notation, start position, rules",
+    syntax: "Moves: e2e4, e7e8q (promotion), e1g1 (castling as the king's move); wall e4-e5, trapdoor a5, mine h4 place an obstacle instead of moving, when the file gives the players some.",
+};
+
+pub struct Custom {
+    variant: CustomVariant,
+    text: String,
+    game: Game,
+    field: Field,
+    /// What the last move's trapdoors and mines did.
+    events: Vec<(&'static str, String, String)>,
+}
+
+/// The line `board_file` puts before the variant file: the position to start from.
+const POSITION_LINE: &str = "# position: ";
+
+/// Reads a variant file, starting from the position of a first `# position: FEN` line when
+/// it has one (the board file this game writes), else from the file's own start.
+pub fn load(text: &str) -> Result<Box<dyn Table>, Diagnostic> {
+    Ok(Box::new(open(text)?))
+}
+
+fn open(text: &str) -> Result<Custom, Diagnostic> {
+    let variant = load_variant_file(text)?;
+    let from_line = text
+        .lines()
+        .next()
+        .and_then(|l| l.strip_prefix(POSITION_LINE));
+    let text = match from_line {
+        Some(_) => text.split_once('\n').map_or("", |(_, rest)| rest),
+        None => text,
+    };
+    let start = match from_line {
+        Some(fen_text) => variant.position_from_fen(fen_text.trim()),
+        None => variant.start_position(),
+    }
+    .map_err(|e| Diagnostic::plain(e.to_string()))?;
+    let field = Field::new(&variant.obstacles, &variant.rules.shape);
+    Ok(Custom {
+        game: Game::new(start),
+        field,
+        text: text.to_string(),
+        variant,
+        events: Vec::new(),
+    })
+}
+
+impl Custom {
+    fn over(&self) -> Option<Outcome> {
+        let mut game = self.game.clone();
+        outcome(&self.variant, &mut game)
+    }
+
+    /// The squares with a mine.
+    fn mines(&self) -> Vec<Square> {
+        let shape = &self.variant.rules.shape;
+        shape
+            .squares()
+            .map(|q| shape.square(q))
+            .filter(|&s| self.field.terrain.hazards.get(s).mine)
+            .collect()
+    }
+
+    /// A player places an obstacle instead of moving (`wall e4-e5`, `trapdoor a5`, `mine h4`).
+    fn place(&mut self, kind: ObstacleKind, at: &str) -> Result<(), String> {
+        let mut pos = self.game.position().clone();
+        let side = pos.side_to_move();
+        self.field.place(&mut pos, side, kind, at)?;
+        // Placing is the player's move: the other side moves next.
+        pos.set_en_passant(None);
+        let (half, full) = (pos.halfmove_clock(), pos.fullmove_number());
+        pos.set_clocks(half + 1, full + u32::from(side == Color::Black));
+        pos.set_side_to_move(side.other());
+        // The obstacle cannot be taken back: earlier positions no longer count for repetition.
+        self.game = Game::new(pos);
+        Ok(())
+    }
+}
+
+impl Table for Custom {
+    fn files(&self) -> u8 {
+        self.variant.rules.shape.files()
+    }
+    fn ranks(&self) -> u8 {
+        self.variant.rules.shape.ranks()
+    }
+    fn side_to_move(&self) -> Color {
+        self.game.position().side_to_move()
+    }
+    fn cells(&self, _reveal: Reveal) -> Vec<Cell> {
+        let mut cells = position_cells(self.game.position());
+        for cell in &mut cells {
+            let Some(s) = Square::parse(&cell.square) else {
+                continue;
+            };
+            let h = self.field.terrain.hazards.get(s);
+            cell.obstacle = match (h.has_trapdoor(), h.mine) {
+                (true, true) => Some("trapdoor_mine"),
+                (true, false) => Some("open_trapdoor"),
+                (false, true) => Some("mine"),
+                (false, false) => None,
+            };
+        }
+        cells
+    }
+    fn walls(&self) -> Vec<WallView> {
+        self.field
+            .terrain
+            .walls
+            .edges()
+            .map(|(s, side)| WallView {
+                square: s.to_string(),
+                side: match side {
+                    WallSide::West => "west",
+                    WallSide::South => "south",
+                },
+            })
+            .collect()
+    }
+    fn targets(&self, from: Square, _asker: Option<Color>) -> Vec<Target> {
+        if self.over().is_some() {
+            return Vec::new();
+        }
+        position_targets(self.game.position(), from, coordinate::to_uci)
+    }
+    fn play(&mut self, text: &str) -> Result<String, String> {
+        if self.over().is_some() {
+            return Err("the game is over".to_string());
+        }
+        let words: Vec<&str> = text.split_whitespace().collect();
+        if let [word, at] = words.as_slice() {
+            if let Some(kind) = ObstacleKind::parse(word) {
+                return self.place(kind, at).map(|()| format!("{word} {at}"));
+            }
+        }
+        let mut pos = self.game.position().clone();
+        let m = coordinate::parse(&mut pos, text.trim()).map_err(|e| e.to_string())?;
+        let written = coordinate::to_uci(&pos, m);
+        let before = Pieces::of(&pos);
+        let mines_before = self.mines();
+        let fired = self.field.play(&mut self.game, m);
+        self.events.clear();
+        if fired.any() {
+            let after = Pieces::of(self.game.position());
+            let shape = &self.variant.rules.shape;
+            let (from, to) = (shape.square(m.from), shape.square(m.to));
+            let say = Announce {
+                before: &before,
+                after: &after,
+                from_to: Some((from, to)),
+            };
+            if fired.fell {
+                // The piece that arrived and is gone; castling's rook may be the one.
+                let hazards = &self.field.terrain.hazards;
+                for s in shape.squares().map(|q| shape.square(q)) {
+                    let gone = hazards.get(s).has_trapdoor()
+                        && self.game.position().piece_at(shape.sq(s)).is_none();
+                    if gone && (s == to || m.is_castle()) {
+                        self.events.push(("trapdoor", s.to_string(), say.fall(s)));
+                    }
+                }
+            }
+            let mines_after = self.mines();
+            for s in mines_before
+                .into_iter()
+                .filter(|s| !mines_after.contains(s))
+            {
+                self.events.push(("mine", s.to_string(), say.blast(s)));
+            }
+        }
+        Ok(written)
+    }
+    fn events(&self) -> Vec<(&'static str, String, String)> {
+        self.events.clone()
+    }
+    fn status(&self) -> GameStatus {
+        let mut game = self.game.clone();
+        let status = game.status();
+        let end = outcome(&self.variant, &mut game);
+        GameStatus {
+            check: status.in_check && self.variant.end.checkmate,
+            checkmate: matches!(
+                end,
+                Some(Outcome::Win {
+                    reason: "checkmate",
+                    ..
+                })
+            ),
+            stalemate: status.legal_moves == 0 && !status.in_check,
+            fifty_moves: false,
+            threefold: false,
+            over: end.is_some(),
+            result: end.map(|o| match o {
+                Outcome::Win { winner, reason } => {
+                    format!("{reason}: {} wins", winner.name())
+                }
+                Outcome::Draw { reason } => format!("draw by {reason}"),
+            }),
+        }
+    }
+    fn board_file(&self) -> String {
+        // The variant file as loaded, with the current position as a comment at the top:
+        // loading it again starts the variant afresh.
+        format!(
+            "{POSITION_LINE}{}\n{}",
+            fen::write(self.game.position()),
+            self.text
+        )
+    }
+    fn info(&self) -> Vec<String> {
+        vec![
+            format!("{}: {}", self.variant.name, self.variant.description),
+            format!("FEN: {}", fen::write(self.game.position())),
+        ]
+    }
+}
+
+/// Our engine's move after `moves` (coordinate texts) in the variant file `initial`, the
+/// terrain's effects played as the game went. External engines do not play variant files.
+pub fn computer_move(
+    initial: &str,
+    moves: &[String],
+    think: crate::variants::seat::Think,
+) -> Result<String, String> {
+    if think.uci.is_some() {
+        return Err("an external UCI engine does not play variant files".to_string());
+    }
+    let mut table = open(initial).map_err(|d| d.message)?;
+    for text in moves {
+        table.play(text)?;
+    }
+    let pos = table.game.position();
+    best_custom_move(
+        &table.variant,
+        pos,
+        &table.game.earlier_keys(),
+        think.movetime,
+    )
+    .best
+    .map(|m| coordinate::to_uci(pos, m))
+    .ok_or_else(|| "no legal move".to_string())
+}

@@ -1,0 +1,120 @@
+//! Effects in words: which piece fell into which trapdoor, what a mine took. Built from the
+//! pieces before and after a move, so obstacle chess and variant files say it alike.
+
+use crate::core::{Position, Square};
+
+/// Every square's piece as words (`white knight`), `None` where empty.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pieces {
+    files: u8,
+    ranks: u8,
+    names: Vec<Option<String>>,
+}
+
+impl Pieces {
+    pub fn of(pos: &Position) -> Pieces {
+        let rules = pos.rules();
+        let shape = &rules.shape;
+        let (files, ranks) = (shape.files(), shape.ranks());
+        let names = (0..ranks)
+            .flat_map(|r| (0..files).map(move |f| Square::new(f, r)))
+            .map(|s| {
+                pos.piece_at(shape.sq(s))
+                    .map(|p| format!("{} {}", p.color.name(), rules.kind(p.kind).name))
+            })
+            .collect();
+        Pieces {
+            files,
+            ranks,
+            names,
+        }
+    }
+
+    fn at(&self, s: Square) -> Option<&str> {
+        if s.file >= self.files || s.rank >= self.ranks {
+            return None;
+        }
+        let i = usize::from(s.rank) * usize::from(self.files) + usize::from(s.file);
+        self.names.get(i).and_then(|n| n.as_deref())
+    }
+
+    fn squares(&self) -> impl Iterator<Item = Square> + '_ {
+        (0..self.ranks).flat_map(move |r| (0..self.files).map(move |f| Square::new(f, r)))
+    }
+}
+
+/// What one move's trapdoors and mines did, in sentences.
+pub struct Announce<'a> {
+    pub before: &'a Pieces,
+    pub after: &'a Pieces,
+    /// The move's from and to squares, when its text names them (castling may not).
+    pub from_to: Option<(Square, Square)>,
+}
+
+impl Announce<'_> {
+    /// The piece that arrived on `s` with this move, if the move says which.
+    fn arrived(&self, s: Square) -> Option<&str> {
+        let (from, _) = self.from_to.filter(|(_, to)| *to == s)?;
+        self.before.at(from)
+    }
+
+    /// The pieces on the board before the move and not after it (by name, not square).
+    fn lost(&self) -> Vec<&str> {
+        let mut after: Vec<&str> = self
+            .after
+            .names
+            .iter()
+            .flatten()
+            .map(String::as_str)
+            .collect();
+        let mut lost = Vec::new();
+        for name in self.before.names.iter().flatten() {
+            match after.iter().position(|a| a == name) {
+                Some(i) => {
+                    after.swap_remove(i);
+                }
+                None => lost.push(name.as_str()),
+            }
+        }
+        lost
+    }
+
+    /// A piece fell into the trapdoor on `s`.
+    pub fn fall(&self, s: Square) -> String {
+        match (self.arrived(s), self.lost().as_slice()) {
+            (Some(piece), _) => format!("the {piece} on {s} fell into a trapdoor"),
+            // A castling rook: the one piece gone.
+            (None, [piece]) => format!("the {piece} fell into a trapdoor on {s}"),
+            (None, _) => format!("a piece fell into a trapdoor on {s}"),
+        }
+    }
+
+    /// The mine on `s` exploded: the piece that stepped on it and its neighbours that are gone.
+    pub fn blast(&self, s: Square) -> String {
+        let from = self.from_to.map(|(from, _)| from);
+        let mut gone: Vec<String> = self
+            .arrived(s)
+            .map(|p| format!("the {p} on {s}"))
+            .into_iter()
+            .collect();
+        for n in self.before.squares() {
+            let near = n.file.abs_diff(s.file) <= 1 && n.rank.abs_diff(s.rank) <= 1;
+            if !near || n == s || Some(n) == from {
+                continue;
+            }
+            if let (Some(p), None) = (self.before.at(n), self.after.at(n)) {
+                gone.push(format!("the {p} on {n}"));
+            }
+        }
+        match gone.split_last() {
+            None => format!("a mine exploded on {s}"),
+            Some((last, [])) => format!("a mine exploded on {s} and took {last}"),
+            Some((last, rest)) => {
+                format!(
+                    "a mine exploded on {s} and took {} and {last}",
+                    rest.join(", ")
+                )
+            }
+        }
+    }
+}
