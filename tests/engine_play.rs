@@ -13,7 +13,8 @@ fn play(args: &[&str], input: &str) -> String {
 #[test]
 fn our_engine_answers_a_person() {
     let out = play(&["--black", "ai", "--movetime", "50"], "e4\nquit\n");
-    assert!(out.contains("1. e4\n1... "), "{out}");
+    assert!(out.contains("Black plays "), "{out}");
+    assert!(out.contains("\n1. e4 "), "{out}");
     assert!(out.contains("[Black \"ai\"]"), "{out}");
 }
 
@@ -67,7 +68,8 @@ fn an_external_engine_is_sent_the_game_s_moves() {
     std::fs::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755)).unwrap();
     let white = format!("uci:{}", wrapper.display());
     let out = play(&["--white", &white, "--movetime", "50"], "a6\nquit\n");
-    assert!(out.contains("1... a6"), "{out}");
+    assert!(out.contains("White plays "), "{out}");
+    assert!(out.contains(" a6 "), "{out}");
     let sent = std::fs::read_to_string(&log).unwrap();
     let start = "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     let positions: Vec<&str> = sent.lines().filter(|l| l.starts_with("position")).collect();
@@ -90,7 +92,8 @@ fn the_opponent_plays_the_colour_the_person_does_not() {
         &["--opponent", "ai", "--play-as", "black", "--movetime", "50"],
         "a6\nquit\n",
     );
-    assert!(out.contains("Black to move: 1... a6"), "{out}");
+    assert!(out.contains("White plays "), "{out}");
+    assert!(out.contains(" a6 "), "{out}");
     assert!(out.contains("[White \"ai\"]\n[Black \"?\"]"), "{out}");
     let status = Command::new(env!("CARGO_BIN_EXE_chessrules"))
         .args(["standard", "play", "--opponent", "bob"])

@@ -99,7 +99,7 @@ fn fairy_engine_mates_in_one_with_the_spec_suffix() {
         "",
     );
     assert!(out.contains("White plays j1-j10++"), "{out}");
-    assert!(out.contains("Checkmate: White wins."), "{out}");
+    assert!(out.contains("Game over: checkmate: white wins."), "{out}");
 }
 
 #[test]
@@ -141,24 +141,33 @@ fn obstacle_secret_placements_are_hidden_from_the_person_until_the_end() {
         "Dd6\nMe5\nd2-d3\nquit\n",
     );
     assert_eq!(out.matches("Black places its secret obstacle.").count(), 2);
-    let (during, after) = out.split_once("Moves:").unwrap();
+    // Everything up to the prompt `quit` answered; the final board shows every secret.
+    let (during, after) = out.rsplit_once("White to move: ").unwrap();
     // The person sees their own trapdoor (d6) and mine (e5), never Black's: every D shown
-    // is on the d-file of rank 6, every M on the e-file of rank 5.
+    // is on d6, every M on e5. A board row is `6   .   .   .   D   .   .   .   .  6`: the
+    // rank, then each file's letter in the middle of its four columns.
     let rows: Vec<&str> = during
         .lines()
         .map(|l| l.rsplit(": ").next().unwrap_or(l))
-        .filter(|l| l.len() == 8 && l.chars().all(|c| c == '.' || c.is_ascii_alphabetic()))
+        .filter(|l| l.len() == 36 && l.starts_with(|c: char| ('1'..='8').contains(&c)))
         .collect();
-    assert!(rows.len() >= 8 * 4, "{out}");
-    for (i, row) in rows.iter().enumerate() {
-        for (file, c) in row.chars().enumerate() {
-            match c {
-                'D' => assert_eq!((i % 8, file), (2, 3), "{out}"),
-                'M' => assert_eq!((i % 8, file), (3, 4), "{out}"),
-                _ => {}
+    assert!(rows.len() >= 8 * 3, "{out}");
+    let mut seen = 0;
+    for row in &rows {
+        for file in 0..8u8 {
+            let square = format!("{}{}", char::from(b'a' + file), &row[..1]);
+            match row.as_bytes()[4 + 4 * usize::from(file)] {
+                b'D' => assert_eq!(square, "d6", "{out}"),
+                b'M' => assert_eq!(square, "e5", "{out}"),
+                b'X' | b'O' => panic!("{square}: {out}"),
+                _ => continue,
             }
+            seen += 1;
         }
     }
+    assert!(seen >= 2, "the person's own placements are shown: {out}");
+    // At the end every secret is shown.
+    assert!(after.matches(['D', 'M']).count() >= 4, "{after}");
     // The whole game file, placements included, once the game is over; it replays.
     let game = std::fs::read_to_string(&save).unwrap();
     assert!(after.contains(&game), "{after}\n{game}");
@@ -191,8 +200,8 @@ fn obstacle_walls_and_refusals_from_the_person() {
         "...\n_e4\ne2-e5\nquit\n",
     );
     // `...` passes White's placement; Black's engine places; `_e4` is White's first action.
-    assert!(out.contains("b 2 3 "), "{out}");
-    assert!(err.contains("e2-e5"), "{err}");
+    assert!(out.contains("walls left: White 2, Black 3"), "{out}");
+    assert!(err.contains("Illegal move e2-e5: "), "{err}");
 }
 
 #[test]
@@ -337,9 +346,9 @@ fn the_opponent_takes_the_other_colour() {
     }
 }
 
-/// The commands both games share (`Terminal::ask`): empty lines re-prompt, `help`, `board` and
-/// `moves` answer without moving, `resign` ends the game for the side to move. Obstacle's own
-/// `claim` is refused on stderr when the rules offer no draw.
+/// The commands every game shares (`cli/play/game.rs`): empty lines re-prompt, `help`, `board`
+/// and `moves` answer without moving, `resign` ends the game for the side to move, `claim` is
+/// refused on stderr when the rules offer no draw.
 #[test]
 fn shared_commands_answer_alike_in_both_games() {
     let humans = ["--white", "human", "--black", "human"];
@@ -349,14 +358,23 @@ fn shared_commands_answer_alike_in_both_games() {
     );
     assert!(out.contains("Moves: c2-c4"), "help answers: {out}");
     assert!(out.contains("b2-b3 "), "moves lists White's moves: {out}");
-    assert!(out.contains("Black resigns: White wins."), "{out}");
-    assert!(!out.contains("Game stopped"), "{out}");
+    assert!(
+        out.contains("Game over: black resigns: white wins."),
+        "{out}"
+    );
+    assert!(!out.contains("stopped"), "{out}");
 
     let (out, err) = ok(
         &[&["--variant", "obstacle"][..], &humans].concat(),
         "...\n...\nclaim\nmoves\nresign\n",
     );
-    assert!(err.contains("No draw to claim"), "claim is refused: {err}");
-    assert!(out.contains("(walls left: "), "{out}");
-    assert!(out.contains("White resigns: Black wins."), "{out}");
+    assert!(
+        err.contains("No draw can be claimed: "),
+        "claim is refused: {err}"
+    );
+    assert!(out.contains("walls left: "), "{out}");
+    assert!(
+        out.contains("Game over: white resigns: black wins."),
+        "{out}"
+    );
 }

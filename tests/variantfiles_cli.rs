@@ -108,8 +108,8 @@ fn play_ends_a_pawn_race_on_the_last_rank() {
         .write_stdin(moves)
         .assert()
         .success()
-        .stdout(predicate::str::ends_with(
-            "Game over: white wins (goal rank reached)\n",
+        .stdout(predicate::str::contains(
+            "Game over: goal rank reached: white wins.\n",
         ));
 }
 
@@ -130,17 +130,24 @@ fn standard_with(name: &str, extra: &str) -> (std::path::PathBuf, std::path::Pat
 #[test]
 fn play_rejects_illegal_moves_and_places_obstacles() {
     let (dir, path) = standard_with("mined", "[obstacles]\nmines_per_player = 1\n");
-    let out = bin()
+    let output = bin()
         .args(["play", "--variant-file"])
         .arg(&path)
         .write_stdin("e2e5\nmine e4\ne7e5\ne2e4\nfen\nquit\n")
         .assert()
         .success()
         .get_output()
-        .stdout
         .clone();
-    let out = String::from_utf8(out).unwrap();
-    assert!(out.contains("'e2e5' is not a legal move here"));
+    let out = String::from_utf8(output.stdout).unwrap();
+    let err = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        err.contains("Illegal move e2e5: 'e2e5' is not a legal move here"),
+        "{err}"
+    );
+    assert!(
+        out.contains("Black to move: "),
+        "the mine was White's move: {out}"
+    );
     // White's e-pawn walked onto White's own mine: it and the black pawn next to it on e5
     // are gone. The en passant square stays: the last move was still a pawn's double step
     // (nobody can capture there, the pawn being gone).
@@ -171,8 +178,18 @@ fn play_drops_a_castling_rook_through_a_trapdoor() {
         .stdout
         .clone();
     let out = String::from_utf8(out).unwrap();
-    assert!(out.contains(" 1  R . . . . ^ K .\n"), "{out}");
-    assert!(out.contains("walls: e4-e5\n"), "{out}");
+    // The trapdoor shows as O where the rook fell; the wall as --- under e5.
+    assert!(
+        out.contains("\n1   R   .   .   .  [.]  O  [K]  .  1\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  the white rook fell into a trapdoor on f1\n"),
+        "{out}"
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    let rank5 = lines.iter().position(|l| l.starts_with("5 ")).unwrap();
+    assert_eq!(lines[rank5 + 1].get(18..22), Some(" ---"), "{out}");
     assert!(out.contains("r3k2r/8/8/8/8/8/8/R5K1 b kq - 0 7\n"), "{out}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -200,9 +217,9 @@ fn the_computer_plays_a_variant_file_by_its_end_rules() {
         .output()
         .unwrap();
     let stdout = String::from_utf8(out.stdout).unwrap();
-    assert!(stdout.contains("white plays a7a8\n"), "{stdout}");
+    assert!(stdout.contains("White plays a7a8\n"), "{stdout}");
     assert!(
-        stdout.ends_with("Game over: white wins (goal rank reached)\n"),
+        stdout.contains("Game over: goal rank reached: white wins.\n"),
         "{stdout}"
     );
     // Two computers finish a whole race; a UCI engine is refused (usage, exit 2).

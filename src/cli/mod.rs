@@ -50,8 +50,8 @@ enum Command {
     Fairy(fairy::FairyArgs),
     /// Variant files: `variant check FILE` reads and checks one (docs/variant-files.md).
     Variant(variant::VariantArgs),
-    /// Play at the terminal: fairy or obstacle chess (`--variant`), or a variant file
-    /// (`--variant-file`); each side a person, our engine (`ai`) or a UCI engine.
+    /// Play at the terminal: any variant (`--variant`) or a variant file (`--variant-file`);
+    /// each side a person, our engine (`ai`) or a UCI engine.
     Play(play::PlayArgs),
     /// The board in a browser: serve the interactive page on 127.0.0.1.
     Serve(serve::ServeArgs),

@@ -2,33 +2,25 @@
 //! `chessrules pawnrace match …`: computer against computer, and `chessrules pawnrace analyse`:
 //! one search from the start position (for benchmarks).
 //!
-//! The dialogue (all on stdout, each line ends with `\n`):
-//! - the board as the spec draws it, then a blank line, before every move;
-//! - a person is prompted with `White's move: ` / `Black's move: ` (no newline; flushed) and
-//!   one line is read per prompt from one buffered reader, so moves typed ahead are kept;
-//! - a refused move prints `Invalid move: <reason>` and the prompt again;
-//! - `back` takes back the last move (against the computer: back to the person's last move);
-//! - a computer move prints `White plays b4` (with `--quiet`, just `b4`);
-//! - the end prints one of `White wins by reaching the last rank`,
-//!   `White wins by capturing every black pawn`, `Draw by stalemate: Black cannot move`.
-//!
-//! `--quiet` prints only the computer's moves (bare SAN) and the result; refusals go to stderr.
-//! End of input before the game ends: `error: input ended before the game did` on stderr, exit 1
-//! (a grader's input file that stops early); at a terminal (Ctrl-D) the game stops quietly, exit 0.
+//! The interactive game runs on the one play loop every variant uses (`cli/play/game.rs`),
+//! talking in the course's dialogue (`pawnrace/dialogue.rs`).
 
-use std::io::{self, IsTerminal, Write};
+mod dialogue;
+
+use std::io::{self, IsTerminal};
 use std::process::ExitCode;
 
 use anyhow::Result;
-use chessrules::core::Color;
-use chessrules::engine::Score;
-use chessrules::io::input::read_line_capped;
-use chessrules::variants::pawnrace::board::display;
-use chessrules::variants::pawnrace::player::{ComputerPlayer, Strategy, MAX_MOVETIME_MS};
+use chessrules::variants::pawnrace::player::{Strategy, MAX_MOVETIME_MS};
 use chessrules::variants::pawnrace::search::PawnRaceSearch;
+use chessrules::variants::pawnrace::table::board_text;
 use chessrules::variants::pawnrace::tournament::{play_match, GapSchedule, MatchConfig};
-use chessrules::variants::pawnrace::{notation, start, Gap, Outcome, PawnRace};
+use chessrules::variants::pawnrace::{notation, start, Gap};
+use chessrules::variants::VariantId;
+
+use crate::cli::play::{self, SeatSpec, Setup};
 use clap::{Args, Subcommand, ValueEnum};
+use dialogue::Course;
 
 #[derive(Args)]
 #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
@@ -150,160 +142,47 @@ pub fn run(args: PawnraceArgs) -> Result<ExitCode> {
         Some(PawnraceCommand::Match(m)) => run_match(m),
         Some(PawnraceCommand::Analyse(a)) => analyse(a),
         None => match (args.white, args.black, args.white_gap, args.black_gap) {
-            (Some(w), Some(b), Some(wg), Some(bg)) => Interactive {
-                seats: [w, b],
-                quiet: args.quiet,
-                computer: ComputerPlayer::new(Strategy::Ai, args.movetime, args.seed),
-                game: PawnRace::new(wg, bg),
-            }
-            .play(),
+            (Some(w), Some(b), Some(wg), Some(bg)) => interactive(
+                [w, b],
+                wg,
+                bg,
+                args.movetime.clamp(1, MAX_MOVETIME_MS),
+                args.quiet,
+            ),
             // clap requires all four when there is no subcommand.
             _ => Ok(ExitCode::from(2)),
         },
     }
 }
 
-struct Interactive {
+/// An interactive pawn race on the one play loop, in the course's dialogue. The end of input
+/// before the game ends is an error (exit 1) for a grader's input file; at a terminal (Ctrl-D)
+/// the game stops quietly, exit 0.
+fn interactive(
     seats: [Seat; 2],
+    white_gap: Gap,
+    black_gap: Gap,
+    movetime: u64,
     quiet: bool,
-    computer: ComputerPlayer,
-    game: PawnRace,
-}
-
-fn result_line(o: Outcome, side_to_move: Color) -> String {
-    match o {
-        Outcome::Promotion(c) => format!("{} wins by reaching the last rank", c.title()),
-        Outcome::AllCaptured(c) => format!(
-            "{} wins by capturing every {} pawn",
-            c.title(),
-            c.other().name()
-        ),
-        Outcome::Stalemate => format!("Draw by stalemate: {} cannot move", side_to_move.title()),
-    }
-}
-
-impl Interactive {
-    fn play(mut self) -> Result<ExitCode> {
-        let stdin = io::stdin();
-        let mut input = stdin.lock();
-        let mut out = io::stdout().lock();
-        let mut line = Vec::new();
-        let mut show_board = !self.quiet;
-        loop {
-            if show_board {
-                writeln!(out, "{}", display(self.game.position()))?;
-            }
-            show_board = !self.quiet;
-            if let Some(o) = self.game.outcome() {
-                writeln!(out, "{}", result_line(o, self.game.side_to_move()))?;
-                out.flush()?;
-                return Ok(ExitCode::SUCCESS);
-            }
-            let side = self.game.side_to_move();
-            if self.seats[side.index()] == Seat::Computer {
-                self.computer_move(&mut out, side)?;
-                continue;
-            }
-            if !self.quiet {
-                write!(out, "{}'s move: ", side.title())?;
-            }
-            out.flush()?;
-            line.clear();
-            // One line per prompt from the one buffered reader: what was typed ahead stays
-            // buffered for the next prompt. Bytes that are not UTF-8 become U+FFFD and are
-            // then refused as a move like any other text.
-            if !read_line_capped(&mut input, &mut line)? {
-                if io::stdin().is_terminal() {
-                    // A person pressed Ctrl-D: they are done playing, nothing went wrong.
-                    writeln!(out)?;
-                    writeln!(out, "Game stopped.")?;
-                    return Ok(ExitCode::SUCCESS);
-                }
-                errln!("error: input ended before the game did");
-                return Ok(ExitCode::from(1));
-            }
-            let text = String::from_utf8_lossy(&line);
-            let text = text.trim();
-            if text.eq_ignore_ascii_case("back") {
-                if !self.take_back(side) {
-                    self.refuse(&mut out, "there is no move to take back")?;
-                    show_board = false;
-                }
-                continue;
-            }
-            if let Err(e) = self.game.play_text(text) {
-                self.refuse(&mut out, &e.to_string())?;
-                show_board = false;
-            }
-        }
-    }
-
-    fn refuse(&self, out: &mut impl Write, reason: &str) -> io::Result<()> {
-        if self.quiet {
-            errln!("Invalid move: {reason}");
-            Ok(())
-        } else {
-            writeln!(out, "Invalid move: {reason}")
-        }
-    }
-
-    fn computer_move(&mut self, out: &mut impl Write, side: Color) -> Result<()> {
-        let (choice, result) = self.computer.choose(&self.game);
-        let Some(m) = choice else {
-            return Ok(());
-        };
-        let san = notation::san(self.game.position(), m);
-        self.game.play(m);
-        if self.quiet {
-            writeln!(out, "{san}")?;
-        } else {
-            writeln!(out, "{} plays {san}", side.title())?;
-            match result.map(|r| r.score()) {
-                Some(Score::WinIn(n)) => writeln!(
-                    out,
-                    "({} has a forced win in {} moves)",
-                    side.title(),
-                    n.div_ceil(2)
-                )?,
-                Some(Score::LossIn(n)) => writeln!(
-                    out,
-                    "({} expects to lose in {} moves)",
-                    side.title(),
-                    n.div_ceil(2)
-                )?,
-                _ => {}
-            }
-        }
-        out.flush()?;
-        Ok(())
-    }
-
-    /// Takes back moves up to and including the person's last one (the computer's replies
-    /// after it too). False if `person` has not moved yet.
-    fn take_back(&mut self, person: Color) -> bool {
-        let both_people = self.seats == [Seat::Person, Seat::Person];
-        let plies = self.game.plies();
-        // Ply i was played by White when i is even (games start with White to move).
-        let mover = |i: usize| {
-            if i.is_multiple_of(2) {
-                Color::White
-            } else {
-                Color::Black
-            }
-        };
-        let last_own = if both_people {
-            plies.checked_sub(1)
-        } else {
-            (0..plies).rev().find(|&i| mover(i) == person)
-        };
-        let Some(target) = last_own else {
-            return false;
-        };
-        for _ in target..plies {
-            self.game.undo();
-        }
-        true
-    }
+) -> Result<ExitCode> {
+    let seat = |s: Seat| match s {
+        Seat::Person => SeatSpec::Human,
+        Seat::Computer => SeatSpec::Ai,
+    };
+    play::game::run(Setup {
+        variant: VariantId::PawnRace,
+        board: board_text(&start(white_gap, black_gap)),
+        white: seat(seats[0]),
+        black: seat(seats[1]),
+        movetime,
+        save: None,
+        title: String::new(),
+        seed: None,
+        export: None,
+        dialogue: Box::new(Course { quiet }),
+        input_ended: (!io::stdin().is_terminal())
+            .then_some((1, "error: input ended before the game did")),
+    })
 }
 
 fn run_match(args: MatchArgs) -> Result<ExitCode> {

@@ -1,31 +1,25 @@
-//! `chessrules play --variant fairy|obstacle [BOARD] [--white S] [--black S] [--movetime MS]
-//! [--save FILE]`: a person against the computer (or two people, or two engines) in fairy or
-//! obstacle chess; a seat S is `human`, `ai` (our engine) or `uci:PATH` (a UCI engine). See
-//! `play/fairy.rs` and `play/obstacle.rs`.
-//!
-//! `chessrules play --variant-file FILE [--fen FEN] [--white S] [--black S]`: a file-defined
-//! variant at a terminal, two people by default, or against our engine (`ai`). See
-//! `play/variant_file.rs`.
+//! `chessrules play --variant ID [BOARD] [--white S] [--black S] [--movetime MS] [--save FILE]`:
+//! any variant at the terminal, each seat S `human`, `ai` (our engine) or `uci:PATH` (a UCI
+//! engine); `--variant-file FILE [--fen FEN]` for a file-defined variant. Every game runs on
+//! the one play loop (`play/game.rs`).
 
-mod fairy;
-mod obstacle;
+pub mod dialogue;
+pub mod game;
+mod render;
 mod seat;
-mod term;
-mod variant_file;
+pub mod term;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use clap::{Args, ValueEnum};
+use chessrules::variants::{registry, VariantId};
+use clap::Args;
 
-use seat::SeatSpec;
+pub use dialogue::Grid;
+pub use game::Setup;
 
-#[derive(Copy, Clone, Debug, ValueEnum)]
-pub enum PlayVariant {
-    Fairy,
-    Obstacle,
-}
+pub use seat::SeatSpec;
 
 #[derive(Args)]
 pub struct PlayArgs {
@@ -35,18 +29,19 @@ pub struct PlayArgs {
     /// Start from this position instead of the file's.
     #[arg(long, requires = "variant_file", conflicts_with = "variant")]
     fen: Option<String>,
-    /// A course variant to play against the computer.
-    #[arg(long, value_enum)]
-    variant: Option<PlayVariant>,
+    /// The variant to play: standard, chess960, fairy, obstacle, follow or pawnrace (against
+    /// the computer by default; two people in follow, which the computer does not play).
+    #[arg(long)]
+    variant: Option<VariantId>,
     /// The start board file (default: the variant's initial board).
     #[arg(requires = "variant")]
     board: Option<PathBuf>,
-    /// Who plays White: human, ai (our engine) or uci:PATH (a UCI engine; not for variant
-    /// files). Default: human.
+    /// Who plays White: human, ai (our engine) or uci:PATH (a UCI engine; standard, chess960,
+    /// fairy and obstacle chess). Default: human.
     #[arg(long, value_parser = SeatSpec::parse)]
     white: Option<SeatSpec>,
-    /// Who plays Black: human, ai or uci:PATH. Default: ai with --variant, human with
-    /// --variant-file.
+    /// Who plays Black: human, ai or uci:PATH. Default: ai with --variant (human in follow),
+    /// human with --variant-file.
     #[arg(long, value_parser = SeatSpec::parse)]
     black: Option<SeatSpec>,
     /// The computer side, ai or uci:PATH, playing the colour you do not (`--play-as`);
@@ -65,6 +60,9 @@ pub struct PlayArgs {
     /// Seed of the computer's secret trapdoor and mine squares (obstacle; default: the clock).
     #[arg(long, requires = "variant")]
     seed: Option<u64>,
+    /// No colour on the board, even at a terminal.
+    #[arg(long)]
+    plain: bool,
 }
 
 /// The person's colour against `--opponent`.
@@ -92,45 +90,47 @@ fn computer_seat(text: &str) -> Result<SeatSpec, String> {
     }
 }
 
-/// The options of a game against the computer.
-pub struct GameOptions {
-    pub board: Option<PathBuf>,
-    pub white: SeatSpec,
-    pub black: SeatSpec,
-    pub movetime: u64,
-    pub save: Option<PathBuf>,
-    pub seed: Option<u64>,
-}
-
 /// A board file as text; invalid UTF-8 becomes U+FFFD, which no board accepts.
 pub fn read_text(path: &Path) -> Result<String> {
     chessrules::io::input::read_small_text(path)
         .with_context(|| format!("cannot read {}", path.display()))
 }
 
-/// Prints the game's moves (one per line, the variant's file notation) and writes them to
-/// `save` when given.
-pub fn save_log(t: &mut term::Terminal, save: Option<&Path>, log: &[String]) -> Result<()> {
-    let mut text = String::new();
-    for line in log {
-        text.push_str(line);
-        text.push('\n');
-    }
-    t.say("Moves:")?;
-    t.show(&text)?;
-    if let Some(path) = save {
-        chessrules::io::atomic::write_atomic(path, text.as_bytes())
-            .with_context(|| format!("writing {}", path.display()))?;
-        t.say(&format!("Moves written to {}", path.display()))?;
-    }
-    Ok(())
-}
-
 pub fn run(args: PlayArgs) -> Result<ExitCode> {
-    // Against the computer by default in the course variants; two people with a variant file.
-    let default_black = match args.variant {
-        Some(_) => SeatSpec::Ai,
-        None => SeatSpec::Human,
+    let (variant, board, title) = match (args.variant, &args.variant_file) {
+        (Some(VariantId::Custom), _) => {
+            errln!("error: a variant file is played with --variant-file FILE");
+            return Ok(ExitCode::from(2));
+        }
+        (Some(id), _) => {
+            let board = match &args.board {
+                Some(path) => read_text(path)?,
+                None => registry::info(id).initial.to_string(),
+            };
+            (id, board, registry::info(id).name.to_string())
+        }
+        (None, Some(file)) => {
+            // Read and checked here, so a bad file's error names the file and the line.
+            let title = match super::variant::load(file)? {
+                Ok(v) => format!("{} ({})", v.name, v.description),
+                Err(code) => return Ok(code),
+            };
+            let text = read_text(file)?;
+            let board = match &args.fen {
+                Some(fen) => format!("# position: {fen}\n{text}"),
+                None => text,
+            };
+            (VariantId::Custom, board, title)
+        }
+        // clap requires one of the two.
+        (None, None) => return Ok(ExitCode::from(2)),
+    };
+    // Against the computer by default, where the computer plays; two people otherwise.
+    let computer_plays = !matches!(variant, VariantId::Custom | VariantId::Follow);
+    let default_black = if computer_plays {
+        SeatSpec::Ai
+    } else {
+        SeatSpec::Human
     };
     let (white, black) = match args.opponent {
         Some(computer) => args.play_as.seats(SeatSpec::Human, computer),
@@ -139,20 +139,23 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
             args.black.unwrap_or(default_black),
         ),
     };
-    let options = GameOptions {
-        board: args.board,
+    let uci = |s: &SeatSpec| matches!(s, SeatSpec::Uci(_));
+    if (uci(&white) || uci(&black)) && !chessrules::variants::seat::uci_plays(variant) {
+        errln!("error: a UCI engine does not play {variant}: a seat is human or ai");
+        return Ok(ExitCode::from(2));
+    }
+    let info = registry::info(variant);
+    game::run(Setup {
+        variant,
+        board,
         white,
         black,
         movetime: args.movetime.max(1),
         save: args.save,
         seed: args.seed,
-    };
-    let variant_file = match (args.variant, args.variant_file) {
-        (Some(PlayVariant::Fairy), _) => return fairy::run(&options),
-        (Some(PlayVariant::Obstacle), _) => return obstacle::run(&options),
-        (None, Some(file)) => file,
-        // clap requires one of the two.
-        (None, None) => return Ok(ExitCode::from(2)),
-    };
-    variant_file::run(&variant_file, args.fen.as_deref(), &options)
+        title,
+        export: None,
+        dialogue: Box::new(Grid::new(info.syntax, args.plain)),
+        input_ended: None,
+    })
 }

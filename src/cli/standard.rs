@@ -1,17 +1,14 @@
 //! `chessrules standard play | validate | status`: FIDE chess as the course rules define it.
 
-mod board;
-mod computer;
 mod generate;
 mod json;
 mod play;
 mod status;
 mod validate;
 
-use std::path::Path;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::{Args, Subcommand};
 
 #[derive(Args)]
@@ -126,10 +123,4 @@ fn load_game(
         }
     }
     Ok(game)
-}
-
-/// Writes a file whole or not at all (`chessrules::io::atomic`: temporary file, fsync, rename).
-fn write_whole(path: &Path, contents: &[u8]) -> Result<()> {
-    chessrules::io::atomic::write_atomic(path, contents)
-        .with_context(|| format!("writing {}", path.display()))
 }

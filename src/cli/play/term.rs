@@ -3,26 +3,33 @@
 
 use std::io::{self, BufRead, StdoutLock, Write};
 
-use chessrules::core::Color;
 use chessrules::io::input::read_typed_line;
 
 use anyhow::Result;
 
 /// A line typed at a move prompt, the commands every game shares told apart.
 pub enum Typed {
-    /// `quit`, `exit`, or the end of input.
+    /// `quit` or `exit`.
     Stop,
     Help,
     Board,
     Moves,
     Resign,
-    /// Anything else: a move, or a command of one game only.
+    /// Anything else: a move, or a command with words after it.
     Text(String),
 }
 
-/// The result sentence of a resignation.
-pub fn resignation(side: Color) -> String {
-    format!("{} resigns: {} wins.", side.title(), side.other().title())
+impl Typed {
+    pub fn of(line: String) -> Typed {
+        match line.as_str() {
+            "quit" | "exit" => Typed::Stop,
+            "help" => Typed::Help,
+            "board" => Typed::Board,
+            "moves" => Typed::Moves,
+            "resign" => Typed::Resign,
+            _ => Typed::Text(line),
+        }
+    }
 }
 
 pub struct Terminal {
@@ -57,24 +64,12 @@ impl Terminal {
         errln!("{text}");
     }
 
-    /// Prompts until a line that is not empty comes. At the end of input the prompt's line is
-    /// ended (the next output starts on its own line) and the answer is `Stop`.
-    pub fn ask(&mut self, prompt: &str) -> Result<Typed> {
-        loop {
+    /// Prompts (unless `prompt` is empty) and reads one line, trimmed; `None` at the end of
+    /// input.
+    pub fn read(&mut self, prompt: &str) -> Result<Option<String>> {
+        if !prompt.is_empty() {
             self.show(prompt)?;
-            let Some(line) = read_typed_line(&mut self.input) else {
-                self.say("")?;
-                return Ok(Typed::Stop);
-            };
-            return Ok(match line.as_str() {
-                "" => continue,
-                "quit" | "exit" => Typed::Stop,
-                "help" => Typed::Help,
-                "board" => Typed::Board,
-                "moves" => Typed::Moves,
-                "resign" => Typed::Resign,
-                _ => Typed::Text(line),
-            });
         }
+        Ok(read_typed_line(&mut self.input))
     }
 }

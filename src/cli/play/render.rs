@@ -1,0 +1,132 @@
+//! The board at the terminal, one rendering for every variant: file letters and rank numbers,
+//! columns that stay aligned whatever walls stand, the last move's squares in brackets, and
+//! (unless `--plain`, or when output is not a terminal) colour.
+//!
+//! Each square is three characters wide with one character between squares, where a wall on
+//! the west edge of a square shows as `|`; a line of `---` under a rank marks walls on the
+//! south edges of its squares. White's pieces are upper case, Black's lower case, whatever the
+//! variant's own board file writes. Empty squares show `.`, or what lies there as the viewer
+//! may know it: `O` an open trapdoor, `D` a trapdoor, `M` a mine, `X` both; a `*` after a
+//! piece says something lies under it.
+
+use std::collections::{HashMap, HashSet};
+use std::fmt::Write;
+
+use chessrules::play::session::View;
+use chessrules::variants::table::Cell;
+
+/// ANSI colours, or none.
+#[derive(Clone, Copy)]
+pub struct Style {
+    pub colour: bool,
+}
+
+impl Style {
+    fn paint(self, code: &str, text: &str) -> String {
+        if self.colour {
+            format!("\x1b[{code}m{text}\x1b[0m")
+        } else {
+            text.to_string()
+        }
+    }
+}
+
+/// File letters `a`, `b`, … for `files` files.
+fn file_letter(file: u8) -> char {
+    char::from(b'a' + file)
+}
+
+/// The board of `view` as lines of text, ending in a newline.
+pub fn board(view: &View, style: Style) -> String {
+    let cells: HashMap<&str, &Cell> = view.cells.iter().map(|c| (c.square.as_str(), c)).collect();
+    let west: HashSet<&str> = view
+        .walls
+        .iter()
+        .filter(|w| w.side == "west")
+        .map(|w| w.square.as_str())
+        .collect();
+    let south: HashSet<&str> = view
+        .walls
+        .iter()
+        .filter(|w| w.side == "south")
+        .map(|w| w.square.as_str())
+        .collect();
+    let marked: Vec<&str> = view
+        .last_move
+        .iter()
+        .flat_map(|m| m.iter().map(String::as_str))
+        .collect();
+    let label_width = view.ranks.to_string().len();
+    let mut out = String::new();
+    let files_line = {
+        let mut l = " ".repeat(label_width + 1);
+        for f in 0..view.files {
+            let _ = write!(l, "  {} ", file_letter(f));
+        }
+        l.trim_end().to_string()
+    };
+    out.push_str(&files_line);
+    out.push('\n');
+    for rank in (0..view.ranks).rev() {
+        let number = rank + 1;
+        let mut line = format!("{number:>label_width$} ");
+        let mut under = " ".repeat(label_width + 1);
+        for file in 0..view.files {
+            let name = format!("{}{number}", file_letter(file));
+            line.push(if west.contains(name.as_str()) {
+                '|'
+            } else {
+                ' '
+            });
+            let cell = cells.get(name.as_str()).copied();
+            line.push_str(&square(cell, marked.contains(&name.as_str()), style));
+            under.push(' ');
+            under.push_str(if south.contains(name.as_str()) {
+                "---"
+            } else {
+                "   "
+            });
+        }
+        let _ = writeln!(out, "{line} {number}");
+        if rank > 0 && under.contains('-') {
+            out.push_str(under.trim_end());
+            out.push('\n');
+        }
+    }
+    out.push_str(&files_line);
+    out.push('\n');
+    out
+}
+
+/// One square, three characters: `[N]` on the last move's squares, ` N*` over an obstacle.
+fn square(cell: Option<&Cell>, marked: bool, style: Style) -> String {
+    let obstacle = cell.and_then(|c| c.obstacle).map(|o| match o {
+        "open_trapdoor" => 'O',
+        "trapdoor" => 'D',
+        "mine" => 'M',
+        _ => 'X',
+    });
+    let (middle, after) = match cell.and_then(|c| c.piece.as_ref()) {
+        Some(p) => {
+            let letter = if p.color == "white" {
+                p.letter.to_ascii_uppercase()
+            } else {
+                p.letter.to_ascii_lowercase()
+            };
+            let code = if p.color == "white" { "1;33" } else { "1;36" };
+            (
+                style.paint(code, &letter.to_string()),
+                if obstacle.is_some() { '*' } else { ' ' },
+            )
+        }
+        None => match obstacle {
+            Some(o) => (style.paint("31", &o.to_string()), ' '),
+            None => (".".to_string(), ' '),
+        },
+    };
+    if marked {
+        format!("{}{middle}{}", style.paint("7", "["), style.paint("7", "]"))
+    } else {
+        format!(" {middle}{after}")
+    }
+}
