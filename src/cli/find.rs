@@ -1,11 +1,11 @@
-//! `chessrules find --variant standard|fairy|obstacle FROM TO [--max-plies N]`: a shortest
-//! legal move sequence from one position to another.
+//! `chessrules find --variant V FROM TO [--max-plies N]`: a shortest legal move sequence from
+//! one position to another, in any variant the registry opens but pawn race.
 //!
 //! A top-level subcommand, so `chessrules obstacle IN OUT [GAME]` (what the course graders
 //! call) stays exactly as it is; the literal form `chessrules obstacle find FROM TO`
 //! (and `fairy find`, `standard find`) is rewritten to it by [`rewrite_variant_find`] when no
-//! file named `find` exists. Standard positions are FENs or files holding one; fairy and obstacle
-//! positions are board files. Output on stdout: the moves one per line (a fairy sequence is a
+//! file named `find` exists. Standard and Chess960 positions are FENs or files holding one; the
+//! other variants' positions are board files. Output on stdout: the moves one per line (a fairy sequence is a
 //! valid move file, an obstacle one a valid game file), or `no sequence within N plies`, or
 //! `impossible` (the reason goes to stderr).
 //! Exit 0 for these three answers, 1 for an unreadable or invalid position, 3 for I/O errors.
@@ -15,17 +15,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use chessrules::engine::finder::{find, Found};
-use chessrules::variants::obstacle::search::ObstacleSearch;
-use chessrules::variants::{fairy, obstacle, standard, Reachable};
-use clap::{Args, ValueEnum};
-
-#[derive(Copy, Clone, Debug, ValueEnum)]
-pub enum FindVariant {
-    Standard,
-    Fairy,
-    Obstacle,
-}
+use chessrules::engine::finder::Found;
+use chessrules::variants::{registry, VariantId};
+use clap::Args;
 
 /// `chessrules obstacle find FROM TO …` (the form; also `fairy find`, `standard
 /// find`) → `chessrules find --variant obstacle FROM TO …`. Only when the word after the
@@ -47,10 +39,11 @@ pub fn rewrite_variant_find(args: &mut Vec<OsString>) {
 
 #[derive(Args)]
 pub struct FindArgs {
-    #[arg(long, value_enum, default_value = "standard")]
-    variant: FindVariant,
-    /// The starting position: a FEN, or a file holding one (standard); a board file (fairy,
-    /// obstacle).
+    /// standard, chess960, fairy, obstacle, follow.
+    #[arg(long, default_value = "standard")]
+    variant: VariantId,
+    /// The starting position: a FEN, or a file holding one (standard, chess960); a board
+    /// file (the other variants).
     from: PathBuf,
     /// The position to reach, as FROM.
     to: PathBuf,
@@ -78,45 +71,26 @@ fn standard_source(arg: &Path) -> Result<Vec<u8>> {
     read(arg)
 }
 
-/// Reads both positions with `parse` and searches between them.
-fn search<S: Reachable>(
-    args: &FindArgs,
-    parse: impl Fn(&[u8]) -> Result<S, String>,
-) -> Result<std::result::Result<Found, String>> {
-    let source = |p: &Path| match args.variant {
-        FindVariant::Standard => standard_source(p),
-        _ => read(p),
+/// Reads both positions and searches between them; the error names the file it is about.
+fn search(args: &FindArgs) -> Result<std::result::Result<Found, String>> {
+    let fen_positions = matches!(args.variant, VariantId::Standard | VariantId::Chess960);
+    let source = |p: &Path| match fen_positions {
+        true => standard_source(p),
+        false => read(p),
     };
     let (from, to) = (source(&args.from)?, source(&args.to)?);
-    let parse_at =
-        |bytes: &[u8], path: &Path| parse(bytes).map_err(|e| format!("{}: {e}", path.display()));
-    Ok(
-        match (parse_at(&from, &args.from), parse_at(&to, &args.to)) {
-            (Ok(a), Ok(b)) => Ok(find(&a, &b, args.max_plies)),
-            (Err(e), _) | (_, Err(e)) => Err(e),
-        },
-    )
+    let open = |bytes: &[u8], path: &Path| {
+        registry::open(args.variant, &String::from_utf8_lossy(bytes))
+            .map_err(|d| format!("{}: {}", path.display(), d.message))
+    };
+    Ok(match (open(&from, &args.from), open(&to, &args.to)) {
+        (Ok(a), Ok(b)) => registry::find_between(a, b, args.max_plies),
+        (Err(e), _) | (_, Err(e)) => Err(e),
+    })
 }
 
 pub fn run(args: FindArgs) -> Result<ExitCode> {
-    let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
-    let searched = match args.variant {
-        FindVariant::Standard => search(&args, |b| {
-            standard::from_fen(text(b).trim())
-                .map(standard::variant::game)
-                .map_err(|e| e.to_string())
-        })?,
-        FindVariant::Fairy => search(&args, |b| {
-            fairy::parse_board(&text(b))
-                .map(|board| fairy::variant::game_of_board(&board))
-                .map_err(|e| e.to_string())
-        })?,
-        FindVariant::Obstacle => search(&args, |b| {
-            obstacle::parse_board(b)
-                .map(ObstacleSearch::knowing)
-                .map_err(|e| e.to_string())
-        })?,
-    };
+    let searched = search(&args)?;
     let found = match searched {
         Ok(found) => found,
         Err(e) => {

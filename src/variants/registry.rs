@@ -5,6 +5,8 @@
 //! move texts) for the page, the network game and the terminal.
 
 use crate::core::Color;
+use crate::engine::finder::{find, Found};
+use crate::notation::fen;
 use crate::variants::core_game::CoreGame;
 use crate::variants::obstacle::search::ObstacleSearch;
 use crate::variants::pawnrace::search::PawnRaceSearch;
@@ -135,6 +137,43 @@ pub fn computer_move(
                 (_, Some(_)) => Err(format!("an external UCI engine does not play {id}")),
             }
         }
+    }
+}
+
+/// A FEN of `id`'s rules into a game: standard (and Chess960: X-FEN or Shredder-FEN) and pawn
+/// race, whose positions the core's FEN writes. Other variants' positions are their board
+/// files (a fairy board's rules depend on its allocation lines).
+pub fn open_fen(id: VariantId, text: &str) -> Result<AnyGame, Diagnostic> {
+    let text = text.trim();
+    match id {
+        VariantId::Standard | VariantId::Chess960 => open(id, text),
+        VariantId::PawnRace => fen::parse(pawnrace::rules(), text)
+            .map(|pos| AnyGame::PawnRace(PawnRaceSearch::new(pos)))
+            .map_err(|e| Diagnostic::plain(e.to_string())),
+        other => Err(Diagnostic::plain(format!(
+            "{other} positions are board files, not FENs"
+        ))),
+    }
+}
+
+/// A variant file (TOML) into a game, from its start position or `fen`.
+pub fn open_variant_file(text: &str, fen: Option<&str>) -> Result<AnyGame, Diagnostic> {
+    let v = custom::load_variant_file(text)?;
+    let pos = match fen {
+        Some(f) => v.position_from_fen(f),
+        None => v.start_position(),
+    }
+    .map_err(|e| Diagnostic::plain(e.to_string()))?;
+    Ok(AnyGame::Core(custom::variant::game(&v, pos)))
+}
+
+/// A shortest sequence of moves (the variant's notation) from `from` to `to`, two positions of
+/// one variant, within `max_plies`.
+pub fn find_between(from: AnyGame, to: AnyGame, max_plies: u32) -> Result<Found, String> {
+    match (from, to) {
+        (AnyGame::Core(a), AnyGame::Core(b)) => Ok(find(&a, &b, max_plies)),
+        (AnyGame::Obstacle(a), AnyGame::Obstacle(b)) => Ok(find(a.as_ref(), b.as_ref(), max_plies)),
+        _ => Err("the move-sequence finder does not search pawn races".to_string()),
     }
 }
 
