@@ -125,3 +125,36 @@ fn the_path_finder_finds_paths_and_skips_patterns() {
         ["docs/decisions.md", "scripts/e2e", "src/io/atomic.rs"]
     );
 }
+
+/// Every screenshot the README shows is one the browser tests take (`scripts/e2e
+/// --update-screenshots` copies them into `docs/screenshots/`), so none can go stale unnoticed
+/// by being a picture no test makes any more.
+#[test]
+fn every_readme_screenshot_is_taken_by_a_browser_test() {
+    let readme = std::fs::read_to_string("README.md").expect("README.md");
+    let mut tests = String::new();
+    for entry in std::fs::read_dir("tests/e2e").expect("tests/e2e") {
+        let path = entry.expect("an entry").path();
+        if path.extension().is_some_and(|e| e == "mjs") {
+            tests.push_str(&std::fs::read_to_string(&path).expect("a test file"));
+        }
+    }
+    let mut shown = 0;
+    for (i, _) in readme.match_indices("docs/screenshots/") {
+        let rest = &readme[i + "docs/screenshots/".len()..];
+        let name: String = rest
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_' || *c == '.')
+            .collect();
+        assert!(
+            tests.contains(&format!("\"{name}\"")),
+            "README shows {name}, which no browser test takes"
+        );
+        assert!(
+            Path::new("docs/screenshots").join(&name).exists(),
+            "{name} is missing"
+        );
+        shown += 1;
+    }
+    assert!(shown >= 4, "the README shows {shown} screenshots");
+}

@@ -14,7 +14,7 @@ after(async () => {
   server.stop();
 });
 
-const logTexts = (page) => page.locator("#log li").allInnerTexts();
+const logTexts = (page) => page.locator("#log .ply").allInnerTexts();
 
 async function newGameAgainst(page, color) {
   await page.locator("#computer").selectOption(color);
@@ -31,10 +31,15 @@ test("standard: the computer plays Black and answers e4", async () => {
   const page = await openPage(browser, server.url, "standard");
   await newGameAgainst(page, "black");
   await move(page, "e2", "e4");
-  await page.waitForFunction(() => document.querySelectorAll("#log li").length === 2, null, { timeout: 15000 });
+  await page.waitForFunction(() => document.querySelectorAll("#log .ply").length === 2, null, { timeout: 15000 });
   const log = await logTexts(page);
   assert.equal(log[0], "e4");
   assert.match(await page.locator("#turn").innerText(), /White to move/);
+  // The log reads in move pairs, and the computer's move is marked on the board.
+  assert.equal(await page.locator("#log li").count(), 1);
+  assert.match(await page.locator("#log li").first().innerText(), /^1\.\s+e4\s+\S+/);
+  assert.equal(await page.locator("rect.last").count(), 2, "the reply's from and to squares");
+  assert.equal(await page.locator(`rect.last[data-square="e4"]`).count(), 0, "not the person's move any more");
 });
 
 test("obstacle: the computer's secret placement is hidden and no hand-over cover shows", async () => {
@@ -42,7 +47,7 @@ test("obstacle: the computer's secret placement is hidden and no hand-over cover
   await newGameAgainst(page, "black");
   assert.equal(await page.locator("#cover").isHidden(), true);
   await clickSquare(page, "d6");
-  await page.waitForFunction(() => document.querySelectorAll("#log li").length === 2, null, { timeout: 15000 });
+  await page.waitForFunction(() => document.querySelectorAll("#log .ply").length === 2, null, { timeout: 15000 });
   assert.deepEqual(await logTexts(page), ["(secret placement)", "(secret placement)"]);
   // The person sees their own trapdoor only.
   assert.equal(await page.locator("g[data-obstacle]").count(), 1);

@@ -74,11 +74,11 @@ export async function clickSquare(page, square, where = "centre") {
 
 // Plays from→to by clicking and waits for the log to grow.
 export async function move(page, from, to) {
-  const before = await page.locator("#log li").count();
+  const before = await page.locator("#log .ply").count();
   await clickSquare(page, from);
   await page.waitForSelector("circle[data-target]", { timeout: 15000 }).catch(() => {});
   await clickSquare(page, to);
-  await page.waitForFunction((n) => document.querySelectorAll("#log li").length > n, before, { timeout: 15000 });
+  await page.waitForFunction((n) => document.querySelectorAll("#log .ply").length > n, before, { timeout: 15000 });
 }
 
 export async function pieceOn(page, square) {

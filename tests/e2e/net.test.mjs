@@ -45,7 +45,7 @@ async function openSeat(href) {
 }
 
 const logLength = (page, n) =>
-  page.waitForFunction((k) => document.querySelectorAll("#log li").length >= k, n, { timeout: 15000 });
+  page.waitForFunction((k) => document.querySelectorAll("#log .ply").length >= k, n, { timeout: 15000 });
 
 test("network game: two pages play each other through seat links", async () => {
   const host = await openPage(browser, server.url, "standard");
@@ -63,6 +63,10 @@ test("network game: two pages play each other through seat links", async () => {
   assert.equal(await black.evaluate(() => document.body.dataset.seat), "black");
   assert.equal(await watcher.locator("#resign").isHidden(), true, "spectators have no play buttons");
   assert.match(await watcher.locator("#turn").innerText(), /watching/);
+  // The page's own computer and variant choice do not apply to a game between two seats.
+  for (const id of ["#computer", "#computer-ms", "#computer-engine", "#variant"]) {
+    assert.equal(await white.locator(id).isVisible(), false, `${id} is hidden in a network game`);
+  }
   // Five minutes each; nobody's clock runs before the first move.
   assert.equal(await white.locator("#clock-white").innerText(), "White 5:00");
   assert.equal(await black.locator("#clock-black").innerText(), "Black 5:00");
@@ -116,7 +120,7 @@ test("network obstacle game: each page shows only its own hidden trapdoors and m
   for (const p of [white, black, watcher]) await logLength(p, 3);
   await black.locator("#place-skip").click();
   for (const p of [white, black, watcher]) await logLength(p, 4);
-  assert.deepEqual(await watcher.locator("#log li").allInnerTexts(), Array(4).fill("(secret placement)"));
+  assert.deepEqual(await watcher.locator("#log .ply").allInnerTexts(), Array(4).fill("(secret placement)"));
   // White's pawn falls through White's own trapdoor: now everybody sees it open.
   await move(white, "e2", "e4");
   for (const p of [black, watcher]) {

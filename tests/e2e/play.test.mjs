@@ -16,13 +16,13 @@ after(async () => {
   server.stop();
 });
 
-const logTexts = (page) => page.locator("#log li").allInnerTexts();
+const logTexts = (page) => page.locator("#log .ply").allInnerTexts();
 
 // Plays a placement or wall and waits for the log to grow.
 async function act(page, fn) {
-  const n = await page.locator("#log li").count();
+  const n = await page.locator("#log .ply").count();
   await fn();
-  await page.waitForFunction((k) => document.querySelectorAll("#log li").length > k, n, { timeout: 15000 });
+  await page.waitForFunction((k) => document.querySelectorAll("#log .ply").length > k, n, { timeout: 15000 });
 }
 
 async function passCover(page) {
@@ -49,6 +49,7 @@ test("obstacle: secret placements, a wall, a trapdoor fall and a mine explosion"
   // The e-pawn falls through the trapdoor.
   await move(page, "e2", "e4");
   assert.equal(await pieceOn(page, "e4"), null);
+  assert.match(await page.locator("#notices").innerText(), /The white pawn on e4 fell into a trapdoor/);
   assert.equal(await page.locator("g[data-obstacle='open_trapdoor']").count(), 1);
   // Black places a wall on the south edge of e6.
   await page.locator("#wall-mode").check();
@@ -60,6 +61,7 @@ test("obstacle: secret placements, a wall, a trapdoor fall and a mine explosion"
   await page.screenshot({ path: join(SHOTS, "obstacle-before-mine.png") });
   await move(page, "h5", "d5");
   assert.equal(await pieceOn(page, "d5"), null, "the queen is blown up");
+  assert.match(await page.locator("#notices").innerText(), /A mine exploded on d5 and took the white queen on d5/);
   assert.equal(await pieceOn(page, "e6"), null);
   const log = await logTexts(page);
   assert.deepEqual(log.slice(4), ["e2-e4", "_e6", "d1-h5", "a7-a6", "h5-d5"]);
@@ -91,7 +93,7 @@ test("fairy: castle and promote through the chooser", async () => {
   await page.waitForSelector("#promotion:not([hidden])");
   await page.screenshot({ path: join(SHOTS, "fairy-promotion.png") });
   await page.locator("#promotion button[data-promotion='A']").click();
-  await page.waitForFunction(() => document.querySelectorAll("#log li").length === 3);
+  await page.waitForFunction(() => document.querySelectorAll("#log .ply").length === 3);
   assert.equal(await pieceOn(page, "h10"), "A");
   const log = await logTexts(page);
   assert.equal(log[0], "0-0");
@@ -107,7 +109,7 @@ test("standard: an illegal move is refused with the reason", async () => {
   await clickSquare(page, "e5");
   await page.waitForFunction(() => document.getElementById("message").className === "error");
   assert.equal(await page.locator("#message").innerText(), "the pawn on e2 cannot move to e5");
-  assert.equal(await page.locator("#log li").count(), 0);
+  assert.equal(await page.locator("#log .ply").count(), 0);
   await page.close();
 });
 
@@ -117,19 +119,19 @@ test("standard: step back and branch after confirming", async () => {
   await move(page, "e7", "e5");
   await move(page, "g1", "f3");
   await page.locator("#back").click();
-  await page.waitForFunction(() => document.querySelector("#log li.current")?.dataset.ply === "2");
+  await page.waitForFunction(() => document.querySelector("#log .ply.current")?.dataset.ply === "2");
   await page.locator("#back").click();
-  await page.waitForFunction(() => document.querySelector("#log li.current")?.dataset.ply === "1");
+  await page.waitForFunction(() => document.querySelector("#log .ply.current")?.dataset.ply === "1");
   assert.equal(await pieceOn(page, "e5"), null);
   await page.locator("#home").click();
-  await page.waitForFunction(() => !document.querySelector("#log li.current"));
+  await page.waitForFunction(() => !document.querySelector("#log .ply.current"));
   await page.locator("#forward").click();
-  await page.waitForFunction(() => document.querySelector("#log li.current")?.dataset.ply === "1");
+  await page.waitForFunction(() => document.querySelector("#log .ply.current")?.dataset.ply === "1");
   // A different move here deletes the later moves (the confirmation dialog is accepted).
   await clickSquare(page, "c7");
   await page.waitForSelector("circle[data-target='c5']");
   await clickSquare(page, "c5");
-  await page.waitForFunction(() => document.querySelectorAll("#log li").length === 2);
+  await page.waitForFunction(() => document.querySelectorAll("#log .ply").length === 2);
   assert.deepEqual(await logTexts(page), ["e4", "c5"]);
   await page.screenshot({ path: join(SHOTS, "standard-branch.png") });
   await page.close();
@@ -148,7 +150,7 @@ test("save the board file and load it back with the file chooser", async () => {
   await logDownload.saveAs(logPath);
   assert.match(readFileSync(logPath, "utf8"), /\n1\. d4 \*\n/);
   await page.locator("#new-game").click();
-  await page.waitForFunction(() => document.querySelectorAll("#log li").length === 0);
+  await page.waitForFunction(() => document.querySelectorAll("#log .ply").length === 0);
   await page.locator("#file").setInputFiles(path);
   await page.waitForFunction(() => document.getElementById("turn").textContent.startsWith("Black"));
   assert.equal(await pieceOn(page, "d4"), "P");
@@ -195,12 +197,12 @@ test("graphical setup: a palette edit is validated with the variant's rules", as
 async function dragPiece(page, from, to) {
   const a = await page.locator(`rect[data-square='${from}']`).boundingBox();
   const b = await page.locator(`rect[data-square='${to}']`).boundingBox();
-  const n = await page.locator("#log li").count();
+  const n = await page.locator("#log .ply").count();
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
   await page.mouse.down();
   await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 5 });
   await page.mouse.up();
-  await page.waitForFunction((k) => document.querySelectorAll("#log li").length > k, n, { timeout: 15000 });
+  await page.waitForFunction((k) => document.querySelectorAll("#log .ply").length > k, n, { timeout: 15000 });
 }
 
 test("pawn race on a flipped board: drag pawns, first to the last rank wins", async () => {
@@ -218,7 +220,7 @@ test("pawn race on a flipped board: drag pawns, first to the last rank wins", as
   await dragPiece(page, "h7", "h5");
   await dragPiece(page, "a7", "a8");
   await page.waitForFunction(() => document.getElementById("turn").dataset.over === "1");
-  assert.match(await page.locator("#turn").innerText(), /white wins/);
+  assert.match(await page.locator("#turn").innerText(), /White wins by reaching the last rank/);
   assert.deepEqual(await logTexts(page), ["a7", "h5", "a8"]);
   await page.screenshot({ path: join(SHOTS, "pawnrace-won.png") });
   await page.close();
@@ -235,7 +237,7 @@ test("standard: check, checkmate notice; draw offered and accepted", async () =>
   assert.match(await page.locator("#notices").innerText(), /Checkmate/);
   assert.deepEqual(await logTexts(page), ["f3", "e5", "g4", "Qh4#"]);
   await page.locator("#new-game").click();
-  await page.waitForFunction(() => document.querySelectorAll("#log li").length === 0 && document.getElementById("turn").dataset.over === "0");
+  await page.waitForFunction(() => document.querySelectorAll("#log .ply").length === 0 && document.getElementById("turn").dataset.over === "0");
   await page.locator("#offer-draw").click();
   await page.waitForSelector("#accept-draw:not([hidden])");
   assert.match(await page.locator("#notices").innerText(), /White offers a draw/);

@@ -55,7 +55,8 @@ function render(last) {
     selected,
     targets: $("tutorial").checked ? targets : [],
     error: errorSquare,
-    last,
+    // The move that led here, whoever made it (the computer and the other seat included).
+    last: view.last_move || last,
   });
   const s = view.status;
   let turn = `${cap(view.to_move)} to move`;
@@ -70,6 +71,8 @@ function render(last) {
   if (s.fifty_moves) notices.push("Fifty moves without capture or pawn move: a draw may be claimed");
   if (s.threefold) notices.push("Threefold repetition: a draw may be claimed");
   if (view.draw_offer) notices.push(`${cap(view.draw_offer)} offers a draw`);
+  // What trapdoors and mines did, in words, beside the animation.
+  for (const [, , sentence] of view.events || []) if (sentence) notices.push(cap(sentence));
   if (view.result) notices.push(view.result);
   $("notices").innerHTML = "";
   for (const n of notices) {
@@ -84,17 +87,7 @@ function render(last) {
   $("legend").hidden = view.variant !== "fairy";
   $("placement-row").hidden = !view.placement;
   $("placement-who").textContent = view.placement ? `${cap(view.placement)} places:` : "";
-  const log = $("log");
-  log.innerHTML = "";
-  for (const e of view.log) {
-    const li = document.createElement("li");
-    li.textContent = e.text;
-    li.dataset.ply = e.ply;
-    li.className = e.ply === view.cursor ? "current" : e.ply > view.cursor ? "later" : "";
-    li.title = `${e.color}: click to go to this position`;
-    li.addEventListener("click", () => step(e.ply));
-    log.appendChild(li);
-  }
+  renderLog();
   $("info").innerHTML = "";
   for (const line of view.info) {
     const li = document.createElement("li");
@@ -120,6 +113,41 @@ function render(last) {
     $("cover-text").textContent = `Hand over to ${cap(view.placement)}: only ${cap(view.placement)} may look now.`;
     $("cover").hidden = false;
   }
+}
+
+// The game log in reading order: one row per move pair (`1. e4 Nc6`), each ply a clickable
+// span; the ply the board shows is highlighted, later ones (after stepping back) greyed.
+function renderLog() {
+  const log = $("log");
+  log.innerHTML = "";
+  let row = null;
+  let number = 0;
+  for (const e of view.log) {
+    if (!row || e.color === "white" || row.dataset.full) {
+      row = document.createElement("li");
+      number += 1;
+      const n = document.createElement("span");
+      n.className = "num";
+      n.textContent = `${number}.`;
+      row.appendChild(n);
+      if (e.color === "black") {
+        const gap = document.createElement("span");
+        gap.className = "gap";
+        gap.textContent = "…";
+        row.appendChild(gap);
+      }
+      log.appendChild(row);
+    }
+    const ply = document.createElement("span");
+    ply.textContent = e.text;
+    ply.dataset.ply = e.ply;
+    ply.className = "ply" + (e.ply === view.cursor ? " current" : e.ply > view.cursor ? " later" : "");
+    ply.title = `${e.color}: click to go to this position`;
+    ply.addEventListener("click", () => step(e.ply));
+    row.appendChild(ply);
+    if (e.color === "black") row.dataset.full = "1";
+  }
+  log.querySelector(".current")?.scrollIntoView({ block: "nearest" });
 }
 
 const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
@@ -454,8 +482,9 @@ main().catch((e) => say(`cannot reach the server: ${e.message}`, "error"));
 // A seat link: the board follows the server's pushes; moves go over the socket.
 function startNet(link) {
   $("setup").hidden = true;
-  for (const id of ["new-game", "net-game", "net-clock", "home", "back", "forward", "end"]) $(id).hidden = true;
-  $("variant").closest("label").hidden = true;
+  for (const id of ["new-game", "net-game", "net-clock", "home", "back", "forward", "end", "computer-engine"]) $(id).hidden = true;
+  // Two people play a network game: the page's own computer and variant choice do not apply.
+  for (const id of ["variant", "computer", "computer-ms"]) $(id).closest("label").hidden = true;
   net = new NetGame(link, {
     onState: (frame) => {
       const before = view;
