@@ -199,7 +199,7 @@ impl Session {
         }
         let mover = self.mover();
         let candidates = self.piece_moves(mover);
-        let logged = self.game.play(text).map_err(Refusal::bad)?;
+        let logged = self.game.play(text).map_err(|e| Refusal::bad(e.message))?;
         let squares = candidates
             .into_iter()
             .find(|(_, t)| t.text == logged)
@@ -315,7 +315,7 @@ impl Session {
         }
         let mut game = registry::table(self.variant, &self.initial).map_err(Refusal::board)?;
         for text in &self.moves[..to] {
-            game.play(text).map_err(Refusal::bad)?;
+            game.play(text).map_err(|e| Refusal::bad(e.message))?;
         }
         self.game = game;
         self.cursor = to;

@@ -9,7 +9,7 @@
 use serde::Serialize;
 
 use crate::core::{Color, Piece, Position, Square};
-use crate::variants::VariantId;
+use crate::variants::{MoveRefused, VariantId};
 
 /// A piece as the page draws it.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
@@ -79,8 +79,8 @@ pub trait Table: Send {
     /// the mover and the asker know (`None`: a spectator, or anyone not a player).
     fn targets(&self, from: Square, asker: Option<Color>) -> Vec<Target>;
     /// Plays one move text with the variant's own legality and returns the text the log keeps
-    /// (the variant's canonical notation); the error says why not.
-    fn play(&mut self, text: &str) -> Result<String, String>;
+    /// (the variant's canonical notation); the refusal is the variant's whole sentence.
+    fn play(&mut self, text: &str) -> Result<String, MoveRefused>;
     fn status(&self) -> GameStatus;
     /// The current board as the variant's board file.
     fn board_file(&self) -> String;

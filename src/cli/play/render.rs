@@ -130,3 +130,57 @@ fn square(cell: Option<&Cell>, marked: bool, style: Style) -> String {
         format!(" {middle}{after}")
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chessrules::play::session::{Session, Viewer};
+    use chessrules::variants::VariantId;
+
+    /// The obstacle spec's example: a wall west of d4 and one south of e4, a mine, a hidden
+    /// trapdoor.
+    const WALLED: &str = "r..qk..r\nppp..ppp\n..n.bn..\n...pp.D.\n.M.|P_....\n..NP.N..\n\
+PPP..PPP\nR.BQKB.R\nw 2 2 + + + + - 0\n";
+
+    fn board_of(session: &Session, colour: bool) -> String {
+        board(&session.view(Viewer::All), Style { colour })
+    }
+
+    #[test]
+    fn columns_stay_aligned_whatever_walls_stand() {
+        let s = Session::new("t".into(), VariantId::Obstacle, WALLED).expect("a board");
+        let text = board_of(&s, false);
+        let ranks: Vec<&str> = text
+            .lines()
+            .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()))
+            .collect();
+        assert_eq!(ranks.len(), 8, "{text}");
+        assert!(ranks.iter().all(|l| l.len() == 36), "{text}");
+        // The west wall of d4 stands just before d4's cell; the south wall of e4 under it.
+        let rank4 = ranks[4];
+        assert_eq!(&rank4[14..18], "| P ", "{text}");
+        let below = text
+            .lines()
+            .skip_while(|l| !l.starts_with('4'))
+            .nth(1)
+            .expect("a line under rank 4");
+        assert_eq!(below.get(18..22), Some(" ---"), "{text}");
+        assert!(rank4.contains(" M "), "the mine, shown to all: {text}");
+        assert!(!text.contains('\x1b'), "no colour: {text}");
+        assert!(board_of(&s, true).contains("\x1b["), "colour");
+    }
+
+    #[test]
+    fn the_last_move_is_bracketed() {
+        let mut s = Session::new(
+            "t".into(),
+            VariantId::Standard,
+            "8/8/8/8/8/8/4P3/K6k w - - 0 1",
+        )
+        .expect("a board");
+        s.play("e4", false).expect("a legal move");
+        let text = board_of(&s, false);
+        assert!(text.contains("  [P]  "), "{text}");
+        assert!(text.contains("  [.]  "), "{text}");
+    }
+}

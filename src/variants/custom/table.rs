@@ -11,7 +11,7 @@ use crate::variants::custom::outcome::{outcome, Outcome};
 use crate::variants::custom::{load_variant_file, CustomVariant};
 use crate::variants::terrain::announce::{Announce, Pieces};
 use crate::variants::terrain::WallSide;
-use crate::variants::Diagnostic;
+use crate::variants::{Diagnostic, MoveRefused};
 
 use crate::variants::table::{
     position_cells, position_targets, Cell, GameStatus, Reveal, Table, Target, VariantInfo,
@@ -147,18 +147,22 @@ impl Table for Custom {
         }
         position_targets(self.game.position(), from, coordinate::to_uci)
     }
-    fn play(&mut self, text: &str) -> Result<String, String> {
+    fn play(&mut self, text: &str) -> Result<String, MoveRefused> {
         if self.over().is_some() {
-            return Err("the game is over".to_string());
+            return Err(MoveRefused::new("the game is over"));
         }
         let words: Vec<&str> = text.split_whitespace().collect();
         if let [word, at] = words.as_slice() {
             if let Some(kind) = ObstacleKind::parse(word) {
-                return self.place(kind, at).map(|()| format!("{word} {at}"));
+                return self
+                    .place(kind, at)
+                    .map(|()| format!("{word} {at}"))
+                    .map_err(MoveRefused::new);
             }
         }
         let mut pos = self.game.position().clone();
-        let m = coordinate::parse(&mut pos, text.trim()).map_err(|e| e.to_string())?;
+        let m = coordinate::parse(&mut pos, text.trim())
+            .map_err(|e| MoveRefused::new(e.to_string()))?;
         let written = coordinate::to_uci(&pos, m);
         let before = Pieces::of(&pos);
         let mines_before = self.mines();
@@ -251,7 +255,7 @@ pub fn computer_move(
     }
     let mut table = open(initial).map_err(|d| d.message)?;
     for text in moves {
-        table.play(text)?;
+        table.play(text).map_err(|e| e.message)?;
     }
     let pos = table.game.position();
     best_custom_move(

@@ -3,7 +3,7 @@
 
 use crate::core::{Color, Position, Square};
 use crate::variants::fairy::{self, play, write};
-use crate::variants::Diagnostic;
+use crate::variants::{Diagnostic, MoveRefused};
 
 use crate::variants::table::{
     position_cells, Cell, GameStatus, Reveal, Table, Target, VariantInfo,
@@ -64,10 +64,10 @@ impl Table for Fairy {
             })
             .collect()
     }
-    fn play(&mut self, text: &str) -> Result<String, String> {
+    fn play(&mut self, text: &str) -> Result<String, MoveRefused> {
         let mut after = self.position.clone();
         play::play_line(&mut after, text.trim(), 1)
-            .map_err(|e| format!("{text}: {}", e.reason()))?;
+            .map_err(|e| MoveRefused::new(format!("{text}: {}", e.reason())))?;
         self.position = after;
         Ok(text.trim().to_string())
     }

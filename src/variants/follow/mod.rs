@@ -26,33 +26,100 @@ use crate::core::{Color, Move, Position, Sq};
 pub use board_file::BoardError;
 pub use rules::rules_for;
 
-/// Why a move sequence was rejected (nothing of it was applied). Lines count from 1.
-#[derive(Debug, thiserror::Error)]
+/// Why a move sequence was rejected (nothing of it was applied). Lines count from 1; the
+/// message is `line N: ` and the [`MoveError::reason`].
+#[derive(Debug)]
 pub enum MoveError {
-    #[error("no board is loaded")]
     NoBoard,
-    #[error("cannot read the moves: {0}")]
-    Io(#[from] io::Error),
-    #[error("line {line}: expected a move like `c 3 c 4`, found {text:?}")]
-    Syntax { line: usize, text: String },
-    #[error("line {line}: expected a move like `c 3 c 4`, found a line of more than {MOVE_LINE_LIMIT} bytes")]
-    TooLong { line: usize },
-    #[error("line {line}: square {square} is off the board")]
-    OffBoard { line: usize, square: String },
-    #[error("line {line}: no piece on {square}")]
-    NoPiece { line: usize, square: String },
-    #[error("line {line}: it is {}'s turn, the piece on {square} is {}", turn.name(), turn.other().name())]
+    Io(io::Error),
+    Syntax {
+        line: usize,
+        text: String,
+    },
+    TooLong {
+        line: usize,
+    },
+    OffBoard {
+        line: usize,
+        square: String,
+    },
+    NoPiece {
+        line: usize,
+        square: String,
+    },
     WrongTurn {
         line: usize,
         square: String,
         turn: Color,
     },
-    #[error("line {line}: the piece on {from} cannot move to {to}")]
     Illegal {
         line: usize,
         from: String,
         to: String,
     },
+}
+
+impl MoveError {
+    /// The line of the move file the error is on.
+    pub fn line(&self) -> Option<usize> {
+        match self {
+            MoveError::NoBoard | MoveError::Io(_) => None,
+            MoveError::Syntax { line, .. }
+            | MoveError::TooLong { line }
+            | MoveError::OffBoard { line, .. }
+            | MoveError::NoPiece { line, .. }
+            | MoveError::WrongTurn { line, .. }
+            | MoveError::Illegal { line, .. } => Some(*line),
+        }
+    }
+
+    /// Why, without the line (what a front end that plays one move at a time shows).
+    pub fn reason(&self) -> String {
+        match self {
+            MoveError::NoBoard => "no board is loaded".to_string(),
+            MoveError::Io(e) => format!("cannot read the moves: {e}"),
+            MoveError::Syntax { text, .. } => {
+                format!("expected a move like `c 3 c 4`, found {text:?}")
+            }
+            MoveError::TooLong { .. } => format!(
+                "expected a move like `c 3 c 4`, found a line of more than {MOVE_LINE_LIMIT} bytes"
+            ),
+            MoveError::OffBoard { square, .. } => format!("square {square} is off the board"),
+            MoveError::NoPiece { square, .. } => format!("no piece on {square}"),
+            MoveError::WrongTurn { square, turn, .. } => format!(
+                "it is {}'s turn, the piece on {square} is {}",
+                turn.name(),
+                turn.other().name()
+            ),
+            MoveError::Illegal { from, to, .. } => {
+                format!("the piece on {from} cannot move to {to}")
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for MoveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.line() {
+            Some(line) => write!(f, "line {line}: {}", self.reason()),
+            None => f.write_str(&self.reason()),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            MoveError::Io(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<io::Error> for MoveError {
+    fn from(e: io::Error) -> MoveError {
+        MoveError::Io(e)
+    }
 }
 
 /// Longest move line looked at.

@@ -1,7 +1,7 @@
 //! FollowChess: any rectangle up to 26 files, moves written `c 3 c 4`, pieces move by their
 //! movement rules only (no check rule, kings can be captured), played through `FollowChess`.
 
-use crate::variants::Diagnostic;
+use crate::variants::{Diagnostic, MoveRefused};
 use std::io::Cursor;
 
 use crate::core::{Color, Square};
@@ -67,13 +67,13 @@ impl Table for Follow {
             })
             .collect()
     }
-    fn play(&mut self, text: &str) -> Result<String, String> {
+    fn play(&mut self, text: &str) -> Result<String, MoveRefused> {
         let mut line = text.trim().to_string();
         line.push('\n');
         self.game
             .apply_move_sequence(Cursor::new(line.into_bytes()))
             .map(|_| text.trim().to_string())
-            .map_err(|e| e.to_string().trim_start_matches("line 1: ").to_string())
+            .map_err(|e| MoveRefused::new(e.reason()))
     }
     fn status(&self) -> GameStatus {
         let me = match self.side_to_move() {

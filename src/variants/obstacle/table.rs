@@ -18,7 +18,7 @@ use crate::variants::obstacle::{
     game::legal_piece_moves, parse_board, write_board, Info, Obstacle, ObstacleGame,
 };
 use crate::variants::terrain::announce::{Announce, Pieces};
-use crate::variants::Diagnostic;
+use crate::variants::{Diagnostic, MoveRefused};
 
 use crate::variants::table::{
     position_cells, Cell, GameStatus, Reveal, Table, Target, VariantInfo,
@@ -172,7 +172,7 @@ impl Table for Obstacles {
             })
             .collect()
     }
-    fn play(&mut self, text: &str) -> Result<String, String> {
+    fn play(&mut self, text: &str) -> Result<String, MoveRefused> {
         let text = text.trim();
         let placing = matches!(text.as_bytes().first(), Some(b'D' | b'M')) || text == "...";
         let before = self.obstacles();
@@ -180,7 +180,7 @@ impl Table for Obstacles {
         let infos = self
             .game
             .play(text)
-            .map_err(|e| format!("{e}: {}", e.fault.explain()))?;
+            .map_err(|e| MoveRefused::new(format!("{e}: {}", e.fault.explain())))?;
         self.events.clear();
         if placing {
             self.placements += 1;

@@ -4,7 +4,7 @@
 
 use crate::core::{Color, MoveFlag, Position, Square};
 use crate::variants::pawnrace::{self, board, notation, Outcome, PawnRace};
-use crate::variants::Diagnostic;
+use crate::variants::{Diagnostic, MoveRefused};
 
 use crate::variants::table::{
     position_cells, Cell, GameStatus, Reveal, Table, Target, VariantInfo,
@@ -86,8 +86,10 @@ impl Table for Race {
             })
             .collect()
     }
-    fn play(&mut self, text: &str) -> Result<String, String> {
-        self.game.play_text(text).map_err(|e| e.to_string())
+    fn play(&mut self, text: &str) -> Result<String, MoveRefused> {
+        self.game
+            .play_text(text)
+            .map_err(|e| MoveRefused::new(e.to_string()))
     }
     fn status(&self) -> GameStatus {
         let outcome = self.game.clone().outcome();

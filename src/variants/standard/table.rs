@@ -6,7 +6,7 @@ use crate::core::{Color, Square};
 use crate::notation::{fen, pgn, san};
 use crate::variants::standard;
 use crate::variants::standard::game::{Claim, StandardGame};
-use crate::variants::Diagnostic;
+use crate::variants::{Diagnostic, MoveRefused};
 
 use crate::variants::table::{
     position_cells, position_targets, Cell, GameStatus, Reveal, Table, Target, VariantInfo,
@@ -61,8 +61,10 @@ impl Table for Standard {
             san::to_san(&mut pos.clone(), m)
         })
     }
-    fn play(&mut self, text: &str) -> Result<String, String> {
-        self.game.play_text(text.trim()).map_err(|e| e.to_string())
+    fn play(&mut self, text: &str) -> Result<String, MoveRefused> {
+        self.game
+            .play_text(text.trim())
+            .map_err(|e| MoveRefused::new(e.to_string()))
     }
     fn automatic_draw(&self) -> Option<&'static str> {
         if self.game.outcome().is_some() {

@@ -118,3 +118,60 @@ impl Announce<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::standard;
+
+    fn pieces(fen: &str) -> Pieces {
+        Pieces::of(&standard::from_fen(fen).expect("a FEN"))
+    }
+
+    fn sq(name: &str) -> Square {
+        Square::parse(name).expect("a square")
+    }
+
+    /// The queen steps onto a mine on d5: she, the pawn on e4 and the pawn on c6 go; the
+    /// knight on b5 (two files away) and the queen's own start square are not the blast's.
+    #[test]
+    fn a_blast_names_the_piece_that_stepped_on_the_mine_and_its_neighbours_gone() {
+        let before = pieces("k7/8/2p5/1n5Q/4P3/8/8/4K3 w - - 0 1");
+        let after = pieces("k7/8/8/1n6/8/8/8/4K3 b - - 0 1");
+        let say = Announce {
+            before: &before,
+            after: &after,
+            from_to: Some((sq("h5"), sq("d5"))),
+        };
+        assert_eq!(
+            say.blast(sq("d5")),
+            "a mine exploded on d5 and took the white queen on d5, the white pawn on e4 and \
+the black pawn on c6"
+        );
+    }
+
+    #[test]
+    fn a_fall_names_the_mover_or_the_one_piece_gone() {
+        let before = pieces("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+        let after = pieces("4k3/8/8/8/8/8/8/6K1 b - - 1 1");
+        let castling = Announce {
+            before: &before,
+            after: &after,
+            from_to: Some((sq("e1"), sq("g1"))),
+        };
+        assert_eq!(
+            castling.fall(sq("f1")),
+            "the white rook fell into a trapdoor on f1"
+        );
+        let after = pieces("4k3/8/8/8/8/8/8/4K3 b - - 1 1");
+        let rook_move = Announce {
+            before: &before,
+            after: &after,
+            from_to: Some((sq("h1"), sq("h4"))),
+        };
+        assert_eq!(
+            rook_move.fall(sq("h4")),
+            "the white rook on h4 fell into a trapdoor"
+        );
+    }
+}
