@@ -32,8 +32,9 @@ const COMMANDS: [&str; 22] = [
 ];
 
 /// Folders of this repository that texts point into.
-const ROOTS: [&str; 9] = [
+const ROOTS: [&str; 10] = [
     "docs/",
+    "python/",
     "scripts/",
     "src/",
     "tests/",

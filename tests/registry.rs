@@ -9,7 +9,7 @@ use chessrules::variants::{Variant, VariantId};
 fn refused_boards_are_typed_diagnostics() {
     // Fairy chess: the spec's line (the allocation is judged at the divider), exit code 1.
     let d = open(VariantId::Fairy, "k:9\n-----\n").expect_err("refused");
-    assert_eq!(d.message, "ERROR: Invalid piece allocation on line 2");
+    assert_eq!(d.message, "Invalid piece allocation on line 2");
     assert_eq!(
         (d.line, d.square.as_deref(), d.exit_code),
         (Some(2), None, 1)
@@ -19,11 +19,9 @@ fn refused_boards_are_typed_diagnostics() {
                w 3 3 + + + + - 0\n";
     let d = open(VariantId::Obstacle, bad).expect_err("refused");
     assert_eq!(d.square.as_deref(), Some("e5"));
-    assert!(
-        d.message.starts_with("illegal board at e5: "),
-        "{}",
-        d.message
-    );
+    assert_eq!(d.message, "illegal board at e5");
+    assert!(d.detail.as_deref().is_some_and(|r| !r.is_empty()), "{d:?}");
+    assert!(d.full().starts_with("illegal board at e5: "), "{d:?}");
     // Standard chess: a setup rule names its square.
     let d = open(
         VariantId::Standard,

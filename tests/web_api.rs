@@ -161,7 +161,7 @@ async fn bad_creations_are_refused_with_a_message() {
         )
         .await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
-    assert!(error_of(&v).starts_with("ERROR:"), "{v}");
+    assert_eq!(error_of(&v), "Invalid piece allocation on line 2", "{v}");
     let huge = "x".repeat(100_000);
     let (s, _) = c
         .json(

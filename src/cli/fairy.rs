@@ -33,7 +33,7 @@ pub fn run(args: FairyArgs) -> Result<ExitCode> {
     let mut board = match fairy::parse_board(&board_text) {
         Ok(b) => b,
         Err(e) => {
-            emit(&format!("{e}\n"))?;
+            emit(&format!("ERROR: {e}\n"))?;
             return Ok(ExitCode::from(e.exit_code()));
         }
     };

@@ -81,7 +81,7 @@ fn search(args: &FindArgs) -> Result<std::result::Result<Found, String>> {
     let (from, to) = (source(&args.from)?, source(&args.to)?);
     let open = |bytes: &[u8], path: &Path| {
         registry::open(args.variant, &String::from_utf8_lossy(bytes))
-            .map_err(|d| format!("{}: {}", path.display(), d.message))
+            .map_err(|d| format!("{}: {}", path.display(), d.full()))
     };
     Ok(match (open(&from, &args.from), open(&to, &args.to)) {
         (Ok(a), Ok(b)) => registry::find_between(a, b, args.max_plies),

@@ -64,9 +64,14 @@ fn read_inputs(args: &PerftArgs) -> Result<Inputs> {
 
 fn game(args: &PerftArgs, inputs: Inputs) -> Result<AnyGame, Diagnostic> {
     if let (Some(path), Some(text)) = (&args.variant_file, &inputs.variant_file) {
-        return registry::open_variant_file(text, args.fen.as_deref()).map_err(|d| Diagnostic {
-            message: format!("{}:{}", path.display(), d.message),
-            ..d
+        // An error in the file names the file (`FILE:LINE:COLUMN: error: …`); one in the FEN
+        // stands alone.
+        return registry::open_variant_file(text, args.fen.as_deref()).map_err(|d| match d.line {
+            Some(_) => Diagnostic {
+                message: format!("{}:{}", path.display(), d.message),
+                ..d
+            },
+            None => d,
         });
     }
     match (&args.fen, &inputs.board) {
@@ -81,7 +86,7 @@ pub fn run(args: PerftArgs) -> Result<ExitCode> {
     let game = match game(&args, inputs) {
         Ok(g) => g,
         Err(d) => {
-            errln!("error: {}", d.message);
+            errln!("error: {}", d.full());
             return Ok(ExitCode::from(1));
         }
     };

@@ -31,7 +31,7 @@ impl Refusal {
     pub fn board(d: crate::variants::Diagnostic) -> Refusal {
         Refusal {
             status: 400,
-            message: d.message,
+            message: d.full(),
             square: d.square,
         }
     }

@@ -199,7 +199,11 @@ impl Variant for CoreGame {
     }
 
     fn coordinate_text(&mut self, m: Move) -> String {
-        coordinate::to_uci(&self.pos, m)
+        // Chess960 castling is king-takes-rook in UCI (UCI_Chess960), so it names its rook.
+        match self.dialect.id {
+            VariantId::Chess960 => coordinate::to_uci960(&self.pos, m),
+            _ => coordinate::to_uci(&self.pos, m),
+        }
     }
 
     fn count_legal_moves(&mut self, scratch: &mut Vec<Move>) -> usize {

@@ -125,7 +125,7 @@ pub fn computer_move(
         VariantId::Custom => custom::table::computer_move(initial, moves, think),
         VariantId::Follow => Err(format!("the computer does not play {id}")),
         _ => {
-            let game = open(id, initial).map_err(|d| d.message)?;
+            let game = open(id, initial).map_err(|d| d.full())?;
             match (game, think.uci) {
                 (game, None) => game.visit(seat::Search {
                     moves,

@@ -45,13 +45,16 @@ impl MoveRefused {
     }
 }
 
-/// Why a board file was refused: the variant's own complete message (as its command prints
-/// it, `ERROR: ` prefixes aside), where it points, and the exit code its command uses. A
-/// front end shows `message` and marks `square`; it never takes the text apart.
+/// Why a board file was refused: the variant's own message (as its command prints it after
+/// `ERROR: `), the rule in words where the variant explains it, where it points, and the exit
+/// code its command uses. A front end shows `message` (and `detail`) and marks `square`; it
+/// never takes the text apart.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{message}")]
+#[error("{}", self.full())]
 pub struct Diagnostic {
     pub message: String,
+    /// The rule broken, in words, when the variant says more than its spec's message.
+    pub detail: Option<String>,
     /// The 1-based line of the file the error is on, when it names one.
     pub line: Option<usize>,
     /// The square the error is about (`e7`), when it names one.
@@ -60,10 +63,19 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
+    /// The message, then the detail after a colon when there is one.
+    pub fn full(&self) -> String {
+        match &self.detail {
+            Some(d) => format!("{}: {d}", self.message),
+            None => self.message.clone(),
+        }
+    }
+
     /// A message that points nowhere, with exit code 1.
     pub fn plain(message: impl Into<String>) -> Diagnostic {
         Diagnostic {
             message: message.into(),
+            detail: None,
             line: None,
             square: None,
             exit_code: 1,

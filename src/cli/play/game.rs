@@ -62,7 +62,7 @@ pub type Export = Box<dyn Fn(&Session) -> String>;
 /// Plays the game; the exit code is the board file's when the board is refused.
 pub fn run(setup: Setup) -> Result<ExitCode> {
     if let Err(d) = registry::table(setup.variant, &setup.board) {
-        errln!("error: {}", d.message);
+        errln!("error: {}", d.full());
         return Ok(ExitCode::from(d.exit_code));
     }
     let mut session = Session::new("terminal".to_string(), setup.variant, &setup.board)

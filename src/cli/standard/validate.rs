@@ -2,8 +2,8 @@
 //!
 //! Streams the file: one batch of games is replayed on the thread pool while the next batch
 //! is read, so memory holds two batches whatever the file size. A batch holds at most
-//! `BATCH` games and `BATCH_MOVES` moves; a game longer than `MOVES_KEPT` moves is replayed
-//! as it is read instead of kept, so memory is bounded whatever one game's size. Reports come
+//! `BATCH` games and `BATCH_MOVES` moves; a game longer than `bounded::MOVES_KEPT` moves is
+//! replayed as it is read instead of kept, so memory is bounded whatever one game's size. Reports come
 //! out in file order. Exit 0 only if every game is legal; 1 if any is not; 3 if the file
 //! cannot be read.
 
@@ -14,8 +14,9 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
-use chessrules::notation::pgn::{GameSink, PgnReader, RawGame, ReadError};
-use chessrules::variants::standard::replay::{replay, Replay, Replayer, Verdict};
+use chessrules::notation::pgn::PgnReader;
+use chessrules::variants::standard::bounded::{read_game, ReadGame};
+use chessrules::variants::standard::replay::{Replay, Verdict};
 use clap::Args;
 use rayon::prelude::*;
 
@@ -49,118 +50,22 @@ const BATCH: usize = 2048;
 const BATCH_MOVES: usize = 1 << 18;
 /// Bytes of move texts, tags and warnings kept across one batch (long tag values add up).
 const BATCH_BYTES: usize = 32 << 20;
-/// Moves kept for one game before it is replayed as it is read (real games have a few
-/// hundred).
-const MOVES_KEPT: usize = 4096;
-/// Tags kept for one game, besides the first `FEN` and `Variant` (which the replay reads).
-const TAGS_KEPT: usize = 256;
-
-/// A game as read: replayable, already replayed as it was read, or unreadable.
-enum Item {
-    Game(RawGame),
-    Replayed(Replay),
-    Unreadable(String),
-}
-
-/// Collects a game up to the caps, then replays the rest as it comes.
-#[derive(Default)]
-struct BoundedGame {
-    game: RawGame,
-    streaming: Option<Replayer>,
-    /// Bytes of text kept.
-    bytes: usize,
-    /// The `Variant` a game without the tag is replayed as.
-    default_variant: Option<&'static str>,
-}
-
-impl GameSink for BoundedGame {
-    fn start(&mut self, line: u64) {
-        self.game.line = line;
-    }
-    fn tag(&mut self, name: String, value: String) {
-        let read_by_replay = (name == "FEN" || name == "Variant") && self.game.tag(&name).is_none();
-        if self.game.tags.len() < TAGS_KEPT || read_by_replay {
-            self.bytes += name.len() + value.len();
-            self.game.tags.push((name, value));
-        }
-    }
-    fn main_move(&mut self, text: String) {
-        if let Some(r) = &mut self.streaming {
-            r.push(&text);
-            return;
-        }
-        self.bytes += text.len();
-        self.game.moves.push(text);
-        if self.game.moves.len() > MOVES_KEPT {
-            let variant = self.game.tag("Variant").or(self.default_variant);
-            let mut r = Replayer::new(variant, self.game.tag("FEN"));
-            for m in std::mem::take(&mut self.game.moves) {
-                r.push(&m);
-            }
-            self.streaming = Some(r);
-        }
-    }
-    fn result(&mut self, result: String) {
-        self.game.result = Some(result);
-    }
-    fn warning(&mut self, text: String) {
-        // Kept with the game (and its replay's own warnings); a cap keeps memory bounded.
-        if self.game.warnings.len() < TAGS_KEPT {
-            self.bytes += text.len();
-            self.game.warnings.push(text);
-        }
-    }
-}
-
 fn read_batch<R: Read>(
     reader: &mut PgnReader<R>,
     default_variant: Option<&'static str>,
-) -> io::Result<Vec<Item>> {
+) -> io::Result<Vec<ReadGame>> {
     let mut batch = Vec::with_capacity(BATCH);
     let (mut moves, mut bytes) = (0, 0);
     while batch.len() < BATCH && moves < BATCH_MOVES && bytes < BATCH_BYTES {
-        let mut sink = BoundedGame {
-            default_variant,
-            ..BoundedGame::default()
+        let Some(read) = read_game(reader, default_variant) else {
+            break;
         };
-        let read = reader.next_game_into(&mut sink);
-        bytes += sink.bytes;
-        match read {
-            None => break,
-            Some(Ok(())) => match sink.streaming {
-                Some(r) => {
-                    let mut replay = r.finish();
-                    replay.warnings.splice(0..0, sink.game.warnings);
-                    batch.push(Item::Replayed(replay));
-                }
-                None => {
-                    moves += sink.game.moves.len();
-                    let mut game = sink.game;
-                    if let (Some(v), None) = (default_variant, game.tag("Variant")) {
-                        game.tags.push(("Variant".to_string(), v.to_string()));
-                    }
-                    batch.push(Item::Game(game));
-                }
-            },
-            Some(Err(ReadError::Io(e))) => return Err(e),
-            Some(Err(e @ ReadError::Syntax { .. })) => batch.push(Item::Unreadable(e.to_string())),
-        }
+        let (game, kept) = read?;
+        bytes += kept;
+        moves += game.moves_kept();
+        batch.push(game);
     }
     Ok(batch)
-}
-
-fn check(item: &Item) -> Replay {
-    match item {
-        Item::Game(g) => replay(g),
-        Item::Replayed(r) => r.clone(),
-        Item::Unreadable(reason) => Replay {
-            plies: 0,
-            verdict: Verdict::Unreadable {
-                reason: reason.clone(),
-            },
-            warnings: Vec::new(),
-        },
-    }
 }
 
 /// The move number as written before a ply: `12.` or `12...` (from the FEN before it).
@@ -288,7 +193,12 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode> {
         while !batch.is_empty() {
             let (next, reports) = rayon::join(
                 || read_batch(&mut reader, default_variant),
-                || batch.par_iter().map(check).collect::<Vec<Replay>>(),
+                || {
+                    batch
+                        .par_iter()
+                        .map(ReadGame::replay)
+                        .collect::<Vec<Replay>>()
+                },
             );
             for r in &reports {
                 games += 1;

@@ -17,6 +17,7 @@ impl From<VariantFileError> for crate::variants::Diagnostic {
         crate::variants::Diagnostic {
             line: Some(e.line),
             message: e.to_string(),
+            detail: None,
             square: None,
             exit_code: 1,
         }

@@ -253,7 +253,7 @@ pub fn computer_move(
     if think.uci.is_some() {
         return Err("an external UCI engine does not play variant files".to_string());
     }
-    let mut table = open(initial).map_err(|d| d.message)?;
+    let mut table = open(initial).map_err(|d| d.full())?;
     for text in moves {
         table.play(text).map_err(|e| e.message)?;
     }

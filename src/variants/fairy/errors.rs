@@ -2,30 +2,31 @@
 //! exit code (`BoardValidationErrors`: 1–10, `MoveValidationErrors`: 11–16).
 
 /// A board file violation. Lines are physical 1-based line numbers (comment lines counted);
-/// squares are in chess notation (`d6`).
+/// squares are in chess notation (`d6`). The message is the spec's line after its `ERROR: `
+/// (the `fairy` command prints the prefix).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BoardError {
-    #[error("ERROR: Invalid piece allocation on line {0}")]
+    #[error("Invalid piece allocation on line {0}")]
     PieceAllocation(usize),
-    #[error("ERROR: Illegal piece at position {0}")]
+    #[error("Illegal piece at position {0}")]
     IllegalPiece(String),
-    #[error("ERROR: Pawn allocation exceeded at position {0}")]
+    #[error("Pawn allocation exceeded at position {0}")]
     PawnAllocationExceeded(String),
-    #[error("ERROR: Officer allocation exceeded at position {0}")]
+    #[error("Officer allocation exceeded at position {0}")]
     OfficerAllocationExceeded(String),
-    #[error("ERROR: Illegal board dimension")]
+    #[error("Illegal board dimension")]
     BoardDimension,
-    #[error("ERROR: Illegal Pawn at position {0}")]
+    #[error("Illegal Pawn at position {0}")]
     PawnPosition(String),
-    #[error("ERROR: Illegal Elephant at position {0}")]
+    #[error("Illegal Elephant at position {0}")]
     ElephantPosition(String),
-    #[error("ERROR: Illegal next player marker on line {0}")]
+    #[error("Illegal next player marker on line {0}")]
     NextPlayer(usize),
-    #[error("ERROR: Illegal castling opportunity at index {index} on line {line}")]
+    #[error("Illegal castling opportunity at index {index} on line {line}")]
     Castling { index: usize, line: usize },
-    #[error("ERROR: Illegal halfmove clock on line {0}")]
+    #[error("Illegal halfmove clock on line {0}")]
     HalfmoveClock(usize),
-    #[error("ERROR: Illegal move counter on line {0}")]
+    #[error("Illegal move counter on line {0}")]
     MoveCounter(usize),
 }
 
@@ -65,6 +66,7 @@ impl From<BoardError> for crate::variants::Diagnostic {
         };
         crate::variants::Diagnostic {
             message: e.to_string(),
+            detail: None,
             line,
             square,
             exit_code: e.exit_code(),

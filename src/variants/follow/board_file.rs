@@ -60,6 +60,7 @@ impl From<BoardError> for crate::variants::Diagnostic {
         };
         crate::variants::Diagnostic {
             message: e.to_string(),
+            detail: None,
             line,
             square: None,
             exit_code: 1,

@@ -104,11 +104,12 @@ impl fmt::Display for BoardError {
 impl std::error::Error for BoardError {}
 
 impl From<BoardError> for crate::variants::Diagnostic {
-    /// The spec's message, then the rule in words; the square it names, exit code 1 (the
-    /// `obstacle` command's).
+    /// The spec's message, the rule in words as its detail, the square it names, exit code 1
+    /// (the `obstacle` command's).
     fn from(e: BoardError) -> Self {
         crate::variants::Diagnostic {
-            message: format!("{e}: {}", e.fault().explain()),
+            message: e.to_string(),
+            detail: Some(e.fault().explain().to_string()),
             line: None,
             square: match e {
                 BoardError::At { square, .. } => Some(square.to_string()),

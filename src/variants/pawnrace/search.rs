@@ -2,7 +2,7 @@
 //! terminal outcomes, and the pawn race evaluation.
 
 use crate::core::{Color, Move, MoveFlag, Position, Undo};
-use crate::notation::{coordinate, fen};
+use crate::notation::coordinate;
 use crate::variants::pawnrace::{decided, eval, notation};
 use crate::variants::{MoveRefused, Terminal, Variant, VariantId};
 
@@ -52,7 +52,7 @@ impl Variant for PawnRaceSearch {
     }
 
     fn board_file(&self) -> String {
-        fen::write(&self.pos)
+        super::table::board_text(&self.pos)
     }
 
     fn coordinate_text(&mut self, m: Move) -> String {

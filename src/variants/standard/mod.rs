@@ -1,6 +1,7 @@
 //! FIDE chess on 8×8: the piece table, castling geometry and the initial position; the
 //! game layer (claims, endings, PGN), position checks and PGN replay live in submodules.
 
+pub mod bounded;
 pub mod computer;
 pub mod game;
 pub mod replay;

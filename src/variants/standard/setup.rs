@@ -35,6 +35,7 @@ impl From<SetupError> for crate::variants::Diagnostic {
         };
         crate::variants::Diagnostic {
             message: e.to_string(),
+            detail: None,
             line: None,
             square,
             exit_code: 1,

@@ -1,0 +1,41 @@
+"""PGN validation: every main-line move of every game replayed, as the file is read.
+
+``validate(source)`` yields one ``GameResult`` per game, in file order, with the fields
+``chessrules standard validate --json`` prints (``result.to_dict()`` gives them as the
+command's JSON line reads back)::
+
+    >>> for result in chessrules.pgn.validate("games.pgn"):  # doctest: +SKIP
+    ...     if not result.legal:
+    ...         print(result.game, result.ply, result.move, result.error)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import IO, Iterator, Union
+
+from chessrules._chessrules import GameResult, Validator
+
+Source = Union[str, "os.PathLike[str]", bytes, IO[bytes], IO[str]]
+
+__all__ = ["GameResult", "Validator", "validate", "to_json"]
+
+
+def validate(
+    source: Source, *, variant: str = "standard", first_line: int = 1
+) -> Iterator[GameResult]:
+    """Replays the games of ``source`` one at a time, yielding a ``GameResult`` each.
+
+    ``source``: a path (str or os.PathLike), the file's bytes, or a file object (binary or
+    text). ``variant``: the rules of games without a ``Variant`` tag (``standard`` or
+    ``chess960``), like ``--variant``. ``first_line``: the line the text starts at, when it
+    is a piece cut out of a larger file (error messages then name the file's lines).
+    Raises ``OSError`` if the source cannot be read.
+    """
+    return Validator(source, variant=variant, first_line=first_line)
+
+
+def to_json(result: GameResult) -> str:
+    """The result as one JSON line (the command's fields, in its order)."""
+    return json.dumps(result.to_dict(), ensure_ascii=False, separators=(",", ":"))

@@ -1,0 +1,380 @@
+//! `chessrules.Board`: a game of any variant, driven like python-chess's board.
+
+use std::sync::Arc;
+
+use chessrules::core::Color;
+use chessrules::variants::custom::CustomVariant;
+use chessrules::variants::registry::{self, AnyGame};
+use chessrules::variants::{chess960, custom, VariantId};
+use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyType;
+
+use crate::errors::{self, guard};
+use crate::game::{self, AnyMove};
+use crate::moves::{quoted, Move};
+use crate::outcome::{Outcome, Termination};
+
+/// A position of any variant, with the moves played on it.
+///
+/// `Board(variant="standard", fen=None)` reads `fen`, the variant's board text (a FEN for
+/// standard chess and Chess960, the variant's board file for fairy, obstacle, FollowChess and
+/// pawn race, a variant file's TOML for `custom`); `None` gives the variant's initial position.
+/// A refused board raises `BoardFileError` with the variant's own message, line and square.
+///
+/// >>> board = chessrules.Board()
+/// >>> board.push_san("e4")
+/// Move('e4', uci='e2e4')
+/// >>> board.fen()
+/// 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1'
+#[pyclass(module = "chessrules", name = "Board")]
+#[derive(Clone)]
+pub struct Board {
+    game: AnyGame,
+    variant: VariantId,
+    /// The variant file a `custom` board plays.
+    rules: Option<Arc<CustomVariant>>,
+    /// The moves pushed, oldest first.
+    stack: Vec<Move>,
+    /// The legal moves of the position, once asked for.
+    legal: Option<Vec<AnyMove>>,
+}
+
+/// The variant a name names (`UnknownVariantError` otherwise).
+pub fn variant_id(name: &str) -> PyResult<VariantId> {
+    name.parse::<VariantId>()
+        .map_err(|e| errors::unknown_variant(&e))
+}
+
+impl Board {
+    pub fn of_game(game: AnyGame, variant: VariantId, rules: Option<Arc<CustomVariant>>) -> Board {
+        Board {
+            game,
+            variant,
+            rules,
+            stack: Vec::new(),
+            legal: None,
+        }
+    }
+
+    /// A board of a variant file's game from `fen` (`None`: the file's start position).
+    pub fn of_variant_file(
+        py: Python<'_>,
+        rules: Arc<CustomVariant>,
+        fen: Option<&str>,
+    ) -> PyResult<Board> {
+        let pos = match fen {
+            Some(text) => rules.position_from_fen(text),
+            None => rules.start_position(),
+        }
+        .map_err(|e| {
+            let d = chessrules::variants::Diagnostic::plain(e.to_string());
+            errors::board_file_error(py, &d)
+        })?;
+        let game = AnyGame::Core(custom::variant::game(&rules, pos));
+        Ok(Board::of_game(game, VariantId::Custom, Some(rules)))
+    }
+
+    fn open(py: Python<'_>, variant: &str, text: Option<&str>) -> PyResult<Board> {
+        let id = variant_id(variant)?;
+        if id == VariantId::Custom {
+            let toml = text.unwrap_or(registry::info(id).initial);
+            let rules =
+                custom::load_variant_file(toml).map_err(|e| errors::variant_file_error(py, &e))?;
+            return Board::of_variant_file(py, Arc::new(rules), None);
+        }
+        let text = text.unwrap_or(registry::info(id).initial);
+        let game = registry::open(id, text).map_err(|d| errors::board_file_error(py, &d))?;
+        Ok(Board::of_game(game, id, None))
+    }
+
+    fn chess960(&self) -> bool {
+        self.variant == VariantId::Chess960
+    }
+
+    fn legal(&mut self) -> &[AnyMove] {
+        let game = &mut self.game;
+        self.legal.get_or_insert_with(|| game::legal_moves(game))
+    }
+
+    fn describe(&mut self, raw: AnyMove) -> Move {
+        let chess960 = self.chess960();
+        let (text, uci) = game::move_texts(&mut self.game, raw, chess960).unwrap_or_default();
+        Move::new(raw, text, uci)
+    }
+
+    /// The legal move `m` names: the same move of this position, or one with its coordinates.
+    fn resolve(&mut self, py: Python<'_>, m: &Move) -> PyResult<Move> {
+        if let Some(raw) = m.raw {
+            if self.legal().contains(&raw) {
+                let found = self.describe(raw);
+                if found.uci_text == m.uci_text {
+                    return Ok(found);
+                }
+            }
+        }
+        self.find_uci(py, &m.uci_text)
+    }
+
+    fn find_uci(&mut self, py: Python<'_>, uci: &str) -> PyResult<Move> {
+        let chess960 = self.chess960();
+        let found = game::listed_moves(&mut self.game, chess960)
+            .into_iter()
+            .find(|l| l.uci == uci || l.alt.as_deref() == Some(uci));
+        match found {
+            Some(l) => Ok(Move::new(l.raw, l.text, l.uci)),
+            None => Err(errors::illegal_move_text(
+                py,
+                uci,
+                format!("no legal move {uci} in {}", self.fen_text()),
+            )),
+        }
+    }
+
+    fn play(&mut self, m: Move) -> PyResult<Move> {
+        let Some(raw) = m.raw else {
+            return Err(PyValueError::new_err("a move without its board"));
+        };
+        game::make_move(&mut self.game, raw);
+        self.legal = None;
+        self.stack.push(m.clone());
+        Ok(m)
+    }
+
+    fn fen_text(&mut self) -> String {
+        game::board_file(&mut self.game).trim_end().to_string()
+    }
+
+    fn end(&mut self, claim_draw: bool) -> Option<Outcome> {
+        let to_move = game::side_to_move(&mut self.game);
+        game::game_end(&mut self.game, claim_draw).map(|e| Outcome::of(e, to_move))
+    }
+
+    pub fn game_mut(&mut self) -> &mut AnyGame {
+        &mut self.game
+    }
+}
+
+#[pymethods]
+impl Board {
+    #[new]
+    #[pyo3(signature = (variant = "standard", fen = None))]
+    fn new(py: Python<'_>, variant: &str, fen: Option<&str>) -> PyResult<Board> {
+        guard(|| Board::open(py, variant, fen))
+    }
+
+    /// Reads a board file of `variant` (the same as `Board(variant, text)`).
+    #[classmethod]
+    fn from_board_file(
+        _cls: &Bound<'_, PyType>,
+        py: Python<'_>,
+        variant: &str,
+        text: &str,
+    ) -> PyResult<Board> {
+        guard(|| Board::open(py, variant, Some(text)))
+    }
+
+    /// Chess960 start position number `n` (0-959; 518 is FIDE chess's).
+    #[classmethod]
+    fn from_chess960_pos(_cls: &Bound<'_, PyType>, n: u16) -> PyResult<Board> {
+        guard(|| {
+            let pos = chess960::start(n)
+                .ok_or_else(|| PyValueError::new_err(format!("no Chess960 position {n}")))?;
+            Ok(Board::of_game(
+                AnyGame::Core(chess960::game(pos)),
+                VariantId::Chess960,
+                None,
+            ))
+        })
+    }
+
+    /// The variant's name (`standard`, `chess960`, `fairy`, `obstacle`, `follow`,
+    /// `pawnrace`, `custom`).
+    #[getter]
+    fn variant(&self) -> &'static str {
+        self.variant.name()
+    }
+
+    /// A variant file's name (`None` for the built-in variants).
+    #[getter]
+    fn variant_name(&self) -> Option<String> {
+        self.rules.as_ref().map(|r| r.name.clone())
+    }
+
+    /// The side to move: True for White (`chessrules.WHITE`), False for Black.
+    #[getter]
+    fn turn(&mut self) -> PyResult<bool> {
+        guard(|| Ok(game::side_to_move(&mut self.game) == Color::White))
+    }
+
+    /// The legal moves of the side to move (none once a rule of the variant decided the game).
+    #[getter]
+    fn legal_moves(&mut self) -> PyResult<Vec<Move>> {
+        guard(|| {
+            let chess960 = self.chess960();
+            Ok(game::listed_moves(&mut self.game, chess960)
+                .into_iter()
+                .map(|l| Move::new(l.raw, l.text, l.uci))
+                .collect())
+        })
+    }
+
+    /// The moves pushed so far, oldest first.
+    #[getter]
+    fn move_stack(&self) -> Vec<Move> {
+        self.stack.clone()
+    }
+
+    /// Is `move` legal here?
+    #[pyo3(name = "is_legal")]
+    fn py_is_legal(&mut self, py: Python<'_>, r#move: Move) -> PyResult<bool> {
+        guard(|| Ok(self.resolve(py, &r#move).is_ok()))
+    }
+
+    /// Plays a legal move (from `legal_moves`, or any move with the same coordinates);
+    /// `IllegalMoveError` otherwise.
+    fn push(&mut self, py: Python<'_>, r#move: Move) -> PyResult<Move> {
+        guard(|| {
+            let m = self.resolve(py, &r#move)?;
+            self.play(m)
+        })
+    }
+
+    /// The legal move a text in the variant's notation names (SAN for standard chess);
+    /// `IllegalMoveError` with the variant's own message otherwise.
+    fn parse_san(&mut self, py: Python<'_>, text: &str) -> PyResult<Move> {
+        guard(|| {
+            let raw = game::parse_move(&mut self.game, text)
+                .map_err(|e| errors::illegal_move(py, text, &e))?;
+            if !self.legal().contains(&raw) {
+                return Err(errors::illegal_move_text(
+                    py,
+                    text,
+                    format!("{text} is not legal here"),
+                ));
+            }
+            Ok(self.describe(raw))
+        })
+    }
+
+    /// Plays a move written in the variant's notation and returns it.
+    fn push_san(&mut self, py: Python<'_>, text: &str) -> PyResult<Move> {
+        guard(|| {
+            let m = self.parse_san(py, text)?;
+            self.play(m)
+        })
+    }
+
+    /// The legal move with these coordinates (`e2e4`, `e7e8q`).
+    fn parse_uci(&mut self, py: Python<'_>, uci: &str) -> PyResult<Move> {
+        guard(|| self.find_uci(py, uci))
+    }
+
+    /// Plays the legal move with these coordinates and returns it.
+    fn push_uci(&mut self, py: Python<'_>, uci: &str) -> PyResult<Move> {
+        guard(|| {
+            let m = self.find_uci(py, uci)?;
+            self.play(m)
+        })
+    }
+
+    /// Takes back the last move pushed and returns it (`IndexError` when none was).
+    fn pop(&mut self) -> PyResult<Move> {
+        guard(|| {
+            let m = self
+                .stack
+                .pop()
+                .ok_or_else(|| PyIndexError::new_err("pop from empty move stack"))?;
+            game::unmake_move(&mut self.game);
+            self.legal = None;
+            Ok(m)
+        })
+    }
+
+    /// The last move pushed (`IndexError` when none was).
+    fn peek(&self) -> PyResult<Move> {
+        self.stack
+            .last()
+            .cloned()
+            .ok_or_else(|| PyIndexError::new_err("peek from empty move stack"))
+    }
+
+    /// The position as the variant's board text without its final newline (a FEN for
+    /// standard chess, Chess960 and variant files).
+    fn fen(&mut self) -> PyResult<String> {
+        guard(|| Ok(self.fen_text()))
+    }
+
+    /// The position as the variant's board file, exactly as its command writes it.
+    fn board_file(&mut self) -> PyResult<String> {
+        guard(|| Ok(game::board_file(&mut self.game)))
+    }
+
+    /// Is the side to move in check?
+    fn is_check(&mut self) -> PyResult<bool> {
+        guard(|| Ok(game::is_check(&self.game)))
+    }
+
+    /// How the game ended, or None. The rules' own ends always count (checkmate, stalemate,
+    /// dead positions, a variant's win or loss); with `claim_draw`, the draws a player may
+    /// claim too (fifty moves, a repeated position).
+    #[pyo3(signature = (*, claim_draw = false))]
+    fn outcome(&mut self, claim_draw: bool) -> PyResult<Option<Outcome>> {
+        guard(|| Ok(self.end(claim_draw)))
+    }
+
+    /// Is the game over (`outcome()` is not None)?
+    #[pyo3(signature = (*, claim_draw = false))]
+    fn is_game_over(&mut self, claim_draw: bool) -> PyResult<bool> {
+        guard(|| Ok(self.end(claim_draw).is_some()))
+    }
+
+    /// Is the side to move checkmated?
+    fn is_checkmate(&mut self) -> PyResult<bool> {
+        guard(|| {
+            Ok(self
+                .end(false)
+                .is_some_and(|o| o.termination == Termination::CHECKMATE))
+        })
+    }
+
+    /// Has the side to move no legal move, without being in check?
+    fn is_stalemate(&mut self) -> PyResult<bool> {
+        guard(|| {
+            Ok(self
+                .end(false)
+                .is_some_and(|o| o.termination == Termination::STALEMATE))
+        })
+    }
+
+    /// A hash of the position (equal positions, equal keys).
+    fn key(&mut self) -> PyResult<u64> {
+        guard(|| Ok(game::key(&mut self.game)))
+    }
+
+    /// An independent copy, with the move stack.
+    fn copy(&self) -> Board {
+        self.clone()
+    }
+
+    fn __copy__(&self) -> Board {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Board {
+        self.clone()
+    }
+
+    fn __str__(&mut self) -> PyResult<String> {
+        self.board_file()
+    }
+
+    fn __repr__(&mut self) -> PyResult<String> {
+        let fen = self.fen()?;
+        Ok(format!(
+            "Board({}, {})",
+            quoted(self.variant.name()),
+            quoted(&fen)
+        ))
+    }
+}

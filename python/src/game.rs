@@ -1,0 +1,270 @@
+//! One binding over the library's one trait: a game of any variant is the registry's
+//! [`AnyGame`], dispatched once (the `on_game!` macro) to functions generic over [`Variant`].
+//! Moves cross the boundary as [`AnyMove`], which [`Played`] converts to and from each
+//! game's own move type.
+
+use chessrules::core::Color;
+use chessrules::engine::perft::Perft;
+use chessrules::variants::core_game::CoreGame;
+use chessrules::variants::obstacle::search::ObstacleSearch;
+use chessrules::variants::pawnrace::search::PawnRaceSearch;
+use chessrules::variants::registry::AnyGame;
+use chessrules::variants::{MoveRefused, Terminal, Variant};
+
+/// A move of any game the registry builds.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum AnyMove {
+    Core(<CoreGame as Variant>::Move),
+    Obstacle(<ObstacleSearch as Variant>::Move),
+    PawnRace(<PawnRaceSearch as Variant>::Move),
+}
+
+/// A game whose moves travel as [`AnyMove`].
+pub trait Played: Variant {
+    fn wrap(m: Self::Move) -> AnyMove;
+    fn unwrap(m: AnyMove) -> Option<Self::Move>;
+}
+
+impl Played for CoreGame {
+    fn wrap(m: Self::Move) -> AnyMove {
+        AnyMove::Core(m)
+    }
+    fn unwrap(m: AnyMove) -> Option<Self::Move> {
+        match m {
+            AnyMove::Core(m) => Some(m),
+            _ => None,
+        }
+    }
+}
+
+impl Played for ObstacleSearch {
+    fn wrap(m: Self::Move) -> AnyMove {
+        AnyMove::Obstacle(m)
+    }
+    fn unwrap(m: AnyMove) -> Option<Self::Move> {
+        match m {
+            AnyMove::Obstacle(m) => Some(m),
+            _ => None,
+        }
+    }
+}
+
+impl Played for PawnRaceSearch {
+    fn wrap(m: Self::Move) -> AnyMove {
+        AnyMove::PawnRace(m)
+    }
+    fn unwrap(m: AnyMove) -> Option<Self::Move> {
+        match m {
+            AnyMove::PawnRace(m) => Some(m),
+            _ => None,
+        }
+    }
+}
+
+/// Runs `$body` with `$g` bound to the game inside `$game` (a `&mut AnyGame`), whichever
+/// variant it is: the one place that names the registry's kinds of game.
+macro_rules! on_game {
+    ($game:expr, $g:ident => $body:expr) => {
+        match $game {
+            AnyGame::Core($g) => $body,
+            AnyGame::Obstacle(boxed) => {
+                let $g = &mut **boxed;
+                $body
+            }
+            AnyGame::PawnRace($g) => $body,
+        }
+    };
+}
+
+/// A legal move with its two texts.
+#[derive(Clone, Debug)]
+pub struct Listed {
+    pub raw: AnyMove,
+    /// The variant's notation.
+    pub text: String,
+    /// Coordinates (UCI; Chess960 castling as the king taking its rook).
+    pub uci: String,
+    /// The library's coordinate text, when it differs from `uci` (Chess960 castling written
+    /// as the king's move).
+    pub alt: Option<String>,
+}
+
+/// How a game over stands, from the side to move's view, and why.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum End {
+    /// One of the variant's rules decided the game (a royal piece lost, a goal reached, …).
+    Decided(Terminal),
+    /// No legal move: checkmate (in check) or the variant's stalemate result.
+    NoMoves { result: Terminal, check: bool },
+    /// Nobody can win any more (the core's dead positions).
+    DeadPosition,
+    /// The fifty-move rule (a draw the rules give once claimed).
+    FiftyMoves,
+    /// A position repeated (a draw the rules give once claimed).
+    Repetition,
+}
+
+fn legal<V: Played>(g: &mut V) -> Vec<AnyMove> {
+    if g.is_decided() {
+        return Vec::new();
+    }
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    moves.into_iter().map(V::wrap).collect()
+}
+
+fn listed<V: Played>(g: &mut V) -> Vec<Listed> {
+    if g.is_decided() {
+        return Vec::new();
+    }
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    moves
+        .into_iter()
+        .map(|m| Listed {
+            raw: V::wrap(m),
+            text: g.move_text(m),
+            uci: g.coordinate_text(m),
+            alt: None,
+        })
+        .collect()
+}
+
+fn texts<V: Played>(g: &mut V, m: AnyMove) -> Option<(String, String)> {
+    let m = V::unwrap(m)?;
+    Some((g.move_text(m), g.coordinate_text(m)))
+}
+
+fn make<V: Played>(g: &mut V, m: AnyMove) -> bool {
+    match V::unwrap(m) {
+        Some(m) => {
+            g.make(m);
+            true
+        }
+        None => false,
+    }
+}
+
+fn parse<V: Played>(g: &mut V, text: &str) -> Result<AnyMove, MoveRefused> {
+    g.parse_move(text).map(V::wrap)
+}
+
+/// Why the game is over, if it is. `claim`: count the draws a player may claim too.
+fn end<V: Played>(g: &mut V, dead: bool, fifty: bool, claim: bool) -> Option<End> {
+    if g.is_decided() {
+        return g.terminal().map(End::Decided);
+    }
+    let mut scratch = Vec::new();
+    if g.count_legal_moves(&mut scratch) == 0 {
+        return Some(End::NoMoves {
+            result: g.no_moves(),
+            check: false,
+        });
+    }
+    match g.terminal() {
+        Some(Terminal::Draw) if dead => Some(End::DeadPosition),
+        Some(Terminal::Draw) if claim && fifty => Some(End::FiftyMoves),
+        Some(Terminal::Draw) if claim => Some(End::Repetition),
+        Some(t @ (Terminal::Win | Terminal::Loss)) => Some(End::Decided(t)),
+        _ => None,
+    }
+}
+
+fn perft<V: Played>(g: &mut V, depth: u32) -> u64 {
+    Perft::new(true).count(g, depth)
+}
+
+pub fn legal_moves(game: &mut AnyGame) -> Vec<AnyMove> {
+    on_game!(game, g => legal(g))
+}
+
+/// The legal moves with their texts; `chess960`: castling in coordinates as UCI_Chess960
+/// writes it (the king taking its rook), as python-chess does.
+pub fn listed_moves(game: &mut AnyGame, chess960: bool) -> Vec<Listed> {
+    let mut moves = on_game!(game, g => listed(g));
+    if chess960 {
+        for l in &mut moves {
+            if let Some(uci) = uci960(game, l.raw) {
+                if uci != l.uci {
+                    l.alt = Some(std::mem::replace(&mut l.uci, uci));
+                }
+            }
+        }
+    }
+    moves
+}
+
+/// A Chess960 castling's coordinates as UCI_Chess960 writes them (`g1h1`).
+fn uci960(game: &AnyGame, m: AnyMove) -> Option<String> {
+    match (game, m) {
+        (AnyGame::Core(g), AnyMove::Core(m)) if m.is_castle() => {
+            Some(chessrules::notation::coordinate::to_uci960(g.position(), m))
+        }
+        _ => None,
+    }
+}
+
+/// The texts of a legal move (variant notation, UCI); `None` for another game's move.
+pub fn move_texts(game: &mut AnyGame, m: AnyMove, chess960: bool) -> Option<(String, String)> {
+    let (text, uci) = on_game!(game, g => texts(g, m))?;
+    let uci = match chess960 {
+        true => uci960(game, m).unwrap_or(uci),
+        false => uci,
+    };
+    Some((text, uci))
+}
+
+/// Plays `m`, which the caller has checked is legal here.
+pub fn make_move(game: &mut AnyGame, m: AnyMove) -> bool {
+    on_game!(game, g => make(g, m))
+}
+
+pub fn unmake_move(game: &mut AnyGame) {
+    on_game!(game, g => g.unmake())
+}
+
+pub fn parse_move(game: &mut AnyGame, text: &str) -> Result<AnyMove, MoveRefused> {
+    on_game!(game, g => parse(g, text))
+}
+
+pub fn board_file(game: &mut AnyGame) -> String {
+    on_game!(game, g => g.board_file())
+}
+
+pub fn side_to_move(game: &mut AnyGame) -> Color {
+    on_game!(game, g => g.side_to_move())
+}
+
+pub fn key(game: &mut AnyGame) -> u64 {
+    on_game!(game, g => g.key())
+}
+
+pub fn count(game: &mut AnyGame, depth: u32) -> u64 {
+    on_game!(game, g => perft(g, depth))
+}
+
+/// Is the side to move in check? (Pawn race has no king: never.)
+pub fn is_check(game: &AnyGame) -> bool {
+    match game {
+        AnyGame::Core(g) => g.position().is_check(),
+        AnyGame::Obstacle(g) => g.board().position().is_check(),
+        AnyGame::PawnRace(_) => false,
+    }
+}
+
+/// Why the game is over, if it is (see [`End`]).
+pub fn game_end(game: &mut AnyGame, claim: bool) -> Option<End> {
+    let check = is_check(game);
+    let (dead, fifty) = match &*game {
+        AnyGame::Core(g) => (
+            chessrules::core::game::insufficient_material(g.position()),
+            g.position().halfmove_clock() >= 100,
+        ),
+        _ => (false, false),
+    };
+    let end = on_game!(game, g => end(g, dead, fifty, claim));
+    match end {
+        Some(End::NoMoves { result, .. }) => Some(End::NoMoves { result, check }),
+        other => other,
+    }
+}

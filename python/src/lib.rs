@@ -1,0 +1,57 @@
+//! The `chessrules._chessrules` extension module: the library's variants behind one binding
+//! (see `game.rs`), for the `chessrules` Python package.
+
+mod board;
+mod errors;
+mod game;
+mod moves;
+mod outcome;
+mod pgn;
+mod pyread;
+mod variant_file;
+
+use chessrules::variants::VariantId;
+use pyo3::prelude::*;
+
+use crate::board::Board;
+use crate::errors::guard;
+
+/// Leaf nodes of the legal move tree `depth` plies below `board`'s position (positions a rule
+/// of the variant has decided have no moves, as python-chess and Fairy-Stockfish count).
+#[pyfunction]
+fn perft(py: Python<'_>, board: &Bound<'_, Board>, depth: u32) -> PyResult<u64> {
+    guard(|| {
+        let mut game = board.borrow_mut().game_mut().clone();
+        Ok(py.detach(move || game::count(&mut game, depth)))
+    })
+}
+
+/// The names of the variants (`Board(variant=...)` takes them and their aliases).
+#[pyfunction]
+fn variants() -> Vec<&'static str> {
+    VariantId::ALL.iter().map(|v| v.name()).collect()
+}
+
+/// The initial board text of a variant (a variant file's TOML for `custom`).
+#[pyfunction]
+fn initial_board_file(variant: &str) -> PyResult<&'static str> {
+    let id = board::variant_id(variant)?;
+    Ok(chessrules::variants::registry::info(id).initial)
+}
+
+#[pymodule]
+fn _chessrules(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    errors::register(m)?;
+    m.add_class::<Board>()?;
+    m.add_class::<moves::Move>()?;
+    m.add_class::<outcome::Outcome>()?;
+    m.add_class::<outcome::Termination>()?;
+    m.add_class::<variant_file::Variant>()?;
+    m.add_class::<pgn::Validator>()?;
+    m.add_class::<pgn::GameResult>()?;
+    m.add_function(wrap_pyfunction!(perft, m)?)?;
+    m.add_function(wrap_pyfunction!(variants, m)?)?;
+    m.add_function(wrap_pyfunction!(initial_board_file, m)?)?;
+    m.add_function(wrap_pyfunction!(variant_file::load_variant, m)?)?;
+    Ok(())
+}

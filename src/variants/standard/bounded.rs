@@ -1,0 +1,133 @@
+//! Reading one PGN game with bounded memory, for validators that stream: a game keeps at most
+//! [`MOVES_KEPT`] moves and [`TAGS_KEPT`] tags and warnings, and a longer game is replayed as
+//! it is read, so memory is bounded whatever one game's size. `standard validate` and the
+//! Python package's `pgn.validate` both read through [`read_game`].
+
+use std::io::{self, Read};
+
+use crate::notation::pgn::{GameSink, PgnReader, RawGame, ReadError};
+use crate::variants::standard::replay::{replay, Replay, Replayer, Verdict};
+
+/// Moves kept for one game before it is replayed as it is read (real games have a few
+/// hundred).
+pub const MOVES_KEPT: usize = 4096;
+/// Tags kept for one game, besides the first `FEN` and `Variant` (which the replay reads), and
+/// warnings kept.
+pub const TAGS_KEPT: usize = 256;
+
+/// A game as read: replayable, already replayed as it was read, or unreadable.
+pub enum ReadGame {
+    Game(RawGame),
+    Replayed(Replay),
+    Unreadable(String),
+}
+
+impl ReadGame {
+    /// The game's verdict (replaying it now, if it was kept to be replayed).
+    pub fn replay(&self) -> Replay {
+        match self {
+            ReadGame::Game(g) => replay(g),
+            ReadGame::Replayed(r) => r.clone(),
+            ReadGame::Unreadable(reason) => Replay {
+                plies: 0,
+                verdict: Verdict::Unreadable {
+                    reason: reason.clone(),
+                },
+                warnings: Vec::new(),
+            },
+        }
+    }
+
+    /// Moves kept to be replayed later (0 once replayed).
+    pub fn moves_kept(&self) -> usize {
+        match self {
+            ReadGame::Game(g) => g.moves.len(),
+            _ => 0,
+        }
+    }
+}
+
+/// Reads the next game (`None` at the end) and the bytes of text it keeps. A game without a
+/// `Variant` tag is read as `default_variant` when one is given.
+pub fn read_game<R: Read>(
+    reader: &mut PgnReader<R>,
+    default_variant: Option<&'static str>,
+) -> Option<io::Result<(ReadGame, usize)>> {
+    let mut sink = BoundedGame {
+        default_variant,
+        ..BoundedGame::default()
+    };
+    let read = reader.next_game_into(&mut sink)?;
+    let bytes = sink.bytes;
+    Some(match read {
+        Ok(()) => Ok((
+            match sink.streaming {
+                Some(r) => {
+                    let mut replay = r.finish();
+                    replay.warnings.splice(0..0, sink.game.warnings);
+                    ReadGame::Replayed(replay)
+                }
+                None => {
+                    let mut game = sink.game;
+                    if let (Some(v), None) = (default_variant, game.tag("Variant")) {
+                        game.tags.push(("Variant".to_string(), v.to_string()));
+                    }
+                    ReadGame::Game(game)
+                }
+            },
+            bytes,
+        )),
+        Err(ReadError::Io(e)) => Err(e),
+        Err(e @ ReadError::Syntax { .. }) => Ok((ReadGame::Unreadable(e.to_string()), bytes)),
+    })
+}
+
+/// Collects a game up to the caps, then replays the rest as it comes.
+#[derive(Default)]
+struct BoundedGame {
+    game: RawGame,
+    streaming: Option<Replayer>,
+    /// Bytes of text kept.
+    bytes: usize,
+    /// The `Variant` a game without the tag is replayed as.
+    default_variant: Option<&'static str>,
+}
+
+impl GameSink for BoundedGame {
+    fn start(&mut self, line: u64) {
+        self.game.line = line;
+    }
+    fn tag(&mut self, name: String, value: String) {
+        let read_by_replay = (name == "FEN" || name == "Variant") && self.game.tag(&name).is_none();
+        if self.game.tags.len() < TAGS_KEPT || read_by_replay {
+            self.bytes += name.len() + value.len();
+            self.game.tags.push((name, value));
+        }
+    }
+    fn main_move(&mut self, text: String) {
+        if let Some(r) = &mut self.streaming {
+            r.push(&text);
+            return;
+        }
+        self.bytes += text.len();
+        self.game.moves.push(text);
+        if self.game.moves.len() > MOVES_KEPT {
+            let variant = self.game.tag("Variant").or(self.default_variant);
+            let mut r = Replayer::new(variant, self.game.tag("FEN"));
+            for m in std::mem::take(&mut self.game.moves) {
+                r.push(&m);
+            }
+            self.streaming = Some(r);
+        }
+    }
+    fn result(&mut self, result: String) {
+        self.game.result = Some(result);
+    }
+    fn warning(&mut self, text: String) {
+        // Kept with the game (and its replay's own warnings); a cap keeps memory bounded.
+        if self.game.warnings.len() < TAGS_KEPT {
+            self.bytes += text.len();
+            self.game.warnings.push(text);
+        }
+    }
+}
