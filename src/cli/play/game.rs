@@ -225,7 +225,14 @@ impl Game<'_> {
                 return Ok(Turn::Again);
             }
             Typed::Moves => {
-                t.say(&session.move_texts().join(" "))?;
+                let texts = session.move_texts();
+                // Texts with spaces in them (FollowChess's `c 2 c 4`) are told apart by commas.
+                let gap = if texts.iter().any(|t| t.contains(' ')) {
+                    ", "
+                } else {
+                    " "
+                };
+                t.say(&texts.join(gap))?;
                 return Ok(Turn::Again);
             }
             Typed::Resign => {

@@ -16,7 +16,7 @@ pub const INFO: VariantInfo = VariantInfo {
     name: "FollowChess (any rectangle)",
     initial: "RNBQKBNR\nPPPPPPPP\n........\n........\n........\n........\npppppppp\nrnbqkbnr\n",
     format: "one line per row, top row (Black's side) first; lower case = White",
-    syntax: "Moves: the from and to squares, as the FollowChess move files write them (a2 a4).",
+    syntax: "Moves: the from and to squares, as the FollowChess move files write them (c 2 c 4).",
 };
 
 pub struct Follow {
