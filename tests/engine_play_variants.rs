@@ -378,3 +378,46 @@ fn shared_commands_answer_alike_in_both_games() {
         "{out}"
     );
 }
+
+/// A move taken back after the computer's hidden trapdoor or mine fired would leave its square
+/// known and the danger avoided: with secrets placed, `undo` is refused (and `fen`, which
+/// would print them). A game where both sides skipped their placements takes moves back.
+#[test]
+fn no_undo_once_secrets_are_placed() {
+    let (out, err) = ok(
+        &["--variant", "obstacle", "--movetime", "20", "--seed", "5"],
+        "Dd6\n...\nd2-d3\nundo\nfen\nquit\n",
+    );
+    assert!(
+        err.contains("Moves cannot be taken back in a game with secret trapdoors and mines."),
+        "{err}"
+    );
+    assert!(
+        err.contains("The board file would show the secret placements"),
+        "{err}"
+    );
+    assert!(!out.contains("Took back"), "{out}");
+    let humans = ["--white", "human", "--black", "human"];
+    let (out, err) = ok(
+        &[&["--variant", "obstacle"][..], &humans].concat(),
+        "...\n...\n...\n...\nd2-d3\nundo\nquit\n",
+    );
+    assert!(out.contains("Took back d2-d3."), "{out}\n{err}");
+}
+
+/// FollowChess has no computer player: a computer seat is a usage error before the game.
+#[test]
+fn follow_has_no_computer_seat() {
+    assert_eq!(
+        run(&["--variant", "follow", "--black", "ai"], "")
+            .status
+            .code(),
+        Some(2)
+    );
+    let (out, err) = ok(&["--variant", "follow"], "c 2 c 3\nc 7 c 6\nmoves\nquit\n");
+    assert!(
+        out.contains(", "),
+        "moves with spaces are listed with commas: {out}"
+    );
+    assert!(err.is_empty(), "{err}");
+}

@@ -78,3 +78,17 @@ fn every_variant_reads_back_the_moves_it_writes() {
         "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2"
     );
 }
+
+/// A move text is one move: FollowChess's reader takes move files of many lines, but a seat
+/// sending two lines at once would move for the other side too.
+#[test]
+fn a_table_plays_one_move_per_text() {
+    let board = chessrules::variants::registry::info(VariantId::Follow).initial;
+    let mut table =
+        chessrules::variants::registry::table(VariantId::Follow, board).expect("a board");
+    let refused = table
+        .play("c 2 c 3\nc 7 c 6")
+        .expect_err("two moves in one text");
+    assert_eq!(refused.message, "one move at a time");
+    assert_eq!(table.play("c 2 c 3").expect("a legal move"), "c 2 c 3");
+}

@@ -139,6 +139,10 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
             args.black.unwrap_or(default_black),
         ),
     };
+    if variant == VariantId::Follow && (white != SeatSpec::Human || black != SeatSpec::Human) {
+        errln!("error: the computer does not play follow: both seats are human");
+        return Ok(ExitCode::from(2));
+    }
     let uci = |s: &SeatSpec| matches!(s, SeatSpec::Uci(_));
     if (uci(&white) || uci(&black)) && !chessrules::variants::seat::uci_plays(variant) {
         errln!("error: a UCI engine does not play {variant}: a seat is human or ai");

@@ -160,12 +160,14 @@ impl UciClient {
     }
 
     /// The engine's move after `moves` (UCI text) played from the position `start_fen`: the
-    /// engine sees the whole game, so it knows which positions would repeat.
+    /// engine sees the whole game, so it knows which positions would repeat. It searches only
+    /// `searchmoves` if not empty.
     pub fn best_move_after(
         &mut self,
         start_fen: &str,
         moves: &[String],
         movetime_ms: u64,
+        searchmoves: &[String],
     ) -> Result<Option<String>, UciError> {
         let mut position = format!("position fen {start_fen}");
         if !moves.is_empty() {
@@ -173,7 +175,7 @@ impl UciClient {
             position.push_str(&moves.join(" "));
         }
         self.send(&position)?;
-        self.go(movetime_ms, &[])
+        self.go(movetime_ms, searchmoves)
     }
 
     /// Sends `go` and reads the answer (see `best_move`).

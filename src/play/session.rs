@@ -243,6 +243,16 @@ impl Session {
             .collect()
     }
 
+    /// Has a player placed a secret (a hidden trapdoor or mine, not a skipped placement) in
+    /// the line up to the cursor?
+    pub fn has_secrets(&self) -> bool {
+        [Color::White, Color::Black].into_iter().any(|c| {
+            self.placed_by(c)
+                .iter()
+                .any(|(_, letter)| matches!(letter, b'D' | b'M'))
+        })
+    }
+
     /// Is this logged move text a secret (an obstacle chess placement)?
     pub fn is_secret(&self, text: &str) -> bool {
         self.game.is_secret(text)

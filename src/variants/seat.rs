@@ -124,13 +124,13 @@ pub fn uci_move(
         texts.iter().position(|t| *t == answer).map(|i| legal[i])
     };
     let answer = client
-        .best_move_after(&start, &played, movetime)
+        .best_move_after(&start, &played, movetime, &[])
         .map_err(|e| e.to_string())?;
     let chosen = match find(answer) {
         Some(m) => Some(m),
         None => find(
             client
-                .best_move(game.position(), movetime, &texts)
+                .best_move_after(&start, &played, movetime, &texts)
                 .map_err(|e| e.to_string())?,
         ),
     };

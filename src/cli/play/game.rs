@@ -254,7 +254,7 @@ impl Game<'_> {
                 Ok(Turn::Again)
             }
             ["fen"] => {
-                if session.line().0.iter().any(|m| session.is_secret(m)) {
+                if session.has_secrets() {
                     self.dialogue().cannot(
                         t,
                         "the board file would show the secret placements: it is shown when the game is over",
@@ -344,6 +344,14 @@ impl Game<'_> {
     /// Takes back the last move of a person, and the computer's replies after it (which the
     /// computer would otherwise play again at once).
     fn undo(&mut self, t: &mut Terminal, s: &mut Session, seats: &[Seat; 2]) -> Result<()> {
+        // A move taken back after a hidden trapdoor or mine fired would leave its square known
+        // and the move unmade: in a game with secrets, no move is taken back.
+        if s.has_secrets() {
+            return self.dialogue().cannot(
+                t,
+                "moves cannot be taken back in a game with secret trapdoors and mines",
+            );
+        }
         let (moves, movers) = s.line();
         let Some(mut to) = movers.len().checked_sub(1) else {
             return self.dialogue().cannot(t, "there is no move to take back");

@@ -10,6 +10,7 @@ use crate::variants::custom::field::{Field, ObstacleKind};
 use crate::variants::custom::outcome::{outcome, Outcome};
 use crate::variants::custom::{load_variant_file, CustomVariant};
 use crate::variants::terrain::announce::{Announce, Pieces};
+use crate::variants::terrain::effects::arrivals;
 use crate::variants::terrain::WallSide;
 use crate::variants::{Diagnostic, MoveRefused};
 
@@ -151,6 +152,7 @@ impl Table for Custom {
         if self.over().is_some() {
             return Err(MoveRefused::new("the game is over"));
         }
+        self.events.clear();
         let words: Vec<&str> = text.split_whitespace().collect();
         if let [word, at] = words.as_slice() {
             if let Some(kind) = ObstacleKind::parse(word) {
@@ -167,23 +169,23 @@ impl Table for Custom {
         let before = Pieces::of(&pos);
         let mines_before = self.mines();
         let fired = self.field.play(&mut self.game, m);
-        self.events.clear();
         if fired.any() {
             let after = Pieces::of(self.game.position());
             let shape = &self.variant.rules.shape;
-            let (from, to) = (shape.square(m.from), shape.square(m.to));
+            // Castling moves two pieces: the sentences then name the pieces gone, not squares.
+            let from_to = (!m.is_castle()).then(|| (shape.square(m.from), shape.square(m.to)));
             let say = Announce {
                 before: &before,
                 after: &after,
-                from_to: Some((from, to)),
+                from_to,
             };
             if fired.fell {
-                // The piece that arrived and is gone; castling's rook may be the one.
+                // Only where a piece arrived with this move (king and rook when castling).
                 let hazards = &self.field.terrain.hazards;
-                for s in shape.squares().map(|q| shape.square(q)) {
+                for s in arrivals(&self.variant.rules, m).into_iter().flatten() {
                     let gone = hazards.get(s).has_trapdoor()
                         && self.game.position().piece_at(shape.sq(s)).is_none();
-                    if gone && (s == to || m.is_castle()) {
+                    if gone {
                         self.events.push(("trapdoor", s.to_string(), say.fall(s)));
                     }
                 }

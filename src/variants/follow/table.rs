@@ -68,6 +68,9 @@ impl Table for Follow {
             .collect()
     }
     fn play(&mut self, text: &str) -> Result<String, MoveRefused> {
+        if text.trim().contains(['\n', '\r']) {
+            return Err(MoveRefused::new("one move at a time"));
+        }
         let mut line = text.trim().to_string();
         line.push('\n');
         self.game

@@ -89,9 +89,14 @@ impl Announce<'_> {
         }
     }
 
-    /// The mine on `s` exploded: the piece that stepped on it and its neighbours that are gone.
+    /// The mine on `s` exploded: the piece that stepped on it and its neighbours that are gone
+    /// (after castling, which moves two pieces, the pieces gone by name).
     pub fn blast(&self, s: Square) -> String {
-        let from = self.from_to.map(|(from, _)| from);
+        let Some((from, _)) = self.from_to else {
+            let gone: Vec<String> = self.lost().iter().map(|p| format!("the {p}")).collect();
+            return took(s, &gone);
+        };
+        let from = Some(from);
         let mut gone: Vec<String> = self
             .arrived(s)
             .map(|p| format!("the {p} on {s}"))
@@ -106,15 +111,20 @@ impl Announce<'_> {
                 gone.push(format!("the {p} on {n}"));
             }
         }
-        match gone.split_last() {
-            None => format!("a mine exploded on {s}"),
-            Some((last, [])) => format!("a mine exploded on {s} and took {last}"),
-            Some((last, rest)) => {
-                format!(
-                    "a mine exploded on {s} and took {} and {last}",
-                    rest.join(", ")
-                )
-            }
+        took(s, &gone)
+    }
+}
+
+/// `a mine exploded on S and took A, B and C`.
+fn took(s: Square, gone: &[String]) -> String {
+    match gone.split_last() {
+        None => format!("a mine exploded on {s}"),
+        Some((last, [])) => format!("a mine exploded on {s} and took {last}"),
+        Some((last, rest)) => {
+            format!(
+                "a mine exploded on {s} and took {} and {last}",
+                rest.join(", ")
+            )
         }
     }
 }
@@ -172,6 +182,23 @@ the black pawn on c6"
         assert_eq!(
             rook_move.fall(sq("h4")),
             "the white rook on h4 fell into a trapdoor"
+        );
+    }
+
+    /// Castling moves two pieces: a blast after it names the pieces gone, not their old
+    /// squares.
+    #[test]
+    fn a_blast_after_castling_names_the_pieces_gone() {
+        let before = pieces("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+        let after = pieces("4k3/8/8/8/8/8/8/6K1 b - - 1 1");
+        let say = Announce {
+            before: &before,
+            after: &after,
+            from_to: None,
+        };
+        assert_eq!(
+            say.blast(sq("f1")),
+            "a mine exploded on f1 and took the white rook"
         );
     }
 }
