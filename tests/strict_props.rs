@@ -9,7 +9,7 @@ use chessrules::variants::obstacle::game::{
 };
 use chessrules::variants::obstacle::walls::WallSide;
 use chessrules::variants::obstacle::{parse_board as parse_obstacle, Obstacle};
-use chessrules::variants::{fairy, standard, strict};
+use chessrules::variants::{fairy, obstacle, standard};
 use proptest::prelude::*;
 
 const OBSTACLE_START: &str = "rnbqkbnr\npppppppp\n........\n........\n........\n........\nPPPPPPPP\nRNBQKBNR\nw 3 3 + + + + - 0\n";
@@ -28,7 +28,7 @@ proptest! {
     fn standard_random_play_passes(choices in prop::collection::vec(any::<usize>(), 0..400)) {
         let mut pos = standard::start();
         for (ply, c) in choices.into_iter().enumerate() {
-            if let Err(issue) = strict::standard::check(&pos) {
+            if let Err(issue) = standard::strict::check(&pos) {
                 prop_assert!(false, "ply {ply}: {issue} in {}", chessrules::notation::fen::write(&pos));
             }
             let Some(m) = pick(&pos.legal_move_list(), c) else { break };
@@ -41,7 +41,7 @@ proptest! {
         let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/testBoards/fairy/strict/initial.board")).unwrap();
         let mut board = fairy::parse_board(&text).unwrap();
         for (ply, c) in choices.into_iter().enumerate() {
-            if let Err(issue) = strict::fairy::check(&board) {
+            if let Err(issue) = fairy::strict::check(&board) {
                 prop_assert!(false, "ply {ply}: {issue}\n{}", board.position.diagram());
             }
             let moves = fairy::play::legal_moves(&mut board.position);
@@ -67,7 +67,7 @@ proptest! {
         }
         let _ = (mines.1, mines.3);
         for (ply, (c, wall_roll, wall_at)) in choices.into_iter().enumerate() {
-            if let Err(issue) = strict::obstacle::check(&board) {
+            if let Err(issue) = obstacle::strict::check(&board) {
                 prop_assert!(false, "ply {ply}: {issue}\n{}", board.position().diagram());
             }
             let square = Square::new(wall_at % 8, wall_at / 8);
@@ -130,7 +130,7 @@ proptest! {
         cells[kings.1] = 'k';
         let fen = format!("{} {side} - {ep} 0 1", fen_board(&cells));
         if let Ok(pos) = standard::from_fen(&fen) {
-            let _ = strict::standard::check(&pos);
+            let _ = standard::strict::check(&pos);
         }
         let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/testBoards/fairy/strict/initial.board")).unwrap();
         let (head, _) = text.split_once("-----\n").unwrap();
@@ -139,7 +139,7 @@ proptest! {
         rows[9].replace_range(10..11, "K");
         let board = format!("{head}-----\n{}\n-----\nw:----:0:0\n", rows.join("\n"));
         if let Ok(b) = fairy::parse_board(&board) {
-            let _ = strict::fairy::check(&b);
+            let _ = fairy::strict::check(&b);
         }
     }
 }

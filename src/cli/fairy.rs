@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use chessrules::io::input::read_small_text;
-use chessrules::variants::{fairy, strict};
+use chessrules::variants::fairy;
 use clap::Args;
 
 #[derive(Args)]
@@ -38,7 +38,7 @@ pub fn run(args: FairyArgs) -> Result<ExitCode> {
         }
     };
     if args.strict {
-        if let Err(issue) = strict::fairy::check(&board) {
+        if let Err(issue) = fairy::strict::check(&board) {
             emit(&format!("{issue}\n"))?;
             return Ok(ExitCode::from(1));
         }

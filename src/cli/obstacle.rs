@@ -39,7 +39,7 @@ pub fn run(args: ObstacleArgs) -> Result<ExitCode> {
         }
     };
     if args.strict {
-        if let Err(issue) = chessrules::variants::strict::obstacle::check(&board) {
+        if let Err(issue) = chessrules::variants::obstacle::strict::check(&board) {
             errln!("{issue}");
             return Ok(ExitCode::from(1));
         }

@@ -117,7 +117,7 @@ fn load_game(
         }
     };
     if strict {
-        if let Err(issue) = chessrules::variants::strict::standard::check(game.position()) {
+        if let Err(issue) = chessrules::variants::standard::strict::check(game.position()) {
             errln!("{issue}");
             return Err(ExitCode::from(1));
         }

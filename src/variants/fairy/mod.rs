@@ -8,6 +8,7 @@ pub mod notation;
 pub mod play;
 pub mod rules;
 pub mod status_line;
+pub mod strict;
 pub mod table;
 pub mod text;
 pub mod variant;

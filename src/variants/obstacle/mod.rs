@@ -19,6 +19,7 @@ pub mod knowledge;
 pub mod notation;
 pub mod placement;
 pub mod search;
+pub mod strict;
 pub mod table;
 pub mod uci_bridge;
 pub mod walls;

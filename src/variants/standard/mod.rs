@@ -6,6 +6,7 @@ pub mod computer;
 pub mod game;
 pub mod replay;
 pub mod setup;
+pub mod strict;
 pub mod table;
 pub mod variant;
 

@@ -5,17 +5,15 @@
 //! when `--strict` is given, after the variant's own validation has passed, so the default
 //! behaviour is untouched. They are generic: they work on a core [`Position`] plus a small
 //! [`StartMaterial`] description of what each side starts with; each variant adds a thin hook
-//! (`fairy`, `obstacle`, `standard`) for what only it knows.
+//! in its own folder (`fairy::strict`, `obstacle::strict`, `standard::strict`) for what only it
+//! knows.
 //!
 //! Every check is a lower bound on what a history needs, never a guess: a position reached by
 //! legal play never fails (the property tests play random games to hold us to that).
 
 pub mod checks;
-pub mod fairy;
 pub mod material;
-pub mod obstacle;
 pub mod rights;
-pub mod standard;
 
 use std::fmt;
 
@@ -130,7 +128,7 @@ mod tests {
     #[test]
     fn the_standard_start_passes_and_board_order_starts_at_a8() {
         let pos = fide::start();
-        assert_eq!(super::standard::check(&pos), Ok(()));
+        assert_eq!(crate::variants::standard::strict::check(&pos), Ok(()));
         let order = board_order(&pos, None);
         assert_eq!(pos.rules().shape.name(order[0]), "a8");
         assert_eq!(pos.rules().shape.name(order[31]), "h1");
@@ -139,7 +137,11 @@ mod tests {
     #[test]
     fn doubled_pawns_need_one_capture() {
         let pos = fide::from_fen("4k3/8/8/8/8/P7/P7/4K3 w - - 0 1").unwrap();
-        let need = material::pawn_captures(&pos, &super::standard::start_material(), Color::White);
+        let need = material::pawn_captures(
+            &pos,
+            &crate::variants::standard::strict::start_material(),
+            Color::White,
+        );
         assert_eq!(need.count, 1);
         assert_eq!(
             need.first_moved

@@ -11,7 +11,7 @@ use crate::core::Color;
 use crate::variants::fairy::rules::{BISHOP, DRAGON, FILES, PAWN, RANKS, SOLDIER};
 use crate::variants::fairy::FairyBoard;
 
-use super::{ColourBound, StartMaterial, StrictIssue};
+use crate::variants::strict::{ColourBound, StartMaterial, StrictIssue};
 
 /// Back-rank files that the King and Rooks do not take.
 const FREE_FILES: [u8; 7] = [1, 2, 3, 4, 6, 7, 8];
@@ -48,5 +48,5 @@ pub fn start_material(allocated: &[u32; 11]) -> StartMaterial {
 
 /// The strict checks for a validated fairy board file.
 pub fn check(board: &FairyBoard) -> Result<(), StrictIssue> {
-    super::check(&board.position, &start_material(&board.allocated))
+    crate::variants::strict::check(&board.position, &start_material(&board.allocated))
 }

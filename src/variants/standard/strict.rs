@@ -3,7 +3,7 @@
 use crate::core::Position;
 use crate::variants::standard::{BISHOP, PAWN};
 
-use super::{ColourBound, StartMaterial, StrictIssue};
+use crate::variants::strict::{ColourBound, StartMaterial, StrictIssue};
 
 /// King, queen, two rooks, two bishops (one per square colour), two knights, eight pawns.
 pub fn start_material() -> StartMaterial {
@@ -22,5 +22,5 @@ pub fn start_material() -> StartMaterial {
 
 /// The strict checks for a standard position.
 pub fn check(pos: &Position) -> Result<(), StrictIssue> {
-    super::check(pos, &start_material())
+    crate::variants::strict::check(pos, &start_material())
 }

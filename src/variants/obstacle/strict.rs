@@ -17,8 +17,8 @@ use crate::core::{Color, Square};
 use crate::variants::obstacle::walls::{WallSide, Walls};
 use crate::variants::obstacle::ObstacleBoard;
 
-use super::material::{missing_pieces, pawn_captures};
-use super::{StartMaterial, StrictIssue};
+use crate::variants::strict::material::{missing_pieces, pawn_captures};
+use crate::variants::strict::{StartMaterial, StrictIssue};
 
 /// Walls, trapdoors and mines each player has at the start.
 const WALLS: u32 = 3;
@@ -30,7 +30,7 @@ pub fn start_material(board: &ObstacleBoard) -> StartMaterial {
     let open = squares().any(|s| board.obstacle(s).open_trapdoor);
     StartMaterial {
         pieces_can_vanish: mines < 2 * MINES || open,
-        ..super::standard::start_material()
+        ..crate::variants::standard::strict::start_material()
     }
 }
 
@@ -43,7 +43,7 @@ fn squares() -> impl Iterator<Item = Square> {
 
 pub fn check(board: &ObstacleBoard) -> Result<(), StrictIssue> {
     let start = start_material(board);
-    super::check(board.position(), &start)?;
+    crate::variants::strict::check(board.position(), &start)?;
     for s in squares() {
         for side in [WallSide::West, WallSide::South] {
             if board.walls().has(s, side) && Walls::on_edge(s, side) {
