@@ -1,6 +1,7 @@
 //! `chessrules engine-match` (hidden; used by `scripts/bench-engine`): our engine against
-//! itself or a random mover in standard, fairy (`--board FILE`) or obstacle chess. The first
-//! player alternates colours game by game; prints the first player's score.
+//! itself or a random mover in any variant the registry opens (`--board FILE`, default its
+//! initial board), or against a UCI engine in standard chess. The first player alternates
+//! colours game by game; prints the first player's score.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -10,25 +11,17 @@ use chessrules::engine::arena::{play_game, Player};
 use chessrules::engine::uci_client::UciClient;
 use chessrules::engine::{Engine, Limits, Rng};
 use chessrules::notation::coordinate;
-use chessrules::variants::obstacle::search::ObstacleSearch;
-use chessrules::variants::Variant;
-use chessrules::variants::{fairy, obstacle, standard};
-use clap::{Args, ValueEnum};
-
-#[derive(Copy, Clone, Debug, ValueEnum)]
-pub enum MatchVariant {
-    Standard,
-    Fairy,
-    Obstacle,
-}
+use chessrules::variants::core_game::CoreGame;
+use chessrules::variants::registry::{self, AnyGame, Visit};
+use chessrules::variants::{Variant, VariantId};
+use clap::Args;
 
 #[derive(Args)]
 pub struct EngineMatchArgs {
     /// The variant played.
-    #[arg(long, value_enum, default_value = "standard")]
-    variant: MatchVariant,
-    /// Start board (fairy: a board file, default the course's start board; obstacle: a board
-    /// file, default the initial board without obstacles).
+    #[arg(long, default_value = "standard")]
+    variant: VariantId,
+    /// Start board: a board file of the variant (default: its initial board).
     #[arg(long)]
     board: Option<PathBuf>,
     /// Games to play; colours alternate.
@@ -63,7 +56,17 @@ fn player(text: &str) -> Result<Player> {
     ))
 }
 
-const OBSTACLE_START: &str = "rnbqkbnr\npppppppp\n........\n........\n........\n........\nPPPPPPPP\nRNBQKBNR\nw 3 3 + + + + - 0\n";
+/// A match as work for any game the registry opens.
+struct Match<'a> {
+    args: &'a EngineMatchArgs,
+}
+
+impl Visit for Match<'_> {
+    type Output = Result<()>;
+    fn visit<V: Variant>(self, start: V) -> Result<()> {
+        run_match(&start, self.args)
+    }
+}
 
 fn run_match<G: Variant + Clone>(start: &G, args: &EngineMatchArgs) -> Result<()> {
     let (a, b) = (player(&args.first)?, player(&args.second)?);
@@ -99,23 +102,12 @@ pub fn run(args: EngineMatchArgs) -> Result<ExitCode> {
         external_match(path, &args)?;
         return Ok(ExitCode::SUCCESS);
     }
-    match args.variant {
-        MatchVariant::Standard => run_match(&standard::variant::game(standard::start()), &args)?,
-        MatchVariant::Fairy => {
-            let text = match &board {
-                Some(bytes) => String::from_utf8_lossy(bytes).into_owned(),
-                None => fairy::computer::START_BOARD.to_string(),
-            };
-            let b = fairy::parse_board(&text).map_err(|e| anyhow::anyhow!("{e:?}"))?;
-            // The fairy clock rule is part of the game the engines play.
-            run_match(&fairy::variant::game(b.position), &args)?
-        }
-        MatchVariant::Obstacle => {
-            let bytes = board.unwrap_or_else(|| OBSTACLE_START.as_bytes().to_vec());
-            let b = obstacle::parse_board(&bytes).map_err(|e| anyhow::anyhow!("{e:?}"))?;
-            run_match(&ObstacleSearch::new(&b), &args)?
-        }
-    }
+    let text = match &board {
+        Some(bytes) => String::from_utf8_lossy(bytes).into_owned(),
+        None => registry::info(args.variant).initial.to_string(),
+    };
+    let game = registry::open(args.variant, &text).map_err(|d| anyhow::anyhow!(d.full()))?;
+    game.visit(Match { args: &args })?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -160,7 +152,11 @@ fn external_game(
     ours_white: bool,
     max_plies: u32,
 ) -> Result<f64> {
-    let mut game = standard::variant::game(standard::start());
+    let start = registry::info(VariantId::Standard).initial;
+    let mut game: CoreGame = match registry::open(VariantId::Standard, start) {
+        Ok(AnyGame::Core(game)) => game,
+        _ => bail!("no standard start position"),
+    };
     let mut engine = Engine::new(18);
     let mut moves = Vec::new();
     for ply in 0..max_plies {
