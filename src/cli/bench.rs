@@ -8,14 +8,10 @@
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use chessrules::engine::{Engine, Limits};
-use chessrules::variants::fairy::computer as fairy;
-use chessrules::variants::obstacle::parse_board;
-use chessrules::variants::obstacle::search::ObstacleSearch;
-use chessrules::variants::pawnrace::{self, search::PawnRaceSearch, Gap};
-use chessrules::variants::standard;
-use chessrules::variants::Variant;
+use chessrules::variants::registry::{self, Visit};
+use chessrules::variants::{Variant, VariantId};
 use clap::Args;
 
 #[derive(Args)]
@@ -116,55 +112,54 @@ fn report(tally: &mut Tally, variant: &str, name: &str, depth: u32, run: (u64, D
     tally.add(nodes, time);
 }
 
+/// Pawn race boards: White's gap on h and Black's on a (the spec's Figure 1), then d and e.
+const PAWNRACE: [(&str, &str, u32); 2] = [
+    (
+        "gaps h, a",
+        "........\n.BBBBBBB\n........\n........\n........\n........\nWWWWWWW.\n........\nw\n",
+        10,
+    ),
+    (
+        "gaps d, e",
+        "........\nBBBB.BBB\n........\n........\n........\n........\nWWW.WWWW\n........\nw\n",
+        10,
+    ),
+];
+
+/// The search of one bench position, as work for any game the registry opens.
+struct Search {
+    depth: u32,
+}
+
+impl Visit for Search {
+    type Output = (u64, Duration);
+    fn visit<V: Variant>(self, mut game: V) -> (u64, Duration) {
+        search(&mut game, self.depth)
+    }
+}
+
 pub fn run(args: BenchArgs) -> Result<ExitCode> {
     let depth = |d: u32| (d as i32 + args.depth_offset).max(1) as u32;
+    let fairy_start = [("start", registry::info(VariantId::Fairy).initial, 6)];
+    let sets: [(VariantId, &[(&str, &str, u32)]); 4] = [
+        (VariantId::Standard, &STANDARD),
+        (VariantId::Fairy, &fairy_start),
+        (VariantId::Obstacle, &OBSTACLE),
+        (VariantId::PawnRace, &PAWNRACE),
+    ];
     let mut variants: Vec<(&str, Tally)> = Vec::new();
-
-    let mut t = Tally::default();
-    for (name, fen, d) in STANDARD {
-        let pos = standard::from_fen(fen).context("a bench position")?;
-        report(
-            &mut t,
-            "standard",
-            name,
-            depth(d),
-            search(&mut standard::variant::game(pos), depth(d)),
-        );
+    for (id, positions) in sets {
+        let mut t = Tally::default();
+        for &(name, board, d) in positions {
+            // Searched as the side to move knows the board (obstacle chess: no hidden
+            // trapdoor whose owner no file names).
+            let game = registry::open_for_mover(id, board)
+                .map_err(|e| anyhow::anyhow!("bench board {id} {name}: {}", e.full()))?;
+            let run = game.visit(Search { depth: depth(d) });
+            report(&mut t, id.name(), name, depth(d), run);
+        }
+        variants.push((id.name(), t));
     }
-    variants.push(("standard", t));
-
-    let mut t = Tally::default();
-    let start = fairy::start();
-    report(
-        &mut t,
-        "fairy",
-        "start",
-        depth(6),
-        search(&mut fairy::search(&start), depth(6)),
-    );
-    variants.push(("fairy", t));
-
-    let mut t = Tally::default();
-    for (name, text, d) in OBSTACLE {
-        let board =
-            parse_board(text.as_bytes()).map_err(|e| anyhow::anyhow!("bench board {name}: {e}"))?;
-        let run = search(&mut ObstacleSearch::new(&board), depth(d));
-        report(&mut t, "obstacle", name, depth(d), run);
-    }
-    variants.push(("obstacle", t));
-
-    let mut t = Tally::default();
-    for (name, gaps) in [("gaps h, a", (7, 0)), ("gaps d, e", (3, 4))] {
-        let pos = pawnrace::start(Gap::wrapping(gaps.0), Gap::wrapping(gaps.1));
-        report(
-            &mut t,
-            "pawnrace",
-            name,
-            depth(10),
-            search(&mut PawnRaceSearch::new(pos), depth(10)),
-        );
-    }
-    variants.push(("pawnrace", t));
 
     outln!();
     let mut total = Tally::default();

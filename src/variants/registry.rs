@@ -140,6 +140,17 @@ pub fn computer_move(
     }
 }
 
+/// A board file of `id` as the side to move may know it, for a search: obstacle chess leaves
+/// out the hidden trapdoors no file says the mover owns; every other variant is [`open`]'s.
+pub fn open_for_mover(id: VariantId, text: &str) -> Result<AnyGame, Diagnostic> {
+    match id {
+        VariantId::Obstacle => obstacle::parse_board(text.as_bytes())
+            .map(|b| AnyGame::Obstacle(Box::new(ObstacleSearch::new(&b))))
+            .map_err(Diagnostic::from),
+        _ => open(id, text),
+    }
+}
+
 /// A FEN of `id`'s rules into a game: standard (and Chess960: X-FEN or Shredder-FEN) and pawn
 /// race, whose positions the core's FEN writes. Other variants' positions are their board
 /// files (a fairy board's rules depend on its allocation lines).
