@@ -21,8 +21,11 @@ pub struct BenchArgs {
     depth_offset: i32,
 }
 
+/// A bench position: its name, its board file, the depth it is searched to.
+type Position = (&'static str, &'static str, u32);
+
 /// Standard chess: the start, a middlegame, Kiwipete (many captures and castling), an ending.
-const STANDARD: [(&str, &str, u32); 4] = [
+const STANDARD: [Position; 4] = [
     (
         "start",
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -43,7 +46,7 @@ const STANDARD: [(&str, &str, u32); 4] = [
 
 /// Obstacle chess: the initial board, and a board with walls, mines and a trapdoor (the
 /// spec's own example, with its walls and obstacles).
-const OBSTACLE: [(&str, &str, u32); 2] = [
+const OBSTACLE: [Position; 2] = [
     (
         "initial",
         "rnbqkbnr\npppppppp\n........\n........\n........\n........\nPPPPPPPP\nRNBQKBNR\n\
@@ -113,7 +116,7 @@ fn report(tally: &mut Tally, variant: &str, name: &str, depth: u32, run: (u64, D
 }
 
 /// Pawn race boards: White's gap on h and Black's on a (the spec's Figure 1), then d and e.
-const PAWNRACE: [(&str, &str, u32); 2] = [
+const PAWNRACE: [Position; 2] = [
     (
         "gaps h, a",
         "........\n.BBBBBBB\n........\n........\n........\n........\nWWWWWWW.\n........\nw\n",
@@ -141,7 +144,7 @@ impl Visit for Search {
 pub fn run(args: BenchArgs) -> Result<ExitCode> {
     let depth = |d: u32| (d as i32 + args.depth_offset).max(1) as u32;
     let fairy_start = [("start", registry::info(VariantId::Fairy).initial, 6)];
-    let sets: [(VariantId, &[(&str, &str, u32)]); 4] = [
+    let sets: [(VariantId, &[Position]); 4] = [
         (VariantId::Standard, &STANDARD),
         (VariantId::Fairy, &fairy_start),
         (VariantId::Obstacle, &OBSTACLE),
