@@ -27,8 +27,7 @@ use chessrules::core::{Move, Position};
 use chessrules::engine::{Engine, Limits, Score};
 use chessrules::notation::coordinate::{self, to_uci};
 use chessrules::notation::fen;
-use chessrules::variants::fairy::computer as fairy;
-use chessrules::variants::{standard, VariantId};
+use chessrules::variants::{registry, VariantId};
 use clap::{Args, ValueEnum};
 
 #[derive(Copy, Clone, Debug, ValueEnum)]
@@ -64,11 +63,17 @@ impl Dialect {
         }
     }
 
-    fn start(self) -> Position {
+    /// The variant whose rules and search the dialect plays.
+    fn id(self) -> VariantId {
         match self {
-            Dialect::Chess => standard::start(),
-            Dialect::Fairy => fairy::start(),
+            Dialect::Chess => VariantId::Standard,
+            Dialect::Fairy => VariantId::Fairy,
         }
+    }
+
+    fn start(self) -> Position {
+        // Both are core variants whose initial boards are the registry's own: always there.
+        registry::start_position(self.id()).expect("the registry opens its own initial boards")
     }
 }
 
@@ -293,11 +298,12 @@ impl Session {
         let text = head.get(1..).unwrap_or(&[]).join(" ");
         let mut pos = match head.first().copied() {
             Some("startpos") if chess960 => {
-                chessrules::variants::chess960::start(518).ok_or("no Chess960 start position")?
+                core_position(registry::open_fen(VariantId::Chess960, &fen::write(&start)))?
             }
             Some("startpos") => start,
-            Some("fen") if chess960 => chessrules::variants::chess960::from_fen(&text)
-                .map_err(|e| format!("bad fen: {e}"))?,
+            Some("fen") if chess960 => {
+                core_position(registry::open_fen(VariantId::Chess960, &text))?
+            }
             Some("fen") => {
                 fen::parse(start.rules().clone(), &text).map_err(|e| format!("bad fen: {e}"))?
             }
@@ -341,9 +347,8 @@ impl Session {
         if let Some(d) = num("depth") {
             limits.max_depth = (d as u32).clamp(1, limits.max_depth);
         }
-        let mut search = match self.dialect {
-            Dialect::Chess => standard::variant::game(self.pos.clone()),
-            Dialect::Fairy => fairy::search(&self.pos),
+        let Some(mut search) = registry::core_game(self.dialect.id(), self.pos.clone()) else {
+            return vec!["bestmove 0000".to_string()];
         };
         search.set_history(&self.keys);
         if let Some(i) = words.iter().position(|&w| w == "searchmoves") {
@@ -384,5 +389,16 @@ impl Session {
             None => "bestmove 0000".to_string(),
         });
         lines
+    }
+}
+
+/// The position of a core game the registry opened (a FEN in standard chess or Chess960).
+fn core_position(
+    opened: std::result::Result<registry::AnyGame, chessrules::variants::Diagnostic>,
+) -> std::result::Result<Position, String> {
+    match opened {
+        Ok(registry::AnyGame::Core(game)) => Ok(game.position().clone()),
+        Ok(_) => Err("not a core position".to_string()),
+        Err(d) => Err(format!("bad fen: {}", d.full())),
     }
 }

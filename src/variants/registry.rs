@@ -4,7 +4,7 @@
 //! once over the trait. [`table`] opens the same board as a game at the table (seat views,
 //! move texts) for the page, the network game and the terminal.
 
-use crate::core::Color;
+use crate::core::{Color, Position};
 use crate::engine::finder::{find, Found};
 use crate::notation::fen;
 use crate::variants::core_game::CoreGame;
@@ -137,6 +137,27 @@ pub fn computer_move(
                 (_, Some(_)) => Err(format!("an external UCI engine does not play {id}")),
             }
         }
+    }
+}
+
+/// A position of `id`'s core rules as a game of that variant (its notation and ends), for
+/// front ends that keep positions themselves (the UCI protocol); `None` for the variants whose
+/// games are more than a core position (obstacle chess, pawn race, variant files).
+pub fn core_game(id: VariantId, pos: Position) -> Option<CoreGame> {
+    match id {
+        VariantId::Standard => Some(standard::variant::game(pos)),
+        VariantId::Chess960 => Some(crate::variants::chess960::game(pos)),
+        VariantId::Fairy => Some(fairy::variant::game(pos)),
+        VariantId::Follow => Some(follow::variant::game(pos)),
+        VariantId::Obstacle | VariantId::PawnRace | VariantId::Custom => None,
+    }
+}
+
+/// The start position of a variant whose games are core positions (see [`core_game`]).
+pub fn start_position(id: VariantId) -> Option<Position> {
+    match open(id, info(id).initial).ok()? {
+        AnyGame::Core(game) => Some(game.position().clone()),
+        _ => None,
     }
 }
 
