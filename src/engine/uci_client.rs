@@ -1,7 +1,8 @@
 //! An external UCI engine (Stockfish, or `chessrules uci` itself) as an opponent: spawn,
 //! handshake, `position fen …` + `go movetime …`, read `bestmove`, with timeouts so a dead
 //! or silent engine is an error instead of a hang.
-//! Obstacle chess puts its own bridge on top (`variants::obstacle::uci_bridge`).
+//! A variant with rules the engine does not know puts its own bridge on top (obstacle chess's
+//! `uci_bridge`).
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
