@@ -88,18 +88,13 @@ impl Board {
         Ok(Board::of_game(game, id, None))
     }
 
-    fn chess960(&self) -> bool {
-        self.variant == VariantId::Chess960
-    }
-
     fn legal(&mut self) -> &[AnyMove] {
         let game = &mut self.game;
         self.legal.get_or_insert_with(|| game::legal_moves(game))
     }
 
     fn describe(&mut self, raw: AnyMove) -> Move {
-        let chess960 = self.chess960();
-        let (text, uci) = game::move_texts(&mut self.game, raw, chess960).unwrap_or_default();
+        let (text, uci) = game::move_texts(&mut self.game, raw).unwrap_or_default();
         Move::new(raw, text, uci)
     }
 
@@ -117,8 +112,7 @@ impl Board {
     }
 
     fn find_uci(&mut self, py: Python<'_>, uci: &str) -> PyResult<Move> {
-        let chess960 = self.chess960();
-        let found = game::listed_moves(&mut self.game, chess960)
+        let found = game::listed_moves(&mut self.game)
             .into_iter()
             .find(|l| l.uci == uci || l.alt.as_deref() == Some(uci));
         match found {
@@ -211,8 +205,7 @@ impl Board {
     #[getter]
     fn legal_moves(&mut self) -> PyResult<Vec<Move>> {
         guard(|| {
-            let chess960 = self.chess960();
-            Ok(game::listed_moves(&mut self.game, chess960)
+            Ok(game::listed_moves(&mut self.game)
                 .into_iter()
                 .map(|l| Move::new(l.raw, l.text, l.uci))
                 .collect())

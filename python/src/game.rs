@@ -84,8 +84,7 @@ pub struct Listed {
     pub text: String,
     /// Coordinates (UCI; Chess960 castling as the king taking its rook).
     pub uci: String,
-    /// The library's coordinate text, when it differs from `uci` (Chess960 castling written
-    /// as the king's move).
+    /// Castling as the king's own move, when that differs from `uci` (Chess960).
     pub alt: Option<String>,
 }
 
@@ -178,40 +177,29 @@ pub fn legal_moves(game: &mut AnyGame) -> Vec<AnyMove> {
     on_game!(game, g => legal(g))
 }
 
-/// The legal moves with their texts; `chess960`: castling in coordinates as UCI_Chess960
-/// writes it (the king taking its rook), as python-chess does.
-pub fn listed_moves(game: &mut AnyGame, chess960: bool) -> Vec<Listed> {
+/// The legal moves with their texts. Castling also answers to the king's own move in
+/// coordinates (`e1g1`) where UCI writes it otherwise (Chess960: the king takes its rook).
+pub fn listed_moves(game: &mut AnyGame) -> Vec<Listed> {
     let mut moves = on_game!(game, g => listed(g));
-    if chess960 {
-        for l in &mut moves {
-            if let Some(uci) = uci960(game, l.raw) {
-                if uci != l.uci {
-                    l.alt = Some(std::mem::replace(&mut l.uci, uci));
-                }
-            }
-        }
+    for l in &mut moves {
+        l.alt = king_move_text(game, l.raw).filter(|t| *t != l.uci);
     }
     moves
 }
 
-/// A Chess960 castling's coordinates as UCI_Chess960 writes them (`g1h1`).
-fn uci960(game: &AnyGame, m: AnyMove) -> Option<String> {
+/// A castling move as the king's own move in coordinates.
+fn king_move_text(game: &AnyGame, m: AnyMove) -> Option<String> {
     match (game, m) {
         (AnyGame::Core(g), AnyMove::Core(m)) if m.is_castle() => {
-            Some(chessrules::notation::coordinate::to_uci960(g.position(), m))
+            Some(chessrules::notation::coordinate::to_uci(g.position(), m))
         }
         _ => None,
     }
 }
 
 /// The texts of a legal move (variant notation, UCI); `None` for another game's move.
-pub fn move_texts(game: &mut AnyGame, m: AnyMove, chess960: bool) -> Option<(String, String)> {
-    let (text, uci) = on_game!(game, g => texts(g, m))?;
-    let uci = match chess960 {
-        true => uci960(game, m).unwrap_or(uci),
-        false => uci,
-    };
-    Some((text, uci))
+pub fn move_texts(game: &mut AnyGame, m: AnyMove) -> Option<(String, String)> {
+    on_game!(game, g => texts(g, m))
 }
 
 /// Plays `m`, which the caller has checked is legal here.

@@ -201,3 +201,16 @@ def test_garbage_moves_raise_never_crash(variant):
             except chessrules.IllegalMoveError:
                 continue
             board.pop()
+
+
+def test_chess960_castling_in_both_coordinate_forms():
+    """UCI_Chess960 writes castling as the king taking its rook; the king's own move is read too."""
+    board = chessrules.Board("chess960", "rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w KQkq - 0 1")
+    ucis = [m.uci() for m in board.legal_moves]
+    assert "b1h1" in ucis and "b1g1" not in ucis
+    takes_rook = board.copy()
+    takes_rook.push_uci("b1h1")
+    king_move = board.copy()
+    king_move.push_uci("b1g1")
+    assert takes_rook.fen() == king_move.fen()
+    assert takes_rook.fen().startswith("rk5r/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 b")
