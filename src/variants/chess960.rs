@@ -294,6 +294,7 @@ pub static DIALECT: crate::variants::core_game::Dialect = crate::variants::core_
             .map_err(|e| crate::variants::MoveRefused::new(e.to_string()))
     },
     write_board: |_, pos| to_fen(pos),
+    write_coordinates: crate::notation::coordinate::to_uci960,
 };
 
 /// A game of Chess960 from `pos` (the search's game, with FIDE chess's ends).

@@ -10,7 +10,6 @@ use std::sync::Arc;
 use crate::core::game::insufficient_material;
 use crate::core::{Color, KindId, Move, MoveFlag, Position, Undo};
 use crate::engine::eval::{self, PieceValues};
-use crate::notation::coordinate;
 use crate::variants::{MoveRefused, Terminal, Variant, VariantId};
 
 /// Mixed into the key of positions where the clock rule restricts the moves.
@@ -28,6 +27,9 @@ pub struct Dialect {
     /// The board file, after the header lines the game was read with (fairy chess: its
     /// allocation lines; none elsewhere).
     pub write_board: fn(&[String], &Position) -> String,
+    /// A legal move in coordinates, as UCI writes it (Chess960: castling as the king taking
+    /// its rook).
+    pub write_coordinates: fn(&Position, Move) -> String,
 }
 
 /// How a game ends, as the search sees it (results from the side to move's view).
@@ -199,11 +201,7 @@ impl Variant for CoreGame {
     }
 
     fn coordinate_text(&mut self, m: Move) -> String {
-        // Chess960 castling is king-takes-rook in UCI (UCI_Chess960), so it names its rook.
-        match self.dialect.id {
-            VariantId::Chess960 => coordinate::to_uci960(&self.pos, m),
-            _ => coordinate::to_uci(&self.pos, m),
-        }
+        (self.dialect.write_coordinates)(&self.pos, m)
     }
 
     fn count_legal_moves(&mut self, scratch: &mut Vec<Move>) -> usize {

@@ -16,6 +16,7 @@ pub static DIALECT: Dialect = Dialect {
         coordinate::parse(pos, text).map_err(|e| MoveRefused::new(e.to_string()))
     },
     write_board: |_, pos| fen::write(pos),
+    write_coordinates: crate::notation::coordinate::to_uci,
 };
 
 /// A game of `variant` from `pos`, ending as the file says.

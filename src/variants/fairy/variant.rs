@@ -12,6 +12,7 @@ pub static DIALECT: Dialect = Dialect {
     write_move: |pos, m| computer::move_text(pos, m),
     read_move: |pos, text| play::read_move(pos, text, 1).map_err(|e| MoveRefused::new(e.reason())),
     write_board: write::board_file,
+    write_coordinates: crate::notation::coordinate::to_uci,
 };
 
 /// A game of fairy chess from `pos` (the clock rule included); its board file is written

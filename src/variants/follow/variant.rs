@@ -31,6 +31,7 @@ pub static DIALECT: Dialect = Dialect {
             .ok_or_else(refused)
     },
     write_board: |_, pos| board_file::write(pos),
+    write_coordinates: crate::notation::coordinate::to_uci,
 };
 
 /// A game of FollowChess from `pos`.

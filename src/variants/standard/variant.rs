@@ -12,6 +12,7 @@ pub static DIALECT: Dialect = Dialect {
     write_move: san::to_san,
     read_move: |pos, text| san::parse(pos, text).map_err(|e| MoveRefused::new(e.to_string())),
     write_board: |_, pos| fen::write(pos),
+    write_coordinates: crate::notation::coordinate::to_uci,
 };
 
 /// A game of standard chess from `pos`.
