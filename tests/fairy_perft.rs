@@ -2,6 +2,7 @@
 //! 300000 nodes are confirmed by an independent generator (`scripts/fairy-perft-check.py`).
 
 use chessrules::core::perft::Perft;
+use chessrules::core::Backend;
 use chessrules::variants::fairy;
 
 struct Entry {
@@ -61,6 +62,15 @@ fn check(max_nodes: u64) {
         for &(depth, nodes) in e.counts.iter().filter(|(_, n)| *n <= max_nodes) {
             let got = Perft::new(true).count(&mut pos, depth);
             assert_eq!(got, nodes, "{} depth {depth}", e.name);
+            // The same count on the mailbox, the bitboards' oracle (10×10 fits in 128 bits).
+            assert_eq!(pos.rules().backend(), Backend::Bitboard);
+            let mut mailbox = pos.on_backend(Backend::Mailbox);
+            assert_eq!(
+                Perft::new(true).count(&mut mailbox, depth),
+                nodes,
+                "{} depth {depth} on the mailbox",
+                e.name
+            );
             let slow = Perft::new(false).count(&mut pos, depth.min(3));
             let fast = Perft::new(true).count(&mut pos, depth.min(3));
             assert_eq!(slow, fast, "{}: bulk and full counting differ", e.name);

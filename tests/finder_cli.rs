@@ -34,7 +34,21 @@ fn standard_knight_tour_back_home() {
     let from = "rnbqkb1r/pppppppp/8/1N6/4n3/8/PPPPPPPP/R1BQKBNR w KQkq - 4 3\n";
     let (out, _, code) = find("standard", from, START, &[]);
     assert_eq!(code, 0);
-    assert_eq!(out, "Nc3\nNf6\nNb1\nNg8\n");
+    // Two shortest sequences exist (via a3 or c3); which one comes first is the generator's
+    // order, not the interface: the answer must be four plies that lead to the target.
+    let moves: Vec<&str> = out.lines().collect();
+    assert_eq!(moves.len(), 4, "{out}");
+    let mut pos = chessrules::variants::standard::from_fen(from.trim()).unwrap();
+    for text in &moves {
+        let m = chessrules::notation::san::parse(&mut pos, text).unwrap();
+        pos.make(m);
+    }
+    let placement = |fen: &str| fen.split(' ').next().unwrap_or_default().to_string();
+    assert_eq!(
+        placement(&chessrules::notation::fen::write(&pos)),
+        placement(START.trim())
+    );
+    assert!(matches!(moves[0], "Nc3" | "Na3"), "{out}");
 }
 
 #[test]

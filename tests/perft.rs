@@ -4,6 +4,7 @@
 //! ignored test checks every line (`cargo test --release --test perft -- --ignored`).
 
 use chessrules::core::perft::Perft;
+use chessrules::core::Backend;
 use chessrules::engine::perft::Perft as VariantPerft;
 use chessrules::variants::{standard, Variant};
 
@@ -75,6 +76,18 @@ fn check_table(
             );
         }
         assert_eq!(pos.key(), pos.compute_key(), "{}: key after perft", case.id);
+        // The mailbox, the bitboards' oracle, counts the same (on the smaller lines).
+        if case.nodes <= limit / 4 {
+            assert_eq!(pos.rules().backend(), Backend::Bitboard);
+            let mut mailbox = pos.on_backend(Backend::Mailbox);
+            assert_eq!(
+                Perft::new(true).count(&mut mailbox, case.depth),
+                case.nodes,
+                "{} depth {} on the mailbox",
+                case.id,
+                case.depth
+            );
+        }
         // The same tree through the Variant trait (what `chessrules perft` walks), on the
         // smaller lines: a debug build walks it more slowly.
         if case.nodes <= limit / 10 {

@@ -2,6 +2,7 @@
 //! scripts/pyffish-perft.py), and the built-in piece tables against their embedded files.
 
 use chessrules::core::perft::Perft;
+use chessrules::core::Backend;
 use chessrules::core::Game;
 use chessrules::core::{MovementComponent, PieceKind, Position};
 use chessrules::notation::fen;
@@ -25,6 +26,14 @@ fn check_oracle(name: &str, data: &str) {
             Perft::new(true).count(&mut pos, depth),
             nodes,
             "{name} {fen_text} depth {depth}"
+        );
+        // The mailbox, the bitboards' oracle, counts the same.
+        assert_eq!(pos.rules().backend(), Backend::Bitboard);
+        let mut mailbox = pos.on_backend(Backend::Mailbox);
+        assert_eq!(
+            Perft::new(true).count(&mut mailbox, depth),
+            nodes,
+            "{name} {fen_text} depth {depth} on the mailbox"
         );
         checked += 1;
     }

@@ -81,6 +81,9 @@ impl Position {
     /// Is `target` attacked by a piece of colour `by`?
     #[inline]
     pub fn is_attacked(&self, target: Sq, by: Color) -> bool {
+        if let Some(bits) = &self.rules.bits {
+            return self.bits_attacked(bits, target, by);
+        }
         if self.has_walls || self.rules.attack_regions || !self.rules.small_codes {
             return self.is_attacked_general(target, by);
         }
@@ -168,6 +171,19 @@ impl Position {
             }
         }
         false
+    }
+
+    /// Is `target` attacked by `by` once the piece on `lifted` has left its square (a royal
+    /// piece does not shield the squares behind it from the attack it steps away from)?
+    pub(crate) fn is_attacked_lifted(&mut self, target: Sq, by: Color, lifted: Sq) -> bool {
+        if let Some(bits) = &self.rules.bits {
+            return self.bits_attacked_lifted(bits, target, by, lifted);
+        }
+        let code = self.board[lifted as usize];
+        self.board[lifted as usize] = EMPTY;
+        let attacked = self.is_attacked(target, by);
+        self.board[lifted as usize] = code;
+        attacked
     }
 
     /// Squares of `by`'s pieces that attack `target`.
@@ -288,6 +304,10 @@ impl Position {
                 }
                 break;
             }
+        }
+        if check.is_check() && self.rules.parallel_lines {
+            // One piece may check along two lines, or two checks share a blocking square.
+            check = Check::Unknown;
         }
         (check, pins)
     }

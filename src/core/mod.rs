@@ -3,6 +3,7 @@
 //! Nothing here names a variant.
 
 pub mod attacks;
+mod bitboard;
 pub mod game;
 pub mod geometry;
 pub mod make;
@@ -15,6 +16,7 @@ pub mod position;
 pub mod rules;
 pub mod zobrist;
 
+pub use bitboard::Backend;
 pub use game::{Game, Status};
 pub use geometry::{BoardShape, Color, Sq, Square};
 pub use moves::{Move, MoveFlag, Undo};

@@ -4,6 +4,8 @@
 //! check and not en passant, cannot expose the royal piece, so only the remaining moves are
 //! tested by making them.
 
+use std::sync::Arc;
+
 use crate::core::attacks::{Check, Pins};
 use crate::core::geometry::{Color, Sq};
 use crate::core::moves::{Move, MoveFlag};
@@ -31,6 +33,12 @@ impl Position {
         let us = code_color(code);
         let kind = code_kind(code);
         let rules = &*self.rules;
+        if let Some(bits) = &rules.bits {
+            if bits.lists_moves() {
+                self.bits_piece_moves(bits, from, out);
+                return;
+            }
+        }
         if !self.has_walls {
             let plan = rules.plans[us].index[kind as usize];
             if plan.simple {
@@ -234,6 +242,11 @@ impl Position {
         self.castling_moves_from(out, None, &mut AttackMemo::default());
     }
 
+    /// `castling_moves` for a caller that knows the side to move is not in check.
+    pub(crate) fn castling_moves_known<S: MoveSink>(&self, out: &mut S, memo: &mut AttackMemo) {
+        self.castling_moves_from(out, Some(false), memo);
+    }
+
     /// `castling_moves` for a caller that already knows whether the side to move is in check.
     ///
     /// When the side is known not to be in check, `memo` answers "is this square attacked?"
@@ -371,10 +384,7 @@ impl Position {
             let royal_move = self.rules.is_royal(code_kind(code)) && !m.is_castle();
             let ok = if royal_move && single_royal && m.flag == MoveFlag::Normal {
                 // Lift the king so that it does not shield the squares behind it.
-                self.board[m.from as usize] = EMPTY;
-                let safe = !self.is_attacked(m.to, them);
-                self.board[m.from as usize] = code;
-                safe
+                !self.is_attacked_lifted(m.to, them, m.from)
             } else if check == Check::Unknown
                 || !single_royal
                 || royal_move
@@ -408,6 +418,15 @@ impl Position {
     pub fn legal_move_count_with(&mut self, scratch: &mut Vec<Move>) -> usize {
         scratch.clear();
         let us = self.side;
+        if self.rules.king_safety && self.royal_count[us.index()] == 1 && !self.has_walls {
+            if let Some(bits) = &self.rules.bits {
+                // SAFETY: the tables live in `self.rules`, which counting never replaces, and
+                // the `Arc` keeps them alive for as long as `self`; a reference through the
+                // pointer spares an atomic reference count per node.
+                let bits: &crate::core::bitboard::BitBackend = unsafe { &*Arc::as_ptr(bits) };
+                return self.bits_legal_move_count(bits, scratch);
+            }
+        }
         let (check, pins) = if self.rules.king_safety && self.royal_count[us.index()] == 1 {
             self.check_and_pins(us)
         } else {
@@ -442,8 +461,11 @@ impl Position {
         let mut memo = AttackMemo::default();
         self.castling_moves_from(&mut count, Some(false), &mut memo);
         let mut n = count.count;
+        // An attacker limited to a region may reach past the king a square it could not reach
+        // on the king's own: then king moves are tested with the king lifted.
+        let shared_memo = !self.rules.attack_regions;
         for &m in scratch.iter() {
-            n += if m.from == king && m.flag == MoveFlag::Normal {
+            n += if m.from == king && m.flag == MoveFlag::Normal && shared_memo {
                 !memo.attacked(self, m.to, us.other())
             } else {
                 self.test_move(m, us)
@@ -484,13 +506,10 @@ impl Position {
     }
 
     /// Does `m` (pseudo-legal, not castling) leave the mover's royal piece safe?
-    fn test_move(&mut self, m: Move, us: Color) -> bool {
+    pub(crate) fn test_move(&mut self, m: Move, us: Color) -> bool {
         let code = self.cell(m.from as usize);
         if m.flag == MoveFlag::Normal && self.rules.is_royal(code_kind(code)) {
-            self.board[m.from as usize] = EMPTY;
-            let safe = !self.is_attacked(m.to, us.other());
-            self.board[m.from as usize] = code;
-            return safe;
+            return !self.is_attacked_lifted(m.to, us.other(), m.from);
         }
         let undo = self.make(m);
         let safe = !self.in_check(us);
@@ -591,7 +610,7 @@ impl MoveSink for MoveCounter<'_> {
 
 /// Attack answers already computed at one node (a handful of squares around the king).
 #[derive(Default)]
-struct AttackMemo {
+pub(crate) struct AttackMemo {
     squares: [Sq; 16],
     attacked: [bool; 16],
     len: usize,
@@ -599,7 +618,7 @@ struct AttackMemo {
 
 impl AttackMemo {
     #[inline]
-    fn attacked(&mut self, pos: &Position, sq: Sq, by: Color) -> bool {
+    pub(crate) fn attacked(&mut self, pos: &Position, sq: Sq, by: Color) -> bool {
         if let Some(i) = self.squares[..self.len].iter().position(|&s| s == sq) {
             return self.attacked[i];
         }

@@ -27,6 +27,12 @@ pub struct Position {
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
     pub(crate) key: u64,
+    /// Bitboard backend only (else empty): per piece code, the squares it stands on.
+    pub(crate) bb: Vec<u128>,
+    /// Bitboard backend: per colour, its pieces' squares.
+    pub(crate) occ: [u128; 2],
+    /// Bitboard backend: per unit direction, the squares a step out of which a wall blocks.
+    pub(crate) wall_bb: [u128; 8],
 }
 
 impl PartialEq for Position {
@@ -65,6 +71,13 @@ impl Position {
             halfmove: 0,
             fullmove: 1,
             key: 0,
+            bb: if rules.bits.is_some() {
+                vec![0; 2 * rules.pieces.len() + 2]
+            } else {
+                Vec::new()
+            },
+            occ: [0; 2],
+            wall_bb: [0; 8],
             rules,
         };
         pos.key = pos.compute_key();
@@ -173,6 +186,14 @@ impl Position {
     /// Sets which unit-direction steps out of `sq` are blocked by walls.
     pub fn set_wall_mask(&mut self, sq: Sq, mask: u8) {
         self.walls[sq as usize] = mask;
+        let bit = self.rules.cell_bit[sq as usize];
+        for (d, walls) in self.wall_bb.iter_mut().enumerate() {
+            if mask >> d & 1 == 1 {
+                *walls |= bit;
+            } else {
+                *walls &= !bit;
+            }
+        }
         if mask != 0 {
             self.has_walls = true;
         }
@@ -216,6 +237,11 @@ impl Position {
         self.slot[sq as usize] = self.plist[c].len() as u16;
         self.plist[c].push(sq);
         self.key ^= self.rules.zobrist.piece(sq as usize, code);
+        if let Some(w) = self.bb.get_mut(code as usize) {
+            let bit = self.rules.cell_bit[sq as usize];
+            *w ^= bit;
+            self.occ[c] ^= bit;
+        }
         if self.rules.is_royal(code_kind(code)) {
             self.royal[c] = sq;
             self.royal_count[c] += 1;
@@ -233,6 +259,11 @@ impl Position {
             self.slot[moved as usize] = i as u16;
         }
         self.key ^= self.rules.zobrist.piece(sq as usize, code);
+        if let Some(w) = self.bb.get_mut(code as usize) {
+            let bit = self.rules.cell_bit[sq as usize];
+            *w ^= bit;
+            self.occ[c] ^= bit;
+        }
         if self.rules.is_royal(code_kind(code)) {
             self.royal_count[c] -= 1;
             if self.royal_count[c] == 1 {
@@ -258,9 +289,35 @@ impl Position {
         self.plist[c][i as usize] = to;
         let z = &self.rules.zobrist;
         self.key ^= z.piece(from as usize, code) ^ z.piece(to as usize, code);
+        if let Some(w) = self.bb.get_mut(code as usize) {
+            let bits = self.rules.cell_bit[from as usize] | self.rules.cell_bit[to as usize];
+            *w ^= bits;
+            self.occ[c] ^= bits;
+        }
         if self.royal[c] == from && self.rules.is_royal(code_kind(code)) {
             self.royal[c] = to;
         }
+    }
+
+    /// The same position on another backend of the same rules (see `Rules::on_backend`): the
+    /// mailbox is the oracle the bitboards are compared with.
+    pub fn on_backend(&self, backend: crate::core::Backend) -> Position {
+        let mut pos = Position::empty(Arc::new(self.rules.on_backend(backend)));
+        for color in Color::BOTH {
+            for &sq in &self.plist[color.index()] {
+                pos.add_piece(sq, self.board[sq as usize]);
+            }
+        }
+        for sq in self.rules.shape.squares() {
+            if self.walls[sq as usize] != 0 {
+                pos.set_wall_mask(sq, self.walls[sq as usize]);
+            }
+        }
+        pos.set_side_to_move(self.side);
+        pos.set_castling_rights(self.castling);
+        pos.set_en_passant(self.en_passant());
+        pos.set_clocks(self.halfmove, self.fullmove);
+        pos
     }
 
     /// Count of `color`'s pieces of `kind`.

@@ -5,6 +5,10 @@
 //! mailbox offsets for each colour and groups capture components into attack groups, so that
 //! generation and attack tests are table walks.
 
+use std::sync::Arc;
+
+use crate::core::bitboard::tables::BitTables;
+use crate::core::bitboard::{Backend, BitBackend};
 use crate::core::geometry::{BoardShape, Color, ShapeError, Sq, Square};
 use crate::core::piece::{KindId, MoveMode, Piece, PieceKind};
 use crate::core::plan::Plans;
@@ -64,6 +68,9 @@ pub(crate) struct Step {
     pub delta: isize,
     /// Index 0..8 of the unit direction (N, NE, E, SE, S, SW, W, NW), or `NO_WALL`.
     pub wall_dir: u8,
+    /// The step in files and ranks on the board (Black's already turned).
+    pub dx: i8,
+    pub dy: i8,
 }
 
 pub(crate) const NO_WALL: u8 = 8;
@@ -161,10 +168,21 @@ pub struct Rules {
     pub(crate) attack_regions: bool,
     /// Index of the first ride group in `attacks` (single steps come first).
     pub(crate) first_ride: [usize; 2],
+    /// Two attack lines of one side can share a square in a way that breaks "answer a single
+    /// check by capturing the checker or blocking its line" (see `parallel_lines`): checks are
+    /// then answered by testing every move.
+    pub(crate) parallel_lines: bool,
     /// Every piece code is below 63, so the 64-bit attack masks are exact.
     pub(crate) small_codes: bool,
     /// Per colour: flat step plans of the kinds whose components are all plain.
     pub(crate) plans: [Plans; 2],
+    /// The bitboard tables, when the board fits a bitboard and that backend is chosen.
+    pub(crate) bits: Option<Arc<BitBackend>>,
+    /// Per mailbox cell: its bitboard bit (padding: none), as a bit index and as a mask.
+    pub(crate) bit_of: Vec<u8>,
+    pub(crate) cell_bit: Vec<u128>,
+    /// Per bit: its mailbox cell.
+    pub(crate) bit_cell: Vec<Sq>,
 }
 
 /// Kinds whose codes (`1 + (kind << 1 | colour)`) all stay below 63.
@@ -278,7 +296,19 @@ impl Rules {
             .fold(0u64, |m, (i, _)| m | 1 << i);
         let zobrist = Zobrist::new(shape.cells(), pieces.len());
         let pieces_len = pieces.len();
-        Ok(Rules {
+        let squares = shape.squares().count();
+        let mut bit_of = vec![u8::MAX; shape.cells()];
+        let mut cell_bit = vec![0u128; shape.cells()];
+        let mut bit_cell = Vec::new();
+        if squares <= 128 {
+            for (i, sq) in shape.squares().enumerate() {
+                bit_of[sq as usize] = i as u8;
+                cell_bit[sq as usize] = 1u128 << i;
+                bit_cell.push(sq);
+            }
+        }
+        let parallel_lines = compiled.iter().any(|kinds| parallel_lines(kinds));
+        let mut rules = Rules {
             shape,
             pieces,
             castling,
@@ -294,7 +324,52 @@ impl Rules {
             first_ride,
             small_codes: pieces_len <= MAX_SMALL_KINDS,
             plans,
-        })
+            parallel_lines,
+            bits: None,
+            bit_of,
+            cell_bit,
+            bit_cell,
+        };
+        rules.bits = rules.bit_tables();
+        Ok(rules)
+    }
+
+    /// The bitboard tables for this board, if it fits in 128 squares.
+    fn bit_tables(&self) -> Option<Arc<BitBackend>> {
+        let squares = self.bit_cell.len();
+        if squares == 0 {
+            return None;
+        }
+        let promotes: Vec<bool> = self
+            .pieces
+            .iter()
+            .map(|p| p.promotes && !self.promotion_kinds.is_empty())
+            .collect();
+        Some(Arc::new(if squares <= 64 {
+            BitBackend::Narrow(BitTables::build(&self.shape, &self.compiled, &promotes))
+        } else {
+            BitBackend::Wide(BitTables::build(&self.shape, &self.compiled, &promotes))
+        }))
+    }
+
+    /// Which generator these rules run on.
+    pub fn backend(&self) -> Backend {
+        if self.bits.is_some() {
+            Backend::Bitboard
+        } else {
+            Backend::Mailbox
+        }
+    }
+
+    /// The same rules on another backend (the bitboard one only where the board fits), for
+    /// comparing the backends.
+    pub fn on_backend(&self, backend: Backend) -> Rules {
+        let mut rules = self.clone();
+        rules.bits = match backend {
+            Backend::Mailbox => None,
+            Backend::Bitboard => self.bits.clone().or_else(|| self.bit_tables()),
+        };
+        rules
     }
 
     /// The kind whose canonical letter is `letter` (either case).
@@ -343,6 +418,8 @@ fn compile(
         .map(|&(dx, dy)| Step {
             delta: shape.delta(turn(dx), flip(dy)),
             wall_dir: unit_direction(turn(dx), flip(dy)),
+            dx: turn(dx) as i8,
+            dy: flip(dy) as i8,
         })
         .collect();
     let abs = |r: u8| shape.relative_rank(color, r.min(shape.ranks() - 1));
@@ -388,6 +465,48 @@ fn compile(
             (a.min(b), a.max(b))
         }),
     }
+}
+
+/// Can one piece attack a square along two of its lines, or a line of one kind pass a square
+/// that another kind's parallel line jumps over? Either needs a piece with two capturing
+/// vectors that reach a common offset (a duplicate, or one a multiple of another), or two
+/// kinds with parallel vectors of different lengths (a (1,0) rider and a (2,0) rider). One
+/// piece can then give check twice, or two checks share a blocking square, and the shortcut
+/// "one checker: capture it or block; two: move the king" no longer holds. No FIDE or fairy
+/// piece does this; random and variant-file pieces can.
+fn parallel_lines(kinds: &[Vec<Compiled>]) -> bool {
+    let entries: Vec<(usize, i32, i32, u8)> = kinds
+        .iter()
+        .enumerate()
+        .flat_map(|(kind, comps)| {
+            comps
+                .iter()
+                .filter(|c| c.mode != MoveMode::MoveOnly && !c.double_step && c.from_rank.is_none())
+                .flat_map(move |c| {
+                    c.steps
+                        .iter()
+                        .map(move |s| (kind, s.dx as i32, s.dy as i32, c.range))
+                })
+        })
+        .collect();
+    let reaches = |dx: i32, dy: i32, range: u8, x: i32, y: i32| {
+        // Is (x, y) a multiple k of (dx, dy) with 1 <= k <= range?
+        let k = if dx != 0 { x / dx } else { y / dy };
+        k >= 1 && k <= range as i32 && k * dx == x && k * dy == y
+    };
+    for (i, &(ka, ax, ay, ar)) in entries.iter().enumerate() {
+        for &(kb, bx, by, br) in &entries[i + 1..] {
+            let parallel = ax * by == ay * bx && ax * bx + ay * by > 0;
+            if !parallel {
+                continue;
+            }
+            let overlap = (1..=ar.min(16) as i32).any(|k| reaches(bx, by, br, k * ax, k * ay));
+            if (ka == kb && overlap) || (ka != kb && (ax, ay) != (bx, by)) {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 fn attack_groups(color: Color, kinds: &[Vec<Compiled>]) -> Vec<AttackGroup> {

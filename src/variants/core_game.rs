@@ -205,9 +205,12 @@ impl Variant for CoreGame {
     }
 
     fn count_legal_moves(&mut self, scratch: &mut Vec<Move>) -> usize {
-        // The clock rule and a restricted root filter the core's moves: count what is left.
-        let filtered =
-            self.clock_limit.is_some() || (self.undo.is_empty() && !self.root_moves.is_empty());
+        // The clock rule (once in force) and a restricted root filter the core's moves: count
+        // what is left.
+        let clock_rule = self
+            .clock_limit
+            .is_some_and(|limit| self.pos.halfmove_clock() >= limit);
+        let filtered = clock_rule || (self.undo.is_empty() && !self.root_moves.is_empty());
         if filtered {
             scratch.clear();
             self.legal_moves(scratch);

@@ -1,0 +1,175 @@
+//! Attacks on bitboards: is a square attacked, and how is a royal piece checked or shielded.
+
+use crate::core::bitboard::bits::Bits;
+use crate::core::bitboard::tables::{AttackSet, BitTables, Reach};
+use crate::core::position::Position;
+use crate::core::rules::NO_WALL;
+
+/// The checkers of a royal piece, the squares that answer a single check, and the pinned pieces.
+pub(crate) struct Threats<B> {
+    pub checkers: B,
+    /// The checker's square and, for a rider, the squares between it and the royal piece.
+    pub answers: B,
+    pub pinned: B,
+}
+
+impl Position {
+    /// The stored bitboard of a piece code (or of an empty set past the table).
+    #[inline(always)]
+    pub(crate) fn code_bits<B: Bits>(&self, code: u8) -> B {
+        // SAFETY: `bb` has a word for every code of the rules' piece table; callers pass codes
+        // built from that table.
+        debug_assert!((code as usize) < self.bb.len());
+        B::from_wide(unsafe { *self.bb.get_unchecked(code as usize) })
+    }
+
+    #[inline(always)]
+    pub(crate) fn side_bits<B: Bits>(&self, color: usize) -> B {
+        B::from_wide(self.occ[color])
+    }
+
+    #[inline(always)]
+    pub(crate) fn wall_bits<B: Bits>(&self, dir: u8) -> B {
+        if dir == NO_WALL {
+            B::ZERO
+        } else {
+            B::from_wide(self.wall_bb[dir as usize & 7])
+        }
+    }
+}
+
+/// The squares a ride reaches from `from` before and including the first square in `stops`.
+#[inline(always)]
+pub(crate) fn ride<B: Bits>(reach: &Reach<B>, from: usize, stops: B) -> B {
+    debug_assert!(from < reach.squares.len());
+    // SAFETY: `from` is a square's bit, and the tables have one entry per square.
+    let ray = unsafe { *reach.squares.get_unchecked(from) };
+    let blockers = ray & stops;
+    if blockers.is_zero() {
+        ray
+    } else {
+        let first = blockers.first(reach.rises) as usize;
+        debug_assert!(first < reach.beyond.len());
+        // SAFETY: `first` is a bit of `ray`, a set of squares.
+        ray & !unsafe { *reach.beyond.get_unchecked(first) }
+    }
+}
+
+impl<B: Bits> BitTables<B> {
+    /// Every occupied square but those in `lifted` (a stored 128-bit mask).
+    #[inline(always)]
+    pub(crate) fn occupied(&self, pos: &Position, lifted: u128) -> B {
+        (pos.side_bits::<B>(0) | pos.side_bits::<B>(1)) & !B::from_wide(lifted)
+    }
+
+    #[inline(always)]
+    fn attackers(&self, pos: &Position, set: &AttackSet<B>) -> B {
+        set.codes
+            .iter()
+            .fold(B::ZERO, |m, &code| m | pos.code_bits::<B>(code))
+    }
+
+    /// Squares next to `target` whose step onto it a wall blocks.
+    fn walled_off(&self, pos: &Position, target: usize) -> B {
+        let mut m = B::ZERO;
+        for d in 0..8u8 {
+            // The square one step back from the target, stepping in direction `d`.
+            m |= self.unit[((d + 4) & 7) as usize][target] & pos.wall_bits::<B>(d);
+        }
+        m
+    }
+
+    /// Is the square with bit `target` attacked by `by`'s pieces, with `occupied` as the board?
+    pub(crate) fn attacked(&self, pos: &Position, target: usize, by: usize, occupied: B) -> bool {
+        let walls = pos.has_walls;
+        let files = pos.rules.shape.files() as usize;
+        for set in &self.attacks[by] {
+            if let Some((lo, hi)) = set.region {
+                let rank = (target / files) as u8;
+                if rank < lo || rank > hi {
+                    continue;
+                }
+            }
+            let attackers = self.attackers(pos, set);
+            if attackers.is_zero() {
+                continue;
+            }
+            if let Some(leap) = &set.leap {
+                let mut hits = leap[target] & attackers;
+                if walls && !hits.is_zero() {
+                    hits &= !self.walled_off(pos, target);
+                }
+                if !hits.is_zero() {
+                    return true;
+                }
+                continue;
+            }
+            for r in &set.rides {
+                let ray = r.squares[target];
+                let wall = if walls {
+                    pos.wall_bits::<B>(r.wall)
+                } else {
+                    B::ZERO
+                };
+                let stops = ray & (occupied | wall);
+                if stops.is_zero() {
+                    continue;
+                }
+                let first = stops.first(r.rises);
+                if attackers.has(first) && !wall.has(first) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Checks of the royal piece on bit `king` (colour `us`) and the pieces pinned to it, on a
+    /// board without walls.
+    pub(crate) fn threats(&self, pos: &Position, king: usize, us: usize) -> Threats<B> {
+        let own = pos.side_bits::<B>(us);
+        let occupied = own | pos.side_bits::<B>(us ^ 1);
+        let files = pos.rules.shape.files() as usize;
+        let mut t = Threats {
+            checkers: B::ZERO,
+            answers: B::ZERO,
+            pinned: B::ZERO,
+        };
+        for set in &self.attacks[us ^ 1] {
+            if let Some((lo, hi)) = set.region {
+                let rank = (king / files) as u8;
+                if rank < lo || rank > hi {
+                    continue;
+                }
+            }
+            let attackers = self.attackers(pos, set);
+            if attackers.is_zero() {
+                continue;
+            }
+            if let Some(leap) = &set.leap {
+                let hits = leap[king] & attackers;
+                t.checkers |= hits;
+                t.answers |= hits;
+                continue;
+            }
+            for r in &set.rides {
+                let ray = r.squares[king];
+                let stops = ray & occupied;
+                if stops.is_zero() {
+                    continue;
+                }
+                let first = stops.first(r.rises);
+                if attackers.has(first) {
+                    t.checkers |= B::bit(first);
+                    t.answers |= ray & !r.beyond[first as usize];
+                } else if own.has(first) {
+                    let beyond = stops ^ B::bit(first);
+                    if !beyond.is_zero() && attackers.has(beyond.first(r.rises)) {
+                        t.pinned |= B::bit(first);
+                    }
+                }
+            }
+        }
+        t
+    }
+}

@@ -1,0 +1,334 @@
+//! The compiled movement components as bitboard tables: per square, the squares a step
+//! reaches (leapers) or the ray a rider may travel on an empty board, limited to its range.
+//! Built once per `Rules` from the same compiled components the mailbox walks, so the two
+//! backends read one description of every piece.
+
+use crate::core::bitboard::bits::Bits;
+use crate::core::geometry::{BoardShape, Color};
+use crate::core::piece::{MoveMode, Piece};
+use crate::core::rules::Compiled;
+
+/// One vector of a component: its direction, the wall a unit step crosses, and per square the
+/// squares it may reach on an empty board (one square for a leap, a ray cut to the range).
+pub(crate) struct Reach<B> {
+    pub wall: u8,
+    pub squares: Vec<B>,
+    /// Bit indices rise along the ray (the first piece met is the lowest set bit).
+    pub rises: bool,
+    /// Rides: per square, the whole ray on from it (what lies beyond a first piece met there).
+    pub beyond: Vec<B>,
+    /// One step moves a bit by `shift` (up when positive), for the squares in `sources`
+    /// (those whose step stays on the board): all pieces' steps in one shift.
+    pub shift: i32,
+    pub sources: B,
+}
+
+/// A movement component on bitboards.
+pub(crate) struct ComponentBits<B> {
+    /// One per vector, in the component's order (the order moves are listed in).
+    pub reaches: Vec<Reach<B>>,
+    /// Range 1: no square in between, so occupancy never cuts it short.
+    pub leap: bool,
+    pub mode: MoveMode,
+    pub from_rank: Option<u8>,
+    /// The destination ranks allowed (a ride stops where it leaves them).
+    pub region: Option<B>,
+    pub en_passant: bool,
+    /// A double step lands only `range` steps away (`exact`), over empty squares.
+    pub double_step: bool,
+    pub exact: Vec<B>,
+    /// No square is reached by two of its vectors: one count covers the component.
+    pub disjoint: bool,
+    /// Plain: moves and captures alike, no condition (counted together with the kind's others).
+    pub plain: bool,
+    /// The squares a piece may start from (its `from_rank`, else every square).
+    pub origins: B,
+    /// Most steps (255: unlimited).
+    pub range: u8,
+}
+
+impl<B> ComponentBits<B> {
+    /// Captures en passant: only a capture-only component does (the square itself is empty).
+    #[inline(always)]
+    pub fn takes_ep(&self) -> bool {
+        self.en_passant && self.mode == MoveMode::CaptureOnly
+    }
+}
+
+/// A piece kind of one colour on bitboards.
+pub(crate) struct KindBits<B> {
+    pub comps: Vec<ComponentBits<B>>,
+    /// The plain components merged, for counting, when no two of their vectors reach the same
+    /// square: leap targets per square and the rides.
+    pub merged: Option<(Vec<B>, Vec<Reach<B>>)>,
+    /// Every component is plain (so `merged`, when present, counts them all).
+    pub all_plain: bool,
+    pub promotes: bool,
+}
+
+/// Pieces with these codes attack a square from these vectors (reversed from the square).
+pub(crate) struct AttackSet<B> {
+    pub codes: Vec<u8>,
+    pub region: Option<(u8, u8)>,
+    /// Range 1: per target, the squares an attacker stands on.
+    pub leap: Option<Vec<B>>,
+    /// Longer ranges: per vector, the ray back from the target (`dir` reversed, `wall` the
+    /// attacker's own direction of travel), cut to the range.
+    pub rides: Vec<Reach<B>>,
+}
+
+/// Every table of one set of rules.
+pub(crate) struct BitTables<B> {
+    /// Per bit: its rank.
+    pub rank: Vec<u8>,
+    /// Per colour, per kind.
+    pub kinds: [Vec<KindBits<B>>; 2],
+    /// Per attacking colour: single steps first (cheapest), then rides.
+    pub attacks: [Vec<AttackSet<B>>; 2],
+    /// Per colour: the ranks its promoting pieces promote on.
+    pub promotion: [B; 2],
+    /// Per unit direction (N, NE, …, NW), per square: the square one step away.
+    pub unit: [Vec<B>; 8],
+}
+
+/// Builds the tables from `Rules::compiled`.
+struct Builder<'a> {
+    shape: &'a BoardShape,
+}
+
+impl<B: Bits> BitTables<B> {
+    pub fn build(
+        shape: &BoardShape,
+        compiled: &[Vec<Vec<Compiled>>; 2],
+        promotes: &[bool],
+    ) -> BitTables<B> {
+        let b = Builder { shape };
+        let kinds = Color::BOTH.map(|color| {
+            compiled[color.index()]
+                .iter()
+                .enumerate()
+                .map(|(k, comps)| b.kind(comps, promotes[k]))
+                .collect()
+        });
+        let attacks = Color::BOTH.map(|color| b.attack_sets(color, compiled));
+        let promotion = Color::BOTH.map(|color| {
+            let rank = shape.relative_rank(color, shape.ranks() - 1);
+            b.squares_where(|_, r| r == rank as i32)
+        });
+        let unit = std::array::from_fn(|d| {
+            let (dx, dy) = crate::core::rules::direction_vector(d as u8);
+            b.per_square(|f, r| b.at(f + dx, r + dy))
+        });
+        let files = shape.files() as usize;
+        BitTables {
+            rank: (0..b.squares()).map(|i| (i / files) as u8).collect(),
+            kinds,
+            attacks,
+            promotion,
+            unit,
+        }
+    }
+}
+
+impl Builder<'_> {
+    fn squares(&self) -> usize {
+        self.shape.files() as usize * self.shape.ranks() as usize
+    }
+
+    /// The bit of (file, rank), or nothing off the board.
+    fn at<B: Bits>(&self, f: i32, r: i32) -> B {
+        let (files, ranks) = (self.shape.files() as i32, self.shape.ranks() as i32);
+        if f < 0 || r < 0 || f >= files || r >= ranks {
+            B::ZERO
+        } else {
+            B::bit((r * files + f) as u32)
+        }
+    }
+
+    fn per_square<B: Bits>(&self, f: impl Fn(i32, i32) -> B) -> Vec<B> {
+        let files = self.shape.files() as usize;
+        (0..self.squares())
+            .map(|i| f((i % files) as i32, (i / files) as i32))
+            .collect()
+    }
+
+    fn squares_where<B: Bits>(&self, keep: impl Fn(i32, i32) -> bool) -> B {
+        let files = self.shape.files() as usize;
+        (0..self.squares())
+            .filter(|&i| keep((i % files) as i32, (i / files) as i32))
+            .fold(B::ZERO, |m, i| m | B::bit(i as u32))
+    }
+
+    /// The squares `(dx, dy)` reaches from (f, r) in at most `range` steps on an empty board.
+    fn ray<B: Bits>(&self, f: i32, r: i32, dx: i32, dy: i32, range: u8) -> B {
+        let mut m = B::ZERO;
+        let (mut x, mut y) = (f, r);
+        for _ in 0..range {
+            x += dx;
+            y += dy;
+            let b = self.at::<B>(x, y);
+            if b.is_zero() {
+                break;
+            }
+            m |= b;
+        }
+        m
+    }
+
+    fn reach<B: Bits>(&self, dx: i32, dy: i32, wall: u8, range: u8) -> Reach<B> {
+        let files = self.shape.files() as i32;
+        Reach {
+            wall,
+            squares: self.per_square(|f, r| self.ray(f, r, dx, dy, range)),
+            rises: dy * files + dx > 0,
+            beyond: if range > 1 {
+                self.per_square(|f, r| self.ray(f, r, dx, dy, u8::MAX))
+            } else {
+                Vec::new()
+            },
+            shift: dy * files + dx,
+            sources: self.squares_where(|f, r| !self.at::<B>(f + dx, r + dy).is_zero()),
+        }
+    }
+
+    fn kind<B: Bits>(&self, source: &[Compiled], promotes: bool) -> KindBits<B> {
+        let longest = self.shape.files().max(self.shape.ranks());
+        let comps: Vec<ComponentBits<B>> = source
+            .iter()
+            .map(|c| {
+                let reaches = c
+                    .steps
+                    .iter()
+                    .map(|s| self.reach(s.dx as i32, s.dy as i32, s.wall_dir, c.range))
+                    .collect();
+                let (dx, dy) = c.steps.first().map_or((0, 0), |s| (s.dx, s.dy));
+                let range = c.range as i32;
+                ComponentBits {
+                    reaches,
+                    leap: c.range == 1,
+                    mode: c.mode,
+                    from_rank: c.from_rank,
+                    region: c.region.map(|(lo, hi)| {
+                        self.squares_where(|_, r| (lo as i32..=hi as i32).contains(&r))
+                    }),
+                    en_passant: c.en_passant,
+                    double_step: c.double_step,
+                    exact: if c.double_step {
+                        self.per_square(|f, r| {
+                            self.at(f + dx as i32 * range, r + dy as i32 * range)
+                        })
+                    } else {
+                        Vec::new()
+                    },
+                    disjoint: disjoint(c.steps.iter().map(|s| (s.dx, s.dy, c.range)), longest),
+                    plain: c.plain && !promotes,
+                    range: c.range,
+                    origins: match c.from_rank {
+                        Some(rank) => self.squares_where(|_, r| r == rank as i32),
+                        None => self.squares_where(|_, _| true),
+                    },
+                }
+            })
+            .collect();
+        // The plain components merge into one count only when no two of their vectors reach
+        // the same square: the mailbox lists such a square once per way, and so must the count.
+        let plain: Vec<&Compiled> = source.iter().filter(|c| c.plain && !promotes).collect();
+        let plain_vectors = plain
+            .iter()
+            .flat_map(|c| c.steps.iter().map(|s| (s.dx, s.dy, c.range)));
+        let merged = (!plain.is_empty() && disjoint(plain_vectors, longest)).then(|| {
+            let leaps = self.per_square(|f, r| {
+                plain
+                    .iter()
+                    .filter(|c| c.range == 1)
+                    .flat_map(|c| c.steps.iter())
+                    .fold(B::ZERO, |m, s| {
+                        m | self.at(f + s.dx as i32, r + s.dy as i32)
+                    })
+            });
+            let rides = plain
+                .iter()
+                .filter(|c| c.range > 1)
+                .flat_map(|c| c.steps.iter().map(move |s| (s, c.range)))
+                .map(|(s, range)| self.reach(s.dx as i32, s.dy as i32, s.wall_dir, range))
+                .collect();
+            (leaps, rides)
+        });
+        KindBits {
+            all_plain: comps.iter().all(|c| c.plain),
+            comps,
+            merged,
+            promotes,
+        }
+    }
+
+    fn attack_sets<B: Bits>(
+        &self,
+        color: Color,
+        compiled: &[Vec<Vec<Compiled>>; 2],
+    ) -> Vec<AttackSet<B>> {
+        // Components alike in vectors, range and region attack alike: one set, many kinds.
+        type Key = (Vec<(i8, i8)>, u8, Option<(u8, u8)>);
+        let mut keys: Vec<(Key, Vec<u8>)> = Vec::new();
+        for (kind, comps) in compiled[color.index()].iter().enumerate() {
+            for c in comps {
+                if c.mode == MoveMode::MoveOnly || c.double_step || c.from_rank.is_some() {
+                    continue;
+                }
+                let mut vectors: Vec<(i8, i8)> = c.steps.iter().map(|s| (s.dx, s.dy)).collect();
+                vectors.sort_unstable();
+                let key: Key = (vectors, c.range, c.region);
+                let code = Piece::new(color, kind as u8).code();
+                match keys.iter_mut().find(|(k, _)| *k == key) {
+                    Some((_, codes)) if !codes.contains(&code) => codes.push(code),
+                    Some(_) => {}
+                    None => keys.push((key, vec![code])),
+                }
+            }
+        }
+        let mut sets: Vec<AttackSet<B>> = keys
+            .into_iter()
+            .map(|((vectors, range, region), codes)| {
+                let leap = (range == 1).then(|| {
+                    self.per_square(|f, r| {
+                        vectors.iter().fold(B::ZERO, |m, &(dx, dy)| {
+                            m | self.at(f - dx as i32, r - dy as i32)
+                        })
+                    })
+                });
+                let rides = if range == 1 {
+                    Vec::new()
+                } else {
+                    vectors
+                        .iter()
+                        .map(|&(dx, dy)| {
+                            let wall = crate::core::rules::unit_direction(dx as i32, dy as i32);
+                            self.reach(-(dx as i32), -(dy as i32), wall, range)
+                        })
+                        .collect()
+                };
+                AttackSet {
+                    codes,
+                    region,
+                    leap,
+                    rides,
+                }
+            })
+            .collect();
+        sets.sort_by_key(|s| s.leap.is_none());
+        sets
+    }
+}
+
+/// Do the vectors `(dx, dy, range)` never reach one offset twice (within the board's size)?
+fn disjoint(vectors: impl Iterator<Item = (i8, i8, u8)>, longest: u8) -> bool {
+    let mut seen = std::collections::HashSet::new();
+    for (dx, dy, range) in vectors {
+        for k in 1..=range.min(longest) as i32 {
+            if !seen.insert((dx as i32 * k, dy as i32 * k)) {
+                return false;
+            }
+        }
+    }
+    true
+}

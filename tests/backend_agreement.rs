@@ -1,0 +1,342 @@
+//! The bitboard backend against the mailbox, its oracle: random variants (board sizes on
+//! both sides of 64 squares, random leapers, riders with and without range limits, one-way
+//! steps, move-only and capture-only parts, rank conditions, regions, double steps with en
+//! passant, promotions, castling, with and without king safety), random positions on them,
+//! random walls. Both backends must list the same moves, count as many, see the same attacks
+//! and checks, and agree on a small perft, bulk and made.
+
+use std::sync::Arc;
+
+use chessrules::core::perft::Perft;
+use chessrules::core::{
+    Backend, CastlingRule, Color, Move, MovementComponent, Piece, PieceKind, Position, Rules,
+    RulesConfig, Square,
+};
+use chessrules::engine::Rng;
+use proptest::prelude::*;
+
+fn pick<T: Copy>(rng: &mut Rng, items: &[T]) -> T {
+    items[rng.below(items.len())]
+}
+
+/// A random movement component.
+fn component(rng: &mut Rng, ranks: usize) -> MovementComponent {
+    let (dx, dy) = loop {
+        let v = (rng.below(4) as i8 - 1, rng.below(5) as i8 - 2);
+        if v != (0, 0) {
+            break v;
+        }
+    };
+    let mut c = match rng.below(6) {
+        0 => MovementComponent::leap(dx, dy),
+        1 => MovementComponent::ride(dx, dy),
+        2 => MovementComponent::ride(dx, dy).max_range(1 + rng.below(3) as u8),
+        3 => MovementComponent::steps(&[(dx, dy)]),
+        4 => MovementComponent::steps(&[(dx, dy), (-dx, dy)]).max_range(rng.below(3) as u8),
+        _ => MovementComponent::steps(&[(0, 1)]).double_step(),
+    };
+    if !c.double_step {
+        match rng.below(4) {
+            0 => c = c.move_only(),
+            1 => {
+                c = c.capture_only();
+                if rng.below(2) == 0 {
+                    c = c.en_passant();
+                }
+            }
+            _ => {}
+        }
+    } else {
+        c = c.max_range(2);
+    }
+    if rng.below(5) == 0 {
+        c = c.from_rank(rng.below(ranks.min(4)) as u8);
+    }
+    if rng.below(5) == 0 {
+        let lo = rng.below(ranks) as u8;
+        c = c.region(lo, lo + rng.below(ranks) as u8);
+    }
+    c
+}
+
+/// A random variant: a king (kind 0) and up to five other kinds.
+fn rules(rng: &mut Rng) -> Rules {
+    let (files, ranks) = pick(
+        rng,
+        &[
+            (8, 8),
+            (5, 6),
+            (4, 4),
+            (8, 7),
+            (10, 10),
+            (12, 10),
+            (11, 11),
+            (9, 8),
+        ],
+    );
+    let mut pieces = vec![PieceKind::new(
+        'K',
+        "king",
+        vec![MovementComponent::leap(1, 0), MovementComponent::leap(1, 1)],
+    )
+    .royal()];
+    for (i, letter) in ['A', 'B', 'C', 'D', 'E'].iter().enumerate() {
+        if i > 0 && rng.below(3) == 0 {
+            continue;
+        }
+        let comps = (0..1 + rng.below(3))
+            .map(|_| component(rng, ranks))
+            .collect();
+        let mut kind = PieceKind::new(*letter, "piece", comps);
+        if rng.below(3) == 0 {
+            kind = kind.pawn_like();
+        }
+        pieces.push(kind);
+    }
+    let kinds = pieces.len() as u8;
+    let promotion_kinds = (1..kinds).filter(|_| rng.below(2) == 0).collect();
+    let castling = if rng.below(2) == 0 && files >= 6 {
+        let rook = 1 + rng.below(kinds as usize - 1) as u8;
+        Color::BOTH
+            .iter()
+            .map(|&color| {
+                let r = if color == Color::White {
+                    0
+                } else {
+                    ranks as u8 - 1
+                };
+                CastlingRule {
+                    color,
+                    king_from: Square::new(3, r),
+                    king_to: Square::new(files as u8 - 2, r),
+                    rook_from: Square::new(files as u8 - 1, r),
+                    rook_to: Square::new(files as u8 - 3, r),
+                    rook_kind: rook,
+                    king_kind: None,
+                    king_side: true,
+                }
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    Rules::new(RulesConfig {
+        files,
+        ranks,
+        pieces,
+        castling,
+        promotion_kinds,
+        king_safety: rng.below(4) != 0,
+    })
+    .expect("random rules are valid")
+}
+
+/// A random position: kings (usually one each), other pieces, walls, an en passant square.
+fn position(rng: &mut Rng, rules: Rules) -> Position {
+    let rules = Arc::new(rules);
+    let shape = rules.shape.clone();
+    let kinds = rules.pieces.len() as u8;
+    let squares: Vec<_> = shape.squares().collect();
+    let mut pos = Position::empty(rules.clone());
+    for color in Color::BOTH {
+        for _ in 0..pick(rng, &[1, 1, 1, 1, 0, 2]) {
+            pos.put(pick(rng, &squares), Piece::new(color, 0));
+        }
+    }
+    for &sq in &squares {
+        if pos.piece_at(sq).is_none() && rng.below(4) == 0 {
+            let color = Color::from_index(rng.below(2));
+            pos.put(
+                sq,
+                Piece::new(color, 1 + rng.below(kinds as usize - 1) as u8),
+            );
+        }
+    }
+    if rng.below(3) == 0 {
+        for &sq in &squares {
+            if rng.below(6) == 0 {
+                pos.set_wall_mask(sq, rng.next_u64() as u8);
+            }
+        }
+    }
+    pos.set_side_to_move(Color::from_index(rng.below(2)));
+    if rng.below(2) == 0 {
+        pos.set_castling_rights(rng.next_u64() as u8 & 3);
+    }
+    if rng.below(2) == 0 {
+        let empty: Vec<_> = squares
+            .iter()
+            .copied()
+            .filter(|&s| pos.piece_at(s).is_none())
+            .collect();
+        if !empty.is_empty() {
+            pos.set_en_passant(Some(pick(rng, &empty)));
+        }
+    }
+    pos
+}
+
+/// Legal moves by the obvious definition: pseudo-legal moves after which no royal piece of
+/// the mover's is attacked (where the rules ask for it).
+fn legal_by_make_and_test(pos: &mut Position) -> Vec<Move> {
+    let mut pseudo = Vec::new();
+    pos.pseudo_legal_moves(&mut pseudo);
+    if !pos.rules().king_safety {
+        return pseudo;
+    }
+    let us = pos.side_to_move();
+    pseudo
+        .into_iter()
+        .filter(|&m| {
+            let undo = pos.make(m);
+            let safe = !pos.in_check(us);
+            pos.unmake(m, undo);
+            safe
+        })
+        .collect()
+}
+
+fn sorted(mut moves: Vec<Move>) -> Vec<String> {
+    let mut out: Vec<String> = moves.drain(..).map(|m| format!("{m:?}")).collect();
+    out.sort();
+    out
+}
+
+fn compare(seed: u64) -> Result<(), TestCaseError> {
+    let mut rng = Rng::new(seed);
+    let rules = rules(&mut rng);
+    let mut bits = position(&mut rng, rules).on_backend(Backend::Bitboard);
+    let mut mail = bits.on_backend(Backend::Mailbox);
+    prop_assert_eq!(bits.rules().backend(), Backend::Bitboard);
+    prop_assert_eq!(mail.rules().backend(), Backend::Mailbox);
+    let diagram = mail.diagram();
+    for _ in 0..4 {
+        let (mut pb, mut pm) = (Vec::new(), Vec::new());
+        bits.pseudo_legal_moves(&mut pb);
+        mail.pseudo_legal_moves(&mut pm);
+        prop_assert_eq!(
+            sorted(pb),
+            sorted(pm),
+            "pseudo-legal, seed {}\n{}",
+            seed,
+            diagram
+        );
+        let lb = bits.legal_move_list();
+        let lm = mail.legal_move_list();
+        prop_assert_eq!(
+            sorted(lb.clone()),
+            sorted(lm),
+            "legal, seed {}\n{}",
+            seed,
+            diagram
+        );
+        prop_assert_eq!(bits.legal_move_count(), lb.len(), "count, seed {}", seed);
+        prop_assert_eq!(
+            mail.legal_move_count(),
+            lb.len(),
+            "mailbox count, seed {}",
+            seed
+        );
+        for sq in bits.rules().shape.squares().collect::<Vec<_>>() {
+            for by in Color::BOTH {
+                prop_assert_eq!(
+                    bits.is_attacked(sq, by),
+                    mail.is_attacked(sq, by),
+                    "attack on {} by {:?}, seed {}\n{}",
+                    bits.rules().shape.name(sq),
+                    by,
+                    seed,
+                    diagram
+                );
+            }
+        }
+        for color in Color::BOTH {
+            prop_assert_eq!(bits.in_check(color), mail.in_check(color));
+        }
+        for &m in &lb {
+            let (ub, um) = (bits.make(m), mail.make(m));
+            let after = mail.diagram();
+            let lists = (
+                sorted(bits.legal_move_list()),
+                sorted(mail.legal_move_list()),
+            );
+            prop_assert_eq!(
+                &lists.0,
+                &lists.1,
+                "legal after {:?}, seed {}\n{}",
+                m,
+                seed,
+                after
+            );
+            prop_assert_eq!(
+                &lists.1,
+                &sorted(legal_by_make_and_test(&mut mail)),
+                "mailbox list against make-and-test after {:?}, seed {}\n{}",
+                m,
+                seed,
+                after
+            );
+            let counts = (bits.legal_move_count(), mail.legal_move_count());
+            prop_assert_eq!(
+                (counts.0, counts.1),
+                (lists.0.len(), lists.0.len()),
+                "counts after {:?}, seed {}\n{}{}\n{:?}",
+                m,
+                seed,
+                after,
+                lists.0.join("\n"),
+                mail.rules().pieces
+            );
+            bits.unmake(m, ub);
+            mail.unmake(m, um);
+        }
+        for bulk in [true, false] {
+            prop_assert_eq!(
+                Perft::new(bulk).count(&mut bits, 2),
+                Perft::new(bulk).count(&mut mail, 2),
+                "perft 2 (bulk {}), seed {}\n{}",
+                bulk,
+                seed,
+                diagram
+            );
+        }
+        if lb.is_empty() {
+            break;
+        }
+        let m = lb[rng.below(lb.len())];
+        bits.make(m);
+        mail.make(m);
+        prop_assert_eq!(bits.key(), mail.key());
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn backends_agree_on_random_variants(seed in any::<u64>()) {
+        compare(seed)?;
+    }
+}
+
+/// The standard tables run on the bitboard backend by default; the mailbox stays available.
+#[test]
+fn boards_that_fit_choose_bitboards() {
+    let standard = chessrules::variants::standard::start();
+    assert_eq!(standard.rules().backend(), Backend::Bitboard);
+    let big = Rules::new(RulesConfig {
+        files: 12,
+        ranks: 11,
+        pieces: vec![PieceKind::new('K', "king", vec![MovementComponent::leap(1, 1)]).royal()],
+        castling: Vec::new(),
+        promotion_kinds: Vec::new(),
+        king_safety: true,
+    })
+    .unwrap();
+    assert_eq!(big.backend(), Backend::Mailbox, "132 squares do not fit");
+    assert_eq!(
+        big.on_backend(Backend::Bitboard).backend(),
+        Backend::Mailbox
+    );
+}
