@@ -85,7 +85,8 @@ impl Square {
         if digits[0] == b'0' || !digits.iter().all(u8::is_ascii_digit) {
             return None;
         }
-        let rank: u8 = std::str::from_utf8(digits).ok()?.parse().ok()?;
+        // One or two digits, the first not 0: 1..=99.
+        let rank = digits.iter().fold(0u8, |r, d| r * 10 + (d - b'0'));
         Some(Square::new(f - b'a', rank - 1))
     }
 }

@@ -84,6 +84,19 @@ impl Position {
         }
     }
 
+    /// Appends the pseudo-legal non-castling moves of the piece on `from` that land on `to`
+    /// (what reading a move text needs: the named piece's moves to the named square).
+    pub fn piece_moves_to<S: MoveSink>(&self, from: Sq, to: Sq, out: &mut S) {
+        if let Some(bits) = &self.rules.bits {
+            if bits.lists_moves() {
+                self.bits_piece_moves_to(bits, from, to, out);
+                return;
+            }
+        }
+        let mut only = OnlyTo { to, out };
+        self.piece_moves(from, &mut only);
+    }
+
     /// The moves of one component in general: walls, regions, rank conditions, flags.
     fn component_moves<S: MoveSink>(&self, at: &Origin, comp: &Compiled, out: &mut S) {
         let rules = &*self.rules;
@@ -505,6 +518,22 @@ impl Position {
         n
     }
 
+    /// Does the pseudo-legal move `m` (castling comes fully checked from the generator) leave
+    /// the mover's royal pieces safe, where the rules ask for it? On bitboards a plain move is
+    /// answered without making it.
+    pub fn keeps_royal_safe(&mut self, m: Move) -> bool {
+        if !self.rules.king_safety || m.is_castle() {
+            return true;
+        }
+        let us = self.side;
+        if m.flag == MoveFlag::Normal && self.royal_count[us.index()] == 1 {
+            if let Some(bits) = &self.rules.bits {
+                return self.bits_safe_after(bits, m.from, m.to);
+            }
+        }
+        self.test_move(m, us)
+    }
+
     /// Does `m` (pseudo-legal, not castling) leave the mover's royal piece safe?
     pub(crate) fn test_move(&mut self, m: Move, us: Color) -> bool {
         let code = self.cell(m.from as usize);
@@ -582,6 +611,21 @@ impl MoveSink for Vec<Move> {
     #[inline]
     fn push(&mut self, m: Move) {
         Vec::push(self, m);
+    }
+}
+
+/// Passes on the moves to one square.
+struct OnlyTo<'a, S> {
+    to: Sq,
+    out: &'a mut S,
+}
+
+impl<S: MoveSink> MoveSink for OnlyTo<'_, S> {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        if m.to == self.to {
+            self.out.push(m);
+        }
     }
 }
 

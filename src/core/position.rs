@@ -320,6 +320,35 @@ impl Position {
         pos
     }
 
+    /// Calls `f` with the square of each of `color`'s pieces of `kind` (from the kind's
+    /// bitboard on the bitboard backend, else from the piece list).
+    pub fn for_each_square_of(&self, color: Color, kind: KindId, mut f: impl FnMut(Sq)) {
+        let code = Piece::new(color, kind).code();
+        if let Some(&bits) = self.bb.get(code as usize) {
+            let mut rest = bits;
+            while rest != 0 {
+                let bit = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                f(self.rules.bit_cell[bit]);
+            }
+            return;
+        }
+        for &sq in &self.plist[color.index()] {
+            if self.board[sq as usize] == code {
+                f(sq);
+            }
+        }
+    }
+
+    /// `for_each_square_of`, leaving out pieces that could not reach `to` even on an empty
+    /// board (on the bitboard backend; the mailbox calls `f` for every piece of the kind).
+    pub fn for_each_square_reaching(&self, color: Color, kind: KindId, to: Sq, f: impl FnMut(Sq)) {
+        match &self.rules.bits {
+            Some(bits) => self.bits_squares_reaching(bits, color, kind, to, f),
+            None => self.for_each_square_of(color, kind, f),
+        }
+    }
+
     /// Count of `color`'s pieces of `kind`.
     pub fn count(&self, color: Color, kind: KindId) -> usize {
         self.plist[color.index()]

@@ -6,7 +6,8 @@
 //! `x`, `e8Q` and `e8=Q`, annotation glyphs (`!`, `?`), and long algebraic `e2e4`, `e2-e4`,
 //! `e7e8q`, `Ng1-f3` (castling also as the king's move, `e1g1`).
 
-use crate::core::{Color, KindId, Move, MoveFlag, Position, Sq};
+use crate::core::movegen::MoveSink;
+use crate::core::{KindId, Move, MoveFlag, Position, Sq};
 
 /// Move text that does not name exactly one legal move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -107,24 +108,28 @@ fn san_without_suffix(pos: &mut Position, m: Move) -> String {
 }
 
 /// Reads the move text `text` as the legal move it names in `pos`.
+///
+/// Only the moves of pieces of the named kind (and from the named file or rank) to the named
+/// square are generated and tested: a PGN validator resolves each move at the cost of a few
+/// pieces' moves, not the whole legal list.
 pub fn parse(pos: &mut Position, text: &str) -> Result<Move, SanError> {
     let parsed = parse_text(pos, text).ok_or_else(|| SanError::Syntax(text.to_string()))?;
-    let mut candidates: Vec<Move> = Vec::with_capacity(32);
     let us = pos.side_to_move();
+    let mut candidates = Candidates::new(None, None);
     match parsed {
         Parsed::Castle { king_side } => {
-            let mut all = Vec::with_capacity(2);
+            let rules = pos.rules();
+            let mut all = Candidates::new(None, None);
             pos.castling_moves(&mut all);
-            let rules = pos.rules().clone();
-            candidates.extend(all.into_iter().filter(|m| {
-                match m.flag {
-                    MoveFlag::Castle(i) => rules
-                        .castling
-                        .get(i as usize)
-                        .is_some_and(|c| c.king_side == king_side),
-                    _ => false,
+            for &m in all.as_slice() {
+                let side = match m.flag {
+                    MoveFlag::Castle(i) => rules.castling.get(i as usize).map(|c| c.king_side),
+                    _ => None,
+                };
+                if side == Some(king_side) {
+                    candidates.push(m);
                 }
-            }));
+            }
         }
         Parsed::Normal {
             kind,
@@ -134,56 +139,46 @@ pub fn parse(pos: &mut Position, text: &str) -> Result<Move, SanError> {
             promotion,
         } => {
             let full_from = from_file.is_some() && from_rank.is_some();
-            let shape = pos.rules().shape.clone();
-            // Moves of every matching piece are appended, then the ones not going to `to`
-            // dropped: one buffer, no per-piece allocation.
-            for i in 0..pos.pieces(us).len() {
-                let Some(&from) = pos.pieces(us).get(i) else {
-                    break;
-                };
-                let Some(p) = pos.piece_at(from) else {
-                    continue;
-                };
+            candidates = Candidates::new(Some(to), promotion);
+            let shape = &pos.rules().shape;
+            let kinds = pos.rules().pieces.len() as KindId;
+            for k in 0..kinds {
                 let kind_ok = match kind {
-                    Some(k) => p.kind == k,
-                    None => full_from || letterless(pos, p.kind),
+                    Some(named) => k == named,
+                    None => full_from || letterless(pos, k),
                 };
-                if !kind_ok
-                    || from_file.is_some_and(|f| shape.file_of(from) != f)
-                    || from_rank.is_some_and(|r| shape.rank_of(from) != r)
-                {
+                if !kind_ok {
                     continue;
                 }
-                let start = candidates.len();
-                pos.piece_moves(from, &mut candidates);
-                let mut j = start;
-                while j < candidates.len() {
-                    let m = candidates[j];
-                    if m.to == to && m.promotion == promotion {
-                        j += 1;
-                    } else {
-                        candidates.swap_remove(j);
+                pos.for_each_square_reaching(us, k, to, |from| {
+                    if from_file.is_none_or(|f| shape.file_of(from) == f)
+                        && from_rank.is_none_or(|r| shape.rank_of(from) == r)
+                    {
+                        pos.piece_moves_to(from, to, &mut candidates);
                     }
-                }
+                });
             }
             // Castling written as the king's move (`e1g1`, `Ke1-g1`): only with both squares.
             if full_from {
-                let mut all = Vec::with_capacity(2);
+                let mut all = Candidates::new(Some(to), None);
                 pos.castling_moves(&mut all);
-                candidates.extend(all.into_iter().filter(|m| {
-                    m.to == to
-                        && shape.file_of(m.from) == from_file.unwrap_or(u8::MAX)
+                for &m in all.as_slice() {
+                    if shape.file_of(m.from) == from_file.unwrap_or(u8::MAX)
                         && shape.rank_of(m.from) == from_rank.unwrap_or(u8::MAX)
-                }));
+                    {
+                        candidates.push(m);
+                    }
+                }
             }
         }
     }
-    candidates.retain(|&m| is_safe(pos, m, us));
-    match candidates.len() {
-        1 => Ok(candidates[0]),
-        0 => Err(SanError::Illegal(text.to_string())),
-        _ => {
-            let names: Vec<String> = candidates.iter().map(|&m| to_san(pos, m)).collect();
+    candidates.retain(|m| pos.keeps_royal_safe(m));
+    match candidates.as_slice() {
+        [m] => Ok(*m),
+        [] => Err(SanError::Illegal(text.to_string())),
+        many => {
+            let many = many.to_vec();
+            let names: Vec<String> = many.iter().map(|&m| to_san(pos, m)).collect();
             Err(SanError::Ambiguous {
                 text: text.to_string(),
                 candidates: names.join(", "),
@@ -192,15 +187,68 @@ pub fn parse(pos: &mut Position, text: &str) -> Result<Move, SanError> {
     }
 }
 
-/// Does the pseudo-legal move `m` keep `us`'s royal piece safe (where the rules ask it)?
-fn is_safe(pos: &mut Position, m: Move, us: Color) -> bool {
-    if !pos.rules().king_safety || m.is_castle() {
-        return true; // castling moves come fully checked from the generator
+/// The generated moves that match a move text's destination and promotion, kept on the stack
+/// (a text names one move; ambiguity rarely names more than a few, and the rest spill).
+struct Candidates {
+    to: Option<Sq>,
+    promotion: Option<KindId>,
+    kept: [Move; 8],
+    len: usize,
+    spill: Vec<Move>,
+}
+
+impl Candidates {
+    fn new(to: Option<Sq>, promotion: Option<KindId>) -> Candidates {
+        Candidates {
+            to,
+            promotion,
+            kept: [Move::new(0, 0); 8],
+            len: 0,
+            spill: Vec::new(),
+        }
     }
-    let undo = pos.make(m);
-    let safe = !pos.in_check(us);
-    pos.unmake(m, undo);
-    safe
+
+    fn as_slice(&self) -> &[Move] {
+        if self.spill.is_empty() {
+            &self.kept[..self.len]
+        } else {
+            &self.spill
+        }
+    }
+
+    fn retain(&mut self, mut keep: impl FnMut(Move) -> bool) {
+        if self.spill.is_empty() {
+            let mut n = 0;
+            for i in 0..self.len {
+                if keep(self.kept[i]) {
+                    self.kept[n] = self.kept[i];
+                    n += 1;
+                }
+            }
+            self.len = n;
+        } else {
+            self.spill.retain(|&m| keep(m));
+        }
+    }
+}
+
+impl MoveSink for Candidates {
+    fn push(&mut self, m: Move) {
+        if self.to.is_some_and(|to| m.to != to)
+            || (self.to.is_some() && m.promotion != self.promotion)
+        {
+            return;
+        }
+        if !self.spill.is_empty() {
+            self.spill.push(m);
+        } else if self.len < self.kept.len() {
+            self.kept[self.len] = m;
+            self.len += 1;
+        } else {
+            self.spill.extend_from_slice(&self.kept);
+            self.spill.push(m);
+        }
+    }
 }
 
 /// Splits a move text into its parts, or `None` if it is not move-shaped.

@@ -81,6 +81,18 @@ impl<B: Bits> BitTables<B> {
 
     /// Is the square with bit `target` attacked by `by`'s pieces, with `occupied` as the board?
     pub(crate) fn attacked(&self, pos: &Position, target: usize, by: usize, occupied: B) -> bool {
+        self.attacked_without(pos, target, by, occupied, B::ZERO)
+    }
+
+    /// `attacked`, with the pieces on `taken` gone (a capture the move being tested makes).
+    pub(crate) fn attacked_without(
+        &self,
+        pos: &Position,
+        target: usize,
+        by: usize,
+        occupied: B,
+        taken: B,
+    ) -> bool {
         let walls = pos.has_walls;
         let files = pos.rules.shape.files() as usize;
         for set in &self.attacks[by] {
@@ -90,7 +102,7 @@ impl<B: Bits> BitTables<B> {
                     continue;
                 }
             }
-            let attackers = self.attackers(pos, set);
+            let attackers = self.attackers(pos, set) & !taken;
             if attackers.is_zero() {
                 continue;
             }
@@ -102,6 +114,9 @@ impl<B: Bits> BitTables<B> {
                 if !hits.is_zero() {
                     return true;
                 }
+                continue;
+            }
+            if (set.lines[target] & attackers).is_zero() {
                 continue;
             }
             for r in &set.rides {
@@ -122,6 +137,16 @@ impl<B: Bits> BitTables<B> {
             }
         }
         false
+    }
+
+    /// Does the move `from`→`to` (neither castling nor en passant) of the side to move leave
+    /// its single royal piece on `king` unattacked?
+    pub(crate) fn safe_after(&self, pos: &Position, from: usize, to: usize, king: usize) -> bool {
+        let us = pos.side.index();
+        let (from_bit, to_bit) = (B::bit(from as u32), B::bit(to as u32));
+        let occupied = (self.occupied(pos, 0) & !from_bit) | to_bit;
+        let target = if king == from { to } else { king };
+        !self.attacked_without(pos, target, us ^ 1, occupied, to_bit)
     }
 
     /// Checks of the royal piece on bit `king` (colour `us`) and the pieces pinned to it, on a
@@ -150,6 +175,9 @@ impl<B: Bits> BitTables<B> {
                 let hits = leap[king] & attackers;
                 t.checkers |= hits;
                 t.answers |= hits;
+                continue;
+            }
+            if (set.lines[king] & attackers).is_zero() {
                 continue;
             }
             for r in &set.rides {

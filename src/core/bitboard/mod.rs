@@ -89,6 +89,44 @@ impl Position {
         with_tables!(bits, t => t.piece_moves(self, from, out))
     }
 
+    /// `piece_moves` on bitboards, only the moves to `to`.
+    #[inline]
+    pub(crate) fn bits_piece_moves_to<S: MoveSink>(
+        &self,
+        bits: &BitBackend,
+        from: Sq,
+        to: Sq,
+        out: &mut S,
+    ) {
+        let within = self.rules.cell_bit[to as usize];
+        with_tables!(bits, t => t.piece_moves_within(self, from, bits::Bits::from_wide(within), out))
+    }
+
+    /// Does the move `from`→`to` (neither castling nor en passant) keep the side to move's
+    /// single royal piece safe?
+    pub(crate) fn bits_safe_after(&self, bits: &BitBackend, from: Sq, to: Sq) -> bool {
+        let rules = &*self.rules;
+        let king = rules.bit_of[self.royal[self.side.index()] as usize] as usize;
+        let (from, to) = (
+            rules.bit_of[from as usize] as usize,
+            rules.bit_of[to as usize] as usize,
+        );
+        with_tables!(bits, t => t.safe_after(self, from, to, king))
+    }
+
+    /// The squares of `color`'s pieces of `kind` that could reach `to` on an empty board.
+    pub(crate) fn bits_squares_reaching(
+        &self,
+        bits: &BitBackend,
+        color: Color,
+        kind: crate::core::KindId,
+        to: Sq,
+        mut f: impl FnMut(Sq),
+    ) {
+        let to = self.rules.bit_of[to as usize] as usize;
+        with_tables!(bits, t => t.squares_reaching(self, color, kind, to, &mut f))
+    }
+
     /// `legal_move_count` on bitboards: one royal piece, king safety, no walls.
     pub(crate) fn bits_legal_move_count(
         &mut self,

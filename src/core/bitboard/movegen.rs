@@ -93,6 +93,17 @@ impl<B: Bits> BitTables<B> {
     /// component, each component's destinations in rising bit order (the mailbox lists the
     /// same moves vector by vector; the order within a piece is not part of the interface).
     pub(crate) fn piece_moves<S: MoveSink>(&self, pos: &Position, from: Sq, out: &mut S) {
+        self.piece_moves_within(pos, from, !B::ZERO, out);
+    }
+
+    /// `piece_moves` limited to the destinations in `within`.
+    pub(crate) fn piece_moves_within<S: MoveSink>(
+        &self,
+        pos: &Position,
+        from: Sq,
+        within: B,
+        out: &mut S,
+    ) {
         let code = pos.cell(from as usize);
         if code == EMPTY || code == OFFBOARD {
             return;
@@ -100,8 +111,11 @@ impl<B: Bits> BitTables<B> {
         let us = code_color(code);
         let kind = code_kind(code);
         let bit = pos.rules.bit_of[from as usize] as usize;
-        let mut board = self.board(pos, us);
         let kb = &self.kinds[us][kind as usize];
+        if (kb.anywhere[bit] & within).is_zero() {
+            return;
+        }
+        let mut board = self.board(pos, us);
         if !pos.has_walls {
             if let Some((leaps, rides)) = &kb.merged {
                 let mut t = if leaps.is_empty() {
@@ -112,7 +126,7 @@ impl<B: Bits> BitTables<B> {
                 for r in rides {
                     t |= ride(r, bit, board.occupied);
                 }
-                self.emit(pos, from, t & !board.own, false, B::ZERO, out);
+                self.emit(pos, from, t & !board.own & within, false, B::ZERO, out);
                 if kb.all_plain {
                     return;
                 }
@@ -136,7 +150,7 @@ impl<B: Bits> BitTables<B> {
             let mut union = B::ZERO;
             for reach in &comp.reaches {
                 let reached = self.reached(pos, comp, reach, bit, board.occupied);
-                let targets = Self::allowed(comp, reached, bit, &board);
+                let targets = Self::allowed(comp, reached, bit, &board) & within;
                 if comp.disjoint {
                     union |= targets;
                 } else {
@@ -217,6 +231,23 @@ impl<B: Bits> BitTables<B> {
             } else {
                 out.push_plain(from, to_cell);
             }
+        }
+    }
+
+    /// Calls `f` with the squares of `color`'s pieces of `kind` that could reach bit `to` on
+    /// an empty board.
+    pub(crate) fn squares_reaching(
+        &self,
+        pos: &Position,
+        color: Color,
+        kind: crate::core::KindId,
+        to: usize,
+        f: &mut impl FnMut(Sq),
+    ) {
+        let code = Piece::new(color, kind).code();
+        let from = self.kinds[color.index()][kind as usize].from_anywhere[to];
+        for bit in Ones(from & pos.code_bits::<B>(code)) {
+            f(pos.rules.bit_cell[bit as usize]);
         }
     }
 

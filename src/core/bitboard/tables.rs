@@ -61,6 +61,11 @@ pub(crate) struct KindBits<B> {
     /// The plain components merged, for counting, when no two of their vectors reach the same
     /// square: leap targets per square and the rides.
     pub merged: Option<(Vec<B>, Vec<Reach<B>>)>,
+    /// Per square: every square any component reaches on an empty board (a piece elsewhere
+    /// has no move there, whatever the position).
+    pub anywhere: Vec<B>,
+    /// Per square: the squares from which `anywhere` reaches it.
+    pub from_anywhere: Vec<B>,
     /// Every component is plain (so `merged`, when present, counts them all).
     pub all_plain: bool,
     pub promotes: bool,
@@ -75,6 +80,9 @@ pub(crate) struct AttackSet<B> {
     /// Longer ranges: per vector, the ray back from the target (`dir` reversed, `wall` the
     /// attacker's own direction of travel), cut to the range.
     pub rides: Vec<Reach<B>>,
+    /// Rides: per target, every square of every ray back from it (no attacker there: no
+    /// ray needs walking).
+    pub lines: Vec<B>,
 }
 
 /// Every table of one set of rules.
@@ -254,7 +262,23 @@ impl Builder<'_> {
                 .collect();
             (leaps, rides)
         });
+        let anywhere: Vec<B> = (0..self.squares())
+            .map(|i| {
+                comps
+                    .iter()
+                    .flat_map(|c| c.reaches.iter())
+                    .fold(B::ZERO, |m, r| m | r.squares[i])
+            })
+            .collect();
+        let mut from_anywhere = vec![B::ZERO; self.squares()];
+        for (i, &reach) in anywhere.iter().enumerate() {
+            for t in crate::core::bitboard::bits::Ones(reach) {
+                from_anywhere[t as usize] |= B::bit(i as u32);
+            }
+        }
         KindBits {
+            anywhere,
+            from_anywhere,
             all_plain: comps.iter().all(|c| c.plain),
             comps,
             merged,
@@ -307,11 +331,19 @@ impl Builder<'_> {
                         })
                         .collect()
                 };
+                let lines = (0..self.squares())
+                    .map(|i| {
+                        rides
+                            .iter()
+                            .fold(B::ZERO, |m, r: &Reach<B>| m | r.squares[i])
+                    })
+                    .collect();
                 AttackSet {
                     codes,
                     region,
                     leap,
                     rides,
+                    lines,
                 }
             })
             .collect();

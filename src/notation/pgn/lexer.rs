@@ -115,7 +115,17 @@ impl<R: Read> Lexer<R> {
         self.line
     }
 
+    #[inline(always)]
     fn peek(&mut self) -> io::Result<Option<u8>> {
+        if self.pos < self.len {
+            return Ok(Some(self.buf[self.pos]));
+        }
+        self.refill()
+    }
+
+    /// `peek` at the end of the buffer: reads the next block.
+    #[cold]
+    fn refill(&mut self) -> io::Result<Option<u8>> {
         if self.pos == self.len {
             if self.eof {
                 return Ok(None);
@@ -139,6 +149,7 @@ impl<R: Read> Lexer<R> {
         Ok(Some(self.buf[self.pos]))
     }
 
+    #[inline]
     fn bump(&mut self) -> io::Result<Option<u8>> {
         let b = self.peek()?;
         if let Some(b) = b {
@@ -307,8 +318,41 @@ impl<R: Read> Lexer<R> {
 
     /// A move, a move number (returns `None`, it is skipped) or a result.
     fn symbol(&mut self, line: u64, column: u64) -> Result<Option<TokenKind>, LexError> {
-        let mut text = Vec::with_capacity(8);
+        // Fast path: the symbol ends inside the buffer. Symbol bytes are ASCII and not line
+        // ends, so reading them only moves the column.
+        let avail = &self.buf[self.pos..self.len];
+        if let Some(n) = avail.iter().position(|&b| !is_symbol_byte(b)) {
+            if n <= 32 {
+                let text = &avail[..n];
+                let number = text.iter().all(u8::is_ascii_digit);
+                let kind = if number {
+                    None
+                } else {
+                    let text = std::str::from_utf8(text).unwrap_or_default().to_string();
+                    Some(match text.as_str() {
+                        "1-0" | "0-1" | "1/2-1/2" => TokenKind::Result(text),
+                        _ => TokenKind::Move(text),
+                    })
+                };
+                let dots = number && n > 0 && avail[n] == b'.';
+                self.pos += n;
+                self.consumed += n as u64;
+                self.column += n as u64;
+                self.line_has_content |= n > 0;
+                if dots {
+                    // A move number: `12.` or `12...`, possibly glued to the move.
+                    while self.peek()? == Some(b'.') {
+                        self.bump()?;
+                    }
+                }
+                return Ok(kind);
+            }
+        }
+        // On the stack: move numbers, the most common symbol, never reach the heap.
+        let mut buf = [0u8; 32];
+        let mut len = 0;
         while let Some(b) = self.peek()? {
+            let text = &buf[..len];
             if b == b'.' && !text.is_empty() && text.iter().all(u8::is_ascii_digit) {
                 // A move number: `12.` or `12...`, possibly glued to the move.
                 while self.peek()? == Some(b'.') {
@@ -319,16 +363,20 @@ impl<R: Read> Lexer<R> {
             if !is_symbol_byte(b) {
                 break;
             }
-            if text.len() >= 32 {
+            if len >= buf.len() {
                 return Err(self.error(line, column, "symbol too long"));
             }
-            text.push(b);
+            buf[len] = b;
+            len += 1;
             self.bump()?;
         }
-        let text = String::from_utf8(text).unwrap_or_default();
+        let text = &buf[..len];
+        if text.iter().all(u8::is_ascii_digit) {
+            return Ok(None);
+        }
+        let text = String::from_utf8(text.to_vec()).unwrap_or_default();
         Ok(Some(match text.as_str() {
             "1-0" | "0-1" | "1/2-1/2" => TokenKind::Result(text),
-            _ if text.bytes().all(|b| b.is_ascii_digit()) => return Ok(None),
             _ => TokenKind::Move(text),
         }))
     }
