@@ -74,12 +74,12 @@ fn rules(rng: &mut Rng) -> Rules {
             (9, 8),
         ],
     );
-    let mut pieces = vec![PieceKind::new(
-        'K',
-        "king",
-        vec![MovementComponent::leap(1, 0), MovementComponent::leap(1, 1)],
-    )
-    .royal()];
+    let mut king = vec![MovementComponent::leap(1, 0), MovementComponent::leap(1, 1)];
+    if rng.below(3) == 0 {
+        // A royal piece with more than plain steps (a ride, a move-only or capture-only part).
+        king.push(component(rng, ranks));
+    }
+    let mut pieces = vec![PieceKind::new('K', "king", king).royal()];
     for (i, letter) in ['A', 'B', 'C', 'D', 'E'].iter().enumerate() {
         if i > 0 && rng.below(3) == 0 {
             continue;

@@ -658,11 +658,24 @@ pub(crate) struct AttackMemo {
     squares: [Sq; 16],
     attacked: [bool; 16],
     len: usize,
+    /// Every square attacked, when known beforehand (a danger map, as a stored bitboard).
+    known: Option<u128>,
 }
 
 impl AttackMemo {
+    /// A memo that answers from a danger map.
+    pub(crate) fn known(danger: u128) -> AttackMemo {
+        AttackMemo {
+            known: Some(danger),
+            ..AttackMemo::default()
+        }
+    }
+
     #[inline]
     pub(crate) fn attacked(&mut self, pos: &Position, sq: Sq, by: Color) -> bool {
+        if let Some(danger) = self.known {
+            return danger & pos.rules.cell_bit[sq as usize] != 0;
+        }
         if let Some(i) = self.squares[..self.len].iter().position(|&s| s == sq) {
             return self.attacked[i];
         }

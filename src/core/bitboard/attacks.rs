@@ -139,6 +139,33 @@ impl<B: Bits> BitTables<B> {
         false
     }
 
+    /// Every square `by` attacks with `occupied` as the board (no walls): a danger map. With
+    /// the defending king left out of `occupied`, a king step is safe exactly where the map
+    /// is clear. Single steps move all their pieces in one shift; rides go piece by piece.
+    pub(crate) fn danger(&self, pos: &Position, by: usize, occupied: B) -> B {
+        let mut danger = B::ZERO;
+        for set in &self.attacks[by] {
+            let attackers = self.attackers(pos, set);
+            if attackers.is_zero() {
+                continue;
+            }
+            let mut hit = B::ZERO;
+            if set.leap.is_some() {
+                for r in &set.forward {
+                    hit |= (attackers & r.sources).shifted(r.shift);
+                }
+            } else {
+                for from in crate::core::bitboard::bits::Ones(attackers) {
+                    for r in &set.forward {
+                        hit |= ride(r, from as usize, occupied);
+                    }
+                }
+            }
+            danger |= hit & set.region_mask;
+        }
+        danger
+    }
+
     /// Does the move `from`→`to` (neither castling nor en passant) of the side to move leave
     /// its single royal piece on `king` unattacked?
     pub(crate) fn safe_after(&self, pos: &Position, from: usize, to: usize, king: usize) -> bool {

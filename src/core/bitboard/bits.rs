@@ -28,7 +28,6 @@ pub(crate) trait Bits:
     const CAPACITY: usize;
     /// The word of a position's stored (always 128-bit) bitboard.
     fn from_wide(wide: u128) -> Self;
-    #[cfg(test)]
     fn to_wide(self) -> u128;
     fn bit(index: u32) -> Self;
     fn is_zero(self) -> bool;
@@ -70,7 +69,7 @@ macro_rules! impl_bits {
             fn from_wide(wide: u128) -> Self {
                 wide as $t
             }
-            #[cfg(test)]
+            #[inline(always)]
             fn to_wide(self) -> u128 {
                 self as u128
             }

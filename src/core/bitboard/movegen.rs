@@ -443,22 +443,14 @@ impl<B: Bits> BitTables<B> {
                 self.piece_moves(pos, rules.bit_cell[pinned as usize], scratch);
             }
         }
-        let them = Color::from_index(us ^ 1);
-        let occupied_without_king = self.occupied(pos, rules.cell_bit[king_cell as usize]);
-        let mut memo = AttackMemo::default();
-        if checks == 0 {
-            let mut counter = Counter(0);
-            pos.castling_moves_known(&mut counter, &mut memo);
-            n += counter.0;
-        }
-        // The royal piece's steps are tested one by one: not in check, against a memo the
-        // castling test shares (no attack passes through the king when none reaches it); in
-        // check, with the king lifted (it does not shield the squares behind it). An attacker
-        // limited to a region may reach past the king a square it could not reach on the
-        // king's own: then the king is lifted always.
-        let shared_memo = checks == 0 && !rules.attack_regions;
+        // The royal piece's steps: against the squares the enemy attacks with the king lifted
+        // (it does not shield the squares behind it), regions applied to the squares attacked.
+        // The map costs a pass over the enemy's pieces: made only when the king can step.
+        let them = us ^ 1;
+        let own = pos.side_bits::<B>(us);
         let kb = &self.kinds[us][code_kind(pos.cell(king_cell as usize)) as usize];
-        let king_moves_from = match &kb.merged {
+        let king_listed = scratch.len();
+        let steps = match &kb.merged {
             Some((leaps, rides)) if kb.all_plain && !kb.promotes => {
                 let mut t = if leaps.is_empty() {
                     B::ZERO
@@ -469,30 +461,44 @@ impl<B: Bits> BitTables<B> {
                 for r in rides {
                     t |= ride(r, king, occupied);
                 }
-                for to in Ones(t & !pos.side_bits::<B>(us)) {
-                    let safe = if shared_memo {
-                        !memo.attacked(pos, rules.bit_cell[to as usize], them)
-                    } else {
-                        !self.attacked(pos, to as usize, them.index(), occupied_without_king)
-                    };
-                    n += safe as usize;
-                }
-                usize::MAX
+                t & !own
             }
             _ => {
-                let from = scratch.len();
                 self.piece_moves(pos, king_cell, scratch);
-                from
+                scratch[king_listed..].iter().fold(B::ZERO, |m, mv| {
+                    m | B::from_wide(rules.cell_bit[mv.to as usize])
+                })
             }
         };
+        // One step is cheaper to test alone (measured: start position, Kiwipete, fairy).
+        let lifted = self.occupied(pos, rules.cell_bit[king_cell as usize]);
+        let many = steps.count() >= 2;
+        let danger = many.then(|| self.danger(pos, them, lifted));
+        if checks == 0 {
+            // Castling asks about squares with the king in place: the same answers, since no
+            // attack passes through an unchecked king, unless a region-limited attacker
+            // reaches past it.
+            let mut memo = match danger {
+                Some(d) if !rules.attack_regions => AttackMemo::known(d.to_wide()),
+                _ => AttackMemo::default(),
+            };
+            let mut counter = Counter(0);
+            pos.castling_moves_known(&mut counter, &mut memo);
+            n += counter.0;
+        }
+        let safe = |pos: &Position, to: u32| match danger {
+            Some(d) => !d.has(to),
+            None => !self.attacked(pos, to as usize, them, lifted),
+        };
+        let king_listed = if kb.merged.is_some() && kb.all_plain && !kb.promotes {
+            n += Ones(steps).filter(|&to| safe(pos, to)).count();
+            usize::MAX
+        } else {
+            king_listed
+        };
         for (i, &m) in scratch.iter().enumerate() {
-            let ok = if i >= king_moves_from {
-                if shared_memo {
-                    !memo.attacked(pos, m.to, them)
-                } else {
-                    let to = rules.bit_of[m.to as usize] as usize;
-                    !self.attacked(pos, to, them.index(), occupied_without_king)
-                }
+            let ok = if i >= king_listed && m.flag == MoveFlag::Normal {
+                safe(pos, rules.bit_of[m.to as usize] as u32)
             } else {
                 pos.test_move(m, Color::from_index(us))
             };

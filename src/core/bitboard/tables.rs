@@ -83,6 +83,11 @@ pub(crate) struct AttackSet<B> {
     /// Rides: per target, every square of every ray back from it (no attacker there: no
     /// ray needs walking).
     pub lines: Vec<B>,
+    /// The same attacks forwards, from the attacker: per vector, the step or ray from each
+    /// square (what one piece attacks: the squares it covers, for a danger map).
+    pub forward: Vec<Reach<B>>,
+    /// The squares the set may attack (its region, else all).
+    pub region_mask: B,
 }
 
 /// Every table of one set of rules.
@@ -338,12 +343,27 @@ impl Builder<'_> {
                             .fold(B::ZERO, |m, r: &Reach<B>| m | r.squares[i])
                     })
                     .collect();
+                let forward = vectors
+                    .iter()
+                    .map(|&(dx, dy)| {
+                        let wall = crate::core::rules::unit_direction(dx as i32, dy as i32);
+                        self.reach(dx as i32, dy as i32, wall, range)
+                    })
+                    .collect();
+                let region_mask = match region {
+                    Some((lo, hi)) => {
+                        self.squares_where(|_, r| (lo as i32..=hi as i32).contains(&r))
+                    }
+                    None => self.squares_where(|_, _| true),
+                };
                 AttackSet {
                     codes,
                     region,
                     leap,
                     rides,
                     lines,
+                    forward,
+                    region_mask,
                 }
             })
             .collect();
