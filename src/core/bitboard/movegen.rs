@@ -117,15 +117,7 @@ impl<B: Bits> BitTables<B> {
         }
         let mut board = self.board(pos, us);
         if !pos.has_walls {
-            if let Some((leaps, rides)) = &kb.merged {
-                let mut t = if leaps.is_empty() {
-                    B::ZERO
-                } else {
-                    leaps[bit]
-                };
-                for r in rides {
-                    t |= ride(r, bit, board.occupied);
-                }
+            if let Some(t) = kb.merged_reach(bit, board.occupied) {
                 self.emit(pos, from, t & !board.own & within, false, B::ZERO, out);
                 if kb.all_plain {
                     return;
@@ -147,19 +139,36 @@ impl<B: Bits> BitTables<B> {
             {
                 continue;
             }
-            let mut union = B::ZERO;
-            for reach in &comp.reaches {
-                let reached = self.reached(pos, comp, reach, bit, board.occupied);
-                let targets = Self::allowed(comp, reached, bit, &board) & within;
-                if comp.disjoint {
-                    union |= targets;
-                } else {
-                    self.emit_component(pos, comp, from, targets, &board, promo, out);
-                }
-            }
+            self.component_targets(pos, comp, bit, &board, |targets| {
+                self.emit_component(pos, comp, from, targets & within, &board, promo, out);
+            });
+        }
+    }
+
+    /// Calls `f` with the destinations one component allows from bit `from`: once with all of
+    /// them when no two vectors reach one square, else once per vector (the mailbox lists a
+    /// square reached two ways twice, and so must this).
+    #[inline(always)]
+    fn component_targets(
+        &self,
+        pos: &Position,
+        comp: &ComponentBits<B>,
+        from: usize,
+        board: &Board<B>,
+        mut f: impl FnMut(B),
+    ) {
+        let mut union = B::ZERO;
+        for reach in &comp.reaches {
+            let reached = self.reached(pos, comp, reach, from, board.occupied);
+            let targets = Self::allowed(comp, reached, from, board);
             if comp.disjoint {
-                self.emit_component(pos, comp, from, union, &board, promo, out);
+                union |= targets;
+            } else {
+                f(targets);
             }
+        }
+        if comp.disjoint {
+            f(union);
         }
     }
 
@@ -276,17 +285,11 @@ impl<B: Bits> BitTables<B> {
     ) -> usize {
         let kb = &self.kinds[us][kind];
         let mut n = 0;
-        if let Some((leaps, rides)) = &kb.merged {
+        if kb.merged.is_some() {
             for from in Ones(pieces) {
-                let from = from as usize;
-                let mut t = if leaps.is_empty() {
-                    B::ZERO
-                } else {
-                    leaps[from]
-                };
-                for r in rides {
-                    t |= ride(r, from, board.occupied);
-                }
+                let t = kb
+                    .merged_reach(from as usize, board.occupied)
+                    .unwrap_or(B::ZERO);
                 n += (t & !board.own & mask).count() as usize;
             }
             if kb.all_plain {
@@ -355,33 +358,20 @@ impl<B: Bits> BitTables<B> {
         tested: &mut Vec<Move>,
     ) -> usize {
         let mut n = 0;
-        let mut union = B::ZERO;
         // A double step lands without promoting, wherever it lands (as the mailbox lists it).
         let promo = if comp.double_step {
             (B::ZERO, 0)
         } else {
             promo
         };
-        let mut count = |mut targets: B| {
+        self.component_targets(pos, comp, from, board, |mut targets| {
             if comp.takes_ep() && !(targets & board.ep).is_zero() {
                 targets &= !board.ep;
                 self.list_ep(pos, from, us, tested);
             }
             let targets = targets & mask;
             n += (targets.count() + (targets & promo.0).count() * promo.1) as usize;
-        };
-        for reach in &comp.reaches {
-            let reached = self.reached(pos, comp, reach, from, board.occupied);
-            let targets = Self::allowed(comp, reached, from, board);
-            if comp.disjoint {
-                union |= targets;
-            } else {
-                count(targets);
-            }
-        }
-        if comp.disjoint {
-            count(union);
-        }
+        });
         n
     }
 
@@ -450,19 +440,9 @@ impl<B: Bits> BitTables<B> {
         let own = pos.side_bits::<B>(us);
         let kb = &self.kinds[us][code_kind(pos.cell(king_cell as usize)) as usize];
         let king_listed = scratch.len();
-        let steps = match &kb.merged {
-            Some((leaps, rides)) if kb.all_plain && !kb.promotes => {
-                let mut t = if leaps.is_empty() {
-                    B::ZERO
-                } else {
-                    leaps[king]
-                };
-                let occupied = pos.side_bits::<B>(0) | pos.side_bits::<B>(1);
-                for r in rides {
-                    t |= ride(r, king, occupied);
-                }
-                t & !own
-            }
+        let occupied = pos.side_bits::<B>(0) | pos.side_bits::<B>(1);
+        let steps = match kb.merged_reach(king, occupied) {
+            Some(t) if kb.all_plain && !kb.promotes => t & !own,
             _ => {
                 self.piece_moves(pos, king_cell, scratch);
                 scratch[king_listed..].iter().fold(B::ZERO, |m, mv| {

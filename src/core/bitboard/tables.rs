@@ -71,6 +71,24 @@ pub(crate) struct KindBits<B> {
     pub promotes: bool,
 }
 
+impl<B: Bits> KindBits<B> {
+    /// The squares the merged plain components reach from bit `from` (own pieces' squares
+    /// included), when they are merged.
+    #[inline(always)]
+    pub fn merged_reach(&self, from: usize, occupied: B) -> Option<B> {
+        let (leaps, rides) = self.merged.as_ref()?;
+        let mut t = if leaps.is_empty() {
+            B::ZERO
+        } else {
+            leaps[from]
+        };
+        for r in rides {
+            t |= crate::core::bitboard::attacks::ride(r, from, occupied);
+        }
+        Some(t)
+    }
+}
+
 /// Pieces with these codes attack a square from these vectors (reversed from the square).
 pub(crate) struct AttackSet<B> {
     pub codes: Vec<u8>,
