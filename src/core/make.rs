@@ -28,7 +28,7 @@ impl Position {
             halfmove: self.halfmove,
             key: self.key,
         };
-        let mut reset_clock = self.rules.pieces[code_kind(code) as usize].resets_clock;
+        let mut reset_clock = self.rules.clock_kinds >> code_kind(code) & 1 == 1;
         self.key ^= self.ep_key(self.ep);
         self.ep = NO_SQ;
         match m.flag {

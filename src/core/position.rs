@@ -282,19 +282,29 @@ impl Position {
     #[inline]
     pub(crate) fn move_piece(&mut self, from: Sq, to: Sq, code: u8) {
         let c = code_color(code);
-        self.board[from as usize] = EMPTY;
-        self.board[to as usize] = code;
-        let i = self.slot[from as usize];
-        self.slot[to as usize] = i;
-        self.plist[c][i as usize] = to;
-        let z = &self.rules.zobrist;
-        self.key ^= z.piece(from as usize, code) ^ z.piece(to as usize, code);
-        if let Some(w) = self.bb.get_mut(code as usize) {
-            let bits = self.rules.cell_bit[from as usize] | self.rules.cell_bit[to as usize];
-            *w ^= bits;
-            self.occ[c] ^= bits;
+        let (f, t) = (from as usize, to as usize);
+        debug_assert!(f < self.board.len() && t < self.board.len());
+        debug_assert!(self.bb.is_empty() || (code as usize) < self.bb.len());
+        let rules = &*self.rules;
+        // SAFETY: `from` and `to` are on-board cells of this position's shape (moves come from
+        // its generator), and every table indexed here has one entry per cell, or per cell and
+        // code; `bb`, when present, has one word per code of the piece table. The hot path of
+        // make/unmake, so no bounds checks.
+        unsafe {
+            *self.board.get_unchecked_mut(f) = EMPTY;
+            *self.board.get_unchecked_mut(t) = code;
+            let i = *self.slot.get_unchecked(f);
+            *self.slot.get_unchecked_mut(t) = i;
+            *self.plist[c].get_unchecked_mut(i as usize) = to;
+            let z = &rules.zobrist;
+            self.key ^= z.piece_unchecked(f, code) ^ z.piece_unchecked(t, code);
+            if !self.bb.is_empty() {
+                let bits = *rules.cell_bit.get_unchecked(f) | *rules.cell_bit.get_unchecked(t);
+                *self.bb.get_unchecked_mut(code as usize) ^= bits;
+                self.occ[c] ^= bits;
+            }
         }
-        if self.royal[c] == from && self.rules.is_royal(code_kind(code)) {
+        if self.royal[c] == from && rules.is_royal(code_kind(code)) {
             self.royal[c] = to;
         }
     }

@@ -164,6 +164,8 @@ pub struct Rules {
     pub(crate) castle_cells: Vec<[Sq; 4]>,
     pub(crate) zobrist: Zobrist,
     pub(crate) royal_kinds: u64,
+    /// Kinds whose move resets the fifty-move clock, as a bit per kind.
+    pub(crate) clock_kinds: u64,
     /// Some attack group is limited to a region (attack tests must look at ranks).
     pub(crate) attack_regions: bool,
     /// Index of the first ride group in `attacks` (single steps come first).
@@ -289,6 +291,11 @@ impl Rules {
         let first_ride = attacks
             .each_ref()
             .map(|groups| groups.iter().take_while(|g| g.range == 1).count());
+        let clock_kinds = pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.resets_clock)
+            .fold(0u64, |m, (i, _)| m | 1 << i);
         let royal_kinds = pieces
             .iter()
             .enumerate()
@@ -320,6 +327,7 @@ impl Rules {
             castle_cells,
             zobrist,
             royal_kinds,
+            clock_kinds,
             attack_regions,
             first_ride,
             small_codes: pieces_len <= MAX_SMALL_KINDS,

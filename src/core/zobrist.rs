@@ -40,6 +40,18 @@ impl Zobrist {
         self.pieces[cell * self.codes + code as usize]
     }
 
+    /// `piece` without a bounds check.
+    ///
+    /// # Safety
+    /// `cell` is a cell of the shape the keys were made for and `code` a piece code of its
+    /// table.
+    #[inline(always)]
+    pub(crate) unsafe fn piece_unchecked(&self, cell: usize, code: u8) -> u64 {
+        debug_assert!(cell * self.codes + (code as usize) < self.pieces.len());
+        // SAFETY: the caller's promise; `pieces` has `cells * codes` keys.
+        unsafe { *self.pieces.get_unchecked(cell * self.codes + code as usize) }
+    }
+
     /// Combined key of a set of castling rights.
     #[inline]
     pub fn castling_rights(&self, rights: u8) -> u64 {
