@@ -333,6 +333,30 @@ impl Builder<'_> {
                 }
             }
         }
+        // Single steps of the same pieces (a king's orthogonal and diagonal steps) answer
+        // together: one table, one lookup. Rides keep a set per vector list (their rays).
+        let mut merged: Vec<(Key, Vec<u8>)> = Vec::new();
+        for (key, codes) in keys {
+            let same = merged.iter_mut().find(|(k, c)| {
+                key.1 == 1 && k.1 == 1 && k.2 == key.2 && {
+                    let (mut a, mut b) = (c.clone(), codes.clone());
+                    a.sort_unstable();
+                    b.sort_unstable();
+                    a == b
+                }
+            });
+            match same {
+                Some((k, _)) => {
+                    for v in key.0 {
+                        if !k.0.contains(&v) {
+                            k.0.push(v);
+                        }
+                    }
+                }
+                None => merged.push((key, codes)),
+            }
+        }
+        let keys = merged;
         let mut sets: Vec<AttackSet<B>> = keys
             .into_iter()
             .map(|((vectors, range, region), codes)| {
