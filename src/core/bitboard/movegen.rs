@@ -118,7 +118,7 @@ impl<B: Bits> BitTables<B> {
         let mut board = self.board(pos, us);
         if !pos.has_walls {
             if let Some(t) = kb.merged_reach(bit, board.occupied) {
-                self.emit(pos, from, t & !board.own & within, false, B::ZERO, out);
+                self.emit(pos, from, t & !board.own & within, B::ZERO, out);
                 if kb.all_plain {
                     return;
                 }
@@ -210,25 +210,17 @@ impl<B: Bits> BitTables<B> {
                 flag: MoveFlag::EnPassant,
             });
         }
-        self.emit(pos, from, rest, !(rest & promo).is_zero(), promo, out);
+        self.emit(pos, from, rest, promo, out);
     }
 
     /// Appends a move from `from` to each of `targets`; those in `promo` once per promotion
-    /// kind when `promotes`.
+    /// kind.
     #[inline(always)]
-    fn emit<S: MoveSink>(
-        &self,
-        pos: &Position,
-        from: Sq,
-        targets: B,
-        promotes: bool,
-        promo: B,
-        out: &mut S,
-    ) {
+    fn emit<S: MoveSink>(&self, pos: &Position, from: Sq, targets: B, promo: B, out: &mut S) {
         let rules = &*pos.rules;
         for to in Ones(targets) {
             let to_cell = rules.bit_cell[to as usize];
-            if promotes && promo.has(to) {
+            if promo.has(to) {
                 for &k in &rules.promotion_kinds {
                     out.push(Move {
                         from,
@@ -442,7 +434,7 @@ impl<B: Bits> BitTables<B> {
         let king_listed = scratch.len();
         let occupied = pos.side_bits::<B>(0) | pos.side_bits::<B>(1);
         let steps = match kb.merged_reach(king, occupied) {
-            Some(t) if kb.all_plain && !kb.promotes => t & !own,
+            Some(t) if kb.all_plain => t & !own,
             _ => {
                 self.piece_moves(pos, king_cell, scratch);
                 scratch[king_listed..].iter().fold(B::ZERO, |m, mv| {
@@ -470,7 +462,7 @@ impl<B: Bits> BitTables<B> {
             Some(d) => !d.has(to),
             None => !self.attacked(pos, to as usize, them, lifted),
         };
-        let king_listed = if kb.merged.is_some() && kb.all_plain && !kb.promotes {
+        let king_listed = if kb.merged.is_some() && kb.all_plain {
             n += Ones(steps).filter(|&to| safe(pos, to)).count();
             usize::MAX
         } else {

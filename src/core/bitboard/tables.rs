@@ -66,7 +66,8 @@ pub(crate) struct KindBits<B> {
     pub anywhere: Vec<B>,
     /// Per square: the squares from which `anywhere` reaches it.
     pub from_anywhere: Vec<B>,
-    /// Every component is plain (so `merged`, when present, counts them all).
+    /// Every component is plain (so `merged`, when present, counts them all; a promoting
+    /// kind has no plain component).
     pub all_plain: bool,
     pub promotes: bool,
 }
