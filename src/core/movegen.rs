@@ -380,6 +380,17 @@ impl Position {
 
     /// Appends every legal move of the side to move.
     pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
+        if self.rules.king_safety && self.royal_count[self.side.index()] == 1 && !self.has_walls {
+            if let Some(bits) = &self.rules.bits {
+                if bits.lists_moves() {
+                    // SAFETY: as in `legal_move_count_with`.
+                    let bits: &crate::core::bitboard::BitBackend = unsafe { &*Arc::as_ptr(bits) };
+                    if self.bits_legal_moves(bits, out) {
+                        return;
+                    }
+                }
+            }
+        }
         let start = out.len();
         self.pseudo_legal_moves(out);
         if !self.rules.king_safety {

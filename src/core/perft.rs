@@ -40,7 +40,12 @@ impl Perft {
         let mut nodes = 0;
         for &m in &moves {
             let undo = pos.make(m);
-            nodes += self.walk(pos, depth - 1);
+            // The leaf needs no call of its own: it is one node.
+            nodes += if depth == 1 {
+                1
+            } else {
+                self.walk(pos, depth - 1)
+            };
             pos.unmake(m, undo);
         }
         self.buffers[depth as usize] = moves;

@@ -50,7 +50,12 @@ impl<M: Copy> Perft<M> {
         let mut nodes = 0;
         for &m in &moves {
             game.make(m);
-            nodes += self.walk(game, depth - 1);
+            // The leaf needs no call of its own: it is one node.
+            nodes += if depth == 1 {
+                1
+            } else {
+                self.walk(game, depth - 1)
+            };
             game.unmake();
         }
         self.buffers[depth as usize] = moves;

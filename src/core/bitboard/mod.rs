@@ -9,6 +9,7 @@
 
 pub(crate) mod attacks;
 pub(crate) mod bits;
+mod legal;
 mod movegen;
 pub(crate) mod tables;
 
@@ -133,6 +134,23 @@ impl Position {
         bits: &BitBackend,
         scratch: &mut Vec<Move>,
     ) -> usize {
-        with_tables!(bits, t => t.legal_move_count(self, scratch))
+        scratch.clear();
+        let mut count = legal::Count {
+            n: 0,
+            extra_promotions: self.rules.promotion_kinds.len().saturating_sub(1),
+            scratch,
+        };
+        if with_tables!(bits, t => t.legal_walk(self, &mut count)) {
+            return count.n;
+        }
+        self.legal_moves(scratch);
+        scratch.len()
+    }
+
+    /// `legal_moves` on bitboards: one royal piece, king safety, no walls. `false`, with
+    /// nothing appended, where only testing every move is right (see `legal_walk`).
+    pub(crate) fn bits_legal_moves(&mut self, bits: &BitBackend, out: &mut Vec<Move>) -> bool {
+        let mut list = legal::List { out };
+        with_tables!(bits, t => t.legal_walk(self, &mut list))
     }
 }

@@ -1,0 +1,366 @@
+//! Legal moves on bitboards when the side to move has one royal piece and the board has no
+//! walls, counted (perft's last ply) or listed by the same walk.
+//!
+//! Pieces that are neither royal nor pinned can only land where they answer a check, so their
+//! moves are taken set-wise and need no test: single and double steps move every piece of a
+//! kind in one shift, the other parts go piece by piece. Pinned pieces, en passant captures
+//! and the royal piece's moves are tested one by one.
+
+use std::sync::Arc;
+
+use crate::core::bitboard::bits::{Bits, Ones};
+use crate::core::bitboard::movegen::Board;
+use crate::core::bitboard::tables::{BitTables, ComponentBits};
+use crate::core::geometry::Color;
+use crate::core::movegen::{AttackMemo, MoveSink};
+use crate::core::moves::{Move, MoveFlag};
+use crate::core::piece::{code_kind, Piece};
+use crate::core::position::Position;
+use crate::core::rules::Rules;
+
+/// Where the walk puts the legal moves it finds.
+pub(crate) trait LegalSink<B: Bits>: MoveSink {
+    /// The moves from bit `from` to each of `targets`, those in `promo` once per promotion
+    /// kind.
+    fn piece_targets(&mut self, pos: &Position, from: usize, targets: B, promo: B);
+    /// The moves to each of `targets` from the bit `shift` below it, with `flag`, those in
+    /// `promo` once per promotion kind.
+    fn shifted(&mut self, pos: &Position, targets: B, shift: i32, flag: MoveFlag, promo: B);
+    /// The buffer for moves still to be tested; the walk appends to it and keeps, after what
+    /// it held, only the moves that pass.
+    fn untested(&mut self) -> &mut Vec<Move>;
+    /// `kept` of the untested moves passed.
+    fn passed(&mut self, kept: usize);
+}
+
+/// Counts the moves (`scratch` holds the ones to test).
+pub(crate) struct Count<'a> {
+    pub(crate) n: usize,
+    /// Promotion kinds beyond the first: a promoting move counts once plus this.
+    pub(crate) extra_promotions: usize,
+    pub(crate) scratch: &'a mut Vec<Move>,
+}
+
+impl MoveSink for Count<'_> {
+    #[inline]
+    fn push(&mut self, _m: Move) {
+        self.n += 1;
+    }
+}
+
+impl<B: Bits> LegalSink<B> for Count<'_> {
+    #[inline(always)]
+    fn piece_targets(&mut self, _pos: &Position, _from: usize, targets: B, promo: B) {
+        self.n +=
+            targets.count() as usize + (targets & promo).count() as usize * self.extra_promotions;
+    }
+    #[inline(always)]
+    fn shifted(&mut self, _pos: &Position, targets: B, _shift: i32, _flag: MoveFlag, promo: B) {
+        self.n +=
+            targets.count() as usize + (targets & promo).count() as usize * self.extra_promotions;
+    }
+    fn untested(&mut self) -> &mut Vec<Move> {
+        self.scratch
+    }
+    fn passed(&mut self, kept: usize) {
+        self.n += kept;
+    }
+}
+
+/// Appends the moves to `out`.
+pub(crate) struct List<'a> {
+    pub(crate) out: &'a mut Vec<Move>,
+}
+
+impl MoveSink for List<'_> {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        self.out.push(m);
+    }
+}
+
+impl<B: Bits> LegalSink<B> for List<'_> {
+    #[inline(always)]
+    fn piece_targets(&mut self, pos: &Position, from: usize, targets: B, promo: B) {
+        let from = pos.rules.bit_cell[from];
+        for to in Ones(targets) {
+            push_to(pos, self.out, from, to, promo);
+        }
+    }
+    #[inline(always)]
+    fn shifted(&mut self, pos: &Position, targets: B, shift: i32, flag: MoveFlag, promo: B) {
+        let cells = &pos.rules.bit_cell;
+        for to in Ones(targets) {
+            let from = cells[(to as i32 - shift) as usize];
+            if flag == MoveFlag::Normal {
+                push_to(pos, self.out, from, to, promo);
+            } else {
+                self.out.push(Move {
+                    from,
+                    to: cells[to as usize],
+                    promotion: None,
+                    flag,
+                });
+            }
+        }
+    }
+    fn untested(&mut self) -> &mut Vec<Move> {
+        self.out
+    }
+    fn passed(&mut self, _kept: usize) {}
+}
+
+/// Appends the move `from`→bit `to`, once per promotion kind if `to` is in `promo`.
+#[inline(always)]
+fn push_to<B: Bits>(pos: &Position, out: &mut Vec<Move>, from: u16, to: u32, promo: B) {
+    let rules = &*pos.rules;
+    let to_cell = rules.bit_cell[to as usize];
+    if promo.has(to) {
+        for &k in &rules.promotion_kinds {
+            out.push(Move {
+                from,
+                to: to_cell,
+                promotion: Some(k),
+                flag: MoveFlag::Normal,
+            });
+        }
+    } else {
+        out.push_plain(from, to_cell);
+    }
+}
+
+impl<B: Bits> BitTables<B> {
+    /// The legal moves into `sink`; `false` (and nothing in `sink`) when this walk does not
+    /// apply: the side is in check and one piece may check along two lines, or two checks share
+    /// a blocking square, so that only testing every move is right.
+    pub(crate) fn legal_walk<S: LegalSink<B>>(&self, pos: &mut Position, sink: &mut S) -> bool {
+        let us = pos.side.index();
+        // SAFETY: testing moves never replaces `pos.rules`, and the `Arc` keeps it alive for as
+        // long as `pos`; a reference through the pointer spares an atomic reference count.
+        let rules: &Rules = unsafe { &*Arc::as_ptr(&pos.rules) };
+        let king_cell = pos.royal[us];
+        let king = rules.bit_of[king_cell as usize] as usize;
+        let threats = self.threats(pos, king, us);
+        let checks = threats.checkers.count();
+        if checks > 0 && rules.parallel_lines {
+            return false;
+        }
+        if checks < 2 {
+            let board = self.board(pos, us);
+            let mask = if checks == 0 {
+                !B::ZERO
+            } else {
+                threats.answers
+            };
+            let movers = board.own & !threats.pinned & !B::bit(king as u32);
+            for kind in 0..rules.pieces.len() {
+                let code = Piece::new(Color::from_index(us), kind as u8).code();
+                let pieces = pos.code_bits::<B>(code) & movers;
+                if pieces.is_zero() {
+                    continue;
+                }
+                let promo = if self.kinds[us][kind].promotes {
+                    self.promotion[us]
+                } else {
+                    B::ZERO
+                };
+                self.kind_moves(pos, kind, us, pieces, &board, mask, promo, sink);
+            }
+        }
+        let start = sink.untested().len();
+        if checks < 2 {
+            for pinned in Ones(threats.pinned) {
+                self.piece_moves(pos, rules.bit_cell[pinned as usize], sink.untested());
+            }
+        }
+        // The royal piece's steps: against the squares the enemy attacks with the king lifted
+        // (it does not shield the squares behind it), regions applied to the squares attacked.
+        // The map costs a pass over the enemy's pieces: made only when the king can step.
+        let them = us ^ 1;
+        let own = pos.side_bits::<B>(us);
+        let kb = &self.kinds[us][code_kind(pos.cell(king_cell as usize)) as usize];
+        let king_listed = sink.untested().len();
+        let occupied = pos.side_bits::<B>(0) | pos.side_bits::<B>(1);
+        let plain_king = kb.merged.is_some() && kb.all_plain;
+        let steps = match kb.merged_reach(king, occupied) {
+            Some(t) if kb.all_plain => t & !own,
+            _ => {
+                self.piece_moves(pos, king_cell, sink.untested());
+                sink.untested()[king_listed..]
+                    .iter()
+                    .fold(B::ZERO, |m, mv| {
+                        m | B::from_wide(rules.cell_bit[mv.to as usize])
+                    })
+            }
+        };
+        // One step is cheaper to test alone (measured: start position, Kiwipete, fairy).
+        let lifted = self.occupied(pos, rules.cell_bit[king_cell as usize]);
+        let danger = (steps.count() >= 2).then(|| self.danger(pos, them, lifted));
+        let safe = |pos: &Position, to: u32| match danger {
+            Some(d) => !d.has(to),
+            None => !self.attacked(pos, to as usize, them, lifted),
+        };
+        // Test the listed moves, keeping those that pass in order.
+        let color = Color::from_index(us);
+        let end = sink.untested().len();
+        let mut kept = start;
+        for i in start..end {
+            let m = sink.untested()[i];
+            let ok = if i >= king_listed && m.flag == MoveFlag::Normal {
+                safe(pos, rules.bit_of[m.to as usize] as u32)
+            } else {
+                pos.test_move(m, color)
+            };
+            if ok {
+                sink.untested()[kept] = m;
+                kept += 1;
+            }
+        }
+        sink.untested().truncate(kept);
+        sink.passed(kept - start);
+        if checks == 0 {
+            // Castling asks about squares with the king in place: the same answers, since no
+            // attack passes through an unchecked king, unless a region-limited attacker
+            // reaches past it.
+            let mut memo = match danger {
+                Some(d) if !rules.attack_regions => AttackMemo::known(d.to_wide()),
+                _ => AttackMemo::default(),
+            };
+            pos.castling_moves_known(sink, &mut memo);
+        }
+        if plain_king {
+            let safe_steps = Ones(steps)
+                .filter(|&to| safe(pos, to))
+                .fold(B::ZERO, |m, to| m | B::bit(to));
+            sink.piece_targets(pos, king, safe_steps, B::ZERO);
+        }
+        true
+    }
+
+    /// The moves of `pieces` (of kind `kind` and colour `us`, neither royal nor pinned, on a
+    /// board without walls) that land in `mask`, promotions on `promo`. Single steps and
+    /// double steps move all pieces in one shift; rides are walked piece by piece. En passant
+    /// captures are tested as they are found.
+    #[allow(clippy::too_many_arguments)]
+    fn kind_moves<S: LegalSink<B>>(
+        &self,
+        pos: &mut Position,
+        kind: usize,
+        us: usize,
+        pieces: B,
+        board: &Board<B>,
+        mask: B,
+        promo: B,
+        sink: &mut S,
+    ) {
+        let kb = &self.kinds[us][kind];
+        if kb.merged.is_some() {
+            for from in Ones(pieces) {
+                let t = kb
+                    .merged_reach(from as usize, board.occupied)
+                    .unwrap_or(B::ZERO);
+                sink.piece_targets(pos, from as usize, t & !board.own & mask, B::ZERO);
+            }
+            if kb.all_plain {
+                return;
+            }
+        }
+        for comp in &kb.comps {
+            if kb.merged.is_some() && comp.plain {
+                continue;
+            }
+            let origins = pieces & comp.origins;
+            if origins.is_zero() {
+                continue;
+            }
+            if comp.leap {
+                for reach in &comp.reaches {
+                    let mut reached = (origins & reach.sources).shifted(reach.shift);
+                    if let Some(region) = comp.region {
+                        reached &= region;
+                    }
+                    let mut targets = Self::allowed(comp, reached, 0, board);
+                    if comp.takes_ep() && !(targets & board.ep).is_zero() {
+                        targets &= !board.ep;
+                        let from = board.ep.lowest() as i32 - reach.shift;
+                        self.en_passant(pos, from as usize, us, sink);
+                    }
+                    sink.shifted(pos, targets & mask, reach.shift, MoveFlag::Normal, promo);
+                }
+            } else if comp.double_step && comp.region.is_none() && comp.reaches.len() == 1 {
+                let reach = &comp.reaches[0];
+                let mut front = origins;
+                for _ in 0..comp.range {
+                    front = (front & reach.sources).shifted(reach.shift) & !board.occupied;
+                }
+                let shift = reach.shift * comp.range as i32;
+                sink.shifted(pos, front & mask, shift, MoveFlag::DoubleStep, B::ZERO);
+            } else {
+                for from in Ones(origins) {
+                    self.component_moves(pos, comp, us, from as usize, board, mask, promo, sink);
+                }
+            }
+        }
+    }
+
+    /// `kind_moves` for one component of the piece on bit `from`.
+    #[allow(clippy::too_many_arguments)]
+    fn component_moves<S: LegalSink<B>>(
+        &self,
+        pos: &mut Position,
+        comp: &ComponentBits<B>,
+        us: usize,
+        from: usize,
+        board: &Board<B>,
+        mask: B,
+        promo: B,
+        sink: &mut S,
+    ) {
+        // A double step lands without promoting, wherever it lands (as the mailbox lists it).
+        let (promo, flag) = if comp.double_step {
+            (B::ZERO, MoveFlag::DoubleStep)
+        } else {
+            (promo, MoveFlag::Normal)
+        };
+        let mut en_passant = 0;
+        self.component_targets(pos, comp, from, board, |mut targets| {
+            if comp.takes_ep() && !(targets & board.ep).is_zero() {
+                targets &= !board.ep;
+                en_passant += 1;
+            }
+            let targets = targets & mask;
+            if flag == MoveFlag::Normal {
+                sink.piece_targets(pos, from, targets, promo);
+            } else {
+                for to in Ones(targets) {
+                    sink.shifted(pos, B::bit(to), to as i32 - from as i32, flag, B::ZERO);
+                }
+            }
+        });
+        for _ in 0..en_passant {
+            self.en_passant(pos, from, us, sink);
+        }
+    }
+
+    /// The en passant capture from bit `from`, if it takes an enemy piece and is legal.
+    fn en_passant<S: LegalSink<B>>(
+        &self,
+        pos: &mut Position,
+        from: usize,
+        us: usize,
+        sink: &mut S,
+    ) {
+        let from = pos.rules.bit_cell[from];
+        if self.ep_victim_is_enemy(pos, from, us) {
+            let m = Move {
+                from,
+                to: pos.ep,
+                promotion: None,
+                flag: MoveFlag::EnPassant,
+            };
+            if pos.test_move(m, Color::from_index(us)) {
+                sink.push(m);
+            }
+        }
+    }
+}
