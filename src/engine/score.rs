@@ -9,6 +9,15 @@ pub const PROVEN: i32 = WIN - 1_000;
 /// Larger than any score.
 pub const INFINITY: i32 = WIN + 1;
 
+/// The largest move-order value `mvv_lva` gives (and `Variant::capture_order` may).
+pub const CAPTURE_ORDER_MAX: i32 = (1 << 24) - 1;
+
+/// Order among captures: the most valuable victim first, and among equal victims the least
+/// valuable attacker (centipawns; victims above 16383 and attackers above 1023 count as those).
+pub fn mvv_lva(victim: i32, attacker: i32) -> i32 {
+    (victim.clamp(0, 0x3FFF) << 10) + (1023 - attacker.clamp(0, 1023))
+}
+
 /// A proven win `plies` ahead.
 pub fn win_in(plies: u32) -> i32 {
     WIN - plies.min(999) as i32
@@ -80,6 +89,15 @@ impl fmt::Display for Score {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn mvv_lva_stays_in_range_and_ranks_victim_before_attacker() {
+        assert!(mvv_lva(900, 100) > mvv_lva(900, 300));
+        assert!(mvv_lva(500, 900) > mvv_lva(300, 100));
+        for (v, a) in [(i32::MAX, -5), (-7, i32::MAX), (0, 0), (16_383, 0)] {
+            assert!((0..=CAPTURE_ORDER_MAX).contains(&mvv_lva(v, a)));
+        }
+    }
 
     #[test]
     fn proven_scores_round_trip_through_node_and_root() {

@@ -317,7 +317,7 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Engine<M> {
             if Some(m) == tt_move {
                 1 << 30
             } else if game.is_noisy(m) {
-                1 << 29
+                (1 << 29) + game.capture_order(m).clamp(0, score::CAPTURE_ORDER_MAX)
             } else if Some(m) == killers[0] {
                 (1 << 28) + 1
             } else if Some(m) == killers[1] {
@@ -435,10 +435,29 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Engine<M> {
         }
         alpha = alpha.max(stand);
         let mut best = stand;
-        for &m in moves.iter() {
-            if !game.is_noisy(m) {
-                continue;
+        let mut order = std::mem::take(&mut self.order[ply]);
+        order.clear();
+        order.extend(moves.iter().map(|&m| {
+            if game.is_noisy(m) {
+                game.capture_order(m).clamp(0, score::CAPTURE_ORDER_MAX)
+            } else {
+                -1
             }
+        }));
+        for i in 0..moves.len() {
+            // Selection sort over the noisy moves, in capture order.
+            let mut j = i;
+            for k in i + 1..moves.len() {
+                if order[k] > order[j] {
+                    j = k;
+                }
+            }
+            if order[j] < 0 {
+                break;
+            }
+            moves.swap(i, j);
+            order.swap(i, j);
+            let m = moves[i];
             game.make(m);
             let s = -self.quiescence(game, ply + 1, -beta, -alpha);
             game.unmake();
@@ -456,6 +475,7 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Engine<M> {
             }
         }
         self.moves[ply] = moves;
+        self.order[ply] = order;
         best
     }
 

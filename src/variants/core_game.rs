@@ -335,6 +335,10 @@ impl Variant for CoreGame {
         m.flag == MoveFlag::EnPassant || m.promotion.is_some() || self.pos.piece_at(m.to).is_some()
     }
 
+    fn capture_order(&self, m: Move) -> i32 {
+        self.values.capture_order(&self.pos, m)
+    }
+
     fn history_slots(&self) -> usize {
         let cells = self.pos.rules().shape.cells();
         cells * cells
@@ -362,6 +366,26 @@ mod tests {
         };
         let r = engine.search(&mut game, &limits);
         to_uci(&pos, r.best.unwrap())
+    }
+
+    #[test]
+    fn captures_are_ordered_most_valuable_victim_then_least_valuable_attacker() {
+        // The pawn on d4 and the knight on f3 can both take the queen on e5; the pawn can also
+        // take the rook on c5.
+        let pos = standard::from_fen("4k3/8/8/2r1q3/3P4/5N2/8/7K w - - 0 1").unwrap();
+        let game = standard::variant::game(pos.clone());
+        let order = |uci: &str| {
+            let mut moves = Vec::new();
+            let mut p = pos.clone();
+            p.legal_moves(&mut moves);
+            let m = moves.into_iter().find(|&m| to_uci(&pos, m) == uci).unwrap();
+            game.capture_order(m)
+        };
+        let (pawn_takes_queen, knight_takes_queen, pawn_takes_rook) =
+            (order("d4e5"), order("f3e5"), order("d4c5"));
+        assert!(pawn_takes_queen > knight_takes_queen, "least valuable attacker first");
+        assert!(knight_takes_queen > pawn_takes_rook, "most valuable victim first");
+        assert!(pawn_takes_rook > 0);
     }
 
     #[test]

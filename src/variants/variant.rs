@@ -119,6 +119,13 @@ pub trait Variant: Clone {
     fn evaluate(&mut self) -> i32;
     /// Captures and other moves the quiescence search must look at.
     fn is_noisy(&self, m: Self::Move) -> bool;
+    /// Among noisy moves, which the search tries first (higher first, at most
+    /// `engine::score::CAPTURE_ORDER_MAX`): the most valuable victim, then the least valuable
+    /// attacker (see `engine::score::mvv_lva`). Without it the search takes them in
+    /// generation order.
+    fn capture_order(&self, _m: Self::Move) -> i32 {
+        0
+    }
     /// Size of the history table (`history_slot` is below it).
     fn history_slots(&self) -> usize;
     /// A slot for `m` in the history table, e.g. from × cells + to.

@@ -21,6 +21,24 @@ pub struct PieceValues {
     centre: Vec<i32>,
 }
 
+impl PieceValues {
+    /// `Variant::capture_order` of a move of `pos`: the victim's value (the pawn taken en
+    /// passant; a promotion adds what the piece gains), the mover's value.
+    pub fn capture_order(&self, pos: &Position, m: crate::core::Move) -> i32 {
+        let value = |sq: Sq| pos.piece_at(sq).map_or(0, |p| self.value[p.kind as usize]);
+        let attacker = value(m.from);
+        let mut victim = if m.flag == crate::core::MoveFlag::EnPassant {
+            value(pos.ep_victim(m.from, m.to))
+        } else {
+            value(m.to)
+        };
+        if let Some(kind) = m.promotion {
+            victim += self.value[kind as usize] - attacker;
+        }
+        crate::engine::score::mvv_lva(victim, attacker)
+    }
+}
+
 /// Value of a piece from its average mobility (linear through knight ≈ 300, queen ≈ 900).
 fn value_from_mobility(m: f64) -> i32 {
     (120.0 + 34.3 * m).round() as i32

@@ -311,6 +311,13 @@ impl Variant for ObstacleSearch {
         }
     }
 
+    fn capture_order(&self, m: ObstacleMove) -> i32 {
+        match m {
+            ObstacleMove::Piece(m) => self.values.capture_order(self.board().position(), m),
+            ObstacleMove::Wall(..) => 0,
+        }
+    }
+
     fn history_slots(&self) -> usize {
         let cells = self.board().position().rules().shape.cells();
         cells * cells + 128
