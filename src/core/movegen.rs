@@ -297,7 +297,12 @@ impl Position {
             }
             let lo = kf.min(kt).min(rf).min(rt);
             let hi = kf.max(kt).max(rf).max(rt);
-            if (lo..=hi).any(|s| s != kf && s != rf && self.cell(s as usize) != EMPTY) {
+            let [between, path] = self.rules.castle_masks[i];
+            if !self.bb.is_empty() {
+                if (self.occ[0] | self.occ[1]) & between != 0 {
+                    continue;
+                }
+            } else if (lo..=hi).any(|s| s != kf && s != rf && self.cell(s as usize) != EMPTY) {
                 continue;
             }
             if !self.path_open(kf, kt) || !self.path_open(rf, rt) {
@@ -308,8 +313,16 @@ impl Position {
                 let step: isize = if kt > kf { 1 } else { -1 };
                 let mut s = kf;
                 let not_in_check = known_check == Some(false);
+                if not_in_check {
+                    if let Some(danger) = memo.known {
+                        if danger & path != 0 {
+                            continue;
+                        }
+                    }
+                }
+                let known_safe = not_in_check && memo.known.is_some();
                 let mut safe = not_in_check || !self.is_attacked(kf, them);
-                while safe && s != kt {
+                while safe && !known_safe && s != kt {
                     s = (s as isize + step) as Sq;
                     safe = !if not_in_check {
                         memo.attacked(self, s, them)

@@ -162,6 +162,9 @@ pub struct Rules {
     /// Per cell: castling-right bits lost when a move starts or ends there.
     pub(crate) castle_keep: Vec<u8>,
     pub(crate) castle_cells: Vec<[Sq; 4]>,
+    /// Per castling, with bitboards: [the squares that must be empty, the king's path after
+    /// its own square] (`castle_cells` walked once at compile time).
+    pub(crate) castle_masks: Vec<[u128; 2]>,
     pub(crate) zobrist: Zobrist,
     pub(crate) royal_kinds: u64,
     /// Kinds whose move resets the fifty-move clock, as a bit per kind.
@@ -314,6 +317,21 @@ impl Rules {
                 bit_cell.push(sq);
             }
         }
+        // Per castling: the squares that must be empty, and the king's path after its square
+        // (the squares that must not be attacked), as cell-bit masks.
+        let castle_masks = castle_cells
+            .iter()
+            .map(|&[kf, kt, rf, rt]| {
+                let (lo, hi) = (kf.min(kt).min(rf).min(rt), kf.max(kt).max(rf).max(rt));
+                let between = (lo..=hi)
+                    .filter(|&s| s != kf && s != rf)
+                    .fold(0, |m, s| m | cell_bit[s as usize]);
+                let path = (kf.min(kt)..=kf.max(kt))
+                    .filter(|&s| s != kf)
+                    .fold(0, |m, s| m | cell_bit[s as usize]);
+                [between, path]
+            })
+            .collect();
         let parallel_lines = compiled.iter().any(|kinds| parallel_lines(kinds));
         let mut rules = Rules {
             shape,
@@ -325,6 +343,7 @@ impl Rules {
             attacks,
             castle_keep,
             castle_cells,
+            castle_masks,
             zobrist,
             royal_kinds,
             clock_kinds,

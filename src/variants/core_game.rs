@@ -383,8 +383,14 @@ mod tests {
         };
         let (pawn_takes_queen, knight_takes_queen, pawn_takes_rook) =
             (order("d4e5"), order("f3e5"), order("d4c5"));
-        assert!(pawn_takes_queen > knight_takes_queen, "least valuable attacker first");
-        assert!(knight_takes_queen > pawn_takes_rook, "most valuable victim first");
+        assert!(
+            pawn_takes_queen > knight_takes_queen,
+            "least valuable attacker first"
+        );
+        assert!(
+            knight_takes_queen > pawn_takes_rook,
+            "most valuable victim first"
+        );
         assert!(pawn_takes_rook > 0);
     }
 

@@ -150,9 +150,16 @@ impl<B: Bits> BitTables<B> {
                 continue;
             }
             let mut hit = B::ZERO;
-            if set.leap.is_some() {
-                for r in &set.forward {
-                    hit |= (attackers & r.sources).shifted(r.shift);
+            if let Some(steps) = &set.leap_forward {
+                if attackers.without_lowest().without_lowest().is_zero() {
+                    // One or two pieces: a lookup each beats a shift per vector.
+                    for from in crate::core::bitboard::bits::Ones(attackers) {
+                        hit |= steps[from as usize];
+                    }
+                } else {
+                    for r in &set.forward {
+                        hit |= (attackers & r.sources).shifted(r.shift);
+                    }
                 }
             } else {
                 for from in crate::core::bitboard::bits::Ones(attackers) {

@@ -107,6 +107,8 @@ pub(crate) struct AttackSet<B> {
     pub forward: Vec<Reach<B>>,
     /// The squares the set may attack (its region, else all).
     pub region_mask: B,
+    /// Range 1: per square, every step from it (what one attacker there covers).
+    pub leap_forward: Option<Vec<B>>,
 }
 
 /// Every table of one set of rules.
@@ -368,6 +370,13 @@ impl Builder<'_> {
                         })
                     })
                 });
+                let leap_forward = (range == 1).then(|| {
+                    self.per_square(|f, r| {
+                        vectors.iter().fold(B::ZERO, |m, &(dx, dy)| {
+                            m | self.at(f + dx as i32, r + dy as i32)
+                        })
+                    })
+                });
                 let rides = if range == 1 {
                     Vec::new()
                 } else {
@@ -407,6 +416,7 @@ impl Builder<'_> {
                     lines,
                     forward,
                     region_mask,
+                    leap_forward,
                 }
             })
             .collect();
