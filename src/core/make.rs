@@ -18,7 +18,7 @@ impl Position {
     /// Plays a move produced by this position's generator. Returns what `unmake` needs.
     pub fn make(&mut self, m: Move) -> Undo {
         let us = self.side;
-        let code = self.board[m.from as usize];
+        let code = self.cell(m.from as usize);
         let mut undo = Undo {
             moved: code,
             captured: EMPTY,
@@ -67,7 +67,8 @@ impl Position {
                 }
             }
         }
-        let keep = self.rules.castle_keep[m.from as usize] & self.rules.castle_keep[m.to as usize];
+        let keep =
+            self.rules.castle_keep_unchecked(m.from) & self.rules.castle_keep_unchecked(m.to);
         if self.castling & !keep != 0 {
             let z = &self.rules.zobrist;
             self.key ^= z.castling_rights(self.castling) ^ z.castling_rights(self.castling & keep);
@@ -102,7 +103,7 @@ impl Position {
             _ => {
                 match m.promotion {
                     None => {
-                        let code = self.board[m.to as usize];
+                        let code = self.cell(m.to as usize);
                         self.move_piece(m.to, m.from, code);
                     }
                     Some(_) => {

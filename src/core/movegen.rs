@@ -274,8 +274,15 @@ impl Position {
         if known_check == Some(true) && self.rules.king_safety {
             return;
         }
+        let bits = !self.bb.is_empty();
+        let occupied = self.occ[0] | self.occ[1];
         for (i, rule) in self.rules.castling.iter().enumerate() {
             if rule.color != us || self.castling >> i & 1 == 0 {
+                continue;
+            }
+            // With bitboards the squares in between are one test, and the likeliest to fail.
+            let [between, path] = self.rules.castle_masks[i];
+            if bits && occupied & between != 0 {
                 continue;
             }
             let [kf, kt, rf, rt] = self.rules.castle_cells[i];
@@ -295,15 +302,12 @@ impl Position {
             {
                 continue;
             }
-            let lo = kf.min(kt).min(rf).min(rt);
-            let hi = kf.max(kt).max(rf).max(rt);
-            let [between, path] = self.rules.castle_masks[i];
-            if !self.bb.is_empty() {
-                if (self.occ[0] | self.occ[1]) & between != 0 {
+            if !bits {
+                let lo = kf.min(kt).min(rf).min(rt);
+                let hi = kf.max(kt).max(rf).max(rt);
+                if (lo..=hi).any(|s| s != kf && s != rf && self.cell(s as usize) != EMPTY) {
                     continue;
                 }
-            } else if (lo..=hi).any(|s| s != kf && s != rf && self.cell(s as usize) != EMPTY) {
-                continue;
             }
             if !self.path_open(kf, kt) || !self.path_open(rf, rt) {
                 continue;

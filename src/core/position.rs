@@ -265,16 +265,23 @@ impl Position {
             self.occ[c] ^= bit;
         }
         if self.rules.is_royal(code_kind(code)) {
-            self.royal_count[c] -= 1;
-            if self.royal_count[c] == 1 {
-                let royal_kinds = self.rules.royal_kinds;
-                let board = &self.board;
-                if let Some(&s) = self.plist[c]
-                    .iter()
-                    .find(|&&s| royal_kinds >> code_kind(board[s as usize]) & 1 == 1)
-                {
-                    self.royal[c] = s;
-                }
+            self.royal_removed(c);
+        }
+    }
+
+    /// After a royal piece of colour `c` left the board: one fewer, and the square of the
+    /// last one if one is left. Rare (legal chess never takes a king), so kept out of line.
+    #[cold]
+    fn royal_removed(&mut self, c: usize) {
+        self.royal_count[c] -= 1;
+        if self.royal_count[c] == 1 {
+            let royal_kinds = self.rules.royal_kinds;
+            let board = &self.board;
+            if let Some(&s) = self.plist[c]
+                .iter()
+                .find(|&&s| royal_kinds >> code_kind(board[s as usize]) & 1 == 1)
+            {
+                self.royal[c] = s;
             }
         }
     }

@@ -412,6 +412,15 @@ impl Rules {
         &self.pieces[kind as usize]
     }
 
+    /// The castling rights a move from or to `cell` keeps, without a bounds check.
+    #[inline(always)]
+    pub(crate) fn castle_keep_unchecked(&self, cell: Sq) -> u8 {
+        debug_assert!((cell as usize) < self.castle_keep.len());
+        // SAFETY: moves come from this rules' generator, so `cell` is a cell of its shape, and
+        // `castle_keep` has one entry per cell.
+        unsafe { *self.castle_keep.get_unchecked(cell as usize) }
+    }
+
     #[inline]
     pub fn is_royal(&self, kind: KindId) -> bool {
         self.royal_kinds >> kind & 1 == 1
