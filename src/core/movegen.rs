@@ -276,10 +276,11 @@ impl Position {
         }
         let bits = !self.bb.is_empty();
         let occupied = self.occ[0] | self.occ[1];
-        for (i, rule) in self.rules.castling.iter().enumerate() {
-            if rule.color != us || self.castling >> i & 1 == 0 {
-                continue;
-            }
+        let mut rights = self.castling & self.rules.castle_rights_of[us.index()];
+        while rights != 0 {
+            let i = rights.trailing_zeros() as usize;
+            rights &= rights - 1;
+            let rule = &self.rules.castling[i];
             // With bitboards the squares in between are one test, and the likeliest to fail.
             let [between, path] = self.rules.castle_masks[i];
             if bits && occupied & between != 0 {

@@ -165,6 +165,8 @@ pub struct Rules {
     /// Per castling, with bitboards: [the squares that must be empty, the king's path after
     /// its own square] (`castle_cells` walked once at compile time).
     pub(crate) castle_masks: Vec<[u128; 2]>,
+    /// Per colour, the castling rights (bits of `castling`) that are its.
+    pub(crate) castle_rights_of: [u8; 2],
     pub(crate) zobrist: Zobrist,
     pub(crate) royal_kinds: u64,
     /// Kinds whose move resets the fifty-move clock, as a bit per kind.
@@ -332,6 +334,10 @@ impl Rules {
                 [between, path]
             })
             .collect();
+        let mut castle_rights_of = [0u8; 2];
+        for (i, c) in castling.iter().enumerate() {
+            castle_rights_of[c.color.index()] |= 1 << i;
+        }
         let parallel_lines = compiled.iter().any(|kinds| parallel_lines(kinds));
         let mut rules = Rules {
             shape,
@@ -344,6 +350,7 @@ impl Rules {
             castle_keep,
             castle_cells,
             castle_masks,
+            castle_rights_of,
             zobrist,
             royal_kinds,
             clock_kinds,
