@@ -230,7 +230,7 @@ impl Position {
         k ^ z.castling_rights(self.castling) ^ self.ep_key(self.ep)
     }
 
-    #[inline(always)]
+    #[inline]
     pub(crate) fn add_piece(&mut self, sq: Sq, code: u8) {
         let c = code_color(code);
         self.board[sq as usize] = code;
@@ -248,7 +248,7 @@ impl Position {
         }
     }
 
-    #[inline(always)]
+    #[inline]
     pub(crate) fn remove_piece(&mut self, sq: Sq, code: u8) {
         let c = code_color(code);
         self.board[sq as usize] = EMPTY;
