@@ -9,7 +9,7 @@
 use std::sync::Arc;
 
 use crate::core::bitboard::bits::{Bits, Ones};
-use crate::core::bitboard::movegen::Board;
+use crate::core::bitboard::movegen::{push_to, Board};
 use crate::core::bitboard::tables::{BitTables, ComponentBits};
 use crate::core::geometry::Color;
 use crate::core::movegen::{AttackMemo, MoveSink};
@@ -108,25 +108,6 @@ impl<B: Bits> LegalSink<B> for List<'_> {
         self.out
     }
     fn passed(&mut self, _kept: usize) {}
-}
-
-/// Appends the move `from`→bit `to`, once per promotion kind if `to` is in `promo`.
-#[inline(always)]
-fn push_to<B: Bits>(pos: &Position, out: &mut Vec<Move>, from: u16, to: u32, promo: B) {
-    let rules = &*pos.rules;
-    let to_cell = rules.bit_cell[to as usize];
-    if promo.has(to) {
-        for &k in &rules.promotion_kinds {
-            out.push(Move {
-                from,
-                to: to_cell,
-                promotion: Some(k),
-                flag: MoveFlag::Normal,
-            });
-        }
-    } else {
-        out.push_plain(from, to_cell);
-    }
 }
 
 impl<B: Bits> BitTables<B> {

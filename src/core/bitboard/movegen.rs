@@ -223,21 +223,8 @@ impl<B: Bits> BitTables<B> {
         promo: B,
         out: &mut S,
     ) {
-        let rules = &*pos.rules;
         for to in Ones(targets) {
-            let to_cell = rules.bit_cell[to as usize];
-            if promo.has(to) {
-                for &k in &rules.promotion_kinds {
-                    out.push(Move {
-                        from,
-                        to: to_cell,
-                        promotion: Some(k),
-                        flag: MoveFlag::Normal,
-                    });
-                }
-            } else {
-                out.push_plain(from, to_cell);
-            }
+            push_to(pos, out, from, to, promo);
         }
     }
 
@@ -262,5 +249,30 @@ impl<B: Bits> BitTables<B> {
     pub(super) fn ep_victim_is_enemy(&self, pos: &Position, from: Sq, us: usize) -> bool {
         let victim = pos.cell(pos.ep_victim(from, pos.ep) as usize);
         victim != EMPTY && victim != OFFBOARD && code_color(victim) != us
+    }
+}
+
+/// Appends the move `from`→bit `to`, once per promotion kind if `to` is in `promo`.
+#[inline(always)]
+pub(super) fn push_to<B: Bits, S: MoveSink>(
+    pos: &Position,
+    out: &mut S,
+    from: Sq,
+    to: u32,
+    promo: B,
+) {
+    let rules = &*pos.rules;
+    let to_cell = rules.bit_cell[to as usize];
+    if promo.has(to) {
+        for &k in &rules.promotion_kinds {
+            out.push(Move {
+                from,
+                to: to_cell,
+                promotion: Some(k),
+                flag: MoveFlag::Normal,
+            });
+        }
+    } else {
+        out.push_plain(from, to_cell);
     }
 }
