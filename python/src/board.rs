@@ -112,9 +112,14 @@ impl Board {
     }
 
     fn find_uci(&mut self, py: Python<'_>, uci: &str) -> PyResult<Move> {
-        let found = game::listed_moves(&mut self.game)
-            .into_iter()
-            .find(|l| l.uci == uci || l.alt.as_deref() == Some(uci));
+        // A move's own coordinates first: in Chess960 `f8g8` can be a king step, and also a
+        // castling's king-to-destination spelling (`alt`); the step is what `f8g8` names.
+        let mut listed = game::listed_moves(&mut self.game);
+        let found = listed
+            .iter()
+            .position(|l| l.uci == uci)
+            .or_else(|| listed.iter().position(|l| l.alt.as_deref() == Some(uci)))
+            .map(|i| listed.swap_remove(i));
         match found {
             Some(l) => Ok(Move::new(l.raw, l.text, l.uci)),
             None => Err(errors::illegal_move_text(

@@ -214,3 +214,17 @@ def test_chess960_castling_in_both_coordinate_forms():
     king_move.push_uci("b1g1")
     assert takes_rook.fen() == king_move.fen()
     assert takes_rook.fen().startswith("rk5r/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 b")
+
+
+def test_chess960_king_step_beats_the_castling_spelled_the_same():
+    """`f1g1` is a king step when the king stands on f1 and the rook on h1; a castling to g1
+    is written `f1h1`. The step must win whatever order the moves are generated in."""
+    board = chessrules.Board("chess960", "6k1/8/8/8/8/8/8/5K1R w H - 0 1")
+    ucis = [m.uci() for m in board.legal_moves]
+    assert "f1g1" in ucis and "f1h1" in ucis
+    step = board.copy()
+    step.push_uci("f1g1")
+    assert step.fen().startswith("6k1/8/8/8/8/8/8/6KR b")
+    castle = board.copy()
+    castle.push_uci("f1h1")
+    assert castle.fen().startswith("6k1/8/8/8/8/8/8/5RK1 b")
