@@ -314,27 +314,12 @@ impl Position {
                 continue;
             }
             if self.rules.king_safety && king_royal {
-                let them = us.other();
-                let step: isize = if kt > kf { 1 } else { -1 };
-                let mut s = kf;
                 let not_in_check = known_check == Some(false);
-                if not_in_check {
-                    if let Some(danger) = memo.known {
-                        if danger & path != 0 {
-                            continue;
-                        }
-                    }
-                }
-                let known_safe = not_in_check && memo.known.is_some();
-                let mut safe = not_in_check || !self.is_attacked(kf, them);
-                while safe && !known_safe && s != kt {
-                    s = (s as isize + step) as Sq;
-                    safe = !if not_in_check {
-                        memo.attacked(self, s, them)
-                    } else {
-                        self.is_attacked(s, them)
-                    };
-                }
+                let safe = match memo.known {
+                    // A danger map answers for the whole path at once.
+                    Some(danger) if not_in_check => danger & path == 0,
+                    _ => self.castle_path_safe(kf, kt, not_in_check, memo),
+                };
                 if !safe {
                     continue;
                 }
@@ -358,6 +343,24 @@ impl Position {
             }
             out.push(m);
         }
+    }
+
+    /// Are the king's square (unless known not in check) and every square of its castling
+    /// path from `kf` to `kt` safe from the enemy?
+    fn castle_path_safe(&self, kf: Sq, kt: Sq, not_in_check: bool, memo: &mut AttackMemo) -> bool {
+        let them = self.side.other();
+        let step: isize = if kt > kf { 1 } else { -1 };
+        let mut s = kf;
+        let mut safe = not_in_check || !self.is_attacked(kf, them);
+        while safe && s != kt {
+            s = (s as isize + step) as Sq;
+            safe = !if not_in_check {
+                memo.attacked(self, s, them)
+            } else {
+                self.is_attacked(s, them)
+            };
+        }
+        safe
     }
 
     /// Is the first piece on the rank beyond `rook` (away from `king`) an enemy's?

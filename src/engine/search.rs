@@ -331,15 +331,7 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Engine<M> {
         let mut best = -INFINITY;
         let mut best_move = None;
         for i in 0..moves.len() {
-            // Selection sort: the best-ordered remaining move first.
-            let mut j = i;
-            for k in i + 1..moves.len() {
-                if order[k] > order[j] {
-                    j = k;
-                }
-            }
-            moves.swap(i, j);
-            order.swap(i, j);
+            bring_best_to(&mut moves, &mut order, i);
             let m = moves[i];
             let quiet = order[i] < 1 << 28;
             game.make(m);
@@ -445,18 +437,10 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Engine<M> {
             }
         }));
         for i in 0..moves.len() {
-            // Selection sort over the noisy moves, in capture order.
-            let mut j = i;
-            for k in i + 1..moves.len() {
-                if order[k] > order[j] {
-                    j = k;
-                }
+            bring_best_to(&mut moves, &mut order, i);
+            if order[i] < 0 {
+                break; // only quiet moves are left
             }
-            if order[j] < 0 {
-                break;
-            }
-            moves.swap(i, j);
-            order.swap(i, j);
             let m = moves[i];
             game.make(m);
             let s = -self.quiescence(game, ply + 1, -beta, -alpha);
@@ -507,4 +491,17 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Engine<M> {
         }
         pv
     }
+}
+
+/// One step of a selection sort: swaps the best-ordered of `moves[i..]` (the first of equals,
+/// so ties keep generation order) to `i`, with its order value.
+fn bring_best_to<M>(moves: &mut [M], order: &mut [i32], i: usize) {
+    let mut j = i;
+    for k in i + 1..moves.len() {
+        if order[k] > order[j] {
+            j = k;
+        }
+    }
+    moves.swap(i, j);
+    order.swap(i, j);
 }
