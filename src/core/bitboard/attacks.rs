@@ -119,6 +119,12 @@ impl<B: Bits> BitTables<B> {
             if (set.lines[target] & attackers).is_zero() {
                 continue;
             }
+            if let (Some(lookup), false) = (&set.rides_lookup, walls) {
+                if !(lookup.reach(target, occupied) & attackers).is_zero() {
+                    return true;
+                }
+                continue;
+            }
             for r in &set.rides {
                 let ray = r.squares[target];
                 let wall = if walls {
@@ -160,6 +166,10 @@ impl<B: Bits> BitTables<B> {
                     for r in &set.forward {
                         hit |= (attackers & r.sources).shifted(r.shift);
                     }
+                }
+            } else if let Some(lookup) = &set.forward_lookup {
+                for from in crate::core::bitboard::bits::Ones(attackers) {
+                    hit |= lookup.reach(from as usize, occupied);
                 }
             } else {
                 for from in crate::core::bitboard::bits::Ones(attackers) {
@@ -213,6 +223,15 @@ impl<B: Bits> BitTables<B> {
             }
             if (set.lines[king] & attackers).is_zero() {
                 continue;
+            }
+            if let Some(lookup) = &set.rides_lookup {
+                // The rays from the king, and again with the first own pieces on them lifted:
+                // no attacker on either, no check and no pin along this set's lines.
+                let seen = lookup.reach(king, occupied);
+                let behind = lookup.reach(king, occupied & !(seen & own));
+                if ((seen | behind) & attackers).is_zero() {
+                    continue;
+                }
             }
             for r in &set.rides {
                 let ray = r.squares[king];

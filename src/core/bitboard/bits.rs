@@ -24,7 +24,6 @@ pub(crate) trait Bits:
 {
     const ZERO: Self;
     /// How many squares the word holds.
-    #[cfg(test)]
     const CAPACITY: usize;
     /// The word of a position's stored (always 128-bit) bitboard.
     fn from_wide(wide: u128) -> Self;
@@ -63,7 +62,6 @@ macro_rules! impl_bits {
     ($t:ty) => {
         impl Bits for $t {
             const ZERO: Self = 0;
-            #[cfg(test)]
             const CAPACITY: usize = <$t>::BITS as usize;
             #[inline(always)]
             fn from_wide(wide: u128) -> Self {

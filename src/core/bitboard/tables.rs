@@ -4,6 +4,7 @@
 //! backends read one description of every piece.
 
 use crate::core::bitboard::bits::Bits;
+use crate::core::bitboard::lookup::RideLookup;
 use crate::core::geometry::{BoardShape, Color};
 use crate::core::piece::{MoveMode, Piece};
 use crate::core::rules::Compiled;
@@ -11,6 +12,8 @@ use crate::core::rules::Compiled;
 /// One vector of a component: its direction, the wall a unit step crosses, and per square the
 /// squares it may reach on an empty board (one square for a leap, a ray cut to the range).
 pub(crate) struct Reach<B> {
+    /// The vector, (files, ranks).
+    pub step: (i8, i8),
     pub wall: u8,
     pub squares: Vec<B>,
     /// Bit indices rise along the ray (the first piece met is the lowest set bit).
@@ -61,6 +64,8 @@ pub(crate) struct KindBits<B> {
     /// The plain components merged, for counting, when no two of their vectors reach the same
     /// square: leap targets per square and the rides.
     pub merged: Option<(Vec<B>, Vec<Reach<B>>)>,
+    /// The merged rides looked up (where the board and processor allow, see `lookup`).
+    pub merged_lookup: Option<RideLookup>,
     /// Per square: every square any component reaches on an empty board (a piece elsewhere
     /// has no move there, whatever the position).
     pub anywhere: Vec<B>,
@@ -83,8 +88,13 @@ impl<B: Bits> KindBits<B> {
         } else {
             leaps[from]
         };
-        for r in rides {
-            t |= crate::core::bitboard::attacks::ride(r, from, occupied);
+        match &self.merged_lookup {
+            Some(lookup) => t |= lookup.reach(from, occupied),
+            None => {
+                for r in rides {
+                    t |= crate::core::bitboard::attacks::ride(r, from, occupied);
+                }
+            }
         }
         Some(t)
     }
@@ -109,6 +119,10 @@ pub(crate) struct AttackSet<B> {
     pub region_mask: B,
     /// Range 1: per square, every step from it (what one attacker there covers).
     pub leap_forward: Option<Vec<B>>,
+    /// `rides` looked up: every square from which a rider could attack the target.
+    pub rides_lookup: Option<RideLookup>,
+    /// `forward` looked up, for rides: every square one attacker covers.
+    pub forward_lookup: Option<RideLookup>,
 }
 
 /// Every table of one set of rules.
@@ -212,6 +226,7 @@ impl Builder<'_> {
     fn reach<B: Bits>(&self, dx: i32, dy: i32, wall: u8, range: u8) -> Reach<B> {
         let files = self.shape.files() as i32;
         Reach {
+            step: (dx as i8, dy as i8),
             wall,
             squares: self.per_square(|f, r| self.ray(f, r, dx, dy, range)),
             rises: dy * files + dx > 0,
@@ -280,7 +295,7 @@ impl Builder<'_> {
                         m | self.at(f + s.dx as i32, r + s.dy as i32)
                     })
             });
-            let rides = plain
+            let rides: Vec<Reach<B>> = plain
                 .iter()
                 .filter(|c| c.range > 1)
                 .flat_map(|c| c.steps.iter().map(move |s| (s, c.range)))
@@ -302,7 +317,11 @@ impl Builder<'_> {
                 from_anywhere[t as usize] |= B::bit(i as u32);
             }
         }
+        let merged_lookup = merged
+            .as_ref()
+            .and_then(|(_, rides)| RideLookup::build(&rides.iter().collect::<Vec<&Reach<B>>>()));
         KindBits {
+            merged_lookup,
             anywhere,
             from_anywhere,
             all_plain: comps.iter().all(|c| c.plain),
@@ -395,7 +414,7 @@ impl Builder<'_> {
                             .fold(B::ZERO, |m, r: &Reach<B>| m | r.squares[i])
                     })
                     .collect();
-                let forward = vectors
+                let forward: Vec<Reach<B>> = vectors
                     .iter()
                     .map(|&(dx, dy)| {
                         let wall = crate::core::rules::unit_direction(dx as i32, dy as i32);
@@ -408,7 +427,17 @@ impl Builder<'_> {
                     }
                     None => self.squares_where(|_, _| true),
                 };
+                let (rides_lookup, forward_lookup) = if range == 1 {
+                    (None, None)
+                } else {
+                    (
+                        RideLookup::build(&rides.iter().collect::<Vec<_>>()),
+                        RideLookup::build(&forward.iter().collect::<Vec<_>>()),
+                    )
+                };
                 AttackSet {
+                    rides_lookup,
+                    forward_lookup,
                     codes,
                     region,
                     leap,
@@ -423,6 +452,12 @@ impl Builder<'_> {
         sets.sort_by_key(|s| s.leap.is_none());
         sets
     }
+}
+
+/// One vector's rides on `shape` (for tests elsewhere in the backend).
+#[cfg(test)]
+pub(crate) fn reach_on<B: Bits>(shape: &BoardShape, dx: i32, dy: i32, range: u8) -> Reach<B> {
+    Builder { shape }.reach(dx, dy, crate::core::rules::NO_WALL, range)
 }
 
 /// Do the vectors `(dx, dy, range)` never reach one offset twice (within the board's size)?

@@ -1,0 +1,351 @@
+//! Rides looked up instead of walked: per square, a table of the squares a list of rides
+//! reaches for every occupancy of the squares that could cut them short, indexed by gathering
+//! those squares' bits into a number (PEXT, parallel bit extract).
+//!
+//! Walking a ride costs a scan and a table read per vector: a rook's four vectors are four of
+//! each. A lookup is one gather and one read for all of them. The tables are built from the
+//! same `Reach` rays the walk reads (each entry is the walk's answer for one occupancy), so the
+//! two agree by construction; `tests` below checks it over random occupancies anyway.
+//!
+//! Built only for boards of up to 64 squares (PEXT works on one 64-bit word) and only where
+//! the processor gathers bits quickly: x86-64 with BMI2, but not AMD's processors before Zen 3,
+//! which microcode the instruction (hundreds of cycles for a rook's mask). Elsewhere the rides
+//! are walked, as before; both give the same squares.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use crate::core::bitboard::attacks::ride;
+use crate::core::bitboard::bits::Bits;
+use crate::core::bitboard::tables::Reach;
+
+/// Most squares one table lets cut its rides short from one square: 2^12 entries a square,
+/// what a rook needs in a corner of 8×8. Lists needing more are split by line family (a
+/// queen's rides become a rook's and a bishop's tables) and then vector by vector.
+const MOST_BLOCKERS: u32 = 12;
+
+/// Most entries of one table (8 MiB): a ride list beyond it is walked.
+const MOST_ENTRIES: usize = 1 << 20;
+
+/// Tables built before, by the rays they cover: a queen's rook-like rides share the rook's
+/// table, and rules built again (a Chess960 start, a variant file) reuse what exists.
+type Cache = Mutex<HashMap<Vec<u64>, Arc<RideTable>>>;
+
+/// The lookup for one list of rides: one table per group of its vectors.
+pub(crate) struct RideLookup {
+    tables: Vec<Arc<RideTable>>,
+}
+
+/// One group of rides: per square, the squares that may cut them short and where its entries
+/// start; per occupancy of those squares, every square the rides reach.
+pub(crate) struct RideTable {
+    squares: Vec<Entry>,
+    reached: Vec<u64>,
+}
+
+#[derive(Copy, Clone)]
+struct Entry {
+    blockers: u64,
+    offset: usize,
+}
+
+impl RideLookup {
+    /// The lookup for `reaches` (rides on an empty board, each from every square), or nothing
+    /// where rides are better walked: a board of more than 64 squares, a processor without a
+    /// fast PEXT, or more entries than a table may hold.
+    pub(crate) fn build<B: Bits>(reaches: &[&Reach<B>]) -> Option<RideLookup> {
+        if B::CAPACITY != 64 || reaches.is_empty() || !fast_pext() {
+            return None;
+        }
+        Self::build_anyway(reaches)
+    }
+
+    /// `build` whatever the processor (the tests check the tables on any machine).
+    fn build_anyway<B: Bits>(reaches: &[&Reach<B>]) -> Option<RideLookup> {
+        let mut sorted = reaches.to_vec();
+        sorted.sort_by_key(|r| (family(r.step), r.step));
+        let squares = sorted[0].squares.len();
+        let mut tables = Vec::new();
+        let mut group: Vec<&Reach<B>> = Vec::new();
+        for r in sorted {
+            let fits = group
+                .first()
+                .is_some_and(|g| family(g.step) == family(r.step))
+                && {
+                    let mut with = group.clone();
+                    with.push(r);
+                    most_blockers(&with, squares) <= MOST_BLOCKERS
+                };
+            if !fits && !group.is_empty() {
+                tables.push(RideTable::cached(&group)?);
+                group.clear();
+            }
+            group.push(r);
+        }
+        tables.push(RideTable::cached(&group)?);
+        Some(RideLookup { tables })
+    }
+
+    /// Every square the rides reach from bit `from` with `occupied` as the board (own pieces'
+    /// squares included).
+    #[inline(always)]
+    pub(crate) fn reach<B: Bits>(&self, from: usize, occupied: B) -> B {
+        let occupied = occupied.to_wide() as u64;
+        let mut t = 0;
+        for table in &self.tables {
+            t |= table.reach(from, occupied);
+        }
+        B::from_wide(t as u128)
+    }
+}
+
+impl RideTable {
+    /// The table for `group` (all of one board), built or found in the cache.
+    fn cached<B: Bits>(group: &[&Reach<B>]) -> Option<Arc<RideTable>> {
+        static CACHE: OnceLock<Cache> = OnceLock::new();
+        let key: Vec<u64> = group
+            .iter()
+            .flat_map(|r| r.squares.iter().map(|s| s.to_wide() as u64))
+            .collect();
+        let cache = CACHE.get_or_init(Cache::default);
+        if let Some(t) = cache.lock().ok()?.get(&key) {
+            return Some(t.clone());
+        }
+        // Built outside the lock: two threads may both build a table, and either copy serves.
+        let table = Arc::new(RideTable::new(group)?);
+        cache.lock().ok()?.insert(key, table.clone());
+        Some(table)
+    }
+
+    fn new<B: Bits>(group: &[&Reach<B>]) -> Option<RideTable> {
+        let count = group[0].squares.len();
+        let mut squares = Vec::with_capacity(count);
+        let mut offset = 0;
+        for from in 0..count {
+            let blockers = blockers_of(group, from);
+            squares.push(Entry { blockers, offset });
+            offset += 1usize << blockers.count_ones();
+            if offset > MOST_ENTRIES {
+                return None;
+            }
+        }
+        let mut reached = vec![0u64; offset];
+        for (from, entry) in squares.iter().enumerate() {
+            // Every subset of the blockers, by the carry-rippler walk.
+            let mut occupied = 0u64;
+            loop {
+                let t = group.iter().fold(0u64, |m, r| {
+                    m | ride(r, from, B::from_wide(occupied as u128)).to_wide() as u64
+                });
+                reached[entry.offset + pext(occupied, entry.blockers) as usize] = t;
+                occupied = occupied.wrapping_sub(entry.blockers) & entry.blockers;
+                if occupied == 0 {
+                    break;
+                }
+            }
+        }
+        Some(RideTable { squares, reached })
+    }
+
+    #[inline(always)]
+    fn reach(&self, from: usize, occupied: u64) -> u64 {
+        debug_assert!(from < self.squares.len());
+        // SAFETY: `from` is a square's bit and the table has an entry per square; the gathered
+        // index has at most as many bits as the square's blockers, whose 2^n entries follow
+        // `offset`.
+        unsafe {
+            let e = *self.squares.get_unchecked(from);
+            *self
+                .reached
+                .get_unchecked(e.offset + pext(occupied, e.blockers) as usize)
+        }
+    }
+}
+
+/// The rides' line family: vectors alike but for sign and order (a rook's four, a bishop's
+/// four, a nightrider's eight) share a table before the families mix.
+fn family(step: (i8, i8)) -> (u8, u8) {
+    let (a, b) = (step.0.unsigned_abs(), step.1.unsigned_abs());
+    (a.min(b), a.max(b))
+}
+
+/// The squares that may cut the group's rides short from bit `from`: every square of each
+/// ray but its last (a piece there is reached either way).
+fn blockers_of<B: Bits>(group: &[&Reach<B>], from: usize) -> u64 {
+    group.iter().fold(0u64, |m, r| {
+        let ray = r.squares[from].to_wide() as u64;
+        if ray == 0 {
+            return m;
+        }
+        let last = if r.rises {
+            63 - ray.leading_zeros()
+        } else {
+            ray.trailing_zeros()
+        };
+        m | (ray & !(1u64 << last))
+    })
+}
+
+fn most_blockers<B: Bits>(group: &[&Reach<B>], squares: usize) -> u32 {
+    (0..squares)
+        .map(|from| blockers_of(group, from).count_ones())
+        .max()
+        .unwrap_or(0)
+}
+
+/// Does this processor gather bits in a few cycles?
+fn fast_pext() -> bool {
+    static FAST: OnceLock<bool> = OnceLock::new();
+    *FAST.get_or_init(detect_fast_pext)
+}
+
+#[cfg(target_arch = "x86_64")]
+fn detect_fast_pext() -> bool {
+    if !std::arch::is_x86_feature_detected!("bmi2") {
+        return false;
+    }
+    let v = std::arch::x86_64::__cpuid(0);
+    let (vendor, signature) = ([v.ebx, v.edx, v.ecx], std::arch::x86_64::__cpuid(1).eax);
+    let vendor: Vec<u8> = vendor.iter().flat_map(|w| w.to_le_bytes()).collect();
+    let family = match (signature >> 8) & 0xf {
+        0xf => 0xf + ((signature >> 20) & 0xff),
+        base => base,
+    };
+    // Zen 1 and 2 (family 0x17) and Hygon's Zen 1 (0x18) microcode PEXT; Zen 3 is 0x19.
+    let amd_before_zen3 = (vendor == b"AuthenticAMD" || vendor == b"HygonGenuine") && family < 0x19;
+    !amd_before_zen3
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn detect_fast_pext() -> bool {
+    false
+}
+
+/// The bits of `word` under `mask`, packed into the low bits in order.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn pext(word: u64, mask: u64) -> u64 {
+    if cfg!(test) && !fast_pext() {
+        return soft_pext(word, mask);
+    }
+    let out: u64;
+    // SAFETY: tables exist only where `fast_pext` found BMI2 (the tests' own builds fall back
+    // to `soft_pext` above); the instruction touches registers only.
+    unsafe {
+        std::arch::asm!(
+            "pext {out}, {word}, {mask}",
+            out = lateout(reg) out,
+            word = in(reg) word,
+            mask = in(reg) mask,
+            options(pure, nomem, nostack, preserves_flags),
+        );
+    }
+    out
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn pext(word: u64, mask: u64) -> u64 {
+    soft_pext(word, mask)
+}
+
+/// PEXT one bit at a time: for building tables where the instruction is missing (tests) or
+/// not compiled for.
+#[cfg_attr(all(target_arch = "x86_64", not(test)), allow(dead_code))]
+fn soft_pext(word: u64, mut mask: u64) -> u64 {
+    let mut out = 0;
+    let mut bit = 1;
+    while mask != 0 {
+        if word & mask & mask.wrapping_neg() != 0 {
+            out |= bit;
+        }
+        mask &= mask - 1;
+        bit <<= 1;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::bitboard::tables::reach_on;
+    use crate::core::geometry::BoardShape;
+
+    /// The lookup gives what walking every ride gives, from every square, over random boards.
+    fn agrees(files: usize, ranks: usize, vectors: &[(i32, i32)], range: u8) -> usize {
+        let shape = BoardShape::new(files, ranks, 2).expect("a valid shape");
+        let reaches: Vec<Reach<u64>> = vectors
+            .iter()
+            .map(|&(dx, dy)| reach_on(&shape, dx, dy, range))
+            .collect();
+        let refs: Vec<&Reach<u64>> = reaches.iter().collect();
+        let lookup = RideLookup::build_anyway(&refs).expect("tables within bounds");
+        let squares = files * ranks;
+        let board = if squares == 64 {
+            u64::MAX
+        } else {
+            (1u64 << squares) - 1
+        };
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for from in 0..squares {
+            for density in [3u32, 1, 0] {
+                // xorshift; ANDing draws thins the board out (density 0: about half full).
+                let mut draw = || {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    seed
+                };
+                for _ in 0..64 {
+                    let mut occupied = draw();
+                    for _ in 0..density {
+                        occupied &= draw();
+                    }
+                    occupied &= board;
+                    let walked = refs.iter().fold(0u64, |m, r| m | ride(r, from, occupied));
+                    assert_eq!(lookup.reach(from, occupied), walked, "from {from}");
+                }
+            }
+        }
+        lookup.tables.len()
+    }
+
+    const ROOK: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+    const BISHOP: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
+
+    #[test]
+    fn rook_bishop_and_queen_on_8x8() {
+        assert_eq!(agrees(8, 8, &ROOK, 255), 1);
+        assert_eq!(agrees(8, 8, &BISHOP, 255), 1);
+        let queen: Vec<_> = ROOK.iter().chain(&BISHOP).copied().collect();
+        // A rook's table and a bishop's: the families do not mix.
+        assert_eq!(agrees(8, 8, &queen, 255), 2);
+    }
+
+    #[test]
+    fn other_shapes_riders_and_ranges() {
+        let night = [
+            (1, 2),
+            (2, 1),
+            (2, -1),
+            (1, -2),
+            (-1, -2),
+            (-2, -1),
+            (-2, 1),
+            (-1, 2),
+        ];
+        agrees(8, 8, &night, 255);
+        agrees(7, 9, &ROOK, 3);
+        agrees(5, 5, &[(0, 1), (1, 1)], 255);
+        // A rank of 16 files needs 14 blockers alone: split vector by vector.
+        assert!(agrees(16, 4, &ROOK, 255) >= 2);
+        agrees(1, 1, &ROOK, 255);
+    }
+
+    #[test]
+    fn soft_pext_packs_in_order() {
+        assert_eq!(soft_pext(0b1011_0100, 0b1111_0000), 0b1011);
+        assert_eq!(soft_pext(0b1010, 0b1010), 0b11);
+        assert_eq!(soft_pext(u64::MAX, 0), 0);
+    }
+}
