@@ -71,7 +71,7 @@ impl Position {
             self.rules.castle_keep_unchecked(m.from) & self.rules.castle_keep_unchecked(m.to);
         if self.castling & !keep != 0 {
             let z = &self.rules.zobrist;
-            self.key ^= z.castling_rights(self.castling) ^ z.castling_rights(self.castling & keep);
+            self.key ^= z.castling_rights(self.castling & !keep);
             self.castling &= keep;
         }
         self.halfmove = if reset_clock { 0 } else { self.halfmove + 1 };

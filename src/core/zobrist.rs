@@ -52,14 +52,15 @@ impl Zobrist {
         unsafe { *self.pieces.get_unchecked(cell * self.codes + code as usize) }
     }
 
-    /// Combined key of a set of castling rights.
+    /// Combined key of a set of castling rights. Keys combine by XOR, so the change between
+    /// two sets is the key of the rights in one but not the other: a move passes only those
+    /// (one or two), and the loop visits only the rights present.
     #[inline]
-    pub fn castling_rights(&self, rights: u8) -> u64 {
+    pub fn castling_rights(&self, mut rights: u8) -> u64 {
         let mut k = 0;
-        for (i, key) in self.castling.iter().enumerate() {
-            if rights >> i & 1 == 1 {
-                k ^= key;
-            }
+        while rights != 0 {
+            k ^= self.castling[rights.trailing_zeros() as usize];
+            rights &= rights - 1;
         }
         k
     }
