@@ -30,6 +30,8 @@ fn shakmaty_perft(pos: &shakmaty::Chess, depth: u32, bulk: bool) -> u64 {
             let mut child = pos.clone();
             child.play_unchecked(*m);
             if depth == 1 {
+                // Without this the compiler may drop a leaf's copy-make as unused.
+                std::hint::black_box(&child);
                 1
             } else {
                 shakmaty_perft(&child, depth - 1, bulk)
@@ -48,6 +50,7 @@ fn cozy_perft(board: &cozy_chess::Board, depth: u32, bulk: bool) -> u64 {
                 let mut child = board.clone();
                 child.play_unchecked(mv);
                 nodes += if depth == 1 {
+                    std::hint::black_box(&child);
                     1
                 } else {
                     cozy_perft(&child, depth - 1, bulk)
