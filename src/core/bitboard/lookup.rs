@@ -12,8 +12,9 @@
 //! which microcode the instruction (hundreds of cycles for a rook's mask). Elsewhere the rides
 //! are walked, as before; both give the same squares.
 
+use std::cell::Cell;
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock, Weak};
 
 use crate::core::bitboard::attacks::ride;
 use crate::core::bitboard::bits::Bits;
@@ -27,9 +28,17 @@ const MOST_BLOCKERS: u32 = 12;
 /// Most entries of one table (8 MiB): a ride list beyond it is walked.
 const MOST_ENTRIES: usize = 1 << 20;
 
-/// Tables built before, by the rays they cover: a queen's rook-like rides share the rook's
-/// table, and rules built again (a Chess960 start, a variant file) reuse what exists.
-type Cache = Mutex<HashMap<Vec<u64>, Arc<RideTable>>>;
+/// Most entries one set of rules may build (32 MiB), so that a variant file with many
+/// differently ranged riders costs bounded time and memory: past it, rides are walked.
+pub(crate) const RULES_BUDGET: usize = 1 << 22;
+
+/// Tables in use, by the rays they cover: a queen's rook-like rides share the rook's table,
+/// and rules built again (a Chess960 start, a variant file) reuse what exists. Held weakly:
+/// a table lives as long as some rules use it.
+type Cache = Mutex<HashMap<Vec<u64>, Weak<RideTable>>>;
+
+/// Live tables past which the cache drops the keys of dead ones when it grows.
+const CACHE_PRUNE_AT: usize = 64;
 
 /// The lookup for one list of rides: one table per group of its vectors.
 pub(crate) struct RideLookup {
@@ -52,16 +61,20 @@ struct Entry {
 impl RideLookup {
     /// The lookup for `reaches` (rides on an empty board, each from every square), or nothing
     /// where rides are better walked: a board of more than 64 squares, a processor without a
-    /// fast PEXT, or more entries than a table may hold.
-    pub(crate) fn build<B: Bits>(reaches: &[&Reach<B>]) -> Option<RideLookup> {
+    /// fast PEXT, more entries than a table may hold or than is left of `budget` (entries
+    /// this set of rules may still build; what is built is taken off it).
+    pub(crate) fn build<B: Bits>(
+        reaches: &[&Reach<B>],
+        budget: &Cell<usize>,
+    ) -> Option<RideLookup> {
         if B::CAPACITY != 64 || reaches.is_empty() || !fast_pext() {
             return None;
         }
-        Self::build_anyway(reaches)
+        Self::build_anyway(reaches, budget)
     }
 
     /// `build` whatever the processor (the tests check the tables on any machine).
-    fn build_anyway<B: Bits>(reaches: &[&Reach<B>]) -> Option<RideLookup> {
+    fn build_anyway<B: Bits>(reaches: &[&Reach<B>], budget: &Cell<usize>) -> Option<RideLookup> {
         let mut sorted = reaches.to_vec();
         sorted.sort_by_key(|r| (family(r.step), r.step));
         let squares = sorted[0].squares.len();
@@ -77,12 +90,12 @@ impl RideLookup {
                     most_blockers(&with, squares) <= MOST_BLOCKERS
                 };
             if !fits && !group.is_empty() {
-                tables.push(RideTable::cached(&group)?);
+                tables.push(RideTable::cached(&group, budget)?);
                 group.clear();
             }
             group.push(r);
         }
-        tables.push(RideTable::cached(&group)?);
+        tables.push(RideTable::cached(&group, budget)?);
         Some(RideLookup { tables })
     }
 
@@ -100,24 +113,28 @@ impl RideLookup {
 }
 
 impl RideTable {
-    /// The table for `group` (all of one board), built or found in the cache.
-    fn cached<B: Bits>(group: &[&Reach<B>]) -> Option<Arc<RideTable>> {
+    /// The table for `group` (all of one board), found in the cache or built within `budget`.
+    fn cached<B: Bits>(group: &[&Reach<B>], budget: &Cell<usize>) -> Option<Arc<RideTable>> {
         static CACHE: OnceLock<Cache> = OnceLock::new();
         let key: Vec<u64> = group
             .iter()
             .flat_map(|r| r.squares.iter().map(|s| s.to_wide() as u64))
             .collect();
         let cache = CACHE.get_or_init(Cache::default);
-        if let Some(t) = cache.lock().ok()?.get(&key) {
-            return Some(t.clone());
+        if let Some(t) = cache.lock().ok()?.get(&key).and_then(Weak::upgrade) {
+            return Some(t);
         }
         // Built outside the lock: two threads may both build a table, and either copy serves.
-        let table = Arc::new(RideTable::new(group)?);
-        cache.lock().ok()?.insert(key, table.clone());
+        let table = Arc::new(RideTable::new(group, budget)?);
+        let mut map = cache.lock().ok()?;
+        if map.len() >= CACHE_PRUNE_AT {
+            map.retain(|_, t| t.strong_count() > 0);
+        }
+        map.insert(key, Arc::downgrade(&table));
         Some(table)
     }
 
-    fn new<B: Bits>(group: &[&Reach<B>]) -> Option<RideTable> {
+    fn new<B: Bits>(group: &[&Reach<B>], budget: &Cell<usize>) -> Option<RideTable> {
         let count = group[0].squares.len();
         let mut squares = Vec::with_capacity(count);
         let mut offset = 0;
@@ -125,10 +142,11 @@ impl RideTable {
             let blockers = blockers_of(group, from);
             squares.push(Entry { blockers, offset });
             offset += 1usize << blockers.count_ones();
-            if offset > MOST_ENTRIES {
+            if offset > MOST_ENTRIES.min(budget.get()) {
                 return None;
             }
         }
+        budget.set(budget.get() - offset);
         let mut reached = vec![0u64; offset];
         for (from, entry) in squares.iter().enumerate() {
             // Every subset of the blockers, by the carry-rippler walk.
@@ -279,7 +297,8 @@ mod tests {
             .map(|&(dx, dy)| reach_on(&shape, dx, dy, range))
             .collect();
         let refs: Vec<&Reach<u64>> = reaches.iter().collect();
-        let lookup = RideLookup::build_anyway(&refs).expect("tables within bounds");
+        let budget = Cell::new(RULES_BUDGET);
+        let lookup = RideLookup::build_anyway(&refs, &budget).expect("tables within bounds");
         let squares = files * ranks;
         let board = if squares == 64 {
             u64::MAX
@@ -340,6 +359,35 @@ mod tests {
         // A rank of 16 files needs 14 blockers alone: split vector by vector.
         assert!(agrees(16, 4, &ROOK, 255) >= 2);
         agrees(1, 1, &ROOK, 255);
+    }
+
+    fn lookup_of(vectors: &[(i32, i32)], budget: &Cell<usize>) -> Option<RideLookup> {
+        let shape = BoardShape::new(8, 8, 2).expect("a valid shape");
+        let reaches: Vec<Reach<u64>> = vectors
+            .iter()
+            .map(|&(dx, dy)| reach_on(&shape, dx, dy, 255))
+            .collect();
+        RideLookup::build_anyway(&reaches.iter().collect::<Vec<_>>(), budget)
+    }
+
+    #[test]
+    fn a_queen_shares_the_rook_table_and_costs_nothing_more() {
+        let budget = Cell::new(RULES_BUDGET);
+        let rook = lookup_of(&ROOK, &budget).expect("within budget");
+        let spent = RULES_BUDGET - budget.get();
+        let queen: Vec<_> = BISHOP.iter().chain(&ROOK).copied().collect();
+        let queen = lookup_of(&queen, &budget).expect("within budget");
+        assert!(queen.tables.iter().any(|t| Arc::ptr_eq(t, &rook.tables[0])));
+        // Only the bishop's table was new.
+        assert!(RULES_BUDGET - budget.get() - spent < 6000);
+    }
+
+    #[test]
+    fn past_the_budget_rides_are_walked() {
+        // Three rook vectors: a group no other test builds, so no cached table answers.
+        let budget = Cell::new(100);
+        assert!(lookup_of(&[(0, 1), (0, -1), (1, 0)], &budget).is_none());
+        assert_eq!(budget.get(), 100);
     }
 
     #[test]

@@ -10,7 +10,7 @@
 pub(crate) mod attacks;
 pub(crate) mod bits;
 mod legal;
-mod lookup;
+pub(crate) mod lookup;
 mod movegen;
 pub(crate) mod tables;
 

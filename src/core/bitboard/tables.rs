@@ -142,6 +142,8 @@ pub(crate) struct BitTables<B> {
 /// Builds the tables from `Rules::compiled`.
 struct Builder<'a> {
     shape: &'a BoardShape,
+    /// Ride-lookup entries these rules may still build (see `lookup::RULES_BUDGET`).
+    lookup_budget: std::cell::Cell<usize>,
 }
 
 impl<B: Bits> BitTables<B> {
@@ -150,7 +152,10 @@ impl<B: Bits> BitTables<B> {
         compiled: &[Vec<Vec<Compiled>>; 2],
         promotes: &[bool],
     ) -> BitTables<B> {
-        let b = Builder { shape };
+        let b = Builder {
+            shape,
+            lookup_budget: std::cell::Cell::new(crate::core::bitboard::lookup::RULES_BUDGET),
+        };
         let kinds = Color::BOTH.map(|color| {
             compiled[color.index()]
                 .iter()
@@ -317,9 +322,12 @@ impl Builder<'_> {
                 from_anywhere[t as usize] |= B::bit(i as u32);
             }
         }
-        let merged_lookup = merged
-            .as_ref()
-            .and_then(|(_, rides)| RideLookup::build(&rides.iter().collect::<Vec<&Reach<B>>>()));
+        let merged_lookup = merged.as_ref().and_then(|(_, rides)| {
+            RideLookup::build(
+                &rides.iter().collect::<Vec<&Reach<B>>>(),
+                &self.lookup_budget,
+            )
+        });
         KindBits {
             merged_lookup,
             anywhere,
@@ -431,8 +439,8 @@ impl Builder<'_> {
                     (None, None)
                 } else {
                     (
-                        RideLookup::build(&rides.iter().collect::<Vec<_>>()),
-                        RideLookup::build(&forward.iter().collect::<Vec<_>>()),
+                        RideLookup::build(&rides.iter().collect::<Vec<_>>(), &self.lookup_budget),
+                        RideLookup::build(&forward.iter().collect::<Vec<_>>(), &self.lookup_budget),
                     )
                 };
                 AttackSet {
@@ -457,7 +465,11 @@ impl Builder<'_> {
 /// One vector's rides on `shape` (for tests elsewhere in the backend).
 #[cfg(test)]
 pub(crate) fn reach_on<B: Bits>(shape: &BoardShape, dx: i32, dy: i32, range: u8) -> Reach<B> {
-    Builder { shape }.reach(dx, dy, crate::core::rules::NO_WALL, range)
+    let b = Builder {
+        shape,
+        lookup_budget: std::cell::Cell::new(0),
+    };
+    b.reach(dx, dy, crate::core::rules::NO_WALL, range)
 }
 
 /// Do the vectors `(dx, dy, range)` never reach one offset twice (within the board's size)?
