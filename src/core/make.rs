@@ -35,10 +35,10 @@ impl Position {
             MoveFlag::Castle(i) => {
                 let [kf, kt, rf, rt] = self.rules.castle_cells[i as usize];
                 let rook = self.board[rf as usize];
-                self.remove_piece(kf, code);
-                self.remove_piece(rf, rook);
-                self.add_piece(kt, code);
-                self.add_piece(rt, rook);
+                self.remove_piece::<true>(kf, code);
+                self.remove_piece::<true>(rf, rook);
+                self.add_piece::<true>(kt, code);
+                self.add_piece::<true>(rt, rook);
             }
             _ => {
                 let cap_sq = if m.flag == MoveFlag::EnPassant {
@@ -50,14 +50,14 @@ impl Position {
                 if captured != EMPTY {
                     undo.captured = captured;
                     undo.captured_sq = cap_sq;
-                    self.remove_piece(cap_sq, captured);
+                    self.remove_piece::<true>(cap_sq, captured);
                     reset_clock = true;
                 }
                 match m.promotion {
-                    None => self.move_piece(m.from, m.to, code),
+                    None => self.move_piece::<true>(m.from, m.to, code),
                     Some(kind) => {
-                        self.remove_piece(m.from, code);
-                        self.add_piece(m.to, Piece::new(us, kind).code());
+                        self.remove_piece::<true>(m.from, code);
+                        self.add_piece::<true>(m.to, Piece::new(us, kind).code());
                     }
                 }
                 if m.flag == MoveFlag::DoubleStep {
@@ -83,7 +83,8 @@ impl Position {
         undo
     }
 
-    /// Takes back `m`, which must be the last move made, with the `Undo` it returned.
+    /// Takes back `m`, which must be the last move made, with the `Undo` it returned. The
+    /// pieces move without touching the key: `undo` holds the key to restore.
     pub fn unmake(&mut self, m: Move, undo: Undo) {
         let us = self.side.other();
         self.side = us;
@@ -95,25 +96,25 @@ impl Position {
                 let [kf, kt, rf, rt] = self.rules.castle_cells[i as usize];
                 let king = self.board[kt as usize];
                 let rook = self.board[rt as usize];
-                self.remove_piece(kt, king);
-                self.remove_piece(rt, rook);
-                self.add_piece(kf, king);
-                self.add_piece(rf, rook);
+                self.remove_piece::<false>(kt, king);
+                self.remove_piece::<false>(rt, rook);
+                self.add_piece::<false>(kf, king);
+                self.add_piece::<false>(rf, rook);
             }
             _ => {
                 match m.promotion {
                     None => {
                         let code = self.cell(m.to as usize);
-                        self.move_piece(m.to, m.from, code);
+                        self.move_piece::<false>(m.to, m.from, code);
                     }
                     Some(_) => {
                         let code = self.board[m.to as usize];
-                        self.remove_piece(m.to, code);
-                        self.add_piece(m.from, undo.moved);
+                        self.remove_piece::<false>(m.to, code);
+                        self.add_piece::<false>(m.from, undo.moved);
                     }
                 }
                 if undo.captured != EMPTY {
-                    self.add_piece(undo.captured_sq, undo.captured);
+                    self.add_piece::<false>(undo.captured_sq, undo.captured);
                 }
             }
         }

@@ -275,7 +275,8 @@ impl Position {
             return;
         }
         let bits = !self.bb.is_empty();
-        let occupied = self.occ[0] | self.occ[1];
+        let occupied =
+            crate::core::position::joined(self.occ[0]) | crate::core::position::joined(self.occ[1]);
         let mut rights = self.castling & self.rules.castle_rights_of[us.index()];
         while rights != 0 {
             let i = rights.trailing_zeros() as usize;

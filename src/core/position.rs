@@ -10,6 +10,28 @@ use crate::core::rules::Rules;
 /// No square (cell 0 is always padding, so it can never be a real square).
 pub const NO_SQ: Sq = 0;
 
+/// A stored bitboard of up to 128 squares as two 64-bit words, low first. Make and unmake
+/// write it a word at a time, and a board of up to 64 squares only ever touches the low word,
+/// so every read is as wide as the write before it: a 128-bit read of a board just written as
+/// two 64-bit words cannot take its value from the processor's store buffer and waits
+/// (measured: most of unmake's time went there when the board was one `u128`).
+pub(crate) type Halves = [u64; 2];
+
+/// The 128-bit bitboard of `halves`.
+#[inline(always)]
+pub(crate) fn joined(halves: Halves) -> u128 {
+    halves[0] as u128 | (halves[1] as u128) << 64
+}
+
+/// Toggles `bits` in `halves`, the high word only on a board of more than 64 squares.
+#[inline(always)]
+fn toggle(halves: &mut Halves, bits: u128, narrow: bool) {
+    halves[0] ^= bits as u64;
+    if !narrow {
+        halves[1] ^= (bits >> 64) as u64;
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Position {
     pub(crate) rules: Arc<Rules>,
@@ -28,9 +50,11 @@ pub struct Position {
     pub(crate) fullmove: u32,
     pub(crate) key: u64,
     /// Bitboard backend only (else empty): per piece code, the squares it stands on.
-    pub(crate) bb: Vec<u128>,
+    pub(crate) bb: Vec<Halves>,
     /// Bitboard backend: per colour, its pieces' squares.
-    pub(crate) occ: [u128; 2],
+    pub(crate) occ: [Halves; 2],
+    /// The board fits 64 squares: the high halves of `bb` and `occ` stay zero.
+    pub(crate) narrow: bool,
     /// Bitboard backend: per unit direction, the squares a step out of which a wall blocks.
     pub(crate) wall_bb: [u128; 8],
 }
@@ -72,11 +96,12 @@ impl Position {
             fullmove: 1,
             key: 0,
             bb: if rules.bits.is_some() {
-                vec![0; 2 * rules.pieces.len() + 2]
+                vec![[0; 2]; 2 * rules.pieces.len() + 2]
             } else {
                 Vec::new()
             },
-            occ: [0; 2],
+            occ: [[0; 2]; 2],
+            narrow: rules.bit_cell.len() <= 64,
             wall_bb: [0; 8],
             rules,
         };
@@ -167,14 +192,14 @@ impl Position {
         if self.board[sq as usize] != EMPTY {
             self.remove(sq);
         }
-        self.add_piece(sq, piece.code());
+        self.add_piece::<true>(sq, piece.code());
     }
 
     /// Removes the piece on `sq`, if any, and returns it.
     pub fn remove(&mut self, sq: Sq) -> Option<Piece> {
         let code = self.board[sq as usize];
         let piece = Piece::from_code(code)?;
-        self.remove_piece(sq, code);
+        self.remove_piece::<true>(sq, code);
         Some(piece)
     }
 
@@ -231,16 +256,18 @@ impl Position {
     }
 
     #[inline]
-    pub(crate) fn add_piece(&mut self, sq: Sq, code: u8) {
+    pub(crate) fn add_piece<const KEY: bool>(&mut self, sq: Sq, code: u8) {
         let c = code_color(code);
         self.board[sq as usize] = code;
         self.slot[sq as usize] = self.plist[c].len() as u16;
         self.plist[c].push(sq);
-        self.key ^= self.rules.zobrist.piece(sq as usize, code);
+        if KEY {
+            self.key ^= self.rules.zobrist.piece(sq as usize, code);
+        }
         if let Some(w) = self.bb.get_mut(code as usize) {
             let bit = self.rules.cell_bit[sq as usize];
-            *w ^= bit;
-            self.occ[c] ^= bit;
+            toggle(w, bit, self.narrow);
+            toggle(&mut self.occ[c], bit, self.narrow);
         }
         if self.rules.is_royal(code_kind(code)) {
             self.royal[c] = sq;
@@ -249,7 +276,7 @@ impl Position {
     }
 
     #[inline]
-    pub(crate) fn remove_piece(&mut self, sq: Sq, code: u8) {
+    pub(crate) fn remove_piece<const KEY: bool>(&mut self, sq: Sq, code: u8) {
         let c = code_color(code);
         self.board[sq as usize] = EMPTY;
         let i = self.slot[sq as usize] as usize;
@@ -258,11 +285,13 @@ impl Position {
         if let Some(&moved) = list.get(i) {
             self.slot[moved as usize] = i as u16;
         }
-        self.key ^= self.rules.zobrist.piece(sq as usize, code);
+        if KEY {
+            self.key ^= self.rules.zobrist.piece(sq as usize, code);
+        }
         if let Some(w) = self.bb.get_mut(code as usize) {
             let bit = self.rules.cell_bit[sq as usize];
-            *w ^= bit;
-            self.occ[c] ^= bit;
+            toggle(w, bit, self.narrow);
+            toggle(&mut self.occ[c], bit, self.narrow);
         }
         if self.rules.is_royal(code_kind(code)) {
             self.royal_removed(c);
@@ -287,7 +316,7 @@ impl Position {
     }
 
     #[inline]
-    pub(crate) fn move_piece(&mut self, from: Sq, to: Sq, code: u8) {
+    pub(crate) fn move_piece<const KEY: bool>(&mut self, from: Sq, to: Sq, code: u8) {
         let c = code_color(code);
         let (f, t) = (from as usize, to as usize);
         debug_assert!(f < self.board.len() && t < self.board.len());
@@ -303,12 +332,14 @@ impl Position {
             let i = *self.slot.get_unchecked(f);
             *self.slot.get_unchecked_mut(t) = i;
             *self.plist[c].get_unchecked_mut(i as usize) = to;
-            let z = &rules.zobrist;
-            self.key ^= z.piece_unchecked(f, code) ^ z.piece_unchecked(t, code);
+            if KEY {
+                let z = &rules.zobrist;
+                self.key ^= z.piece_unchecked(f, code) ^ z.piece_unchecked(t, code);
+            }
             if !self.bb.is_empty() {
                 let bits = *rules.cell_bit.get_unchecked(f) | *rules.cell_bit.get_unchecked(t);
-                *self.bb.get_unchecked_mut(code as usize) ^= bits;
-                self.occ[c] ^= bits;
+                toggle(self.bb.get_unchecked_mut(code as usize), bits, self.narrow);
+                toggle(&mut self.occ[c], bits, self.narrow);
             }
         }
         if self.royal[c] == from && rules.is_royal(code_kind(code)) {
@@ -322,7 +353,7 @@ impl Position {
         let mut pos = Position::empty(Arc::new(self.rules.on_backend(backend)));
         for color in Color::BOTH {
             for &sq in &self.plist[color.index()] {
-                pos.add_piece(sq, self.board[sq as usize]);
+                pos.add_piece::<true>(sq, self.board[sq as usize]);
             }
         }
         for sq in self.rules.shape.squares() {
@@ -342,7 +373,7 @@ impl Position {
     pub fn for_each_square_of(&self, color: Color, kind: KindId, mut f: impl FnMut(Sq)) {
         let code = Piece::new(color, kind).code();
         if let Some(&bits) = self.bb.get(code as usize) {
-            let mut rest = bits;
+            let mut rest = joined(bits);
             while rest != 0 {
                 let bit = rest.trailing_zeros() as usize;
                 rest &= rest - 1;

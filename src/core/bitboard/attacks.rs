@@ -20,12 +20,12 @@ impl Position {
         // SAFETY: `bb` has a word for every code of the rules' piece table; callers pass codes
         // built from that table.
         debug_assert!((code as usize) < self.bb.len());
-        B::from_wide(unsafe { *self.bb.get_unchecked(code as usize) })
+        B::from_halves(unsafe { *self.bb.get_unchecked(code as usize) })
     }
 
     #[inline(always)]
     pub(crate) fn side_bits<B: Bits>(&self, color: usize) -> B {
-        B::from_wide(self.occ[color])
+        B::from_halves(self.occ[color])
     }
 
     #[inline(always)]

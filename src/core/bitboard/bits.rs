@@ -25,8 +25,11 @@ pub(crate) trait Bits:
     const ZERO: Self;
     /// How many squares the word holds.
     const CAPACITY: usize;
-    /// The word of a position's stored (always 128-bit) bitboard.
+    /// The word of a 128-bit bitboard.
     fn from_wide(wide: u128) -> Self;
+    /// The word of a position's stored bitboard (two 64-bit words, low first): a `u64` reads
+    /// the low word alone.
+    fn from_halves(halves: [u64; 2]) -> Self;
     fn to_wide(self) -> u128;
     fn bit(index: u32) -> Self;
     fn is_zero(self) -> bool;
@@ -66,6 +69,14 @@ macro_rules! impl_bits {
             #[inline(always)]
             fn from_wide(wide: u128) -> Self {
                 wide as $t
+            }
+            #[inline(always)]
+            fn from_halves(halves: [u64; 2]) -> Self {
+                if <$t>::BITS == 64 {
+                    halves[0] as $t
+                } else {
+                    Self::from_wide(halves[0] as u128 | (halves[1] as u128) << 64)
+                }
             }
             #[inline(always)]
             fn to_wide(self) -> u128 {
