@@ -16,6 +16,10 @@ impl Position {
     }
 
     /// Plays a move produced by this position's generator. Returns what `unmake` needs.
+    // Inlined into its callers (perft, search): the call, the saved registers and the `Undo`
+    // passed through memory were a tenth of a leaf's instructions in "every leaf made" perft
+    // (start position, depth 4: 81.8 M -> 74.6 M; the binary did not grow).
+    #[inline(always)]
     pub fn make(&mut self, m: Move) -> Undo {
         let us = self.side;
         let code = self.cell(m.from as usize);
@@ -85,6 +89,8 @@ impl Position {
 
     /// Takes back `m`, which must be the last move made, with the `Undo` it returned. The
     /// pieces move without touching the key: `undo` holds the key to restore.
+    /// (Inlined for the reason `make` is.)
+    #[inline(always)]
     pub fn unmake(&mut self, m: Move, undo: Undo) {
         let us = self.side.other();
         self.side = us;
