@@ -116,13 +116,21 @@ impl RideTable {
     /// The table for `group` (all of one board), found in the cache or built within `budget`.
     fn cached<B: Bits>(group: &[&Reach<B>], budget: &Cell<usize>) -> Option<Arc<RideTable>> {
         static CACHE: OnceLock<Cache> = OnceLock::new();
-        let key: Vec<u64> = group
-            .iter()
-            .flat_map(|r| r.squares.iter().map(|s| s.to_wide() as u64))
+        // The board's size and the number of rays lead the key: rays alone can coincide across
+        // boards (a one-file board's sideways rays are all empty, whatever its length).
+        let squares = group[0].squares.len();
+        let key: Vec<u64> = [squares as u64, group.len() as u64]
+            .into_iter()
+            .chain(
+                group
+                    .iter()
+                    .flat_map(|r| r.squares.iter().map(|s| s.to_wide() as u64)),
+            )
             .collect();
         let cache = CACHE.get_or_init(Cache::default);
         if let Some(t) = cache.lock().ok()?.get(&key).and_then(Weak::upgrade) {
-            return Some(t);
+            // Lookups index the table unchecked by square: it must have every one.
+            return (t.squares.len() == squares).then_some(t);
         }
         // Built outside the lock: two threads may both build a table, and either copy serves.
         let table = Arc::new(RideTable::new(group, budget)?);
@@ -416,6 +424,26 @@ mod tests {
         let budget = Cell::new(100);
         assert!(lookup_of(&[(0, 1), (0, -1), (1, 0)], &budget).is_none());
         assert_eq!(budget.get(), 100);
+    }
+
+    #[test]
+    fn boards_whose_rays_coincide_get_their_own_tables() {
+        // On one file, sideways rays are empty: a pair of them on 1×32 squares and one on 1×64
+        // squares have the same rays, 64 empty words, but not the same number of squares.
+        let budget = Cell::new(RULES_BUDGET);
+        let mut alive = Vec::new(); // The cache holds tables only while something uses them.
+        for (ranks, vectors) in [(32, &[(1, 0), (-1, 0)][..]), (64, &[(1, 0)][..])] {
+            let shape = BoardShape::new(1, ranks, 2).expect("a valid shape");
+            let reaches: Vec<Reach<u64>> = vectors
+                .iter()
+                .map(|&(dx, dy)| reach_on(&shape, dx, dy, 255))
+                .collect();
+            let lookup = RideLookup::build_anyway(&reaches.iter().collect::<Vec<_>>(), &budget)
+                .expect("within budget");
+            assert!(lookup.tables.iter().all(|t| t.squares.len() == ranks));
+            assert_eq!(lookup.reach(ranks - 1, u64::MAX), 0u64);
+            alive.push(lookup);
+        }
     }
 
     #[test]
