@@ -10,11 +10,11 @@ use crate::core::rules::Rules;
 /// No square (cell 0 is always padding, so it can never be a real square).
 pub const NO_SQ: Sq = 0;
 
-/// A stored bitboard of up to 128 squares as two 64-bit words, low first. Make and unmake
-/// write it a word at a time, and a board of up to 64 squares only ever touches the low word,
-/// so every read is as wide as the write before it: a 128-bit read of a board just written as
-/// two 64-bit words cannot take its value from the processor's store buffer and waits
-/// (measured: most of unmake's time went there when the board was one `u128`).
+/// A stored bitboard of up to 128 squares as two 64-bit words, low first. A board of up to 64
+/// squares only ever touches the low word, so make and unmake update one word where a `u128`
+/// took two (and the compiler's vector code for it), and reads are as wide as the writes
+/// before them (measured: start position, depth 4, every leaf made, 83.1 M -> 81.8 M
+/// instructions).
 pub(crate) type Halves = [u64; 2];
 
 /// The 128-bit bitboard of `halves`.
@@ -255,6 +255,8 @@ impl Position {
         k ^ z.castling_rights(self.castling) ^ self.ep_key(self.ep)
     }
 
+    /// Puts `code` on the empty `sq`. `KEY`: update the Zobrist key too (unmake does not: it
+    /// restores the key from its `Undo`). The same for `remove_piece` and `move_piece`.
     #[inline]
     pub(crate) fn add_piece<const KEY: bool>(&mut self, sq: Sq, code: u8) {
         let c = code_color(code);
