@@ -10,7 +10,7 @@ use crate::core::attacks::{Check, Pins};
 use crate::core::geometry::{Color, Sq};
 use crate::core::moves::{Move, MoveFlag};
 use crate::core::piece::{code_color, code_kind, MoveMode, EMPTY, OFFBOARD};
-use crate::core::position::{Position, NO_SQ};
+use crate::core::position::{joined, Position, NO_SQ};
 use crate::core::rules::{unit_direction, Compiled, ComponentPath};
 
 impl Position {
@@ -275,8 +275,7 @@ impl Position {
             return;
         }
         let bits = !self.bb.is_empty();
-        let occupied =
-            crate::core::position::joined(self.occ[0]) | crate::core::position::joined(self.occ[1]);
+        let occupied = joined(self.occ[0]) | joined(self.occ[1]);
         let mut rights = self.castling & self.rules.castle_rights_of[us.index()];
         while rights != 0 {
             let i = rights.trailing_zeros() as usize;

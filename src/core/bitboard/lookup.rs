@@ -324,6 +324,7 @@ mod tests {
     use super::*;
     use crate::core::bitboard::tables::reach_on;
     use crate::core::geometry::BoardShape;
+    use crate::core::zobrist::splitmix;
 
     /// The lookup gives what walking every ride gives, from every square, over random boards.
     fn agrees(files: usize, ranks: usize, vectors: &[(i32, i32)], range: u8) -> usize {
@@ -343,18 +344,12 @@ mod tests {
         };
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         for from in 0..squares {
+            // ANDing draws thins the board out (density 0: about half full).
             for density in [3u32, 1, 0] {
-                // xorshift; ANDing draws thins the board out (density 0: about half full).
-                let mut draw = || {
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    seed
-                };
                 for _ in 0..64 {
-                    let mut occupied = draw();
+                    let mut occupied = splitmix(&mut seed);
                     for _ in 0..density {
-                        occupied &= draw();
+                        occupied &= splitmix(&mut seed);
                     }
                     occupied &= board;
                     let walked = refs.iter().fold(0u64, |m, r| m | ride(r, from, occupied));
