@@ -2,7 +2,7 @@
 //! from-scratch keys agree, legal moves never leave the king attacked, the fast legality path
 //! agrees with make-and-test, counting agrees with listing, and FEN round-trips.
 
-use chessrules::core::{Move, Position};
+use chessrules::core::{Backend, Color, Move, Position};
 use chessrules::notation::fen;
 use chessrules::variants::standard;
 use proptest::prelude::*;
@@ -66,6 +66,35 @@ proptest! {
             let reread = standard::from_fen(&text).unwrap();
             prop_assert_eq!(fen::write(&reread), text.clone());
             prop_assert_eq!(reread.key(), pos.key(), "key differs after FEN round trip of {}", text);
+        }
+    }
+
+    /// A position lists its pieces, and generates its pseudo-legal moves, the same way however
+    /// it was reached: after random play (captures included), in the same order as the same
+    /// position read afresh from its FEN. The mailbox backend has the same pieces.
+    #[test]
+    fn piece_order_does_not_depend_on_history(seed in 0usize..SEEDS.len(), choices in prop::collection::vec(any::<u16>(), 1..60)) {
+        let mut pos = standard::from_fen(SEEDS[seed]).unwrap();
+        for choice in choices {
+            let moves = pos.legal_move_list();
+            if moves.is_empty() {
+                break;
+            }
+            pos.make(moves[choice as usize % moves.len()]);
+            let fresh = standard::from_fen(&fen::write(&pos)).unwrap();
+            let mailbox = pos.on_backend(Backend::Mailbox);
+            for color in Color::BOTH {
+                let listed: Vec<_> = pos.pieces(color).collect();
+                prop_assert_eq!(&listed, &fresh.pieces(color).collect::<Vec<_>>());
+                prop_assert_eq!(listed.len(), pos.piece_count(color));
+                let mut on_mailbox: Vec<_> = mailbox.pieces(color).collect();
+                on_mailbox.sort();
+                prop_assert_eq!(&listed, &on_mailbox, "bitboard squares come in square order");
+            }
+            let (mut played, mut read) = (Vec::new(), Vec::new());
+            pos.pseudo_legal_moves(&mut played);
+            fresh.pseudo_legal_moves(&mut read);
+            prop_assert_eq!(played, read);
         }
     }
 

@@ -92,7 +92,7 @@ proptest! {
             let squares = |i: u16| format!("{}{}", (b'a' + (i % 10) as u8) as char, i / 10 % 10 + 1);
             let sep = if choice & 1 == 0 { '-' } else { 'x' };
             // From one of the mover's pieces (so that some probes are legal), to anywhere.
-            let own = pos.pieces(pos.side_to_move());
+            let own: Vec<_> = pos.pieces(pos.side_to_move()).collect();
             let from = own[(choice >> 1) as usize % own.len()];
             let from = pos.rules().shape.name(from);
             let random = format!("{from}{sep}{}", squares(choice.rotate_left(7)));

@@ -105,7 +105,7 @@ proptest! {
             let pos = g.position().unwrap().clone();
             let side = pos.side_to_move();
             let mut all = Vec::new();
-            for &sq in pos.pieces(side) {
+            for sq in pos.pieces(side) {
                 let name = shape.square(sq);
                 let at = format!("{} {}", (b'a' + name.file) as char, name.rank + 1);
                 all.extend(g.moves_of(&at).unwrap_or_default());

@@ -141,8 +141,8 @@ fn the_spec_figure_four_game() {
     for m in ["a4", "h5", "b4", "g5", "g3", "h4", "gxh4", "gxh4"] {
         g.play_text(m).expect(m);
     }
-    assert_eq!(g.position().pieces(Color::White).len(), 6);
-    assert_eq!(g.position().pieces(Color::Black).len(), 6);
+    assert_eq!(g.position().piece_count(Color::White), 6);
+    assert_eq!(g.position().piece_count(Color::Black), 6);
 }
 
 #[test]

@@ -223,7 +223,7 @@ impl Position {
         match self.royal_count[c] {
             0 => false,
             1 => self.is_attacked(self.royal[c], color.other()),
-            _ => self.plist[c].iter().any(|&s| {
+            _ => self.pieces(color).any(|s| {
                 self.rules.is_royal(code_kind(self.cell(s as usize)))
                     && self.is_attacked(s, color.other())
             }),

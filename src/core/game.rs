@@ -154,9 +154,9 @@ impl Material {
     fn of(position: &Position, color: Color) -> Material {
         let rules = position.rules();
         let mut m = Material::default();
-        for &sq in position.pieces(color) {
+        position.pieces(color).for_each(|sq| {
             let Some(code) = position.board.get(sq as usize) else {
-                continue;
+                return;
             };
             match rules.pieces[code_kind(*code) as usize].mating_power {
                 MatingPower::None => {}
@@ -167,7 +167,7 @@ impl Material {
                     m.bound_on[rules.shape.parity(sq) as usize] = true;
                 }
             }
-        }
+        });
         m
     }
 

@@ -14,6 +14,7 @@ pub mod piece;
 mod plan;
 pub mod position;
 pub mod rules;
+pub mod squares;
 pub mod zobrist;
 
 pub use bitboard::Backend;

@@ -16,11 +16,8 @@ use crate::core::rules::{unit_direction, Compiled, ComponentPath};
 impl Position {
     /// Appends every pseudo-legal move of the side to move (castling is fully checked).
     pub fn pseudo_legal_moves(&self, out: &mut Vec<Move>) {
-        let us = self.side.index();
-        for i in 0..self.plist[us].len() {
-            let from = self.plist[us][i];
-            self.piece_moves(from, out);
-        }
+        self.pieces(self.side)
+            .for_each(|from| self.piece_moves(from, out));
         self.castling_moves(out);
     }
 
@@ -492,14 +489,13 @@ impl Position {
             tested: scratch,
         };
         let pinned = !pins.is_empty();
-        for i in 0..self.plist[us.index()].len() {
-            let from = self.plist[us.index()][i];
+        self.pieces(us).for_each(|from| {
             if from == king || (pinned && pins.contains(from)) {
                 self.piece_moves(from, count.tested);
             } else {
                 self.piece_moves(from, &mut count);
             }
-        }
+        });
         // Not in check: no attack passes through the king (it would hit the king first), so a
         // square is attacked with the king in place exactly when it is with the king lifted,
         // and king moves and castling can share one memo of attacked squares.
@@ -535,14 +531,13 @@ impl Position {
             check,
             king,
         };
-        for i in 0..self.plist[us.index()].len() {
-            let from = self.plist[us.index()][i];
+        self.pieces(us).for_each(|from| {
             if from == king || pins.contains(from) {
                 self.piece_moves(from, count.tested);
             } else if check != Check::Double {
                 self.piece_moves(from, &mut count);
             }
-        }
+        });
         let mut n = count.count;
         for &m in scratch.iter() {
             n += self.test_move(m, us) as usize;

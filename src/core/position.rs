@@ -1,4 +1,4 @@
-//! A position: the mailbox, piece lists, side to move, castling rights, en passant square,
+//! A position: the mailbox, piece lists or bitboards, side to move, castling rights, en passant square,
 //! clocks, walls and the incremental Zobrist key.
 
 use std::sync::Arc;
@@ -6,6 +6,7 @@ use std::sync::Arc;
 use crate::core::geometry::{Color, Sq, Square};
 use crate::core::piece::{code_color, code_kind, KindId, Piece, EMPTY, OFFBOARD};
 use crate::core::rules::Rules;
+use crate::core::squares::PieceSquares;
 
 /// No square (cell 0 is always padding, so it can never be a real square).
 pub const NO_SQ: Sq = 0;
@@ -39,6 +40,9 @@ pub struct Position {
     /// Per cell, bit `d` set: a step from this cell in unit direction `d` is blocked by a wall.
     pub(crate) walls: Vec<u8>,
     pub(crate) has_walls: bool,
+    /// Mailbox backend only (else empty): per colour, its pieces' squares, and per cell the
+    /// index of its piece in that list. The bitboard backend reads the squares from `occ`
+    /// instead, which spares make and unmake the list's upkeep.
     pub(crate) plist: [Vec<Sq>; 2],
     pub(crate) slot: Vec<u16>,
     pub(crate) royal: [Sq; 2],
@@ -81,12 +85,17 @@ impl Position {
             board[sq as usize] = EMPTY;
         }
         let cells = shape.cells();
+        let listed = rules.bits.is_none();
         let mut pos = Position {
             board,
             walls: vec![0; cells],
             has_walls: false,
-            plist: [Vec::with_capacity(64), Vec::with_capacity(64)],
-            slot: vec![0; cells],
+            plist: if listed {
+                [Vec::with_capacity(64), Vec::with_capacity(64)]
+            } else {
+                [Vec::new(), Vec::new()]
+            },
+            slot: if listed { vec![0; cells] } else { Vec::new() },
             royal: [NO_SQ; 2],
             royal_count: [0; 2],
             side: Color::White,
@@ -149,9 +158,18 @@ impl Position {
         Piece::from_code(*self.board.get(sq as usize)?)
     }
 
-    /// Squares of `color`'s pieces (in no particular order).
-    pub fn pieces(&self, color: Color) -> &[Sq] {
-        &self.plist[color.index()]
+    /// Squares of `color`'s pieces (see `PieceSquares` for their order).
+    #[inline]
+    pub fn pieces(&self, color: Color) -> PieceSquares<'_> {
+        match self.bb.is_empty() {
+            true => PieceSquares::listed(&self.plist[color.index()]),
+            false => PieceSquares::from_bits(joined(self.occ[color.index()]), &self.rules.bit_cell),
+        }
+    }
+
+    /// How many pieces `color` has.
+    pub fn piece_count(&self, color: Color) -> usize {
+        self.pieces(color).len()
     }
 
     /// The square of `color`'s royal piece if it has exactly one.
@@ -261,8 +279,6 @@ impl Position {
     pub(crate) fn add_piece<const KEY: bool>(&mut self, sq: Sq, code: u8) {
         let c = code_color(code);
         self.board[sq as usize] = code;
-        self.slot[sq as usize] = self.plist[c].len() as u16;
-        self.plist[c].push(sq);
         if KEY {
             self.key ^= self.rules.zobrist.piece(sq as usize, code);
         }
@@ -270,6 +286,9 @@ impl Position {
             let bit = self.rules.cell_bit[sq as usize];
             toggle(w, bit, self.narrow);
             toggle(&mut self.occ[c], bit, self.narrow);
+        } else {
+            self.slot[sq as usize] = self.plist[c].len() as u16;
+            self.plist[c].push(sq);
         }
         if self.rules.is_royal(code_kind(code)) {
             self.royal[c] = sq;
@@ -281,12 +300,6 @@ impl Position {
     pub(crate) fn remove_piece<const KEY: bool>(&mut self, sq: Sq, code: u8) {
         let c = code_color(code);
         self.board[sq as usize] = EMPTY;
-        let i = self.slot[sq as usize] as usize;
-        let list = &mut self.plist[c];
-        list.swap_remove(i);
-        if let Some(&moved) = list.get(i) {
-            self.slot[moved as usize] = i as u16;
-        }
         if KEY {
             self.key ^= self.rules.zobrist.piece(sq as usize, code);
         }
@@ -294,6 +307,13 @@ impl Position {
             let bit = self.rules.cell_bit[sq as usize];
             toggle(w, bit, self.narrow);
             toggle(&mut self.occ[c], bit, self.narrow);
+        } else {
+            let i = self.slot[sq as usize] as usize;
+            let list = &mut self.plist[c];
+            list.swap_remove(i);
+            if let Some(&moved) = list.get(i) {
+                self.slot[moved as usize] = i as u16;
+            }
         }
         if self.rules.is_royal(code_kind(code)) {
             self.royal_removed(c);
@@ -308,9 +328,9 @@ impl Position {
         if self.royal_count[c] == 1 {
             let royal_kinds = self.rules.royal_kinds;
             let board = &self.board;
-            if let Some(&s) = self.plist[c]
-                .iter()
-                .find(|&&s| royal_kinds >> code_kind(board[s as usize]) & 1 == 1)
+            if let Some(s) = self
+                .pieces(Color::from_index(c))
+                .find(|&s| royal_kinds >> code_kind(board[s as usize]) & 1 == 1)
             {
                 self.royal[c] = s;
             }
@@ -331,9 +351,6 @@ impl Position {
         unsafe {
             *self.board.get_unchecked_mut(f) = EMPTY;
             *self.board.get_unchecked_mut(t) = code;
-            let i = *self.slot.get_unchecked(f);
-            *self.slot.get_unchecked_mut(t) = i;
-            *self.plist[c].get_unchecked_mut(i as usize) = to;
             if KEY {
                 let z = &rules.zobrist;
                 self.key ^= z.piece_unchecked(f, code) ^ z.piece_unchecked(t, code);
@@ -342,6 +359,10 @@ impl Position {
                 let bits = *rules.cell_bit.get_unchecked(f) | *rules.cell_bit.get_unchecked(t);
                 toggle(self.bb.get_unchecked_mut(code as usize), bits, self.narrow);
                 toggle(&mut self.occ[c], bits, self.narrow);
+            } else {
+                let i = *self.slot.get_unchecked(f);
+                *self.slot.get_unchecked_mut(t) = i;
+                *self.plist[c].get_unchecked_mut(i as usize) = to;
             }
         }
         if self.royal[c] == from && rules.is_royal(code_kind(code)) {
@@ -354,7 +375,7 @@ impl Position {
     pub fn on_backend(&self, backend: crate::core::Backend) -> Position {
         let mut pos = Position::empty(Arc::new(self.rules.on_backend(backend)));
         for color in Color::BOTH {
-            for &sq in &self.plist[color.index()] {
+            for sq in self.pieces(color) {
                 pos.add_piece::<true>(sq, self.board[sq as usize]);
             }
         }
@@ -383,7 +404,7 @@ impl Position {
             }
             return;
         }
-        for &sq in &self.plist[color.index()] {
+        for sq in self.pieces(color) {
             if self.board[sq as usize] == code {
                 f(sq);
             }
@@ -400,10 +421,13 @@ impl Position {
     }
 
     /// Count of `color`'s pieces of `kind`.
+    #[inline]
     pub fn count(&self, color: Color, kind: KindId) -> usize {
-        self.plist[color.index()]
-            .iter()
-            .filter(|&&s| code_kind(self.board[s as usize]) == kind)
+        if let Some(&bits) = self.bb.get(Piece::new(color, kind).code() as usize) {
+            return (bits[0].count_ones() + bits[1].count_ones()) as usize;
+        }
+        self.pieces(color)
+            .filter(|&s| code_kind(self.board[s as usize]) == kind)
             .count()
     }
 

@@ -80,9 +80,8 @@ impl Ends {
         };
         let shape = &pos.rules().shape;
         let goal = shape.relative_rank(side, rank);
-        pos.pieces(side).iter().any(|&sq| {
-            shape.rank_of(sq) == goal && pos.piece_at(sq).is_some_and(|p| p.kind == kind)
-        })
+        pos.pieces(side)
+            .any(|sq| shape.rank_of(sq) == goal && pos.piece_at(sq).is_some_and(|p| p.kind == kind))
     }
 
     /// Extinction, then the goal rank (the side that just moved first): the order in which a

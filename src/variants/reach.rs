@@ -60,7 +60,7 @@ pub(crate) fn refute_position(from: &Position, to: &Position) -> Option<String> 
         return Some("castling rights cannot be regained".into());
     }
     for color in [Color::White, Color::Black] {
-        if to.pieces(color).len() > from.pieces(color).len() {
+        if to.piece_count(color) > from.piece_count(color) {
             return Some(format!("{color:?} cannot gain pieces"));
         }
         let promoting = |p: &Position| {

@@ -116,13 +116,13 @@ fn side_terms(pos: &Position, values: &PieceValues, color: Color) -> (i32, i32) 
     let shape = &rules.shape;
     let mut score = 0;
     let mut officers = 0;
-    for &sq in pos.pieces(color) {
-        let Some(p) = pos.piece_at(sq) else { continue };
+    pos.pieces(color).for_each(|sq| {
+        let Some(p) = pos.piece_at(sq) else { return };
         let kind = rules.kind(p.kind);
         let v = values.value(p.kind);
         score += v;
         if kind.royal {
-            continue;
+            return;
         }
         if kind.promotes {
             let rel = shape.relative_rank(color, shape.rank_of(sq)) as i32;
@@ -131,7 +131,7 @@ fn side_terms(pos: &Position, values: &PieceValues, color: Color) -> (i32, i32) 
             officers += v;
             score += 4 * values.centre(sq);
         }
-    }
+    });
     (score, officers)
 }
 

@@ -181,7 +181,7 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
     for &(kind, rank) in variant.end.reach_rank.iter() {
         for color in [Color::White, Color::Black] {
             let r = variant.rules.shape.relative_rank(color, rank);
-            let on_goal = pos.pieces(color).iter().any(|&sq| {
+            let on_goal = pos.pieces(color).any(|sq| {
                 pos.piece_at(sq).is_some_and(|p| p.kind == kind)
                     && variant.rules.shape.rank_of(sq) == r
             });

@@ -187,7 +187,7 @@ mod tests {
         let h4 = sq("h4");
         assert!(terrain::arrive(&mut pos, &mut field.terrain, h4).exploded);
         // The knight on h4 and both g-pawns went; h5 is behind no wall either.
-        assert_eq!(pos.pieces(Color::Black).len(), 1);
+        assert_eq!(pos.piece_count(Color::Black), 1);
         assert!(
             field.terrain.hazards.get(h4).is_none(),
             "the mine is used up"

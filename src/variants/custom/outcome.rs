@@ -35,7 +35,7 @@ pub fn outcome(variant: &CustomVariant, game: &mut Game) -> Option<Outcome> {
     if let Some((kind, rank)) = variant.end.reach_rank {
         for side in [mover, to_move] {
             let goal = rules.shape.relative_rank(side, rank);
-            let reached = pos.pieces(side).iter().any(|&sq| {
+            let reached = pos.pieces(side).any(|sq| {
                 rules.shape.rank_of(sq) == goal && pos.piece_at(sq).is_some_and(|p| p.kind == kind)
             });
             if reached {

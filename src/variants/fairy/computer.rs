@@ -89,7 +89,7 @@ mod tests {
         assert!(rules.kind(fairy::rules::SOLDIER).resets_clock);
         assert!(rules.kind(fairy::rules::PAWN).resets_clock);
         assert!(!rules.kind(fairy::rules::AMAZON).resets_clock);
-        assert_eq!(start().pieces(crate::core::Color::White).len(), 20);
+        assert_eq!(start().piece_count(crate::core::Color::White), 20);
     }
 
     #[test]

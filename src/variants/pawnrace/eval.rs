@@ -144,9 +144,9 @@ fn bitboards(pos: &Position) -> [u64; 2] {
     let shape = &pos.rules().shape;
     let mut bb = [0u64; 2];
     for color in Color::BOTH {
-        for &sq in pos.pieces(color) {
+        pos.pieces(color).for_each(|sq| {
             bb[color.index()] |= 1u64 << (shape.rank_of(sq) * 8 + shape.file_of(sq));
-        }
+        });
     }
     bb
 }

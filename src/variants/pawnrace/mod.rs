@@ -126,12 +126,12 @@ pub fn decided(pos: &Position) -> Option<Outcome> {
     let shape = &pos.rules().shape;
     for color in Color::BOTH {
         let last = shape.relative_rank(color, 7);
-        if pos.pieces(color).iter().any(|&s| shape.rank_of(s) == last) {
+        if pos.pieces(color).any(|s| shape.rank_of(s) == last) {
             return Some(Outcome::Promotion(color));
         }
     }
     for color in Color::BOTH {
-        if pos.pieces(color).is_empty() {
+        if pos.piece_count(color) == 0 {
             return Some(Outcome::AllCaptured(color.other()));
         }
     }
@@ -166,8 +166,8 @@ mod tests {
     fn start_has_fourteen_moves() {
         let mut pos = start(Gap(7), Gap(0));
         assert_eq!(pos.legal_move_list().len(), 14);
-        assert_eq!(pos.pieces(Color::White).len(), 7);
-        assert_eq!(pos.pieces(Color::Black).len(), 7);
+        assert_eq!(pos.piece_count(Color::White), 7);
+        assert_eq!(pos.piece_count(Color::Black), 7);
         assert_eq!(outcome(&mut pos), None);
     }
 }

@@ -59,7 +59,7 @@ fn checked(pos: Position) -> Result<Position, SetupError> {
     let rules = pos.rules().clone();
     let shape = &rules.shape;
     for color in Color::BOTH {
-        for &sq in pos.pieces(color) {
+        for sq in pos.pieces(color) {
             let rank = shape.rank_of(sq);
             let is_pawn = pos.piece_at(sq).is_some_and(|p| p.kind == PAWN);
             if is_pawn && (rank == 0 || rank == shape.ranks() - 1) {

@@ -43,7 +43,7 @@ fn count_of(start: &StartMaterial, kind: KindId) -> u32 {
 /// Pieces `color` started with and no longer has.
 pub fn missing_pieces(pos: &Position, start: &StartMaterial, color: Color) -> u32 {
     let total: u32 = start.counts.iter().sum();
-    total.saturating_sub(pos.pieces(color).len() as u32)
+    total.saturating_sub(pos.piece_count(color) as u32)
 }
 
 /// Pawns never stand on their own first rank (they start in front of it and never move back)
