@@ -131,7 +131,7 @@ fn fen_errors_name_field_and_column() {
 
 #[test]
 fn insufficient_material_follows_the_rules_text() {
-    use chessrules::core::game::insufficient_material;
+    use chessrules::core::game::{cannot_mate, insufficient_material};
     let cases = [
         ("8/8/8/4k3/8/8/8/4K3 w - - 0 1", true),
         ("8/8/8/4k3/8/8/8/2B1K3 w - - 0 1", true),
@@ -145,6 +145,20 @@ fn insufficient_material_follows_the_rules_text() {
     for (text, expected) in cases {
         let pos = standard::from_fen(text).unwrap();
         assert_eq!(insufficient_material(&pos), expected, "{text}");
+        // The bitboards answer "any major piece?" without counting: the mailbox must agree.
+        let mailbox = pos.on_backend(Backend::Mailbox);
+        assert_eq!(
+            insufficient_material(&mailbox),
+            expected,
+            "{text} on the mailbox"
+        );
+        for color in Color::BOTH {
+            assert_eq!(
+                cannot_mate(&pos, color),
+                cannot_mate(&mailbox, color),
+                "{text}: can {color:?} mate?"
+            );
+        }
     }
 }
 

@@ -3,7 +3,7 @@
 
 use crate::core::geometry::Color;
 use crate::core::moves::{Move, MoveFlag, Undo};
-use crate::core::piece::{code_kind, MatingPower};
+use crate::core::piece::{code_kind, KindId, MatingPower, Piece};
 use crate::core::position::Position;
 
 /// Facts about the position to move in, as the FIDE rules define them.
@@ -174,6 +174,27 @@ impl Material {
     fn pieces(&self) -> usize {
         self.major + self.minor + self.bound
     }
+
+    /// `of(position, color).major > 0`, from the bitboards when there are some: a kind's
+    /// word each instead of every piece's kind (the search asks at every node, and most
+    /// positions end the question here).
+    fn has_major(position: &Position, color: Color) -> bool {
+        if position.bb.is_empty() {
+            return Material::of(position, color).major > 0;
+        }
+        position
+            .rules()
+            .pieces
+            .iter()
+            .enumerate()
+            .any(|(kind, piece)| {
+                piece.mating_power == MatingPower::Major
+                    && position
+                        .bb
+                        .get(Piece::new(color, kind as KindId).code() as usize)
+                        .is_some_and(|&bits| bits != [0, 0])
+            })
+    }
 }
 
 /// `color` could never checkmate, whatever either side plays: the test FIDE 6.9 asks when the
@@ -183,6 +204,9 @@ impl Material {
 /// major or minor piece and no colour-bound piece on the other colour. Any other material
 /// counts as able to mate: when in doubt the flag fall loses, as it did before this test.
 pub fn cannot_mate(position: &Position, color: Color) -> bool {
+    if Material::has_major(position, color) {
+        return false;
+    }
     let us = Material::of(position, color);
     let them = Material::of(position, color.other());
     if us.major > 0 {
@@ -205,6 +229,12 @@ pub fn cannot_mate(position: &Position, color: Color) -> bool {
 /// No sequence of legal moves can end in checkmate: only royal pieces, or one minor piece,
 /// or any number of colour-bound pieces all on squares of one colour.
 pub fn insufficient_material(position: &Position) -> bool {
+    if Color::BOTH
+        .iter()
+        .any(|&c| Material::has_major(position, c))
+    {
+        return false;
+    }
     let white = Material::of(position, Color::White);
     let black = Material::of(position, Color::Black);
     if white.major + black.major > 0 {
