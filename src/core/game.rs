@@ -175,13 +175,10 @@ impl Material {
         self.major + self.minor + self.bound
     }
 
-    /// `of(position, color).major > 0`, from the bitboards when there are some: a kind's
-    /// word each instead of every piece's kind (the search asks at every node, and most
-    /// positions end the question here).
-    fn has_major(position: &Position, color: Color) -> bool {
-        if position.bb.is_empty() {
-            return Material::of(position, color).major > 0;
-        }
+    /// The bitboards show a major piece of `color` (so `of(..).major > 0`): a kind's word each
+    /// instead of every piece's kind (the search asks at every node, and most positions end
+    /// the question here). Always false without bitboards, where counting decides.
+    fn bitboards_show_major(position: &Position, color: Color) -> bool {
         position
             .rules()
             .pieces
@@ -204,7 +201,7 @@ impl Material {
 /// major or minor piece and no colour-bound piece on the other colour. Any other material
 /// counts as able to mate: when in doubt the flag fall loses, as it did before this test.
 pub fn cannot_mate(position: &Position, color: Color) -> bool {
-    if Material::has_major(position, color) {
+    if Material::bitboards_show_major(position, color) {
         return false;
     }
     let us = Material::of(position, color);
@@ -231,7 +228,7 @@ pub fn cannot_mate(position: &Position, color: Color) -> bool {
 pub fn insufficient_material(position: &Position) -> bool {
     if Color::BOTH
         .iter()
-        .any(|&c| Material::has_major(position, c))
+        .any(|&c| Material::bitboards_show_major(position, c))
     {
         return false;
     }

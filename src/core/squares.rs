@@ -57,6 +57,8 @@ impl Iterator for PieceSquares<'_> {
                 };
                 let bit = word.trailing_zeros() as usize + base;
                 *word &= *word - 1;
+                // Occupancy words only hold bits of on-board squares, each with its cell.
+                debug_assert!(bit < cells.len());
                 cells.get(bit).copied()
             }
         }
