@@ -1,5 +1,5 @@
-//! A position: the mailbox, piece lists or bitboards, side to move, castling rights, en passant square,
-//! clocks, walls and the incremental Zobrist key.
+//! A position: the mailbox, the bitboards (or, on the mailbox backend, piece lists), side to
+//! move, castling rights, en passant square, clocks, walls and the incremental Zobrist key.
 
 use std::sync::Arc;
 
@@ -161,9 +161,10 @@ impl Position {
     /// Squares of `color`'s pieces (see `PieceSquares` for their order).
     #[inline]
     pub fn pieces(&self, color: Color) -> PieceSquares<'_> {
-        match self.bb.is_empty() {
-            true => PieceSquares::listed(&self.plist[color.index()]),
-            false => PieceSquares::from_bits(joined(self.occ[color.index()]), &self.rules.bit_cell),
+        if self.bb.is_empty() {
+            PieceSquares::listed(&self.plist[color.index()])
+        } else {
+            PieceSquares::from_bits(joined(self.occ[color.index()]), &self.rules.bit_cell)
         }
     }
 
