@@ -3,7 +3,7 @@
 
 use crate::core::geometry::Color;
 use crate::core::moves::{Move, MoveFlag, Undo};
-use crate::core::piece::{code_kind, KindId, MatingPower, Piece};
+use crate::core::piece::{code_kind, KindId, MatingPower};
 use crate::core::position::Position;
 
 /// Facts about the position to move in, as the FIDE rules define them.
@@ -187,9 +187,8 @@ impl Material {
             .any(|(kind, piece)| {
                 piece.mating_power == MatingPower::Major
                     && position
-                        .bb
-                        .get(Piece::new(color, kind as KindId).code() as usize)
-                        .is_some_and(|&bits| bits != [0, 0])
+                        .kind_squares(color, kind as KindId)
+                        .is_some_and(|squares| !squares.is_empty())
             })
     }
 }

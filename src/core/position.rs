@@ -395,16 +395,10 @@ impl Position {
     /// Calls `f` with the square of each of `color`'s pieces of `kind` (from the kind's
     /// bitboard on the bitboard backend, else from the piece list).
     pub fn for_each_square_of(&self, color: Color, kind: KindId, mut f: impl FnMut(Sq)) {
-        let code = Piece::new(color, kind).code();
-        if let Some(&bits) = self.bb.get(code as usize) {
-            let mut rest = joined(bits);
-            while rest != 0 {
-                let bit = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                f(self.rules.bit_cell[bit]);
-            }
-            return;
+        if let Some(squares) = self.kind_squares(color, kind) {
+            return squares.for_each(f);
         }
+        let code = Piece::new(color, kind).code();
         for sq in self.pieces(color) {
             if self.board[sq as usize] == code {
                 f(sq);
@@ -421,11 +415,18 @@ impl Position {
         }
     }
 
+    /// Bitboard backend only: the squares of `color`'s pieces of `kind`, from the kind's word.
+    #[inline]
+    pub(crate) fn kind_squares(&self, color: Color, kind: KindId) -> Option<PieceSquares<'_>> {
+        let bits = self.bb.get(Piece::new(color, kind).code() as usize)?;
+        Some(PieceSquares::from_bits(joined(*bits), &self.rules.bit_cell))
+    }
+
     /// Count of `color`'s pieces of `kind`.
     #[inline]
     pub fn count(&self, color: Color, kind: KindId) -> usize {
-        if let Some(&bits) = self.bb.get(Piece::new(color, kind).code() as usize) {
-            return (bits[0].count_ones() + bits[1].count_ones()) as usize;
+        if let Some(squares) = self.kind_squares(color, kind) {
+            return squares.len();
         }
         self.pieces(color)
             .filter(|&s| code_kind(self.board[s as usize]) == kind)

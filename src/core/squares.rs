@@ -42,6 +42,17 @@ impl<'a> PieceSquares<'a> {
     }
 }
 
+impl PieceSquares<'_> {
+    /// No squares left (without counting them, unlike `len() == 0`).
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        match &self.inner {
+            Inner::List(it) => it.as_slice().is_empty(),
+            Inner::Bits { rest, .. } => *rest == [0, 0],
+        }
+    }
+}
+
 impl Iterator for PieceSquares<'_> {
     type Item = Sq;
 
@@ -108,6 +119,7 @@ mod tests {
         let bits = 1u128 | 1 << 5 | 1 << 64 | 1 << 127;
         let squares = PieceSquares::from_bits(bits, &cells);
         assert_eq!(squares.len(), 4);
+        assert!(!squares.is_empty() && PieceSquares::from_bits(0, &cells).is_empty());
         let mut folded = Vec::new();
         squares.clone().for_each(|sq| folded.push(sq));
         assert_eq!(squares.collect::<Vec<_>>(), vec![100, 105, 164, 227]);
@@ -119,6 +131,7 @@ mod tests {
         let list: Vec<Sq> = vec![30, 10, 20];
         let squares = PieceSquares::listed(&list);
         assert_eq!(squares.len(), 3);
+        assert!(!squares.is_empty() && PieceSquares::listed(&[]).is_empty());
         assert_eq!(
             squares.clone().fold(Vec::new(), |mut v, sq| {
                 v.push(sq);

@@ -209,8 +209,6 @@ fn for_each_subset(mask: u64, mut f: impl FnMut(u64)) {
     }
 }
 
-/// The rides' line family: vectors alike but for sign and order (a rook's four, a bishop's
-/// four, a nightrider's eight) share a table before the families mix.
 /// The line a vector runs along: it and its opposite give the same, so that they are grouped
 /// next to each other.
 fn line(step: (i8, i8)) -> (i8, i8) {
@@ -218,6 +216,8 @@ fn line(step: (i8, i8)) -> (i8, i8) {
     step.max(back)
 }
 
+/// The rides' line family: vectors alike but for sign and order (a rook's four, a bishop's
+/// four, a nightrider's eight) share a table before the families mix.
 fn family(step: (i8, i8)) -> (u8, u8) {
     let (a, b) = (step.0.unsigned_abs(), step.1.unsigned_abs());
     (a.min(b), a.max(b))
