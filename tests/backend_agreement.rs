@@ -2,8 +2,8 @@
 //! both sides of 64 squares, random leapers, riders with and without range limits, one-way
 //! steps, move-only and capture-only parts, rank conditions, regions, double steps with en
 //! passant, promotions, castling, with and without king safety), random positions on them,
-//! random walls. Both backends must list the same moves, count as many, see the same attacks
-//! and checks, and agree on a small perft, bulk and made.
+//! random walls, en passant squares empty or not. Both backends must list the same moves,
+//! count as many, see the same attacks and checks, and agree on a small perft, bulk and made.
 
 use std::sync::Arc;
 
@@ -164,13 +164,16 @@ fn position(rng: &mut Rng, rules: Rules) -> Position {
         pos.set_castling_rights(rng.next_u64() as u8 & 3);
     }
     if rng.below(2) == 0 {
-        let empty: Vec<_> = squares
+        // Usually an empty square, as play leaves it; sometimes any square, as a set-up board
+        // may name (the obstacle board format accepts an occupied one).
+        let any = rng.below(4) == 0;
+        let candidates: Vec<_> = squares
             .iter()
             .copied()
-            .filter(|&s| pos.piece_at(s).is_none())
+            .filter(|&s| any || pos.piece_at(s).is_none())
             .collect();
-        if !empty.is_empty() {
-            pos.set_en_passant(Some(pick(rng, &empty)));
+        if !candidates.is_empty() {
+            pos.set_en_passant(Some(pick(rng, &candidates)));
         }
     }
     pos

@@ -181,3 +181,22 @@ proptest! {
         }
     }
 }
+
+/// The board format accepts an en passant square that a piece stands on (here the mover's own
+/// pawn on d6). Nothing is taken en passant there, and every legal move plays: CI once found
+/// the bitboard generator offering e5xd6 en passant onto the own pawn.
+#[test]
+fn an_occupied_en_passant_square_offers_no_capture() {
+    let text = "....k...\n........\n...P....\n...pPX..\n..M.....\n.......O\n........\n....K...\nw 3 3 - - - - d6 0\n";
+    let board = parse_board(text.as_bytes()).expect("the board format accepts it");
+    let moves = legal_piece_moves(&board);
+    assert!(
+        !moves.iter().any(|m| m.flag == MoveFlag::EnPassant),
+        "{moves:?}"
+    );
+    for m in moves {
+        let mut game = ObstacleGame::new(board.clone());
+        let t = move_text(&board, m);
+        assert!(game.play(&t).is_ok(), "{t} rejected");
+    }
+}

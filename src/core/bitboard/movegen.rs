@@ -15,8 +15,8 @@ pub(super) struct Board<B> {
     pub(super) own: B,
     pub(super) enemy: B,
     pub(super) occupied: B,
-    /// The en passant square's bit (`piece_moves` clears it when no enemy piece stands to be
-    /// taken; counting asks per capture).
+    /// The en passant square's bit, empty when that square is occupied (`piece_moves` clears it
+    /// when no enemy piece stands to be taken; counting asks per capture).
     pub(super) ep: B,
 }
 
@@ -24,15 +24,18 @@ impl<B: Bits> BitTables<B> {
     pub(super) fn board(&self, pos: &Position, us: usize) -> Board<B> {
         let own = pos.side_bits::<B>(us);
         let enemy = pos.side_bits::<B>(us ^ 1);
+        let occupied = own | enemy;
+        // A set-up position may name an occupied en passant square (the obstacle board format
+        // allows it); nothing can be taken en passant there, as on the mailbox.
         let ep = if pos.ep == NO_SQ {
             B::ZERO
         } else {
-            B::from_wide(pos.rules.cell_bit[pos.ep as usize])
+            B::from_wide(pos.rules.cell_bit[pos.ep as usize]) & !occupied
         };
         Board {
             own,
             enemy,
-            occupied: own | enemy,
+            occupied,
             ep,
         }
     }
