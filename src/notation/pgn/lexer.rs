@@ -24,8 +24,9 @@ pub struct Token {
 pub enum TokenKind {
     /// `[Name "value"]`
     Tag(String, String),
-    /// A SAN or coordinate move as written (annotation glyphs removed).
-    Move(String),
+    /// A SAN or coordinate move (its text, annotation glyphs removed, is
+    /// [`Lexer::move_text`]).
+    Move,
     /// `1-0`, `0-1`, `1/2-1/2` or `*`.
     Result(String),
     /// A line with nothing but white space: in movetext, the end of a game (as python-chess
@@ -35,6 +36,46 @@ pub enum TokenKind {
     VariationStart,
     /// `)`
     VariationEnd,
+}
+
+/// Longest move or result symbol: a longer one is a syntax error.
+pub const MAX_SYMBOL: usize = 32;
+
+/// A move symbol as written: up to [`MAX_SYMBOL`] ASCII bytes, kept in the lexer so that
+/// reading a move neither allocates nor moves its text around.
+#[derive(Clone, Copy)]
+struct Symbol {
+    len: u8,
+    /// The symbol, then whatever followed it in the input (see `starting`).
+    bytes: [u8; MAX_SYMBOL],
+}
+
+impl Symbol {
+    /// The symbol of the first `len` bytes of `input`, or `None` when `len` is too long.
+    fn starting(input: &[u8], len: usize) -> Option<Symbol> {
+        if len > MAX_SYMBOL || len > input.len() {
+            return None;
+        }
+        let mut bytes = [0; MAX_SYMBOL];
+        match input.get(..MAX_SYMBOL) {
+            // A fixed-size copy is two vector moves; copying just `len` bytes is a call.
+            Some(window) => bytes.copy_from_slice(window),
+            None => bytes[..len].copy_from_slice(&input[..len]),
+        }
+        Some(Symbol {
+            len: len as u8,
+            bytes,
+        })
+    }
+
+    fn as_bytes(&self) -> &[u8] {
+        &self.bytes[..self.len as usize]
+    }
+
+    fn as_str(&self) -> &str {
+        // Symbol bytes are ASCII (`is_symbol_byte`): never the default.
+        std::str::from_utf8(self.as_bytes()).unwrap_or_default()
+    }
 }
 
 /// A malformed PGN file: where and what.
@@ -72,10 +113,20 @@ pub struct Lexer<R> {
     warnings: Vec<String>,
     /// The current line has had something but white space (a blank line ends a game).
     line_has_content: bool,
+    /// The last symbol read: the text of a `Move` token.
+    symbol: Symbol,
 }
 
 fn is_symbol_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'_' | b'+' | b'#' | b'=' | b':' | b'-' | b'/')
+}
+
+/// A symbol that is not a move number: a result or a move.
+fn symbol_kind(symbol: &Symbol) -> TokenKind {
+    match symbol.as_bytes() {
+        b"1-0" | b"0-1" | b"1/2-1/2" => TokenKind::Result(symbol.as_str().into()),
+        _ => TokenKind::Move,
+    }
 }
 
 impl<R: Read> Lexer<R> {
@@ -93,6 +144,10 @@ impl<R: Read> Lexer<R> {
             in_tag: false,
             warnings: Vec::new(),
             line_has_content: false,
+            symbol: Symbol {
+                len: 0,
+                bytes: [0; MAX_SYMBOL],
+            },
         }
     }
 
@@ -113,6 +168,11 @@ impl<R: Read> Lexer<R> {
 
     pub fn line(&self) -> u64 {
         self.line
+    }
+
+    /// The text of the last `Move` token, as written (annotation glyphs removed).
+    pub fn move_text(&self) -> &str {
+        self.symbol.as_str()
     }
 
     #[inline(always)]
@@ -322,18 +382,10 @@ impl<R: Read> Lexer<R> {
         // ends, so reading them only moves the column.
         let avail = &self.buf[self.pos..self.len];
         if let Some(n) = avail.iter().position(|&b| !is_symbol_byte(b)) {
-            if n <= 32 {
-                let text = &avail[..n];
-                let number = text.iter().all(u8::is_ascii_digit);
-                let kind = if number {
-                    None
-                } else {
-                    let text = std::str::from_utf8(text).unwrap_or_default().to_string();
-                    Some(match text.as_str() {
-                        "1-0" | "0-1" | "1/2-1/2" => TokenKind::Result(text),
-                        _ => TokenKind::Move(text),
-                    })
-                };
+            if let Some(symbol) = Symbol::starting(avail, n) {
+                let number = avail[..n].iter().all(u8::is_ascii_digit);
+                self.symbol = symbol;
+                let kind = (!number).then(|| symbol_kind(&self.symbol));
                 let dots = number && n > 0 && avail[n] == b'.';
                 self.pos += n;
                 self.consumed += n as u64;
@@ -349,7 +401,7 @@ impl<R: Read> Lexer<R> {
             }
         }
         // On the stack: move numbers, the most common symbol, never reach the heap.
-        let mut buf = [0u8; 32];
+        let mut buf = [0u8; MAX_SYMBOL];
         let mut len = 0;
         while let Some(b) = self.peek()? {
             let text = &buf[..len];
@@ -370,15 +422,14 @@ impl<R: Read> Lexer<R> {
             len += 1;
             self.bump()?;
         }
-        let text = &buf[..len];
-        if text.iter().all(u8::is_ascii_digit) {
+        if buf[..len].iter().all(u8::is_ascii_digit) {
             return Ok(None);
         }
-        let text = String::from_utf8(text.to_vec()).unwrap_or_default();
-        Ok(Some(match text.as_str() {
-            "1-0" | "0-1" | "1/2-1/2" => TokenKind::Result(text),
-            _ => TokenKind::Move(text),
-        }))
+        self.symbol = Symbol {
+            len: len as u8,
+            bytes: buf,
+        };
+        Ok(Some(symbol_kind(&self.symbol)))
     }
 
     fn tag(&mut self, line: u64, column: u64) -> Result<(String, String), LexError> {
@@ -475,32 +526,54 @@ impl<R: Read> Lexer<R> {
 mod tests {
     use super::*;
 
-    fn kinds(text: &str) -> Vec<TokenKind> {
+    /// The tokens of `text`, a move as `Move(text)`.
+    fn kinds(text: &str) -> Vec<String> {
         let mut lx = Lexer::new(text.as_bytes());
         let mut out = Vec::new();
         while let Some(t) = lx.next_token().unwrap() {
-            out.push(t.kind);
+            out.push(match t.kind {
+                TokenKind::Move => format!("Move({})", lx.move_text()),
+                other => format!("{other:?}"),
+            });
         }
         out
     }
 
     #[test]
+    fn symbols_hold_up_to_their_limit() {
+        let longest = "a".repeat(MAX_SYMBOL);
+        // Long symbols, also across the lexer's buffer refills (the slow path).
+        for pad in [0, 64 * 1024 - 20] {
+            let text = format!("{} {longest} e4 {longest}a", " ".repeat(pad));
+            let mut lx = Lexer::new(text.as_bytes());
+            assert_eq!(lx.next_token().unwrap().unwrap().kind, TokenKind::Move);
+            assert_eq!(lx.move_text(), longest);
+            assert_eq!(lx.next_token().unwrap().unwrap().kind, TokenKind::Move);
+            assert_eq!(lx.move_text(), "e4");
+            let e = lx.next_token().unwrap_err();
+            assert!(e.to_string().ends_with("symbol too long"), "{e}");
+        }
+        let mut lx = Lexer::new(&b"Nf3"[..]);
+        lx.next_token().unwrap();
+        assert_eq!(lx.move_text(), "Nf3");
+    }
+
+    #[test]
     fn tokens_of_import_format() {
         let text = "\u{feff}[Event \"a \\\"b\\\" c\"]\r\n\r\n1.e4 {x} e5 $1 2. Nf3!? ; c\n% esc\n2... Nc6 (2... d6) 1/2-1/2";
-        use TokenKind::*;
         assert_eq!(
             kinds(text),
-            vec![
-                Tag("Event".into(), "a \"b\" c".into()),
-                BlankLine,
-                Move("e4".into()),
-                Move("e5".into()),
-                Move("Nf3".into()),
-                Move("Nc6".into()),
-                VariationStart,
-                Move("d6".into()),
-                VariationEnd,
-                Result("1/2-1/2".into()),
+            [
+                r#"Tag("Event", "a \"b\" c")"#,
+                "BlankLine",
+                "Move(e4)",
+                "Move(e5)",
+                "Move(Nf3)",
+                "Move(Nc6)",
+                "VariationStart",
+                "Move(d6)",
+                "VariationEnd",
+                r#"Result("1/2-1/2")"#,
             ]
         );
     }

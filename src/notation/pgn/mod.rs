@@ -2,8 +2,10 @@
 //! time, never the whole file) and an export-format writer.
 
 pub mod lexer;
+pub mod move_texts;
 pub mod reader;
 pub mod writer;
 
+pub use move_texts::MoveTexts;
 pub use reader::{GameSink, PgnReader, RawGame, ReadError};
 pub use writer::{write, PgnGame};

@@ -5,6 +5,7 @@
 use std::io::Read;
 
 use crate::notation::pgn::lexer::{LexError, Lexer, SyntaxError, Token, TokenKind};
+use crate::notation::pgn::MoveTexts;
 
 /// One game as written: nothing here has been checked against the rules.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -12,7 +13,7 @@ pub struct RawGame {
     /// Tag pairs in file order.
     pub tags: Vec<(String, String)>,
     /// The main line's moves as written.
-    pub moves: Vec<String>,
+    pub moves: MoveTexts,
     /// The game termination marker, if the game had one.
     pub result: Option<String>,
     /// Line where the game starts.
@@ -28,7 +29,7 @@ pub trait GameSink {
     /// The line where the game starts (its first token).
     fn start(&mut self, line: u64);
     fn tag(&mut self, name: String, value: String);
-    fn main_move(&mut self, text: String);
+    fn main_move(&mut self, text: &str);
     fn result(&mut self, result: String);
     /// Something read leniently (a quote inside a tag value, …), with its position.
     fn warning(&mut self, text: String);
@@ -41,7 +42,7 @@ impl GameSink for RawGame {
     fn tag(&mut self, name: String, value: String) {
         self.tags.push((name, value));
     }
-    fn main_move(&mut self, text: String) {
+    fn main_move(&mut self, text: &str) {
         self.moves.push(text);
     }
     fn result(&mut self, result: String) {
@@ -192,12 +193,12 @@ impl<R: Read> PgnReader<R> {
                     }
                     game.tag(name, value);
                 }
-                TokenKind::Move(text) => {
+                TokenKind::Move => {
                     in_movetext = true;
                     self.in_movetext = true;
                     if depth == 0 {
                         moves += 1;
-                        game.main_move(text);
+                        game.main_move(self.lexer.move_text());
                     }
                 }
                 TokenKind::BlankLine => {} // handled above

@@ -104,9 +104,9 @@ impl GameSink for BoundedGame {
             self.game.tags.push((name, value));
         }
     }
-    fn main_move(&mut self, text: String) {
+    fn main_move(&mut self, text: &str) {
         if let Some(r) = &mut self.streaming {
-            r.push(&text);
+            r.push(text);
             return;
         }
         self.bytes += text.len();
@@ -114,9 +114,10 @@ impl GameSink for BoundedGame {
         if self.game.moves.len() > MOVES_KEPT {
             let variant = self.game.tag("Variant").or(self.default_variant);
             let mut r = Replayer::new(variant, self.game.tag("FEN"));
-            for m in std::mem::take(&mut self.game.moves) {
-                r.push(&m);
+            for m in &self.game.moves {
+                r.push(m);
             }
+            self.game.moves.clear();
             self.streaming = Some(r);
         }
     }

@@ -254,7 +254,7 @@ mod tests {
 
     fn raw(moves: &[&str]) -> RawGame {
         RawGame {
-            moves: moves.iter().map(|s| s.to_string()).collect(),
+            moves: moves.iter().collect(),
             ..RawGame::default()
         }
     }
