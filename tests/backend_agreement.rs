@@ -2,8 +2,9 @@
 //! both sides of 64 squares, random leapers, riders with and without range limits, one-way
 //! steps, move-only and capture-only parts, rank conditions, regions, double steps with en
 //! passant, promotions, castling, with and without king safety), random positions on them,
-//! random walls, en passant squares empty or not. Both backends must list the same moves,
-//! count as many, see the same attacks and checks, and agree on a small perft, bulk and made.
+//! random walls, en passant squares empty or not. Both backends must list the same moves (also
+//! one piece's to one square), count as many, see the same attacks and checks, and agree on a
+//! small perft, bulk and made.
 
 use std::sync::Arc;
 
@@ -255,6 +256,24 @@ fn compare(seed: u64) -> Result<(), TestCaseError> {
         }
         for color in Color::BOTH {
             prop_assert_eq!(bits.in_check(color), mail.in_check(color));
+        }
+        // One piece's moves to one square (what SAN resolution asks, with its own path).
+        let squares: Vec<_> = bits.rules().shape.squares().collect();
+        for &from in squares.iter().filter(|&&s| mail.piece_at(s).is_some()) {
+            for &to in &squares {
+                let (mut tb, mut tm) = (Vec::new(), Vec::new());
+                bits.piece_moves_to(from, to, &mut tb);
+                mail.piece_moves_to(from, to, &mut tm);
+                prop_assert_eq!(
+                    sorted(tb),
+                    sorted(tm),
+                    "moves {} to {}, seed {}\n{}",
+                    bits.rules().shape.name(from),
+                    bits.rules().shape.name(to),
+                    seed,
+                    diagram
+                );
+            }
         }
         for &m in &lb {
             let (ub, um) = (bits.make(m), mail.make(m));
