@@ -55,11 +55,6 @@ impl MoveTexts {
         }
     }
 
-    /// Bytes of text held (for callers that bound memory).
-    pub fn text_len(&self) -> usize {
-        self.text.len()
-    }
-
     pub fn clear(&mut self) {
         self.text.clear();
         self.ends.clear();
@@ -122,7 +117,7 @@ impl fmt::Debug for MoveTexts {
 /// Compares with a list of texts, as `Vec<String>` did: `assert_eq!(game.moves, ["e4"])`.
 impl<S: AsRef<str>, const N: usize> PartialEq<[S; N]> for MoveTexts {
     fn eq(&self, other: &[S; N]) -> bool {
-        self.len() == N && self.iter().zip(other).all(|(a, b)| a == b.as_ref())
+        *self == other[..]
     }
 }
 
@@ -146,7 +141,6 @@ mod tests {
         assert_eq!(texts.get(3), Some("O-O-O"));
         assert_eq!(texts.get(4), None);
         assert_eq!(texts.iter().len(), 4);
-        assert_eq!(texts.text_len(), 10);
         assert_eq!(format!("{texts:?}"), r#"["e4", "", "Nf3", "O-O-O"]"#);
         assert_ne!(texts, ["e4", "", "Nf3"]);
         assert_ne!(texts, ["e4", "", "Nf3", "O-O"]);
