@@ -225,6 +225,20 @@ fn compare(seed: u64) -> Result<(), TestCaseError> {
             seed,
             diagram
         );
+        // A move two lines of one piece reach is still one move (issue 35).
+        let (mut pb, mut pm) = (Vec::new(), Vec::new());
+        bits.pseudo_legal_moves(&mut pb);
+        mail.pseudo_legal_moves(&mut pm);
+        for list in [sorted(pb), sorted(pm)] {
+            let twice = list.windows(2).find(|w| w[0] == w[1]);
+            prop_assert!(
+                twice.is_none(),
+                "{:?} listed twice, seed {}\n{}",
+                twice,
+                seed,
+                diagram
+            );
+        }
         let lb = bits.legal_move_list();
         let lm = mail.legal_move_list();
         prop_assert_eq!(

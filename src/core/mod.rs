@@ -13,6 +13,7 @@ pub mod perft;
 pub mod piece;
 mod plan;
 pub mod position;
+mod repeats;
 pub mod rules;
 pub mod squares;
 pub mod zobrist;

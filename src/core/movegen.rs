@@ -11,6 +11,7 @@ use crate::core::geometry::{Color, Sq};
 use crate::core::moves::{Move, MoveFlag};
 use crate::core::piece::{code_color, code_kind, MoveMode, EMPTY, OFFBOARD};
 use crate::core::position::{joined, Position, NO_SQ};
+use crate::core::repeats::Distinct;
 use crate::core::rules::{unit_direction, Compiled, ComponentPath};
 
 impl Position {
@@ -21,12 +22,24 @@ impl Position {
         self.castling_moves(out);
     }
 
-    /// Appends the pseudo-legal non-castling moves of the piece on `from`.
+    /// Appends the pseudo-legal non-castling moves of the piece on `from`, each once.
     pub fn piece_moves<S: MoveSink>(&self, from: Sq, out: &mut S) {
         let code = self.cell(from as usize);
         if code == EMPTY || code == OFFBOARD {
             return;
         }
+        if self.rules.repeats(code_color(code), code_kind(code)) {
+            let mut distinct = Distinct::default();
+            self.piece_moves_by_line(from, &mut distinct);
+            distinct.pass_to(out);
+        } else {
+            self.piece_moves_by_line(from, out);
+        }
+    }
+
+    /// `piece_moves` line by line: a square two lines reach comes twice (see `core::repeats`).
+    fn piece_moves_by_line<S: MoveSink>(&self, from: Sq, out: &mut S) {
+        let code = self.cell(from as usize);
         let us = code_color(code);
         let kind = code_kind(code);
         let rules = &*self.rules;

@@ -12,6 +12,7 @@ use crate::core::bitboard::{Backend, BitBackend};
 use crate::core::geometry::{BoardShape, Color, ShapeError, Sq, Square};
 use crate::core::piece::{KindId, MoveMode, Piece, PieceKind};
 use crate::core::plan::Plans;
+use crate::core::repeats::repeating_kinds;
 use crate::core::zobrist::Zobrist;
 
 /// Castling described as geometry: where the king and rook stand and where they go.
@@ -179,6 +180,9 @@ pub struct Rules {
     /// check by capturing the checker or blocking its line" (see `parallel_lines`): checks are
     /// then answered by testing every move.
     pub(crate) parallel_lines: bool,
+    /// Per colour, a bit per kind whose movement lines can reach one square twice: its moves
+    /// are listed through `repeats::Distinct` (see `core::repeats`).
+    pub(crate) repeating: [u64; 2],
     /// Every piece code is below 63, so the 64-bit attack masks are exact.
     pub(crate) small_codes: bool,
     /// Per colour: flat step plans of the kinds whose components are all plain.
@@ -339,6 +343,9 @@ impl Rules {
             castle_rights_of[c.color.index()] |= 1 << i;
         }
         let parallel_lines = compiled.iter().any(|kinds| parallel_lines(kinds));
+        let repeating = compiled
+            .each_ref()
+            .map(|kinds| repeating_kinds(kinds, shape.files().max(shape.ranks()) as usize));
         let mut rules = Rules {
             shape,
             pieces,
@@ -359,6 +366,7 @@ impl Rules {
             small_codes: pieces_len <= MAX_SMALL_KINDS,
             plans,
             parallel_lines,
+            repeating,
             bits: None,
             bit_of,
             cell_bit,
@@ -426,6 +434,12 @@ impl Rules {
         // SAFETY: moves come from this rules' generator, so `cell` is a cell of its shape, and
         // `castle_keep` has one entry per cell.
         unsafe { *self.castle_keep.get_unchecked(cell as usize) }
+    }
+
+    /// Can `color`'s pieces of `kind` reach one square by two lines (see `core::repeats`)?
+    #[inline]
+    pub(crate) fn repeats(&self, us: usize, kind: KindId) -> bool {
+        self.repeating[us] >> kind & 1 == 1
     }
 
     #[inline]

@@ -159,7 +159,7 @@ impl<B: Bits> BitTables<B> {
             for kind in 0..rules.pieces.len() {
                 let code = Piece::new(Color::from_index(us), kind as u8).code();
                 let pieces = pos.code_bits::<B>(code) & movers;
-                if pieces.is_zero() {
+                if pieces.is_zero() || rules.repeats(us, kind as u8) {
                     continue;
                 }
                 let promo = if self.kinds[us][kind].promotes {
@@ -172,8 +172,19 @@ impl<B: Bits> BitTables<B> {
         }
         let start = sink.untested().len();
         if checks < 2 {
-            for pinned in Ones(threats.pinned) {
-                self.piece_moves(pos, rules.bit_cell[pinned as usize], sink.untested());
+            // Pinned pieces, and kinds whose lines can meet (listed once each, then tested).
+            let mut listed = threats.pinned;
+            if rules.repeating[us] != 0 {
+                let own = pos.side_bits::<B>(us) & !B::bit(king as u32);
+                for bit in Ones(own & !threats.pinned) {
+                    let cell = rules.bit_cell[bit as usize];
+                    if rules.repeats(us, code_kind(pos.cell(cell as usize))) {
+                        listed |= B::bit(bit);
+                    }
+                }
+            }
+            for bit in Ones(listed) {
+                self.piece_moves(pos, rules.bit_cell[bit as usize], sink.untested());
             }
         }
         // The royal piece's steps: against the squares the enemy attacks with the king lifted

@@ -8,6 +8,7 @@ use crate::core::movegen::MoveSink;
 use crate::core::moves::{Move, MoveFlag};
 use crate::core::piece::{code_color, code_kind, MoveMode, Piece, EMPTY, OFFBOARD};
 use crate::core::position::{Position, NO_SQ};
+use crate::core::repeats::Distinct;
 use crate::core::rules::NO_WALL;
 
 /// What one piece's generation reads of the board.
@@ -110,6 +111,21 @@ impl<B: Bits> BitTables<B> {
         if code == EMPTY || code == OFFBOARD {
             return;
         }
+        let us = code_color(code);
+        let kind = code_kind(code);
+        if pos.rules.repeats(us, kind) {
+            let mut distinct = Distinct::default();
+            self.piece_lines_within(pos, from, within, &mut distinct);
+            distinct.pass_to(out);
+        } else {
+            self.piece_lines_within(pos, from, within, out);
+        }
+    }
+
+    /// `piece_moves_within` line by line: a square two lines reach comes twice (see
+    /// `core::repeats`).
+    fn piece_lines_within<S: MoveSink>(&self, pos: &Position, from: Sq, within: B, out: &mut S) {
+        let code = pos.cell(from as usize);
         let us = code_color(code);
         let kind = code_kind(code);
         let bit = pos.rules.bit_of[from as usize] as usize;
