@@ -19,7 +19,7 @@
 //!
 //! Errors carry the byte offset in the string.
 
-use crate::core::MovementComponent;
+use crate::core::{MoveMode, MovementComponent};
 
 /// A movement string that cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -30,6 +30,13 @@ pub struct BetzaError {
     pub offset: usize,
     pub message: String,
 }
+
+/// Longest movement string read, in bytes: real pieces need a few dozen; a longer string is
+/// refused before it is read, so its size costs nothing.
+pub const MAX_MOVEMENT_BYTES: usize = 256;
+
+/// Most parts (atoms with their modifiers) one movement may have.
+pub const MAX_PARTS: usize = 64;
 
 /// Largest ride range accepted (the core stores ranges in a byte; boards have ≤ 99 ranks).
 pub const MAX_RANGE: u32 = 99;
@@ -139,6 +146,16 @@ enum Mode {
 
 /// Reads a movement string into components (one per atom and range).
 pub fn parse(text: &str) -> Result<Vec<MovementComponent>, BetzaError> {
+    if text.len() > MAX_MOVEMENT_BYTES {
+        return Err(BetzaError {
+            text: text.chars().take(32).chain("…".chars()).collect(),
+            offset: MAX_MOVEMENT_BYTES,
+            message: format!(
+                "a movement is at most {MAX_MOVEMENT_BYTES} bytes long; this one has {}",
+                text.len()
+            ),
+        });
+    }
     let mut p = Parser {
         text,
         chars: text.char_indices().collect(),
@@ -148,7 +165,12 @@ pub fn parse(text: &str) -> Result<Vec<MovementComponent>, BetzaError> {
     if p.chars.is_empty() {
         return Err(p.error("empty movement"));
     }
+    let mut parts = 0;
     while p.peek().is_some() {
+        parts += 1;
+        if parts > MAX_PARTS {
+            return Err(p.error(format!("a movement has at most {MAX_PARTS} parts")));
+        }
         let mut mode = Mode::Both;
         let mut dirs: Vec<Dir> = Vec::new();
         // Modifiers.
@@ -299,5 +321,46 @@ pub fn parse(text: &str) -> Result<Vec<MovementComponent>, BetzaError> {
             message: "the directions select no move".into(),
         });
     }
+    drop_repeats(&mut out);
     Ok(out)
+}
+
+/// Does a part in mode `a` make every move a part in mode `b` makes along one vector?
+fn mode_covers(a: MoveMode, b: MoveMode) -> bool {
+    a == MoveMode::Both || a == b
+}
+
+/// Does a part of range `a` go at least as far as one of range `b` (0 = unlimited)?
+fn range_covers(a: u8, b: u8) -> bool {
+    a == 0 || (b != 0 && a >= b)
+}
+
+/// Drops from each part the vectors another part already moves along as far and in a mode
+/// that includes this one's (the earlier part keeps a vector two parts share exactly), then
+/// the parts left empty. `RW` is a rook, `QR` a queen, `WWWW…` one wazir: a move is listed
+/// once and a long string of repeated parts compiles to what it means, not to one table per
+/// part. Lines that still meet (a ride and a leap along one direction, `RD`) are the core's
+/// to list once (`core::repeats`).
+fn drop_repeats(parts: &mut Vec<MovementComponent>) {
+    let covered = |i: usize, v: (i8, i8), parts: &[MovementComponent]| {
+        let me = &parts[i];
+        parts.iter().enumerate().any(|(j, other)| {
+            j != i
+                && other.vectors.contains(&v)
+                && mode_covers(other.mode, me.mode)
+                && range_covers(other.range, me.range)
+                && (j < i
+                    || !(mode_covers(me.mode, other.mode) && range_covers(me.range, other.range)))
+        })
+    };
+    for i in 0..parts.len() {
+        let kept: Vec<(i8, i8)> = parts[i]
+            .vectors
+            .iter()
+            .copied()
+            .filter(|&v| !covered(i, v, parts))
+            .collect();
+        parts[i].vectors = kept;
+    }
+    parts.retain(|p| !p.vectors.is_empty());
 }

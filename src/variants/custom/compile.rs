@@ -38,6 +38,9 @@ impl Ctx<'_> {
     }
 }
 
+/// Most movement parts all pieces of one file may have together, once repeats are merged.
+pub const MAX_PARTS_IN_ALL: usize = 256;
+
 pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let doc: VariantDoc = toml::from_str(text).map_err(|e| {
@@ -52,8 +55,21 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
     if doc.pieces.get_ref().is_empty() {
         return Err(cx.err(doc.pieces.span(), "at least one [[piece]] is needed"));
     }
+    let mut parts = 0;
     for p in doc.pieces.get_ref() {
         let kind = piece(&cx, p, ranks)?;
+        // Each part costs tables per square and colour: the total is capped so that a file's
+        // cost has a bound whatever its length (see docs/decisions.md, hardening).
+        parts += kind.components.len();
+        if parts > MAX_PARTS_IN_ALL {
+            return Err(cx.err(
+                p.betza.span(),
+                format!(
+                    "the pieces have more than {MAX_PARTS_IN_ALL} movement parts in all \
+                     (after merging repeated ones)"
+                ),
+            ));
+        }
         if pieces.iter().any(|k: &PieceKind| k.letter == kind.letter) {
             return Err(cx.err(
                 p.letter.span(),
