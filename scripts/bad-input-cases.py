@@ -110,6 +110,21 @@ for name, data in variants_of(PAWNRACE_IN, None):
 case("pawnrace-huge-line", ["pawnrace", "P", "P", "h", "a", "--quiet"],
      setup=["huge-line stdin 100000000"])
 
+# Other line readers on standard input (issue 35): followchess asks for file names, uci reads
+# commands; a 100 MB line is refused without holding it.
+case("follow-stdin-huge-line", ["follow"], setup=["huge-line stdin 100000000"])
+case("uci-stdin-huge-line", ["uci"], setup=["huge-line stdin 100000000"])
+
+# Variant files whose movement strings would cost memory by their length (issue 35): refused
+# with the place, before anything is built.
+def with_rook(betza):
+    return VARIANT.replace(b'betza = "R"', b'betza = "' + betza + b'"', 1)
+case("variant-betza-60k", ["variant", "check", "in1"], {"in1": with_rook(b"WF" * 30000)})
+case("variant-betza-many-parts", ["variant", "check", "in1"], {"in1": with_rook(b"WF" * 40)})
+case("variant-betza-repeated-parts", ["variant", "check", "in1"], {"in1": with_rook(b"R" * 60)})
+case("perft-betza-repeated-parts", ["perft", "3", "--variant-file", "in1"],
+     {"in1": with_rook(b"RW" * 32)})
+
 # Output paths.
 case("obstacle-out-missing-folder", ["obstacle", "in1", "no-such-folder/out"], {"in1": OBST_BOARD},
      after=["absent no-such-folder"])

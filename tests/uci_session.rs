@@ -54,6 +54,37 @@ fn bad_position_is_reported_not_fatal() {
     assert!(out.lines().any(|l| l == "readyok"), "{out}");
 }
 
+/// A refused `position` leaves no position to search: `go` answers the null move with the
+/// reason, not a move for the position before (which the GUI no longer shows).
+#[test]
+fn go_after_a_refused_position_answers_the_null_move() {
+    let out = session("position startpos moves e2e4\nposition fen nonsense\ngo movetime 50\n");
+    assert_eq!(bestmoves(&out), ["0000"], "{out}");
+    assert!(out.contains("info string no position to search"), "{out}");
+    // An illegal move in the list is refused the same way; a good position clears it.
+    let out = session(
+        "position startpos moves e2e5\ngo movetime 50\nposition startpos moves e2e4\ngo depth 1\n",
+    );
+    let best = bestmoves(&out);
+    assert_eq!(best.len(), 2, "{out}");
+    assert_eq!(best[0], "0000", "{out}");
+    assert_ne!(best[1], "0000", "{out}");
+}
+
+/// A command line longer than the cap is dropped with a note, whatever its length, and the
+/// session goes on.
+#[test]
+fn an_overlong_line_is_dropped_and_the_session_goes_on() {
+    let long = format!("position startpos moves {}\n", "e2e4 ".repeat(300_000));
+    let out = session(&format!("{long}isready\nposition startpos\ngo depth 1\n"));
+    assert!(
+        out.contains("info string ignored a line longer than"),
+        "{out}"
+    );
+    assert!(out.lines().any(|l| l == "readyok"), "{out}");
+    assert_eq!(bestmoves(&out).len(), 1, "{out}");
+}
+
 /// The root of a drawn position (a repetition, fifty moves, dead material) still gets a legal
 /// move: the draw is scored inside the tree, and the player to move has a move to make.
 #[test]

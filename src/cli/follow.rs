@@ -9,11 +9,11 @@
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Result;
-use chessrules::io::input::skip_bom;
+use chessrules::io::input::{open_input, read_line_within, skip_bom, LineRead};
 use chessrules::variants::follow::{BoardError, FollowChess, MoveError};
 use clap::{Args, ValueEnum};
 
@@ -54,21 +54,31 @@ pub struct FollowArgs {
 fn ask(prompt: &str, input: &mut impl BufRead) -> io::Result<Option<PathBuf>> {
     err!("{prompt}");
     io::stderr().flush()?;
-    let mut line = String::new();
-    if input.read_line(&mut line)? == 0 {
-        return Ok(None);
+    let mut line = Vec::new();
+    match read_line_within(input, &mut line, MAX_FILE_NAME)? {
+        LineRead::End => return Ok(None),
+        LineRead::TooLong => {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("a file name is at most {MAX_FILE_NAME} bytes"),
+            ))
+        }
+        LineRead::Line => {}
     }
-    let name = line.trim_end_matches(['\n', '\r']);
-    Ok((!name.is_empty()).then(|| PathBuf::from(name)))
+    let name = String::from_utf8_lossy(&line);
+    Ok((!name.is_empty()).then(|| PathBuf::from(name.as_ref())))
 }
+
+/// Longest file name read from standard input (Linux's PATH_MAX).
+const MAX_FILE_NAME: usize = 4096;
 
 fn fail(code: u8, message: String) -> Result<ExitCode> {
     errln!("error: {message}");
     Ok(ExitCode::from(code))
 }
 
-fn open(what: &str, path: &PathBuf) -> std::result::Result<BufReader<File>, String> {
-    File::open(path)
+fn open(what: &str, path: &Path) -> std::result::Result<BufReader<File>, String> {
+    open_input(path)
         .map(BufReader::new)
         .map_err(|e| format!("cannot open {what} file '{}': {e}", path.display()))
 }
@@ -78,11 +88,15 @@ pub fn run(args: FollowArgs) -> Result<ExitCode> {
         (Some(b), Some(m)) => (b, m),
         _ => {
             let mut stdin = io::stdin().lock();
-            let Some(b) = ask("Board file name: ", &mut stdin)? else {
-                return fail(2, "no board file name given".into());
+            let b = match ask("Board file name: ", &mut stdin) {
+                Ok(Some(b)) => b,
+                Ok(None) => return fail(2, "no board file name given".into()),
+                Err(e) => return fail(2, format!("board file name: {e}")),
             };
-            let Some(m) = ask("Move file name: ", &mut stdin)? else {
-                return fail(2, "no move file name given".into());
+            let m = match ask("Move file name: ", &mut stdin) {
+                Ok(Some(m)) => m,
+                Ok(None) => return fail(2, "no move file name given".into()),
+                Err(e) => return fail(2, format!("move file name: {e}")),
             };
             (b, m)
         }

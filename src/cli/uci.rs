@@ -16,7 +16,7 @@
 //! without obstacles (the bridge checks obstacle legality on its side), so it is the same
 //! engine as standard. Unknown commands are ignored, as the protocol asks.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{mpsc, Arc};
@@ -25,6 +25,7 @@ use std::time::Duration;
 use anyhow::Result;
 use chessrules::core::{Move, Position};
 use chessrules::engine::{Engine, Limits, Score};
+use chessrules::io::input::{read_line_within, LineRead};
 use chessrules::notation::coordinate::{self, to_uci};
 use chessrules::notation::fen;
 use chessrules::variants::{registry, VariantId};
@@ -99,6 +100,9 @@ struct Session {
     chess960: bool,
     pos: Position,
     keys: Vec<u64>,
+    /// Why the last `position` was refused: `go` then answers `bestmove 0000` rather than a
+    /// move for an older position the GUI no longer shows.
+    refused: Option<String>,
     engine: Engine<Move>,
     default_movetime: u64,
 }
@@ -132,12 +136,29 @@ fn say(lines: &[String]) -> io::Result<()> {
     out.flush()
 }
 
+/// Longest command line read: `position startpos moves …` of a 2,000-ply game is about
+/// 10 KB; a longer line is dropped with an `info string`, so that no input costs more memory.
+const MAX_UCI_LINE: usize = 1 << 20;
+
 /// Reads commands on their own thread, so that `stop`, `quit` and `isready` are acted on at
 /// once while a search runs; every other line goes to the command loop, in order.
 fn read_input(signals: Arc<Signals>, lines: mpsc::Sender<String>) {
     let stdin = io::stdin();
-    for line in stdin.lock().lines() {
-        let Ok(line) = line else { break };
+    let mut input = stdin.lock();
+    let mut bytes = Vec::new();
+    loop {
+        match read_line_within(&mut input, &mut bytes, MAX_UCI_LINE) {
+            Ok(LineRead::Line) => {}
+            Ok(LineRead::TooLong) => {
+                let note = format!("info string ignored a line longer than {MAX_UCI_LINE} bytes");
+                if say(&[note]).is_err() {
+                    return;
+                }
+                continue;
+            }
+            Ok(LineRead::End) | Err(_) => break,
+        }
+        let line = String::from_utf8_lossy(&bytes).into_owned();
         let first = line.split_whitespace().next().unwrap_or("");
         let searching =
             || signals.gos_read.load(Ordering::SeqCst) > signals.gos_done.load(Ordering::SeqCst);
@@ -189,6 +210,7 @@ pub fn run(args: UciArgs) -> Result<ExitCode> {
         chess960: matches!(args.variant, UciVariant::Chess960),
         pos: dialect.start(),
         keys: Vec::new(),
+        refused: None,
         engine: Engine::new(20),
         default_movetime: args.movetime,
     };
@@ -227,8 +249,15 @@ pub fn run(args: UciArgs) -> Result<ExitCode> {
                 Vec::new()
             }
             Some("position") => match session.set_position(&words) {
-                Ok(()) => Vec::new(),
-                Err(e) => vec![format!("info string {e}")],
+                Ok(()) => {
+                    session.refused = None;
+                    Vec::new()
+                }
+                Err(e) => {
+                    let reply = vec![format!("info string {e}")];
+                    session.refused = Some(e);
+                    reply
+                }
             },
             Some("go") => {
                 let number = signals.gos_done.load(Ordering::SeqCst) + 1;
@@ -274,6 +303,7 @@ impl Session {
             if let Some(d) = Dialect::parse(rest.trim()) {
                 if d != self.dialect {
                     self.dialect = d;
+                    self.refused = None;
                     self.pos = d.start();
                     self.keys.clear();
                     self.engine.reset();
@@ -324,6 +354,12 @@ impl Session {
 
     /// Runs one search and returns the `info` and `bestmove` lines (`infinite`: until stopped).
     fn go(&mut self, words: &[&str], infinite: bool) -> Vec<String> {
+        if let Some(e) = &self.refused {
+            return vec![
+                format!("info string no position to search: {e}"),
+                "bestmove 0000".to_string(),
+            ];
+        }
         let num = |name: &str| -> Option<u64> {
             let i = words.iter().position(|&w| w == name)?;
             words.get(i + 1)?.parse().ok()
