@@ -62,6 +62,9 @@ where
     F: FnOnce(&mut io::BufWriter<File>) -> io::Result<()>,
 {
     let tmp = temp_path(path);
+    // The file replaced keeps its permissions: a board that may hold hidden trapdoors and was
+    // made private (0600) stays private. Set before any byte is written.
+    let kept = fs::metadata(path).ok().map(|m| m.permissions());
     let unnamed = unnamed::create_in(folder_of(path));
     let named = unnamed.is_none();
     let result = (|| {
@@ -69,6 +72,9 @@ where
             Some(file) => file,
             None => File::create(&tmp)?,
         };
+        if let Some(permissions) = kept {
+            file.set_permissions(permissions)?;
+        }
         let mut w = io::BufWriter::new(file);
         fill(&mut w)?;
         let file = w.into_inner().map_err(|e| e.into_error())?;
@@ -178,6 +184,22 @@ mod tests {
         write_atomic(&out, b"hello\n").unwrap();
         assert_eq!(fs::read(&out).unwrap(), b"hello\n");
         assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_replaced_file_keeps_its_mode() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = scratch("mode");
+        for mode in [0o600, 0o640, 0o604] {
+            let out = dir.join(format!("out-{mode:o}.txt"));
+            fs::write(&out, b"old").unwrap();
+            fs::set_permissions(&out, fs::Permissions::from_mode(mode)).unwrap();
+            write_atomic(&out, b"new").unwrap();
+            assert_eq!(fs::read(&out).unwrap(), b"new");
+            let now = fs::metadata(&out).unwrap().permissions().mode() & 0o777;
+            assert_eq!(now, mode, "{}", out.display());
+        }
     }
 
     #[test]

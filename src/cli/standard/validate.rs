@@ -7,13 +7,13 @@
 //! out in file order. Exit 0 only if every game is legal; 1 if any is not; 3 if the file
 //! cannot be read.
 
-use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
+use chessrules::io::input::open_input;
 use chessrules::notation::pgn::PgnReader;
 use chessrules::variants::standard::bounded::{read_game, ReadGame};
 use chessrules::variants::standard::replay::{Replay, Verdict};
@@ -163,7 +163,7 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode> {
     let (input, total): (Box<dyn Read + Send>, Option<u64>) = if args.file.as_os_str() == "-" {
         (Box::new(io::stdin()), None)
     } else {
-        let f = match File::open(&args.file) {
+        let f = match open_input(&args.file) {
             Ok(f) => f,
             Err(e) => {
                 errln!("error: cannot read {}: {e}", args.file.display());
