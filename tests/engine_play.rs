@@ -105,6 +105,30 @@ fn the_opponent_plays_the_colour_the_person_does_not() {
     assert_eq!(status.code(), Some(2));
 }
 
+/// A move taken back is gone from the record: `log`, the PGN written and the final move list
+/// hold only the moves still on the board (issue 36: they used to keep all of them).
+#[test]
+fn undo_removes_the_move_from_the_pgn_and_the_log() {
+    let dir = std::env::temp_dir().join(format!("chessrules-undo-pgn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = dir.join("game.pgn");
+    let out = play(
+        &["--pgn", pgn.to_str().unwrap()],
+        "e4\ne5\nNf3\nNc6\nundo\nlog\nquit\n",
+    );
+    assert!(out.contains("Took back Nc6."), "{out}");
+    let written = std::fs::read_to_string(&pgn).unwrap();
+    assert!(
+        written.contains("1. e4 e5 2. Nf3 {game stopped without a result} *"),
+        "{written}"
+    );
+    assert!(!written.contains("Nc6"), "{written}");
+    let said = "Took back Nc6.";
+    let after_undo = &out[out.find(said).unwrap() + said.len()..];
+    assert!(!after_undo.contains("Nc6"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Against the computer, `undo` takes back the person's move and the computer's reply together
 /// (taking back the reply alone let the computer play it again at once); between two people it
 /// takes back one move.

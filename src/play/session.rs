@@ -6,6 +6,7 @@
 use serde::Serialize;
 
 use crate::core::{Color, Square};
+use crate::play::typed::{self, Candidate, Reading};
 use crate::variants::registry;
 use crate::variants::table::{Cell, GameStatus, Table, Target, WallView};
 use crate::variants::VariantId;
@@ -232,6 +233,37 @@ impl Session {
             .collect()
     }
 
+    /// Reads what a person typed in any notation the board understands (the variant's own,
+    /// coordinates, SAN; see `play::typed`), against the mover's legal moves as the mover
+    /// knows them.
+    pub fn read_typed(&self, text: &str) -> Reading {
+        if self.over() {
+            return Reading::NotLegal("the game is over".into());
+        }
+        let mover = self.mover();
+        let letters: Vec<(String, char)> = self
+            .game
+            .cells(&|_| false)
+            .into_iter()
+            .filter_map(|c| Some((c.square, c.piece?.letter)))
+            .collect();
+        let candidates: Vec<Candidate> = self
+            .piece_moves(mover)
+            .into_iter()
+            .filter_map(|(from, t)| {
+                let letter = letters.iter().find(|(sq, _)| *sq == from)?.1;
+                Some(Candidate {
+                    from,
+                    to: t.to,
+                    letter,
+                    promotion: t.promotion.map(|c| c.to_ascii_uppercase()),
+                    text: t.text,
+                })
+            })
+            .collect();
+        typed::read(text, &candidates, true)
+    }
+
     /// Every legal move text of the mover, as the mover may know them (walls not included).
     pub fn move_texts(&self) -> Vec<String> {
         if self.over() {
@@ -329,6 +361,21 @@ impl Session {
         }
         self.game = game;
         self.cursor = to;
+        Ok(())
+    }
+
+    /// Takes back every move from `to` on: the game goes back there and the moves after it
+    /// are gone from the record (a terminal's `undo`), unlike `step`, which keeps them to step
+    /// forward again (the page's browsing).
+    pub fn take_back(&mut self, to: usize) -> Result<(), Refusal> {
+        self.step(to)?;
+        self.moves.truncate(to);
+        self.movers.truncate(to);
+        self.squares.truncate(to);
+        if self.ended.as_ref().is_some_and(|(at, _)| *at > to) {
+            self.ended = None;
+        }
+        self.draw_offer = None;
         Ok(())
     }
 
