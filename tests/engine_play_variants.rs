@@ -63,7 +63,10 @@ fn fairy_person_against_our_engine_and_the_saved_move_file_replays() {
     );
     assert!(out.contains("Black plays "), "{out}");
     // b4-b6 is not a legal move: refused on stderr, the game goes on.
-    assert!(err.contains("b4-b6: Illegal move"), "{err}");
+    assert!(
+        err.contains("Illegal move b4-b6: no legal move goes from b4 to b6"),
+        "{err}"
+    );
     let moves = std::fs::read_to_string(&save).unwrap();
     assert_eq!(moves.lines().count(), 2, "{moves}");
     assert!(moves.starts_with("b2-b4\n"), "{moves}");
@@ -306,6 +309,111 @@ fn fairy_undo_takes_back_the_persons_move_and_the_answer() {
     let moves = std::fs::read_to_string(&save).unwrap();
     assert!(moves.starts_with("c2-c3\n"), "{moves}");
     assert_eq!(moves.lines().count(), 2, "{moves}");
+}
+
+/// `undo` then `quit`: the saved move file and `log` hold the moves still on the board only.
+#[test]
+fn fairy_undo_removes_the_moves_from_the_saved_file_and_the_log() {
+    let dir = temp("undo-record");
+    let save = dir.join("game.moves");
+    let (out, _) = ok(
+        &[
+            "--variant",
+            "fairy",
+            "--white",
+            "human",
+            "--black",
+            "human",
+            "--save",
+            save.to_str().unwrap(),
+        ],
+        "b2-b4\nb9-b7\nc2-c3\nundo\nlog\nquit\n",
+    );
+    assert!(out.contains("Took back c2-c3."), "{out}");
+    let moves = std::fs::read_to_string(&save).unwrap();
+    assert_eq!(moves, "b2-b4\nb9-b7\n", "{moves}");
+    let said = "Took back c2-c3.";
+    let after_undo = &out[out.find(said).unwrap() + said.len()..];
+    assert!(!after_undo.contains("c2-c3"), "{out}");
+}
+
+/// Every board reads coordinates (`b2b4`, `B2-B4`) and SAN besides its own notation, and a
+/// refusal says whether the text was not understood or not legal (issue 36).
+#[test]
+fn fairy_reads_coordinates_and_san_and_says_why_a_text_is_refused() {
+    let (out, err) = ok(
+        &[
+            "--variant",
+            "fairy",
+            "--white",
+            "human",
+            "--black",
+            "human",
+            "--plain",
+        ],
+        "b2b4\nB9-B8\nhello\ne2e9\nlog\nquit\n",
+    );
+    assert!(!err.contains("Illegal move b2b4"), "{err}");
+    assert!(err.contains("Not understood: hello"), "{err}");
+    assert!(err.contains("Illegal move e2e9"), "{err}");
+    let log = &out[out.rfind("b2-b4").unwrap_or(0)..];
+    assert!(log.starts_with("b2-b4\nb9-b8"), "{out}");
+}
+
+#[test]
+fn standard_reads_lower_case_san_and_asks_a_promotion_for_its_piece() {
+    let (out, err) = ok(
+        &[
+            "--variant",
+            "standard",
+            "--white",
+            "human",
+            "--black",
+            "human",
+            "--plain",
+        ],
+        "nf3\ne7e5\nlog\nquit\n",
+    );
+    assert!(err.is_empty(), "{err}");
+    assert!(out.contains("1. Nf3 e5"), "{out}");
+    let (_, err) = piped::ok(
+        &[
+            "standard",
+            "play",
+            "--fen",
+            "8/4P3/8/8/8/8/8/k6K w - - 0 1",
+            "--plain",
+        ],
+        "e7e8\ne7e8q\nquit\n",
+    );
+    assert!(err.contains("promotes: name the piece ("), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+/// A person playing Black against the computer sees the board from Black's side.
+#[test]
+fn playing_black_turns_the_board() {
+    let (out, _) = ok(
+        &[
+            "--variant",
+            "standard",
+            "--opponent",
+            "ai",
+            "--play-as",
+            "black",
+            "--movetime",
+            "20",
+            "--plain",
+        ],
+        "board\nquit\n",
+    );
+    assert!(out.contains("    h   g   f   e   d   c   b   a"), "{out}");
+    let (out, _) = ok(
+        &["--variant", "standard", "--movetime", "20", "--plain"],
+        "board\nquit\n",
+    );
+    assert!(out.contains("    a   b   c   d   e   f   g   h"), "{out}");
+    assert!(!out.contains("    h   g"), "{out}");
 }
 
 /// `--opponent S` is the issue's shorthand: the computer takes the colour the person does not

@@ -141,7 +141,7 @@ fn play_rejects_illegal_moves_and_places_obstacles() {
     let out = String::from_utf8(output.stdout).unwrap();
     let err = String::from_utf8(output.stderr).unwrap();
     assert!(
-        err.contains("Illegal move e2e5: 'e2e5' is not a legal move here"),
+        err.contains("Illegal move e2e5: no legal move goes from e2 to e5"),
         "{err}"
     );
     assert!(

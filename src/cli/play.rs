@@ -149,6 +149,8 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
         return Ok(ExitCode::from(2));
     }
     let info = registry::info(variant);
+    // A person playing Black against the computer sees the board from Black's side.
+    let from_black = black == SeatSpec::Human && white != SeatSpec::Human;
     game::run(Setup {
         variant,
         board,
@@ -159,7 +161,7 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
         seed: args.seed,
         title,
         export: None,
-        dialogue: Box::new(Grid::new(info.syntax, args.plain)),
+        dialogue: Box::new(Grid::new(info.syntax, args.plain, from_black)),
         input_ended: None,
     })
 }

@@ -4,6 +4,7 @@
 //! terminal play on.
 
 pub mod session;
+pub mod typed;
 
 use crate::core::Color;
 

@@ -37,6 +37,10 @@ impl Dialogue for Course {
     fn board_before_every_move(&self) -> bool {
         !self.quiet
     }
+    /// The course's graders read the dialogue byte for byte: its own notation only.
+    fn reads_any_notation(&self) -> bool {
+        false
+    }
 
     fn board(&self, t: &mut Terminal, view: &View) -> Result<()> {
         if self.quiet {

@@ -30,6 +30,16 @@ pub trait Dialogue {
     fn prompt(&self, me: Color, placing: bool) -> Option<String>;
     /// A person's move the rules refused.
     fn refused(&self, t: &mut Terminal, text: &str, reason: &str) -> Result<()>;
+    /// Are coordinates (`e2e4`, `e2-e4`) and SAN read besides the variant's own notation? A
+    /// course dialogue that graders read byte for byte keeps its own notation only.
+    fn reads_any_notation(&self) -> bool {
+        true
+    }
+    /// A text that is no move in any notation the board reads (`own`: the variant's own
+    /// reader's words about it).
+    fn not_understood(&self, t: &mut Terminal, text: &str, own: &str) -> Result<()> {
+        self.refused(t, text, own)
+    }
     /// A computer's move (`secret`: a placement the viewer may not see).
     fn computer_played(&self, t: &mut Terminal, me: Color, text: &str, secret: bool) -> Result<()>;
     /// What trapdoors and mines did, one sentence each.
@@ -60,11 +70,12 @@ pub struct Grid {
 
 impl Grid {
     /// The grid for a variant whose moves are written as `syntax`; colour only at a terminal
-    /// and not `plain`.
-    pub fn new(syntax: &str, plain: bool) -> Grid {
+    /// and not `plain`; the board turned when the person plays Black (`from_black`).
+    pub fn new(syntax: &str, plain: bool, from_black: bool) -> Grid {
         Grid {
             style: Style {
                 colour: !plain && std::io::IsTerminal::is_terminal(&std::io::stdout()),
+                from_black,
             },
             help: format!("{syntax}\n{}", super::game::COMMANDS),
         }
@@ -114,6 +125,16 @@ impl Dialogue for Grid {
             "Illegal move {}: {}. Type moves for the legal moves.",
             shown(text, 32),
             shown(reason, 160)
+        ));
+        Ok(())
+    }
+
+    fn not_understood(&self, t: &mut Terminal, text: &str, own: &str) -> Result<()> {
+        t.refuse(&format!(
+            "Not understood: {} ({}). Type a move as e2e4, e2-e4 or Nf3 (moves lists the legal \
+             ones), or a command (help).",
+            shown(text, 32),
+            shown(own, 160)
         ));
         Ok(())
     }

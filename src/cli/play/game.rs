@@ -15,6 +15,7 @@ use std::process::ExitCode;
 use anyhow::{anyhow, Context, Result};
 use chessrules::core::Color;
 use chessrules::play::session::{Session, Viewer};
+use chessrules::play::typed::Reading;
 use chessrules::variants::registry;
 use chessrules::variants::seat::{prepare_uci, Think};
 use chessrules::variants::VariantId;
@@ -278,13 +279,39 @@ impl Game<'_> {
     }
 
     fn play(&mut self, t: &mut Terminal, s: &mut Session, text: &str) -> Result<Turn> {
-        match s.play(text, true) {
+        let refusal = match s.play(text, true) {
             Ok(()) => {
                 self.effects(t, s)?;
-                Ok(Turn::Played)
+                return Ok(Turn::Played);
             }
-            Err(r) => {
-                self.dialogue().refused(t, text, &r.message)?;
+            Err(r) => r,
+        };
+        if !self.dialogue().reads_any_notation() {
+            self.dialogue().refused(t, text, &refusal.message)?;
+            return Ok(Turn::Again);
+        }
+        // Not the variant's own notation: coordinates or SAN, as players type them.
+        match s.read_typed(text) {
+            Reading::Move(own) => match s.play(&own, true) {
+                Ok(()) => {
+                    self.effects(t, s)?;
+                    Ok(Turn::Played)
+                }
+                Err(r) => {
+                    self.dialogue().refused(t, text, &r.message)?;
+                    Ok(Turn::Again)
+                }
+            },
+            Reading::NotLegal(why) => {
+                self.dialogue().refused(t, text, &why)?;
+                Ok(Turn::Again)
+            }
+            Reading::NoSuchMove => {
+                self.dialogue().refused(t, text, &refusal.message)?;
+                Ok(Turn::Again)
+            }
+            Reading::NotUnderstood => {
+                self.dialogue().not_understood(t, text, &refusal.message)?;
                 Ok(Turn::Again)
             }
         }
@@ -363,7 +390,7 @@ impl Game<'_> {
             to = earlier;
         }
         let taken: Vec<String> = moves[to..].iter().map(|m| self.public_text(s, m)).collect();
-        s.step(to).map_err(|r| anyhow!(r.message))?;
+        s.take_back(to).map_err(|r| anyhow!(r.message))?;
         self.dialogue().took_back(t, &taken)?;
         self.shown = usize::MAX;
         if !self.dialogue().board_before_every_move() {

@@ -19,6 +19,8 @@ use chessrules::variants::table::Cell;
 #[derive(Clone, Copy)]
 pub struct Style {
     pub colour: bool,
+    /// The board seen from Black's side: rank 1 on top, the h-file on the left.
+    pub from_black: bool,
 }
 
 impl Style {
@@ -57,38 +59,54 @@ pub fn board(view: &View, style: Style) -> String {
         .flat_map(|m| m.iter().map(String::as_str))
         .collect();
     let label_width = view.ranks.to_string().len();
+    let files: Vec<u8> = if style.from_black {
+        (0..view.files).rev().collect()
+    } else {
+        (0..view.files).collect()
+    };
+    let ranks: Vec<u8> = if style.from_black {
+        (0..view.ranks).collect()
+    } else {
+        (0..view.ranks).rev().collect()
+    };
+    let name = |file: u8, rank: u8| format!("{}{}", file_letter(file), rank + 1);
+    // The wall between two neighbouring files stands on the west edge of the eastern one;
+    // between two ranks, on the south edge of the upper one.
+    let wall_between_files = |a: u8, b: u8, rank: u8| west.contains(name(a.max(b), rank).as_str());
     let mut out = String::new();
     let files_line = {
         let mut l = " ".repeat(label_width + 1);
-        for f in 0..view.files {
+        for &f in &files {
             let _ = write!(l, "  {} ", file_letter(f));
         }
         l.trim_end().to_string()
     };
     out.push_str(&files_line);
     out.push('\n');
-    for rank in (0..view.ranks).rev() {
+    for (row, &rank) in ranks.iter().enumerate() {
         let number = rank + 1;
         let mut line = format!("{number:>label_width$} ");
         let mut under = " ".repeat(label_width + 1);
-        for file in 0..view.files {
-            let name = format!("{}{number}", file_letter(file));
-            line.push(if west.contains(name.as_str()) {
-                '|'
-            } else {
-                ' '
-            });
-            let cell = cells.get(name.as_str()).copied();
-            line.push_str(&square(cell, marked.contains(&name.as_str()), style));
+        let next_rank = ranks.get(row + 1).copied();
+        for (column, &file) in files.iter().enumerate() {
+            let here = name(file, rank);
+            let wall = match column.checked_sub(1) {
+                Some(before) => wall_between_files(files[before], file, rank),
+                // The board's edge: only the a-file's west edge can hold a wall there.
+                None => file == 0 && west.contains(here.as_str()),
+            };
+            line.push(if wall { '|' } else { ' ' });
+            let cell = cells.get(here.as_str()).copied();
+            line.push_str(&square(cell, marked.contains(&here.as_str()), style));
             under.push(' ');
-            under.push_str(if south.contains(name.as_str()) {
-                "---"
-            } else {
-                "   "
-            });
+            let wall_below =
+                next_rank.is_some_and(|r| south.contains(name(file, rank.max(r)).as_str()));
+            under.push_str(if wall_below { "---" } else { "   " });
         }
-        let _ = writeln!(out, "{line} {number}");
-        if rank > 0 && under.contains('-') {
+        // Seen from Black, the a-file's west edge is on the right.
+        let edge = style.from_black && west.contains(name(0, rank).as_str());
+        let _ = writeln!(out, "{line}{}{number}", if edge { '|' } else { ' ' });
+        if under.contains('-') {
             out.push_str(under.trim_end());
             out.push('\n');
         }
@@ -143,7 +161,13 @@ mod tests {
 PPP..PPP\nR.BQKB.R\nw 2 2 + + + + - 0\n";
 
     fn board_of(session: &Session, colour: bool) -> String {
-        board(&session.view(Viewer::All), Style { colour })
+        board(
+            &session.view(Viewer::All),
+            Style {
+                colour,
+                from_black: false,
+            },
+        )
     }
 
     #[test]
@@ -168,6 +192,37 @@ PPP..PPP\nR.BQKB.R\nw 2 2 + + + + - 0\n";
         assert!(rank4.contains(" M "), "the mine, shown to all: {text}");
         assert!(!text.contains('\x1b'), "no colour: {text}");
         assert!(board_of(&s, true).contains("\x1b["), "colour");
+    }
+
+    #[test]
+    fn from_blacks_side_rank_one_is_on_top_and_the_h_file_on_the_left() {
+        let s = Session::new(
+            "t".into(),
+            VariantId::Standard,
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        )
+        .expect("a board");
+        let style = Style {
+            colour: false,
+            from_black: true,
+        };
+        let text = board(&s.view(Viewer::All), style);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "    h   g   f   e   d   c   b   a", "{text}");
+        assert_eq!(lines[1], "1   R   N   B   K   Q   B   N   R  1", "{text}");
+        assert_eq!(lines[8], "8   r   n   b   k   q   b   n   r  8", "{text}");
+        // Walls turn with the board: the west wall of d4 stands right of d4, the south wall of
+        // e4 above e4's line (between ranks 3 and 4, now below rank 3).
+        let w = Session::new("t".into(), VariantId::Obstacle, WALLED).expect("a board");
+        let text = board(&w.view(Viewer::All), style);
+        let rank4 = text.lines().find(|l| l.starts_with('4')).expect("rank 4");
+        assert!(rank4.contains(" P |"), "{text}");
+        let below3 = text
+            .lines()
+            .skip_while(|l| !l.starts_with('3'))
+            .nth(1)
+            .expect("a line under rank 3");
+        assert_eq!(below3.get(14..18), Some(" ---"), "{text}");
     }
 
     #[test]

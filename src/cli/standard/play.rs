@@ -109,17 +109,20 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
         ("Black".to_string(), black.clone()),
     ];
     let info = registry::info(variant);
+    let (white_seat, black_seat) = (seat_of(&white), seat_of(&black));
+    // A person playing Black against the computer sees the board from Black's side.
+    let from_black = black_seat == SeatSpec::Human && white_seat != SeatSpec::Human;
     crate::cli::play::game::run(Setup {
         variant,
         board: format!("{}\n", game.fen()),
-        white: seat_of(&white),
-        black: seat_of(&black),
+        white: white_seat,
+        black: black_seat,
         movetime: args.movetime.max(1),
         save: args.pgn,
         seed: None,
         title: info.name.to_string(),
         export: Some(Box::new(move |session| session.log_text_with(&tags))),
-        dialogue: Box::new(Grid::new(info.syntax, args.plain)),
+        dialogue: Box::new(Grid::new(info.syntax, args.plain, from_black)),
         input_ended: None,
     })
 }
