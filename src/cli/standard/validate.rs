@@ -24,7 +24,7 @@ use super::json;
 
 #[derive(Args)]
 #[command(
-    after_help = "Exit status: 0 if every game is legal, 1 if any is not, 3 if the file cannot be read."
+    after_help = "Exit status: 0 if every game is legal, 1 if any is not (or the input is not PGN), 3 if the file cannot be read."
 )]
 pub struct ValidateArgs {
     /// The PGN file (`-` for standard input).
@@ -228,6 +228,12 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode> {
     progress.clear();
     out.flush()?;
     if let Err(e) = outcome {
+        if e.kind() == io::ErrorKind::InvalidData {
+            // The reader found no game for megabytes after an unreadable one: what follows is
+            // not PGN. A verdict on the content, like an unreadable game: exit 1.
+            errln!("error: {}: {e}", args.file.display());
+            return Ok(ExitCode::from(1));
+        }
         errln!("error: reading {}: {e}", args.file.display());
         return Ok(ExitCode::from(3));
     }

@@ -96,6 +96,11 @@ pub enum LexError {
     Syntax(#[from] SyntaxError),
 }
 
+/// Most bytes skipped after an unreadable game while looking for the next one: a real file's
+/// unreadable game and the junk after it are far shorter (lichess's longest games are under
+/// 100 KB).
+pub const MAX_RESYNC_BYTES: u64 = 8 << 20;
+
 pub struct Lexer<R> {
     input: R,
     buf: Box<[u8]>,
@@ -264,14 +269,29 @@ impl<R: Read> Lexer<R> {
         Ok(())
     }
 
-    /// Skips input up to the next line that starts with `[` (after a syntax error).
+    /// Skips input up to the next line that starts with `[` (after a syntax error), at most
+    /// [`MAX_RESYNC_BYTES`]: past that the input is not PGN (`/dev/zero`, a binary file) and
+    /// reading it to its end could take forever, so it is an `InvalidData` error.
     pub fn recover(&mut self) -> io::Result<()> {
+        let from_line = self.line;
+        let mut skipped = 0u64;
         loop {
             if self.column == 1 && self.peek()? == Some(b'[') {
                 return Ok(());
             }
             if self.bump()?.is_none() {
                 return Ok(());
+            }
+            skipped += 1;
+            if skipped > MAX_RESYNC_BYTES {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!(
+                        "no game starts in the {} MiB after the unreadable game at line \
+                         {from_line}: the rest of the input is not PGN",
+                        MAX_RESYNC_BYTES >> 20
+                    ),
+                ));
             }
         }
     }

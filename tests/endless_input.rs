@@ -1,0 +1,58 @@
+//! Input that never ends and never holds a game ends with an error (issue 40, item 6):
+//! `standard validate /dev/zero` used to scan for a game start forever.
+
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_chessrules");
+
+#[test]
+fn validate_stops_on_dev_zero_with_a_clear_error() {
+    let started = Instant::now();
+    let mut child = Command::new(BIN)
+        .args(["standard", "validate", "/dev/zero"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Bounded here, so a regression fails instead of hanging the suite.
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            panic!("still reading /dev/zero after a minute");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("no game starts in the 8 MiB after the unreadable game at line 1"),
+        "{stderr}"
+    );
+}
+
+/// Junk shorter than the limit between two games is skipped as before.
+#[test]
+fn a_game_after_a_megabyte_of_junk_is_still_read() {
+    let dir = std::env::temp_dir().join(format!("chessrules-junk-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("games.pgn");
+    let mut text = b"[Event \"a\"]\n\n1. e4 e5 *\n\n".to_vec();
+    text.extend(std::iter::repeat_n(b'\0', 1 << 20));
+    text.extend(b"\n[Event \"b\"]\n\n1. d4 d5 *\n");
+    std::fs::write(&path, &text).unwrap();
+    let out = Command::new(BIN)
+        .args(["standard", "validate"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("game 1: legal"), "{stdout}");
+    assert!(stdout.contains("game 2: unreadable"), "{stdout}");
+    assert!(stdout.contains("game 3: legal"), "{stdout}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
