@@ -390,6 +390,31 @@ fn standard_reads_lower_case_san_and_asks_a_promotion_for_its_piece() {
     assert_eq!(err.lines().count(), 1, "{err}");
 }
 
+/// `play --variant standard --fen FEN` starts there (it was refused as conflicting); a variant
+/// whose board is a file refuses `--fen` with a word on what to give instead.
+#[test]
+fn play_takes_a_fen_where_the_board_is_a_fen() {
+    let (out, _) = ok(
+        &[
+            "--variant",
+            "standard",
+            "--fen",
+            "7k/5Q2/6K1/8/8/8/8/8 w - - 0 1",
+            "--white",
+            "human",
+            "--black",
+            "human",
+            "--plain",
+        ],
+        "Qg7\nquit\n",
+    );
+    assert!(out.contains("FEN: 7k/5Q2/6K1/8/8/8/8/8 w - - 0 1"), "{out}");
+    assert!(out.contains("Game over: checkmate: white wins."), "{out}");
+    let out = piped::run(&["play", "--variant", "fairy", "--fen", "x"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("give it as BOARD"));
+}
+
 /// A person playing Black against the computer sees the board from Black's side.
 #[test]
 fn playing_black_turns_the_board() {

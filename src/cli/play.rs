@@ -26,8 +26,9 @@ pub struct PlayArgs {
     /// The variant file to play (two people by default; `--black ai` for the computer).
     #[arg(long, required_unless_present = "variant", conflicts_with = "variant")]
     variant_file: Option<PathBuf>,
-    /// Start from this position instead of the file's.
-    #[arg(long, requires = "variant_file", conflicts_with = "variant")]
+    /// Start from this position: with --variant-file instead of the file's, with a variant
+    /// whose board is a FEN line (standard, chess960) instead of a board file.
+    #[arg(long, conflicts_with = "board")]
     fen: Option<String>,
     /// The variant to play: standard, chess960, fairy, obstacle, follow or pawnrace (against
     /// the computer by default; two people in follow, which the computer does not play).
@@ -103,9 +104,20 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
             return Ok(ExitCode::from(2));
         }
         (Some(id), _) => {
-            let board = match &args.board {
-                Some(path) => read_text(path)?,
-                None => registry::info(id).initial.to_string(),
+            let info = registry::info(id);
+            let board = match (&args.board, &args.fen) {
+                (Some(path), _) => read_text(path)?,
+                // The board of these variants is a FEN line: --fen is that board.
+                (None, Some(fen)) if info.format.starts_with("one FEN line") => format!("{fen}\n"),
+                (None, Some(_)) => {
+                    errln!(
+                        "error: --fen starts a game whose board is a FEN ({}); a {} board is a file: give it as BOARD",
+                        "standard, chess960, variant files",
+                        info.name
+                    );
+                    return Ok(ExitCode::from(2));
+                }
+                (None, None) => info.initial.to_string(),
             };
             (id, board, registry::info(id).name.to_string())
         }
