@@ -538,6 +538,29 @@ fn no_undo_once_secrets_are_placed() {
     assert!(out.contains("Took back d2-d3."), "{out}\n{err}");
 }
 
+/// `log` shows a person their own secret placements and the computer's as secret (issue 36:
+/// both showed as "(secret placement)").
+#[test]
+fn log_shows_your_own_placements_to_you() {
+    let (out, _) = ok(
+        &[
+            "--variant",
+            "obstacle",
+            "--movetime",
+            "20",
+            "--seed",
+            "5",
+            "--plain",
+        ],
+        "Dd6\n...\nlog\nquit\n",
+    );
+    let log = &out[out.find("Dd6\n").expect("the log shows Dd6")..];
+    assert!(
+        log.contains("(secret placement)"),
+        "the computer's stays secret: {out}"
+    );
+}
+
 /// FollowChess has no computer player: a computer seat is a usage error before the game.
 #[test]
 fn follow_has_no_computer_seat() {

@@ -496,7 +496,7 @@ impl Session {
             placement: self.game.placement().map(Color::name),
             info: self.game.info(),
             events: self.game.events(),
-            log: self.log(over),
+            log: self.log(viewer, over),
             cursor: self.cursor,
             length: self.moves.len(),
             last_move: self
@@ -507,19 +507,24 @@ impl Session {
     }
 
     /// The moves in the variant's notation; placements stay secret until the game is over.
-    fn log(&self, over: bool) -> Vec<LogEntry> {
+    /// The moves as `viewer` may read them: a secret placement shows as such to everybody but
+    /// its owner until the game is over.
+    fn log(&self, viewer: Viewer, over: bool) -> Vec<LogEntry> {
         self.moves
             .iter()
             .zip(&self.movers)
             .enumerate()
-            .map(|(i, (t, c))| LogEntry {
-                ply: i + 1,
-                color: c.name(),
-                text: if !over && self.game.is_secret(t) {
-                    "(secret placement)".to_string()
-                } else {
-                    t.clone()
-                },
+            .map(|(i, (t, c))| {
+                let known = over || viewer == Viewer::All || viewer == Viewer::Player(*c);
+                LogEntry {
+                    ply: i + 1,
+                    color: c.name(),
+                    text: if !known && self.game.is_secret(t) {
+                        "(secret placement)".to_string()
+                    } else {
+                        t.clone()
+                    },
+                }
             })
             .collect()
     }
@@ -529,9 +534,18 @@ impl Session {
         self.log_text_with(&[])
     }
 
+    /// The game log as `viewer` may read it (a player's own placements are theirs to see).
+    pub fn log_text_for(&self, viewer: Viewer) -> String {
+        self.log_text_as(viewer, &[])
+    }
+
     /// As [`Session::log_text`], with the front end's own header where the variant's log
     /// format has one (PGN tags: players, date).
     pub fn log_text_with(&self, tags: &[(String, String)]) -> String {
+        self.log_text_as(Viewer::Nobody, tags)
+    }
+
+    fn log_text_as(&self, viewer: Viewer, tags: &[(String, String)]) -> String {
         let over = self.over();
         let result = if over {
             self.view(Viewer::Nobody).result
@@ -545,7 +559,7 @@ impl Session {
             return text;
         }
         let mut out = String::new();
-        for e in self.log(over) {
+        for e in self.log(viewer, over) {
             out.push_str(&e.text);
             out.push('\n');
         }

@@ -251,7 +251,7 @@ impl Game<'_> {
                 Ok(Turn::Again)
             }
             ["log" | "pgn"] => {
-                t.show(&session.log_text())?;
+                t.show(&session.log_text_for(viewer))?;
                 Ok(Turn::Again)
             }
             ["fen"] => {
