@@ -826,3 +826,37 @@ async fn chess960_is_played_in_the_page() {
     );
     assert!(log.contains("1. O-O O-O-O"), "{log}");
 }
+
+/// Issue 35: a variant file of a few KiB of Betza groups cost the server hundreds of MB per
+/// game (a 60 KiB file, about 850 MB, no login needed). It is refused with the place now, and
+/// one that repeats a group many times within the limits plays like the plain piece.
+#[tokio::test]
+async fn a_variant_file_that_would_cost_memory_is_refused() {
+    let c = client();
+    let base = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/variants/losalamos.toml"
+    ))
+    .unwrap();
+    for betza in ["WF".repeat(30_000), "WF".repeat(40)] {
+        let file = base.replacen("betza = \"R\"", &format!("betza = \"{betza}\""), 1);
+        let (s, v) = c
+            .json(
+                "POST",
+                "/api/games",
+                Some(json!({"variant": "custom", "board": file})),
+            )
+            .await;
+        assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
+        let e = error_of(&v);
+        assert!(e.contains("at most"), "{e}");
+    }
+    let file = base.replacen(
+        "betza = \"R\"",
+        &format!("betza = \"{}\"", "RW".repeat(32)),
+        1,
+    );
+    let id = c.new_game("custom", Some(&file)).await;
+    let (s, v) = c.json("GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+}
