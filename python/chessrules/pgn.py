@@ -31,7 +31,10 @@ def validate(
     text). ``variant``: the rules of games without a ``Variant`` tag (``standard`` or
     ``chess960``), like ``--variant``. ``first_line``: the line the text starts at, when it
     is a piece cut out of a larger file (error messages then name the file's lines).
-    Raises ``OSError`` if the source cannot be read.
+    Raises ``OSError`` if the source cannot be read; an exception a file object's ``read()``
+    raises that is not an ``Exception`` (``KeyboardInterrupt``, ``SystemExit``) or is an
+    ``OSError`` comes through unchanged, another becomes the ``OSError``'s ``__cause__``.
+    Ctrl-C stops the reading (``KeyboardInterrupt``), also of an endless source.
     """
     return Validator(source, variant=variant, first_line=first_line)
 

@@ -149,8 +149,8 @@ impl Board {
         game::game_end(&mut self.game, claim_draw).map(|e| Outcome::of(e, to_move))
     }
 
-    pub fn game_mut(&mut self) -> &mut AnyGame {
-        &mut self.game
+    pub fn game(&self) -> &AnyGame {
+        &self.game
     }
 }
 

@@ -7,6 +7,7 @@
 //! `InternalError` (a `RuntimeError`) is a Rust panic caught at the boundary: a bug, never
 //! the input's fault.
 
+use std::io;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use chessrules::variants::custom::VariantFileError as RustVariantFileError;
@@ -117,6 +118,21 @@ pub fn variant_file_error(py: Python<'_>, e: &RustVariantFileError) -> PyErr {
 
 pub fn unknown_variant(e: &UnknownVariant) -> PyErr {
     UnknownVariantError::new_err(e.to_string())
+}
+
+/// An I/O error as a Python exception: the exception it holds, if a Python call or a signal
+/// handler raised one during the reading (`KeyboardInterrupt` stays `KeyboardInterrupt`);
+/// otherwise the `OSError` PyO3 makes of it.
+pub fn from_io(e: io::Error) -> PyErr {
+    if !e.get_ref().is_some_and(|inner| inner.is::<PyErr>()) {
+        return e.into();
+    }
+    let kind = e.kind();
+    match e.into_inner().map(|inner| inner.downcast::<PyErr>()) {
+        Some(Ok(held)) => *held,
+        Some(Err(other)) => io::Error::new(kind, other).into(),
+        None => io::Error::from(kind).into(),
+    }
 }
 
 /// Runs `work`; a panic inside it becomes `InternalError` instead of unwinding into Python.

@@ -4,6 +4,7 @@
 mod board;
 mod errors;
 mod game;
+mod interrupt;
 mod moves;
 mod outcome;
 mod pgn;
@@ -18,11 +19,13 @@ use crate::errors::guard;
 
 /// Leaf nodes of the legal move tree `depth` plies below `board`'s position (positions a rule
 /// of the variant has decided have no moves, as python-chess and Fairy-Stockfish count).
+/// Counts on a copy, without the interpreter's lock; Ctrl-C stops it (`KeyboardInterrupt`).
 #[pyfunction]
 fn perft(py: Python<'_>, board: &Bound<'_, Board>, depth: u32) -> PyResult<u64> {
     guard(|| {
-        let mut game = board.borrow_mut().game_mut().clone();
-        Ok(py.detach(move || game::count(&mut game, depth)))
+        // A board another thread is using raises RuntimeError, as its own methods do.
+        let mut game = board.try_borrow()?.game().clone();
+        py.detach(move || game::count(&mut game, depth, &mut interrupt::check))
     })
 }
 

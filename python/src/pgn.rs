@@ -15,7 +15,8 @@ use chessrules::variants::standard::replay::{Replay, Verdict};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
 
-use crate::errors::guard;
+use crate::errors::{self, guard};
+use crate::interrupt::Interruptible;
 use crate::pyread::PyRead;
 
 /// The next game's replay, `None` at the end (the library's bounded reading, as the command
@@ -180,7 +181,7 @@ impl Validator {
             let inner = open_source(source)?;
             // Blank lines before the text: the reader's line numbers are the file's.
             let padding = io::repeat(b'\n').take(first_line.saturating_sub(1));
-            let input: Source = Box::new(padding.chain(inner));
+            let input: Source = Box::new(Interruptible::new(padding.chain(inner)));
             Ok(Validator {
                 reader: Mutex::new(PgnReader::new(input)),
                 default_variant,
@@ -199,8 +200,10 @@ impl Validator {
             let reader = self
                 .reader
                 .get_mut()
-                .map_err(|_| crate::errors::InternalError::new_err("reader poisoned"))?;
-            let next = py.detach(|| next_replay(reader, default_variant))?;
+                .map_err(|_| errors::InternalError::new_err("reader poisoned"))?;
+            let next = py
+                .detach(|| next_replay(reader, default_variant))
+                .map_err(errors::from_io)?;
             Ok(next.map(|r| {
                 self.games += 1;
                 GameResult::of(self.games, r)
