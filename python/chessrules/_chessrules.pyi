@@ -27,8 +27,8 @@ class VariantFileError(ChessrulesError):
     """A variant file (TOML) was refused."""
 
     message: str
-    line: int
-    column: int
+    line: Optional[int]
+    column: Optional[int]
 
 class UnknownVariantError(ChessrulesError):
     """No variant has this name."""
@@ -73,7 +73,7 @@ class Outcome:
 class Board:
     """A position of any variant, with the moves played on it."""
 
-    def __init__(self, variant: str = "standard", fen: Optional[str] = None) -> None: ...
+    def __init__(self, variant: Optional[str] = "standard", fen: Optional[str] = None) -> None: ...
     @classmethod
     def from_board_file(cls, variant: str, text: str) -> "Board": ...
     @classmethod

@@ -8,10 +8,11 @@ use chessrules::variants::registry::{self, AnyGame};
 use chessrules::variants::{chess960, custom, VariantId};
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyType;
+use pyo3::types::{PyString, PyType};
 
 use crate::errors::{self, guard};
 use crate::game::{self, AnyMove};
+use crate::limits;
 use crate::moves::{quoted, Move};
 use crate::outcome::{Outcome, Termination};
 
@@ -40,9 +41,11 @@ pub struct Board {
     legal: Option<Vec<AnyMove>>,
 }
 
-/// The variant a name names (`UnknownVariantError` otherwise).
-pub fn variant_id(name: &str) -> PyResult<VariantId> {
-    name.parse::<VariantId>()
+/// The variant a name names (`UnknownVariantError` otherwise, also for a name longer than
+/// [`limits::MAX_NAME`]).
+pub fn variant_id(name: &Bound<'_, PyString>) -> PyResult<VariantId> {
+    limits::name(name)?
+        .parse::<VariantId>()
         .map_err(|e| errors::unknown_variant(&e))
 }
 
@@ -75,8 +78,23 @@ impl Board {
         Ok(Board::of_game(game, VariantId::Custom, Some(rules)))
     }
 
-    fn open(py: Python<'_>, variant: &str, text: Option<&str>) -> PyResult<Board> {
-        let id = variant_id(variant)?;
+    /// A board of `variant` from its board text `text` (`None`: the initial position), the
+    /// lengths checked first.
+    fn open(
+        py: Python<'_>,
+        variant: Option<&Bound<'_, PyString>>,
+        text: Option<&Bound<'_, PyString>>,
+    ) -> PyResult<Board> {
+        let id = match variant {
+            Some(name) => variant_id(name)?,
+            None => VariantId::Standard,
+        };
+        let text = match text {
+            Some(t) if id == VariantId::Custom => Some(limits::variant_file(py, t)?),
+            Some(t) => Some(limits::board_text(py, t)?),
+            None => None,
+        };
+        let text = text.as_deref();
         if id == VariantId::Custom {
             let toml = text.unwrap_or(registry::info(id).initial);
             let rules =
@@ -157,8 +175,12 @@ impl Board {
 #[pymethods]
 impl Board {
     #[new]
-    #[pyo3(signature = (variant = "standard", fen = None))]
-    fn new(py: Python<'_>, variant: &str, fen: Option<&str>) -> PyResult<Board> {
+    #[pyo3(signature = (variant = None, fen = None))]
+    fn new(
+        py: Python<'_>,
+        variant: Option<&Bound<'_, PyString>>,
+        fen: Option<&Bound<'_, PyString>>,
+    ) -> PyResult<Board> {
         guard(|| Board::open(py, variant, fen))
     }
 
@@ -167,10 +189,10 @@ impl Board {
     fn from_board_file(
         _cls: &Bound<'_, PyType>,
         py: Python<'_>,
-        variant: &str,
-        text: &str,
+        variant: &Bound<'_, PyString>,
+        text: &Bound<'_, PyString>,
     ) -> PyResult<Board> {
-        guard(|| Board::open(py, variant, Some(text)))
+        guard(|| Board::open(py, Some(variant), Some(text)))
     }
 
     /// Chess960 start position number `n` (0-959; 518 is FIDE chess's).
@@ -240,8 +262,10 @@ impl Board {
 
     /// The legal move a text in the variant's notation names (SAN for standard chess);
     /// `IllegalMoveError` with the variant's own message otherwise.
-    fn parse_san(&mut self, py: Python<'_>, text: &str) -> PyResult<Move> {
+    fn parse_san(&mut self, py: Python<'_>, text: &Bound<'_, PyString>) -> PyResult<Move> {
         guard(|| {
+            let text = limits::move_text(py, text)?;
+            let text = &*text;
             let raw = game::parse_move(&mut self.game, text)
                 .map_err(|e| errors::illegal_move(py, text, &e))?;
             if !self.legal().contains(&raw) {
@@ -256,7 +280,7 @@ impl Board {
     }
 
     /// Plays a move written in the variant's notation and returns it.
-    fn push_san(&mut self, py: Python<'_>, text: &str) -> PyResult<Move> {
+    fn push_san(&mut self, py: Python<'_>, text: &Bound<'_, PyString>) -> PyResult<Move> {
         guard(|| {
             let m = self.parse_san(py, text)?;
             self.play(m)
@@ -264,14 +288,17 @@ impl Board {
     }
 
     /// The legal move with these coordinates (`e2e4`, `e7e8q`).
-    fn parse_uci(&mut self, py: Python<'_>, uci: &str) -> PyResult<Move> {
-        guard(|| self.find_uci(py, uci))
+    fn parse_uci(&mut self, py: Python<'_>, uci: &Bound<'_, PyString>) -> PyResult<Move> {
+        guard(|| {
+            let uci = limits::move_text(py, uci)?;
+            self.find_uci(py, &uci)
+        })
     }
 
     /// Plays the legal move with these coordinates and returns it.
-    fn push_uci(&mut self, py: Python<'_>, uci: &str) -> PyResult<Move> {
+    fn push_uci(&mut self, py: Python<'_>, uci: &Bound<'_, PyString>) -> PyResult<Move> {
         guard(|| {
-            let m = self.find_uci(py, uci)?;
+            let m = self.parse_uci(py, uci)?;
             self.play(m)
         })
     }

@@ -106,14 +106,26 @@ pub fn illegal_move_text(py: Python<'_>, text: &str, message: String) -> PyErr {
 }
 
 pub fn variant_file_error(py: Python<'_>, e: &RustVariantFileError) -> PyErr {
+    variant_file_error_at(py, &e.to_string(), Some(e.line), Some(e.column))
+}
+
+/// A refused variant file: `message`, and the line and column it points at (if any).
+pub fn variant_file_error_at(
+    py: Python<'_>,
+    message: &str,
+    line: Option<usize>,
+    column: Option<usize>,
+) -> PyErr {
     with_attrs::<VariantFileError>(
         py,
-        &e.to_string(),
-        &[
-            ("line", object(py, e.line)),
-            ("column", object(py, e.column)),
-        ],
+        message,
+        &[("line", object(py, line)), ("column", object(py, column))],
     )
+}
+
+/// A move refused before it was read (too long): its `move` is the object given, not a copy.
+pub fn illegal_move_object(py: Python<'_>, given: &Bound<'_, PyAny>, message: &str) -> PyErr {
+    with_attrs::<IllegalMoveError>(py, message, &[("move", given.clone())])
 }
 
 pub fn unknown_variant(e: &UnknownVariant) -> PyErr {

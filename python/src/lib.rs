@@ -5,6 +5,7 @@ mod board;
 mod errors;
 mod game;
 mod interrupt;
+mod limits;
 mod moves;
 mod outcome;
 mod pgn;
@@ -13,6 +14,7 @@ mod variant_file;
 
 use chessrules::variants::VariantId;
 use pyo3::prelude::*;
+use pyo3::types::PyString;
 
 use crate::board::Board;
 use crate::errors::guard;
@@ -37,7 +39,7 @@ fn variants() -> Vec<&'static str> {
 
 /// The initial board text of a variant (a variant file's TOML for `custom`).
 #[pyfunction]
-fn initial_board_file(variant: &str) -> PyResult<&'static str> {
+fn initial_board_file(variant: &Bound<'_, PyString>) -> PyResult<&'static str> {
     let id = board::variant_id(variant)?;
     Ok(chessrules::variants::registry::info(id).initial)
 }

@@ -17,6 +17,7 @@ use pyo3::types::{PyBytes, PyDict, PyString};
 
 use crate::errors::{self, guard};
 use crate::interrupt::Interruptible;
+use crate::limits;
 use crate::pyread::PyRead;
 
 /// The next game's replay, `None` at the end (the library's bounded reading, as the command
@@ -166,9 +167,17 @@ impl Validator {
     /// games without a `Variant` tag (`standard` or `chess960`). `first_line`: the line
     /// number the source starts at (for a piece cut out of a larger file).
     #[new]
-    #[pyo3(signature = (source, *, variant = "standard", first_line = 1))]
-    fn new(source: &Bound<'_, PyAny>, variant: &str, first_line: u64) -> PyResult<Validator> {
+    #[pyo3(signature = (source, *, variant = None, first_line = 1))]
+    fn new(
+        source: &Bound<'_, PyAny>,
+        variant: Option<&Bound<'_, PyString>>,
+        first_line: u64,
+    ) -> PyResult<Validator> {
         guard(|| {
+            let variant = match variant {
+                Some(v) => limits::name(v)?,
+                None => "standard".into(),
+            };
             let default_variant = match variant.trim().to_ascii_lowercase().as_str() {
                 "standard" | "chess" => None,
                 "chess960" => Some("Chess960"),

@@ -189,3 +189,82 @@ def test_os_errors_from_read_keep_their_type_and_others_are_the_cause():
         list(pgn.validate(Raising(error)))
     assert caught.value.__cause__ is error
     assert "closed file" in str(caught.value)
+
+
+# --- over-long texts ----------------------------------------------------------------------
+
+HUGE = 20_000_000
+
+
+def peak_rss_growth_mb(code):
+    """How much a new interpreter's peak memory grows while it runs `code` (after `text`, a
+    20 MB str, exists), and what it printed."""
+    script = textwrap.dedent(
+        f"""
+        import resource, chessrules
+        text = "r" * {HUGE}
+        before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        try:
+            {code}
+        except Exception as e:
+            print(type(e).__name__ + ": " + str(e))
+        after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        print((after - before) / 1024)
+        """
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=120, cwd=ELSEWHERE)
+    assert done.returncode == 0, done.stderr
+    message, growth = done.stdout.strip().rsplit("\n", 1)
+    return float(growth), message[:300]
+
+
+def test_a_20_mb_fen_is_refused_before_it_is_read():
+    growth, message = peak_rss_growth_mb('chessrules.Board("standard", text)')
+    assert message.startswith("BoardFileError: the board text is too long"), message
+    assert "65536 bytes" in message
+    assert growth < 20, f"{growth:.0f} MB more for a refused FEN"
+
+
+@pytest.mark.parametrize(
+    "call, error",
+    [
+        ('chessrules.Board().push_san(text)', "IllegalMoveError: the move text is too long"),
+        ('chessrules.load_variant(text)', "VariantFileError: the variant file is too long"),
+        ('chessrules.initial_board_file(text)', "UnknownVariantError: the variant name is too long"),
+    ],
+)
+def test_other_over_long_texts_are_refused_before_they_are_read(call, error):
+    growth, message = peak_rss_growth_mb(call)
+    assert message.startswith(error), message
+    assert growth < 20, f"{growth:.0f} MB more for a refused text"
+
+
+def test_text_limits_name_the_limit_and_keep_the_attributes():
+    with pytest.raises(chessrules.BoardFileError) as caught:
+        chessrules.Board("fairy", "x" * 65_537)
+    assert "65536" in caught.value.message and caught.value.exit_code == 1
+    assert caught.value.line is None and caught.value.square is None
+    # Characters are counted in UTF-8 bytes: 30,000 three-byte characters are 90,000 bytes.
+    with pytest.raises(chessrules.BoardFileError, match="90000 bytes"):
+        chessrules.Board("standard", "\u20ac" * 30_000)
+    long_move = "e" * 257
+    with pytest.raises(chessrules.IllegalMoveError) as caught:
+        chessrules.Board().push_uci(long_move)
+    assert caught.value.move is long_move and "256" in caught.value.message
+    for call in (chessrules.Board().parse_san, chessrules.Board().parse_uci,
+                 chessrules.Move.from_uci):
+        with pytest.raises(chessrules.IllegalMoveError, match="limit is 256 bytes"):
+            call(long_move)
+    with pytest.raises(chessrules.VariantFileError) as caught:
+        chessrules.load_variant("#" * (1 << 20) + "x")
+    assert caught.value.line is None and "1048576" in caught.value.message
+    with pytest.raises(chessrules.UnknownVariantError, match="limit is 64 bytes"):
+        chessrules.initial_board_file("s" * 65)
+    with pytest.raises(chessrules.UnknownVariantError, match="limit is 64 bytes"):
+        pgn.validate(b"", variant="s" * 65)
+    # Under the limits, texts are read as before.
+    with pytest.raises(chessrules.BoardFileError) as caught:
+        chessrules.Board("standard", "x" * 65_536)
+    assert "too long" not in caught.value.message
+    assert chessrules.Board().push_uci("e2e4").uci() == "e2e4"
