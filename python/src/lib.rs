@@ -58,5 +58,6 @@ fn _chessrules(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(variants, m)?)?;
     m.add_function(wrap_pyfunction!(initial_board_file, m)?)?;
     m.add_function(wrap_pyfunction!(variant_file::load_variant, m)?)?;
+    m.add_function(wrap_pyfunction!(pgn::split_points, m)?)?;
     Ok(())
 }

@@ -9,7 +9,7 @@ use std::fs::File;
 use std::io::{self, BufReader, Read};
 use std::sync::Mutex;
 
-use chessrules::notation::pgn::PgnReader;
+use chessrules::notation::pgn::{GameSink, PgnReader, ReadError};
 use chessrules::variants::standard::bounded::read_game;
 use chessrules::variants::standard::replay::{Replay, Verdict};
 use pyo3::prelude::*;
@@ -224,4 +224,57 @@ impl Validator {
     fn consumed(&mut self) -> u64 {
         self.reader.get_mut().map(|r| r.consumed()).unwrap_or(0)
     }
+}
+
+/// Reads a game and keeps only where it starts.
+#[derive(Default)]
+struct StartLine(u64);
+
+impl GameSink for StartLine {
+    fn start(&mut self, line: u64) {
+        self.0 = line;
+    }
+    fn tag(&mut self, _: String, _: String) {}
+    fn main_move(&mut self, _: &str) {}
+    fn result(&mut self, _: String) {}
+    fn warning(&mut self, _: String) {}
+}
+
+/// Where a PGN file can be cut into pieces that `validate` reads, each with
+/// `first_line=line`, exactly as it reads the whole file (`chessrules standard validate`
+/// too): the `(byte offset, line)` of game starts at least `piece_bytes` apart, the first at
+/// or after byte `piece_bytes`. Each is a game whose first token begins its line and that the
+/// reader came to afresh (after a result, a blank line or a syntax error), as the PGN reader
+/// itself finds them: a tag line in a comment is no game start. The file is read once, its
+/// games not replayed.
+#[pyfunction]
+pub fn split_points(
+    py: Python<'_>,
+    path: std::path::PathBuf,
+    piece_bytes: u64,
+) -> PyResult<Vec<(u64, u64)>> {
+    guard(|| {
+        let file = File::open(&path)?;
+        let input = Interruptible::new(BufReader::with_capacity(1 << 16, file));
+        let piece_bytes = piece_bytes.max(1);
+        py.detach(|| {
+            let mut reader = PgnReader::new(input);
+            let mut cuts = Vec::new();
+            let mut next = piece_bytes;
+            let mut game = StartLine::default();
+            while let Some(read) = reader.next_game_into(&mut game) {
+                if let Err(ReadError::Io(e)) = read {
+                    return Err(e);
+                }
+                if let Some(offset) = reader.clean_start() {
+                    if offset >= next {
+                        cuts.push((offset, game.0));
+                        next = offset.saturating_add(piece_bytes);
+                    }
+                }
+            }
+            Ok(cuts)
+        })
+        .map_err(errors::from_io)
+    })
 }

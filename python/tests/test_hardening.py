@@ -268,3 +268,26 @@ def test_text_limits_name_the_limit_and_keep_the_attributes():
         chessrules.Board("standard", "x" * 65_536)
     assert "too long" not in caught.value.message
     assert chessrules.Board().push_uci("e2e4").uci() == "e2e4"
+
+
+# --- split_points -------------------------------------------------------------------------
+
+def test_split_points_cut_where_pieces_read_as_the_whole_file(cli, tmp_path):
+    path = corpus.tricky(cli, tmp_path, 300, 36)
+    data = path.read_bytes()
+    whole = [r.to_dict() for r in pgn.validate(data)]
+    assert len(whole) > 300
+    for piece_bytes in (1, 3_000, 17_000, 100_000, len(data)):
+        cuts = pgn.split_points(path, piece_bytes)
+        starts = [(0, 1)] + cuts + [(len(data), None)]
+        assert all(b[0] - a[0] >= piece_bytes for a, b in zip(starts[1:], starts[2:-1]))
+        got = []
+        for (start, line), (end, _) in zip(starts, starts[1:]):
+            assert start == 0 or data[start - 1:start] == b"\n"
+            assert line == data[:start].count(b"\n") + 1
+            for r in pgn.validate(data[start:end], first_line=line):
+                got.append(dict(r.to_dict(), game=len(got) + 1))
+        assert got == whole, piece_bytes
+    # No cut inside a comment: no piece starts with a game hidden in one.
+    for start, _ in pgn.split_points(path, 1):
+        assert not data[start:].startswith(b'[Event "fake')
