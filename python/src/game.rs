@@ -3,7 +3,7 @@
 //! Moves cross the boundary as [`AnyMove`], which [`Played`] converts to and from each
 //! game's own move type.
 
-use chessrules::core::Color;
+use chessrules::core::{Color, Position};
 use chessrules::engine::perft::Perft;
 use chessrules::variants::core_game::CoreGame;
 use chessrules::variants::obstacle::search::ObstacleSearch;
@@ -262,6 +262,15 @@ pub fn count<E>(
     interrupted: &mut impl FnMut() -> Result<(), E>,
 ) -> Result<u64, E> {
     on_game!(game, g => perft(g, depth, &mut Perft::new(true), interrupted))
+}
+
+/// The position on the board (obstacle chess's without its walls and traps).
+pub fn position(game: &AnyGame) -> &Position {
+    match game {
+        AnyGame::Core(g) => g.position(),
+        AnyGame::Obstacle(g) => g.board().position(),
+        AnyGame::PawnRace(g) => g.position(),
+    }
 }
 
 /// Is the side to move in check? (Pawn race has no king: never.)

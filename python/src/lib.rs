@@ -9,6 +9,7 @@ mod limits;
 mod moves;
 mod outcome;
 mod pgn;
+mod piece;
 mod pyread;
 mod variant_file;
 
@@ -49,6 +50,7 @@ fn _chessrules(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
     m.add_class::<Board>()?;
     m.add_class::<moves::Move>()?;
+    m.add_class::<piece::Piece>()?;
     m.add_class::<outcome::Outcome>()?;
     m.add_class::<outcome::Termination>()?;
     m.add_class::<variant_file::Variant>()?;
