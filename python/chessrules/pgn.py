@@ -15,11 +15,11 @@ import json
 import os
 from typing import IO, Iterator, Union
 
-from chessrules._chessrules import GameResult, Validator
+from chessrules._chessrules import GameResult, Validator, split_points
 
 Source = Union[str, "os.PathLike[str]", bytes, IO[bytes], IO[str]]
 
-__all__ = ["GameResult", "Validator", "validate", "to_json"]
+__all__ = ["GameResult", "Validator", "split_points", "validate", "to_json"]
 
 
 def validate(
@@ -30,8 +30,12 @@ def validate(
     ``source``: a path (str or os.PathLike), the file's bytes, or a file object (binary or
     text). ``variant``: the rules of games without a ``Variant`` tag (``standard`` or
     ``chess960``), like ``--variant``. ``first_line``: the line the text starts at, when it
-    is a piece cut out of a larger file (error messages then name the file's lines).
-    Raises ``OSError`` if the source cannot be read.
+    is a piece cut out of a larger file (error messages then name the file's lines; see
+    ``split_points`` for where a file can be cut).
+    Raises ``OSError`` if the source cannot be read; an exception a file object's ``read()``
+    raises that is not an ``Exception`` (``KeyboardInterrupt``, ``SystemExit``) or is an
+    ``OSError`` comes through unchanged, another becomes the ``OSError``'s ``__cause__``.
+    Ctrl-C stops the reading (``KeyboardInterrupt``), also of an endless source.
     """
     return Validator(source, variant=variant, first_line=first_line)
 

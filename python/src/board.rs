@@ -2,18 +2,20 @@
 
 use std::sync::Arc;
 
-use chessrules::core::Color;
+use chessrules::core::{Color, Square};
 use chessrules::variants::custom::CustomVariant;
 use chessrules::variants::registry::{self, AnyGame};
 use chessrules::variants::{chess960, custom, VariantId};
-use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyType;
+use pyo3::types::{PyString, PyType};
 
 use crate::errors::{self, guard};
 use crate::game::{self, AnyMove};
+use crate::limits;
 use crate::moves::{quoted, Move};
 use crate::outcome::{Outcome, Termination};
+use crate::piece::Piece;
 
 /// A position of any variant, with the moves played on it.
 ///
@@ -40,9 +42,11 @@ pub struct Board {
     legal: Option<Vec<AnyMove>>,
 }
 
-/// The variant a name names (`UnknownVariantError` otherwise).
-pub fn variant_id(name: &str) -> PyResult<VariantId> {
-    name.parse::<VariantId>()
+/// The variant a name names (`UnknownVariantError` otherwise, also for a name longer than
+/// [`limits::MAX_NAME`]).
+pub fn variant_id(name: &Bound<'_, PyString>) -> PyResult<VariantId> {
+    limits::name(name)?
+        .parse::<VariantId>()
         .map_err(|e| errors::unknown_variant(&e))
 }
 
@@ -75,8 +79,30 @@ impl Board {
         Ok(Board::of_game(game, VariantId::Custom, Some(rules)))
     }
 
-    fn open(py: Python<'_>, variant: &str, text: Option<&str>) -> PyResult<Board> {
-        let id = variant_id(variant)?;
+    /// A board of `variant` from its board text `text` (`None`: the initial position), the
+    /// lengths checked first.
+    fn open(
+        py: Python<'_>,
+        variant: Option<&Bound<'_, PyString>>,
+        text: Option<&Bound<'_, PyString>>,
+    ) -> PyResult<Board> {
+        // python-chess's `Board(fen)`: a first argument that cannot be a variant name (it has
+        // a '/' or is longer than any name) is a standard chess FEN.
+        if let (Some(v), None) = (variant, text) {
+            if v.len()? > limits::MAX_NAME || v.to_cow()?.contains('/') {
+                return Board::open(py, None, Some(v));
+            }
+        }
+        let id = match variant {
+            Some(name) => variant_id(name)?,
+            None => VariantId::Standard,
+        };
+        let text = match text {
+            Some(t) if id == VariantId::Custom => Some(limits::variant_file(py, t)?),
+            Some(t) => Some(limits::board_text(py, t)?),
+            None => None,
+        };
+        let text = text.as_deref();
         if id == VariantId::Custom {
             let toml = text.unwrap_or(registry::info(id).initial);
             let rules =
@@ -149,16 +175,46 @@ impl Board {
         game::game_end(&mut self.game, claim_draw).map(|e| Outcome::of(e, to_move))
     }
 
-    pub fn game_mut(&mut self) -> &mut AnyGame {
-        &mut self.game
+    pub fn game(&self) -> &AnyGame {
+        &self.game
+    }
+
+    /// Does the variant write FENs and SAN (standard chess, Chess960, variant files)?
+    fn speaks_fen(&self) -> bool {
+        matches!(
+            self.variant,
+            VariantId::Standard | VariantId::Chess960 | VariantId::Custom
+        )
+    }
+
+    /// The square python-chess's `square` names: an index (`file + files * rank`, a1 = 0)
+    /// or a name (`e4`).
+    fn square(&self, square: &Bound<'_, PyAny>) -> PyResult<Square> {
+        let shape = &game::position(&self.game).rules().shape;
+        let (files, ranks) = (shape.files() as u64, shape.ranks() as u64);
+        let found = if let Ok(i) = square.extract::<u64>() {
+            (i < files * ranks).then(|| Square::new((i % files) as u8, (i / files) as u8))
+        } else if let Ok(name) = square.cast::<PyString>() {
+            let name = limits::move_text(square.py(), name)?;
+            Square::parse(&name).filter(|s| shape.contains(*s))
+        } else {
+            return Err(PyTypeError::new_err(
+                "a square is an int or a name like 'e4'",
+            ));
+        };
+        found.ok_or_else(|| PyIndexError::new_err(format!("no square {square} on this board")))
     }
 }
 
 #[pymethods]
 impl Board {
     #[new]
-    #[pyo3(signature = (variant = "standard", fen = None))]
-    fn new(py: Python<'_>, variant: &str, fen: Option<&str>) -> PyResult<Board> {
+    #[pyo3(signature = (variant = None, fen = None))]
+    fn new(
+        py: Python<'_>,
+        variant: Option<&Bound<'_, PyString>>,
+        fen: Option<&Bound<'_, PyString>>,
+    ) -> PyResult<Board> {
         guard(|| Board::open(py, variant, fen))
     }
 
@@ -167,10 +223,10 @@ impl Board {
     fn from_board_file(
         _cls: &Bound<'_, PyType>,
         py: Python<'_>,
-        variant: &str,
-        text: &str,
+        variant: &Bound<'_, PyString>,
+        text: &Bound<'_, PyString>,
     ) -> PyResult<Board> {
-        guard(|| Board::open(py, variant, Some(text)))
+        guard(|| Board::open(py, Some(variant), Some(text)))
     }
 
     /// Chess960 start position number `n` (0-959; 518 is FIDE chess's).
@@ -240,8 +296,10 @@ impl Board {
 
     /// The legal move a text in the variant's notation names (SAN for standard chess);
     /// `IllegalMoveError` with the variant's own message otherwise.
-    fn parse_san(&mut self, py: Python<'_>, text: &str) -> PyResult<Move> {
+    fn parse_san(&mut self, py: Python<'_>, text: &Bound<'_, PyString>) -> PyResult<Move> {
         guard(|| {
+            let text = limits::move_text(py, text)?;
+            let text = &*text;
             let raw = game::parse_move(&mut self.game, text)
                 .map_err(|e| errors::illegal_move(py, text, &e))?;
             if !self.legal().contains(&raw) {
@@ -256,7 +314,7 @@ impl Board {
     }
 
     /// Plays a move written in the variant's notation and returns it.
-    fn push_san(&mut self, py: Python<'_>, text: &str) -> PyResult<Move> {
+    fn push_san(&mut self, py: Python<'_>, text: &Bound<'_, PyString>) -> PyResult<Move> {
         guard(|| {
             let m = self.parse_san(py, text)?;
             self.play(m)
@@ -264,14 +322,17 @@ impl Board {
     }
 
     /// The legal move with these coordinates (`e2e4`, `e7e8q`).
-    fn parse_uci(&mut self, py: Python<'_>, uci: &str) -> PyResult<Move> {
-        guard(|| self.find_uci(py, uci))
+    fn parse_uci(&mut self, py: Python<'_>, uci: &Bound<'_, PyString>) -> PyResult<Move> {
+        guard(|| {
+            let uci = limits::move_text(py, uci)?;
+            self.find_uci(py, &uci)
+        })
     }
 
     /// Plays the legal move with these coordinates and returns it.
-    fn push_uci(&mut self, py: Python<'_>, uci: &str) -> PyResult<Move> {
+    fn push_uci(&mut self, py: Python<'_>, uci: &Bound<'_, PyString>) -> PyResult<Move> {
         guard(|| {
-            let m = self.find_uci(py, uci)?;
+            let m = self.parse_uci(py, uci)?;
             self.play(m)
         })
     }
@@ -363,8 +424,104 @@ impl Board {
         self.clone()
     }
 
+    /// The move's text in the variant's notation (SAN for standard chess), the move not
+    /// played; `IllegalMoveError` when it is not legal here.
+    fn san(&mut self, py: Python<'_>, r#move: Move) -> PyResult<String> {
+        guard(|| Ok(self.resolve(py, &r#move)?.text))
+    }
+
+    /// The move in long algebraic notation, as python-chess writes it (`Ng1-f3`, `e7xd8=Q+`,
+    /// `O-O`): standard chess and Chess960.
+    fn lan(&mut self, py: Python<'_>, r#move: Move) -> PyResult<String> {
+        guard(|| {
+            if !matches!(self.variant, VariantId::Standard | VariantId::Chess960) {
+                return Err(PyValueError::new_err(
+                    "lan() is for standard chess and Chess960",
+                ));
+            }
+            let m = self.resolve(py, &r#move)?;
+            Ok(long_algebraic(&m.text, &m.uci_text))
+        })
+    }
+
+    /// The piece on `square` (an index, a1 = 0 and h8 = 63 on 8×8, or a name like `e4`), or
+    /// None.
+    fn piece_at(&self, square: &Bound<'_, PyAny>) -> PyResult<Option<Piece>> {
+        let sq = self.square(square)?;
+        let pos = game::position(&self.game);
+        Ok(pos.piece_at(pos.rules().shape.sq(sq)).map(|p| {
+            let letter = pos.rules().kind(p.kind).letter;
+            Piece {
+                letter: match p.color {
+                    Color::White => letter.to_ascii_uppercase(),
+                    Color::Black => letter.to_ascii_lowercase(),
+                },
+            }
+        }))
+    }
+
+    /// Moves since the last capture or pawn move (the fifty-move rule counts them).
+    #[getter]
+    fn halfmove_clock(&self) -> u32 {
+        game::position(&self.game).halfmove_clock()
+    }
+
+    /// The move number, from 1, counted up after Black's move.
+    #[getter]
+    fn fullmove_number(&self) -> u32 {
+        game::position(&self.game).fullmove_number()
+    }
+
+    /// `1-0`, `0-1`, `1/2-1/2` once the game is over (see `outcome`), else `*`.
+    #[pyo3(signature = (*, claim_draw = false))]
+    fn result(&mut self, claim_draw: bool) -> PyResult<&'static str> {
+        guard(|| Ok(self.end(claim_draw).map_or("*", |o| o.result())))
+    }
+
+    /// Can neither side ever checkmate (a dead position by material, as python-chess's and
+    /// FIDE's usual cases)? False for the variants without that rule.
+    fn is_insufficient_material(&self) -> bool {
+        match &self.game {
+            AnyGame::Core(g) => chessrules::core::game::insufficient_material(g.position()),
+            _ => false,
+        }
+    }
+
+    /// Replaces the position by the board text `fen` of the same variant (a FEN for
+    /// standard chess, Chess960 and variant files); the move stack is emptied.
+    fn set_fen(&mut self, py: Python<'_>, fen: &Bound<'_, PyString>) -> PyResult<()> {
+        guard(|| {
+            let board = match &self.rules {
+                Some(rules) => {
+                    let text = limits::board_text(py, fen)?;
+                    Board::of_variant_file(py, rules.clone(), Some(&text))?
+                }
+                None => {
+                    let name = PyString::new(py, self.variant.name());
+                    Board::open(py, Some(&name), Some(fen))?
+                }
+            };
+            *self = board;
+            Ok(())
+        })
+    }
+
+    /// A diagram for the variants written as FENs (python-chess's: ranks from the top, `.`
+    /// for an empty square, a space between squares); the board file for the others (their
+    /// board files are diagrams).
     fn __str__(&mut self) -> PyResult<String> {
-        self.board_file()
+        if !self.speaks_fen() {
+            return self.board_file();
+        }
+        let diagram = game::position(&self.game).diagram();
+        let rows: Vec<String> = diagram
+            .lines()
+            .map(|row| {
+                let squares: Vec<String> = row.chars().map(String::from).collect();
+                squares.join(" ")
+            })
+            .collect();
+        Ok(rows.join("\n"))
     }
 
     fn __repr__(&mut self) -> PyResult<String> {
@@ -375,4 +532,28 @@ impl Board {
             quoted(&fen)
         ))
     }
+}
+
+/// python-chess's long algebraic notation from a move's SAN and its coordinates: the piece
+/// letter, origin, `-` or `x`, destination, promotion and check marks of the SAN; castling as
+/// in SAN.
+fn long_algebraic(san: &str, uci: &str) -> String {
+    if san.starts_with("O-O") {
+        return san.to_string();
+    }
+    let body = san.trim_end_matches(['+', '#']);
+    let suffix = &san[body.len()..];
+    let piece = body.chars().next().filter(|c| "NBRQK".contains(*c));
+    let promotion = body.find('=').map_or("", |i| &body[i..]);
+    let capture = if body.contains('x') { "x" } else { "-" };
+    let (from, to) = uci.split_at(uci.len().min(2));
+    let to = to.get(..2).unwrap_or(to);
+    let mut out = String::new();
+    out.extend(piece);
+    out.push_str(from);
+    out.push_str(capture);
+    out.push_str(to);
+    out.push_str(promotion);
+    out.push_str(suffix);
+    out
 }

@@ -7,6 +7,7 @@
 //! `InternalError` (a `RuntimeError`) is a Rust panic caught at the boundary: a bug, never
 //! the input's fault.
 
+use std::io;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use chessrules::variants::custom::VariantFileError as RustVariantFileError;
@@ -105,18 +106,45 @@ pub fn illegal_move_text(py: Python<'_>, text: &str, message: String) -> PyErr {
 }
 
 pub fn variant_file_error(py: Python<'_>, e: &RustVariantFileError) -> PyErr {
+    variant_file_error_at(py, &e.to_string(), Some(e.line), Some(e.column))
+}
+
+/// A refused variant file: `message`, and the line and column it points at (if any).
+pub fn variant_file_error_at(
+    py: Python<'_>,
+    message: &str,
+    line: Option<usize>,
+    column: Option<usize>,
+) -> PyErr {
     with_attrs::<VariantFileError>(
         py,
-        &e.to_string(),
-        &[
-            ("line", object(py, e.line)),
-            ("column", object(py, e.column)),
-        ],
+        message,
+        &[("line", object(py, line)), ("column", object(py, column))],
     )
+}
+
+/// A move refused before it was read (too long): its `move` is the object given, not a copy.
+pub fn illegal_move_object(py: Python<'_>, given: &Bound<'_, PyAny>, message: &str) -> PyErr {
+    with_attrs::<IllegalMoveError>(py, message, &[("move", given.clone())])
 }
 
 pub fn unknown_variant(e: &UnknownVariant) -> PyErr {
     UnknownVariantError::new_err(e.to_string())
+}
+
+/// An I/O error as a Python exception: the exception it holds, if a Python call or a signal
+/// handler raised one during the reading (`KeyboardInterrupt` stays `KeyboardInterrupt`);
+/// otherwise the `OSError` PyO3 makes of it.
+pub fn from_io(e: io::Error) -> PyErr {
+    if !e.get_ref().is_some_and(|inner| inner.is::<PyErr>()) {
+        return e.into();
+    }
+    let kind = e.kind();
+    match e.into_inner().map(|inner| inner.downcast::<PyErr>()) {
+        Some(Ok(held)) => *held,
+        Some(Err(other)) => io::Error::new(kind, other).into(),
+        None => io::Error::from(kind).into(),
+    }
 }
 
 /// Runs `work`; a panic inside it becomes `InternalError` instead of unwinding into Python.

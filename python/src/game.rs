@@ -3,7 +3,7 @@
 //! Moves cross the boundary as [`AnyMove`], which [`Played`] converts to and from each
 //! game's own move type.
 
-use chessrules::core::Color;
+use chessrules::core::{Color, Position};
 use chessrules::engine::perft::Perft;
 use chessrules::variants::core_game::CoreGame;
 use chessrules::variants::obstacle::search::ObstacleSearch;
@@ -169,8 +169,36 @@ fn end<V: Played>(g: &mut V, dead: bool, fifty: bool, claim: bool) -> Option<End
     }
 }
 
-fn perft<V: Played>(g: &mut V, depth: u32) -> u64 {
-    Perft::new(true).count(g, depth)
+/// Subtrees of this many plies or fewer are counted in one call, between two questions to
+/// `interrupted` (a few milliseconds: at most about a million leaves, counted in bulk).
+const COUNTED_WHOLE: u32 = 3;
+
+/// The library's perft, split above the last [`COUNTED_WHOLE`] plies so that `interrupted`
+/// is asked at every node above them; its error stops the count.
+fn perft<V: Played, E>(
+    g: &mut V,
+    depth: u32,
+    counter: &mut Perft<V::Move>,
+    interrupted: &mut impl FnMut() -> Result<(), E>,
+) -> Result<u64, E> {
+    if depth <= COUNTED_WHOLE {
+        return Ok(counter.count(g, depth));
+    }
+    interrupted()?;
+    // As `Perft::count`: a decided position has no moves.
+    if counter.end_rules && g.is_decided() {
+        return Ok(0);
+    }
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    let mut nodes = 0;
+    for m in moves {
+        g.make(m);
+        let below = perft(g, depth - 1, counter, interrupted);
+        g.unmake();
+        nodes += below?;
+    }
+    Ok(nodes)
 }
 
 pub fn legal_moves(game: &mut AnyGame) -> Vec<AnyMove> {
@@ -227,8 +255,22 @@ pub fn key(game: &mut AnyGame) -> u64 {
     on_game!(game, g => g.key())
 }
 
-pub fn count(game: &mut AnyGame, depth: u32) -> u64 {
-    on_game!(game, g => perft(g, depth))
+/// Perft of `game` to `depth`, asking `interrupted` every few milliseconds whether to stop.
+pub fn count<E>(
+    game: &mut AnyGame,
+    depth: u32,
+    interrupted: &mut impl FnMut() -> Result<(), E>,
+) -> Result<u64, E> {
+    on_game!(game, g => perft(g, depth, &mut Perft::new(true), interrupted))
+}
+
+/// The position on the board (obstacle chess's without its walls and traps).
+pub fn position(game: &AnyGame) -> &Position {
+    match game {
+        AnyGame::Core(g) => g.position(),
+        AnyGame::Obstacle(g) => g.board().position(),
+        AnyGame::PawnRace(g) => g.position(),
+    }
 }
 
 /// Is the side to move in check? (Pawn race has no king: never.)

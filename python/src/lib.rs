@@ -4,25 +4,31 @@
 mod board;
 mod errors;
 mod game;
+mod interrupt;
+mod limits;
 mod moves;
 mod outcome;
 mod pgn;
+mod piece;
 mod pyread;
 mod variant_file;
 
 use chessrules::variants::VariantId;
 use pyo3::prelude::*;
+use pyo3::types::PyString;
 
 use crate::board::Board;
 use crate::errors::guard;
 
 /// Leaf nodes of the legal move tree `depth` plies below `board`'s position (positions a rule
 /// of the variant has decided have no moves, as python-chess and Fairy-Stockfish count).
+/// Counts on a copy, without the interpreter's lock; Ctrl-C stops it (`KeyboardInterrupt`).
 #[pyfunction]
 fn perft(py: Python<'_>, board: &Bound<'_, Board>, depth: u32) -> PyResult<u64> {
     guard(|| {
-        let mut game = board.borrow_mut().game_mut().clone();
-        Ok(py.detach(move || game::count(&mut game, depth)))
+        // A board another thread is using raises RuntimeError, as its own methods do.
+        let mut game = board.try_borrow()?.game().clone();
+        py.detach(move || game::count(&mut game, depth, &mut interrupt::check))
     })
 }
 
@@ -34,7 +40,7 @@ fn variants() -> Vec<&'static str> {
 
 /// The initial board text of a variant (a variant file's TOML for `custom`).
 #[pyfunction]
-fn initial_board_file(variant: &str) -> PyResult<&'static str> {
+fn initial_board_file(variant: &Bound<'_, PyString>) -> PyResult<&'static str> {
     let id = board::variant_id(variant)?;
     Ok(chessrules::variants::registry::info(id).initial)
 }
@@ -44,6 +50,7 @@ fn _chessrules(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
     m.add_class::<Board>()?;
     m.add_class::<moves::Move>()?;
+    m.add_class::<piece::Piece>()?;
     m.add_class::<outcome::Outcome>()?;
     m.add_class::<outcome::Termination>()?;
     m.add_class::<variant_file::Variant>()?;
@@ -53,5 +60,6 @@ fn _chessrules(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(variants, m)?)?;
     m.add_function(wrap_pyfunction!(initial_board_file, m)?)?;
     m.add_function(wrap_pyfunction!(variant_file::load_variant, m)?)?;
+    m.add_function(wrap_pyfunction!(pgn::split_points, m)?)?;
     Ok(())
 }

@@ -2,9 +2,10 @@
 //! (`str(move)`) and in coordinates (`move.uci()`).
 
 use pyo3::prelude::*;
-use pyo3::types::PyType;
+use pyo3::types::{PyString, PyType};
 
 use crate::game::AnyMove;
+use crate::limits;
 
 /// A move: `str(move)` is the variant's notation (SAN for standard chess, the variant's own
 /// elsewhere), `move.uci()` its coordinates (`e2e4`, `e7e8q`).
@@ -46,12 +47,13 @@ impl Move {
 impl Move {
     /// A move given by its coordinates only; `Board.push` finds the legal move it names.
     #[classmethod]
-    fn from_uci(_cls: &Bound<'_, PyType>, uci: &str) -> Move {
-        Move {
+    fn from_uci(cls: &Bound<'_, PyType>, uci: &Bound<'_, PyString>) -> PyResult<Move> {
+        let uci = limits::move_text(cls.py(), uci)?;
+        Ok(Move {
             raw: None,
             text: uci.to_string(),
-            uci_text: uci.to_string(),
-        }
+            uci_text: uci.into_owned(),
+        })
     }
 
     /// The move in coordinates (UCI): `e2e4`, `e7e8q`.

@@ -51,7 +51,7 @@ pub struct Outcome {
 #[pymethods]
 impl Outcome {
     /// `1-0`, `0-1` or `1/2-1/2`.
-    fn result(&self) -> &'static str {
+    pub fn result(&self) -> &'static str {
         match self.winner {
             Some(true) => "1-0",
             Some(false) => "0-1",

@@ -9,13 +9,15 @@ use std::fs::File;
 use std::io::{self, BufReader, Read};
 use std::sync::Mutex;
 
-use chessrules::notation::pgn::PgnReader;
+use chessrules::notation::pgn::{GameSink, PgnReader, ReadError};
 use chessrules::variants::standard::bounded::read_game;
 use chessrules::variants::standard::replay::{Replay, Verdict};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
 
-use crate::errors::guard;
+use crate::errors::{self, guard};
+use crate::interrupt::Interruptible;
+use crate::limits;
 use crate::pyread::PyRead;
 
 /// The next game's replay, `None` at the end (the library's bounded reading, as the command
@@ -165,9 +167,17 @@ impl Validator {
     /// games without a `Variant` tag (`standard` or `chess960`). `first_line`: the line
     /// number the source starts at (for a piece cut out of a larger file).
     #[new]
-    #[pyo3(signature = (source, *, variant = "standard", first_line = 1))]
-    fn new(source: &Bound<'_, PyAny>, variant: &str, first_line: u64) -> PyResult<Validator> {
+    #[pyo3(signature = (source, *, variant = None, first_line = 1))]
+    fn new(
+        source: &Bound<'_, PyAny>,
+        variant: Option<&Bound<'_, PyString>>,
+        first_line: u64,
+    ) -> PyResult<Validator> {
         guard(|| {
+            let variant = match variant {
+                Some(v) => limits::name(v)?,
+                None => "standard".into(),
+            };
             let default_variant = match variant.trim().to_ascii_lowercase().as_str() {
                 "standard" | "chess" => None,
                 "chess960" => Some("Chess960"),
@@ -180,7 +190,7 @@ impl Validator {
             let inner = open_source(source)?;
             // Blank lines before the text: the reader's line numbers are the file's.
             let padding = io::repeat(b'\n').take(first_line.saturating_sub(1));
-            let input: Source = Box::new(padding.chain(inner));
+            let input: Source = Box::new(Interruptible::new(padding.chain(inner)));
             Ok(Validator {
                 reader: Mutex::new(PgnReader::new(input)),
                 default_variant,
@@ -199,8 +209,10 @@ impl Validator {
             let reader = self
                 .reader
                 .get_mut()
-                .map_err(|_| crate::errors::InternalError::new_err("reader poisoned"))?;
-            let next = py.detach(|| next_replay(reader, default_variant))?;
+                .map_err(|_| errors::InternalError::new_err("reader poisoned"))?;
+            let next = py
+                .detach(|| next_replay(reader, default_variant))
+                .map_err(errors::from_io)?;
             Ok(next.map(|r| {
                 self.games += 1;
                 GameResult::of(self.games, r)
@@ -212,4 +224,57 @@ impl Validator {
     fn consumed(&mut self) -> u64 {
         self.reader.get_mut().map(|r| r.consumed()).unwrap_or(0)
     }
+}
+
+/// Reads a game and keeps only where it starts.
+#[derive(Default)]
+struct StartLine(u64);
+
+impl GameSink for StartLine {
+    fn start(&mut self, line: u64) {
+        self.0 = line;
+    }
+    fn tag(&mut self, _: String, _: String) {}
+    fn main_move(&mut self, _: &str) {}
+    fn result(&mut self, _: String) {}
+    fn warning(&mut self, _: String) {}
+}
+
+/// Where a PGN file can be cut into pieces that `validate` reads, each with
+/// `first_line=line`, exactly as it reads the whole file (`chessrules standard validate`
+/// too): the `(byte offset, line)` of game starts at least `piece_bytes` apart, the first at
+/// or after byte `piece_bytes`. Each is a game whose first token begins its line and that the
+/// reader came to afresh (after a result, a blank line or a syntax error), as the PGN reader
+/// itself finds them: a tag line in a comment is no game start. The file is read once, its
+/// games not replayed.
+#[pyfunction]
+pub fn split_points(
+    py: Python<'_>,
+    path: std::path::PathBuf,
+    piece_bytes: u64,
+) -> PyResult<Vec<(u64, u64)>> {
+    guard(|| {
+        let file = File::open(&path)?;
+        let input = Interruptible::new(BufReader::with_capacity(1 << 16, file));
+        let piece_bytes = piece_bytes.max(1);
+        py.detach(|| {
+            let mut reader = PgnReader::new(input);
+            let mut cuts = Vec::new();
+            let mut next = piece_bytes;
+            let mut game = StartLine::default();
+            while let Some(read) = reader.next_game_into(&mut game) {
+                if let Err(ReadError::Io(e)) = read {
+                    return Err(e);
+                }
+                if let Some(offset) = reader.clean_start() {
+                    if offset >= next {
+                        cuts.push((offset, game.0));
+                        next = offset.saturating_add(piece_bytes);
+                    }
+                }
+            }
+            Ok(cuts)
+        })
+        .map_err(errors::from_io)
+    })
 }

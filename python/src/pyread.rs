@@ -2,6 +2,7 @@
 
 use std::io::{self, Read};
 
+use pyo3::exceptions::{PyException, PyOSError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 
@@ -27,7 +28,7 @@ impl PyRead {
             let chunk = self
                 .file
                 .call_method1(py, "read", (want,))
-                .map_err(|e| io::Error::other(e.to_string()))?;
+                .map_err(|e| io::Error::other(read_failed(py, e)))?;
             let chunk = chunk.bind(py);
             self.pending.clear();
             self.start = 0;
@@ -42,6 +43,18 @@ impl PyRead {
             Ok(())
         })
     }
+}
+
+/// What a `read()` that raised becomes: a `BaseException` that is not an `Exception`
+/// (`KeyboardInterrupt`, `SystemExit`) and an `OSError` unchanged; another exception an
+/// `OSError` with its message, caused by it (`__cause__`).
+fn read_failed(py: Python<'_>, e: PyErr) -> PyErr {
+    if !e.is_instance_of::<PyException>(py) || e.is_instance_of::<PyOSError>(py) {
+        return e;
+    }
+    let wrapped = PyOSError::new_err(e.to_string());
+    wrapped.set_cause(py, Some(e));
+    wrapped
 }
 
 impl Read for PyRead {

@@ -60,3 +60,72 @@ def awkward(directory: pathlib.Path) -> pathlib.Path:
     out = directory / "awkward.pgn"
     out.write_text(AWKWARD)
     return out
+
+
+# Games whose comments hold blank lines and tag lines, and braces where they open nothing (a
+# `;` comment, an escape line, a tag value): a splitter that looks for "a blank line, then a
+# tag line" cuts them in two. The games inside the comments have illegal moves, so a cut
+# inside a comment shows as an illegal game the command does not see.
+TRICKY = [
+    """[Event "comment with games inside"]
+
+1. e4 {a comment
+
+[Event "fake 1"]
+
+1. e4 e5 2. Ke3 *
+
+} e5 2. Nf3 Nc6 *
+
+""",
+    """[Event "semicolon"]
+
+1. d4 d5 ; a { here opens no comment
+
+[Event "real, after a blank line"]
+
+1. c4 e5 2. Nc3 *
+
+""",
+    """%{ an escape line opens no comment either
+[Event "escape"]
+
+1. Nf3 d5 {
+[Event "fake 2"]
+
+1. h4 h5 2. Rh3 Rh6 3. Rxh6 *
+} 2. g3 *
+
+""",
+    """[Event "a brace { in a tag value"]
+[Site "}"]
+
+1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 {
+
+[Event "fake 3"]
+[Site "inside"]
+
+1. f4 e5 2. Kf2 *
+
+} 4. Qxf7# 1-0
+
+""",
+    """[Event "illegal, outside any comment"]
+
+1. e4 e5 2. Ke3 *
+
+""",
+]
+
+
+def tricky(cli, directory: pathlib.Path, games: int, seed: int) -> pathlib.Path:
+    """Generated games with the TRICKY ones between them, all through the file."""
+    out = directory / f"tricky-{games}-{seed}.pgn"
+    text = generated(cli, directory, games, seed).read_text()
+    parts = text.split("\n\n[Event ")
+    pieces = [parts[0]] + ["[Event " + p for p in parts[1:]]
+    with open(out, "w") as f:
+        for i, piece in enumerate(pieces):
+            f.write(piece.rstrip("\n") + "\n\n")
+            f.write(TRICKY[i % len(TRICKY)])
+    return out

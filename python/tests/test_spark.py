@@ -1,12 +1,17 @@
 """scripts/spark-validate in local[2] mode: its results equal the command's, game for game
-and file by file, with pieces small enough that every file is cut many times."""
+and file by file, with pieces small enough that every file is cut many times; comments that
+hold blank lines and tag lines cut no game in two; usage errors and an interpreter without
+the package end in one line, before Spark starts."""
 
 import importlib.util
 import json
+import os
 import pathlib
 import shutil
 import subprocess
 import sys
+import sysconfig
+import time
 
 
 def _load(name):
@@ -20,31 +25,29 @@ corpus = _load("pgn_corpus")
 conftest = _load("conftest")
 
 
-def test_spark_validate_equals_the_command(cli, repo, tmp_path):
+def need_spark():
     conftest.need("pyspark", importlib.util.find_spec("pyspark") is not None)
     conftest.need("java", shutil.which("java") is not None)
-    inputs = [
-        corpus.generated(cli, tmp_path, 3000, 27),
-        corpus.awkward(tmp_path),
-        repo / "testBoards" / "standard" / "validate-mixed" / "games.pgn",
-        repo / "testBoards" / "standard" / "validate-empty" / "empty.pgn",
-    ]
-    out = tmp_path / "out"
-    done = subprocess.run(
-        [sys.executable, str(repo / "scripts" / "spark-validate"), *map(str, inputs),
-         "--out", str(out), "--master", "local[2]", "--chunk-mb", "0.1"],
+
+
+def spark_validate(repo, tmp_path, *args, python=sys.executable, env=None, timeout=600):
+    return subprocess.run(
+        [str(python), str(repo / "scripts" / "spark-validate"), *map(str, args)],
         capture_output=True,
         text=True,
-        timeout=600,
+        timeout=timeout,
+        env=env,
         cwd=tmp_path,  # not the source folder: workers import the installed package
     )
-    assert done.returncode == 1, done.stderr[-3000:]  # the corpus has illegal games
+
+
+def check_against_the_command(cli, inputs, out, done):
+    """Every game's result in `out` equals the command's for its file, in order."""
     lines = []
     for part in sorted((out / "games").glob("part-*")):
         lines += [json.loads(line) for line in part.read_text().splitlines()]
     assert (out / "summary.json").exists(), done.stderr[-3000:]
     summary = json.loads((out / "summary.json").read_text())
-    assert summary["pieces"] > 10
 
     expected_total = 0
     for path in inputs:
@@ -61,3 +64,132 @@ def test_spark_validate_equals_the_command(cli, repo, tmp_path):
     assert summary["illegal"] == sum(1 for r in lines if not r["legal"]) > 0
     assert summary["legal"] + summary["illegal"] == summary["games"]
     assert summary["moves"] == sum(r["plies"] for r in lines if r["legal"])
+    return summary
+
+
+def test_spark_validate_equals_the_command(cli, repo, tmp_path):
+    need_spark()
+    inputs = [
+        corpus.generated(cli, tmp_path, 3000, 27),
+        corpus.awkward(tmp_path),
+        repo / "testBoards" / "standard" / "validate-mixed" / "games.pgn",
+        repo / "testBoards" / "standard" / "validate-empty" / "empty.pgn",
+    ]
+    out = tmp_path / "out"
+    done = spark_validate(repo, tmp_path, *inputs, "--out", out, "--master", "local[2]",
+                          "--chunk-mb", "0.1")
+    assert done.returncode == 1, done.stderr[-3000:]  # the corpus has illegal games
+    summary = check_against_the_command(cli, inputs, out, done)
+    assert summary["pieces"] > 10
+
+
+def test_comments_holding_blank_and_tag_lines_cut_no_game_in_two(cli, repo, tmp_path):
+    """Issue 35: a comment holding a blank line and a tag line is no game start; nor is
+    a brace in a `;` comment, an escape line or a tag value the start of a comment."""
+    need_spark()
+    tricky = corpus.tricky(cli, tmp_path, 1200, 35)
+    out = tmp_path / "out"
+    done = spark_validate(repo, tmp_path, tricky, "--out", out, "--master", "local[2]",
+                          "--chunk-mb", "0.02")
+    assert done.returncode == 1, done.stderr[-3000:]
+    summary = check_against_the_command(cli, [tricky], out, done)
+    assert summary["pieces"] > 20
+
+
+def test_out_naming_a_file_is_a_one_line_usage_error(repo, tmp_path):
+    """Issue 35: `--out FILE` ended in a traceback."""
+    pgn = corpus.awkward(tmp_path)
+    existing = tmp_path / "existing.txt"
+    existing.write_text("keep me\n")
+    started = time.monotonic()
+    done = spark_validate(repo, tmp_path, pgn, "--out", existing, timeout=120)
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr
+    assert done.stderr.count("\n") == 1, done.stderr
+    assert done.stderr.startswith("spark-validate: error: --out ") and "not a directory" in done.stderr
+    assert existing.read_text() == "keep me\n"
+    assert time.monotonic() - started < 60  # before Spark starts
+    # The script's other usage errors say so the same way.
+    done = spark_validate(repo, tmp_path, tmp_path / "missing.pgn", "--out", tmp_path / "o",
+                          timeout=120)
+    assert done.returncode == 2 and done.stderr.startswith("spark-validate: error: cannot read")
+    assert "Traceback" not in done.stderr
+
+
+def bare_python(tmp_path, with_pyspark):
+    """A Python without chessrules (a new virtual environment without pip, the system
+    Python's view), with the test environment's pyspark and py4j when asked: the README's
+    `scripts/spark-validate` run by a `python3` the package was not installed for."""
+    home = tmp_path / "bare"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(home)], check=True,
+                   timeout=120)
+    python = home / "bin" / "python"
+    if with_pyspark:
+        borrowed = tmp_path / "borrowed"
+        borrowed.mkdir()
+        site = pathlib.Path(sysconfig.get_paths()["purelib"])
+        for name in ("pyspark", "py4j"):
+            (borrowed / name).symlink_to(site / name)
+        theirs = subprocess.run(
+            [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+            capture_output=True, text=True, check=True, timeout=60,
+        ).stdout.strip()
+        (pathlib.Path(theirs) / "borrowed.pth").write_text(f"{borrowed}\n")
+    check = subprocess.run([str(python), "-c", "import chessrules"], capture_output=True,
+                           timeout=60)
+    assert check.returncode != 0  # the package is not there
+    return python
+
+
+def clean_env(**extra):
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("PYSPARK_PYTHON", "PYSPARK_DRIVER_PYTHON", "PYTHONPATH")}
+    env.update(extra)
+    return env
+
+
+def test_a_python_without_the_package_fails_at_once_naming_it(repo, tmp_path):
+    """Issue 36: run by a Python without chessrules (but with pyspark), the script started
+    Spark and failed a minute later with a Java stack trace (`No module named 'chessrules'`
+    on the workers). Now: one line naming the interpreter, before Spark starts."""
+    need_spark()
+    python = bare_python(tmp_path, with_pyspark=True)
+    pgn = corpus.awkward(tmp_path)
+    started = time.monotonic()
+    done = spark_validate(repo, tmp_path, pgn, "--out", tmp_path / "out", python=python,
+                          env=clean_env(), timeout=300)
+    assert done.returncode == 2, done.stderr[-3000:]
+    assert "Traceback" not in done.stderr and "Exception" not in done.stderr, done.stderr[-3000:]
+    assert done.stderr.count("\n") == 1, done.stderr[-3000:]
+    assert "chessrules package is not installed for" in done.stderr
+    assert str(python) in done.stderr and "target/venv/bin/python" in done.stderr
+    assert time.monotonic() - started < 30
+    assert not (tmp_path / "out").exists()
+
+
+def test_workers_told_to_use_a_python_without_the_package_fail_at_once(repo, tmp_path):
+    """PYSPARK_PYTHON naming a Python without chessrules: the workers could not import it."""
+    need_spark()
+    python = bare_python(tmp_path, with_pyspark=False)
+    pgn = corpus.awkward(tmp_path)
+    started = time.monotonic()
+    done = spark_validate(repo, tmp_path, pgn, "--out", tmp_path / "out", "--master", "local[1]",
+                          env=clean_env(PYSPARK_PYTHON=str(python)), timeout=300)
+    assert done.returncode == 2, done.stderr[-3000:]
+    assert "Traceback" not in done.stderr, done.stderr[-3000:]
+    assert done.stderr.count("\n") == 1, done.stderr[-3000:]
+    assert f"PYSPARK_PYTHON={python}" in done.stderr and "cannot import chessrules" in done.stderr
+    assert time.monotonic() - started < 30
+
+
+def test_the_environment_python_runs_the_workers_without_being_told(cli, repo, tmp_path):
+    """The environment's Python runs the script (as the README says) while `python3` on the
+    PATH lacks the package, PYSPARK_PYTHON unset: the workers run the same Python."""
+    need_spark()
+    bare = bare_python(tmp_path, with_pyspark=False)
+    pgn = corpus.awkward(tmp_path)
+    env = clean_env(PATH=f"{bare.parent}{os.pathsep}{os.environ.get('PATH', '')}")
+    out = tmp_path / "out"
+    done = spark_validate(repo, tmp_path, pgn, "--out", out, "--master", "local[1]", env=env)
+    assert done.returncode == 1, done.stderr[-3000:]
+    check_against_the_command(cli, [pgn], out, done)

@@ -111,6 +111,8 @@ pub struct Lexer<R> {
     column: u64,
     /// Bytes consumed so far (for progress reports).
     consumed: u64,
+    /// Bytes consumed before the current line began: where it starts in the input.
+    line_offset: u64,
     started: bool,
     /// A tag pair is being read (still true after an error inside one).
     in_tag: bool,
@@ -145,6 +147,7 @@ impl<R: Read> Lexer<R> {
             line: 1,
             column: 1,
             consumed: 0,
+            line_offset: 0,
             started: false,
             in_tag: false,
             warnings: Vec::new(),
@@ -173,6 +176,12 @@ impl<R: Read> Lexer<R> {
 
     pub fn line(&self) -> u64 {
         self.line
+    }
+
+    /// Where the current line starts in the input (bytes consumed before it; a BOM is part
+    /// of the first line).
+    pub fn line_offset(&self) -> u64 {
+        self.line_offset
     }
 
     /// The text of the last `Move` token, as written (annotation glyphs removed).
@@ -223,6 +232,7 @@ impl<R: Read> Lexer<R> {
             if b == b'\n' {
                 self.line += 1;
                 self.column = 1;
+                self.line_offset = self.consumed;
                 self.line_has_content = false;
             } else if b & 0xC0 != 0x80 {
                 if !matches!(b, b' ' | b'\t' | b'\r' | 0x0B | 0x0C) {

@@ -80,6 +80,8 @@ pub struct PgnReader<R> {
     game_line: u64,
     /// The game being read has reached its movetext (decides how to skip after an error).
     in_movetext: bool,
+    /// Where the last game read can be cut from the input (see [`PgnReader::clean_start`]).
+    clean_start: Option<u64>,
 }
 
 impl<R: Read> PgnReader<R> {
@@ -89,7 +91,20 @@ impl<R: Read> PgnReader<R> {
             pending: None,
             game_line: 1,
             in_movetext: false,
+            clean_start: None,
         }
+    }
+
+    /// Where the game last read begins, when the input can be cut there: the byte offset (as
+    /// [`consumed`](Self::consumed) counts) of the line its first token starts, if that token
+    /// is the first thing on its line and the reader came to it afresh (the game before
+    /// ended with its result, a blank line or a syntax error, not by running into this
+    /// game's first tag, whose warnings then went to the game before). A reader started at
+    /// that offset, with the line count of that line, reads this game and every one after it
+    /// exactly as this reader does; what comes before the offset reads as the games before.
+    /// `None` otherwise, and before the first game.
+    pub fn clean_start(&self) -> Option<u64> {
+        self.clean_start
     }
 
     /// Bytes consumed so far.
@@ -143,6 +158,8 @@ impl<R: Read> PgnReader<R> {
     /// Feeds one game to `sink`; false when the input had no more games.
     fn read_game(&mut self, game: &mut impl GameSink) -> Result<bool, LexError> {
         self.game_line = self.pending.as_ref().map_or(self.lexer.line(), |t| t.line);
+        let fresh = self.pending.is_none();
+        self.clean_start = None;
         let mut moves = 0u64;
         let mut depth = 0usize;
         let mut started = false;
@@ -168,6 +185,10 @@ impl<R: Read> PgnReader<R> {
                 started = true;
                 game.start(token.line);
                 self.game_line = token.line;
+                // A first token at column 1 ends on its own line (tags and symbols never
+                // span lines): the lexer is still on that line.
+                let first_on_line = token.column == 1 && token.line == self.lexer.line();
+                self.clean_start = (fresh && first_on_line).then(|| self.lexer.line_offset());
             }
             let syntax = |message: &str| {
                 LexError::Syntax(SyntaxError {
@@ -301,6 +322,50 @@ mod tests {
         assert_eq!(results.len(), 2);
         assert!(results[0].is_err());
         assert_eq!(results[1].as_ref().unwrap().moves, ["d4"]);
+    }
+
+    /// Every game whose start `clean_start` gives reads the same from there (the lines
+    /// before it given as blank lines) as from the start: comments holding blank lines and
+    /// tag lines, `;` comments and escape lines holding braces, games without a result,
+    /// syntax errors, a tag that ends the game before it (with a warning: not a clean start).
+    #[test]
+    fn a_reader_started_at_a_clean_start_reads_the_same_games() {
+        let text = "\u{feff}[Event \"1\"]\n\n1. e4 {a comment\n\n[Event \"fake\"]\n\n1. d4 *\n} e5 *\n\n\
+                    [Event \"2\"]\n\n1. e4 ; { not a comment\n\n[Event \"3\"]\n% {\n1. d4 d5 1-0\n\
+                    [Event \"4\"]\n1. Nf3\n[Odd-Name \"x\"]\n1. c4 *\n{\n[Event \"fake\"]\n}\n\
+                    [Event \"5 {\"]\n1. e4 $ e5 *\n[Event \"6\"]\n1. a3\n\n1. h3 *  [Event \"7\"] *\n\
+                    [Event \"8\"]\n[Site \"x\n\n[Event \"9\"]\n1. e4 *\n";
+        let mut whole = PgnReader::new(text.as_bytes());
+        let mut all = Vec::new();
+        let mut starts = Vec::new();
+        while let Some(game) = whole.next_game() {
+            if let Some(offset) = whole.clean_start() {
+                starts.push((all.len(), offset));
+            }
+            all.push(game.map_err(|e| e.to_string()));
+        }
+        assert!(all.len() >= 9, "{all:?}");
+        assert!(starts.len() >= 6, "{starts:?}");
+        for &(index, offset) in &starts {
+            let offset = offset as usize;
+            assert!(offset == 0 || text.as_bytes()[offset - 1] == b'\n');
+            let line = text.as_bytes()[..offset].iter().filter(|&&b| b == b'\n').count();
+            let piece = "\n".repeat(line) + &text[offset..];
+            let again: Vec<_> = PgnReader::new(piece.as_bytes())
+                .map(|g| g.map_err(|e| e.to_string()))
+                .collect();
+            assert_eq!(again, all[index..], "from game {index} at byte {offset}");
+            let before: Vec<_> = PgnReader::new(&text.as_bytes()[..offset])
+                .map(|g| g.map_err(|e| e.to_string()))
+                .collect();
+            assert_eq!(before, all[..index], "before game {index} at byte {offset}");
+        }
+        // The game that begins with the tag ending the game before is no clean start.
+        let odd = all
+            .iter()
+            .position(|g| g.as_ref().is_ok_and(|g| g.tag("Odd-Name").is_some()))
+            .unwrap();
+        assert!(starts.iter().all(|&(i, _)| i != odd), "{starts:?}");
     }
 
     #[test]

@@ -1,0 +1,129 @@
+"""Issue 36, for a python-chess user: `Board(fen)`, `san`, `lan`, `piece_at`, the clocks,
+`result()`, `is_insufficient_material`, `set_fen` and `print(board)`, each compared with
+python-chess along random games."""
+
+import os
+import random
+
+import pytest
+
+import chessrules
+
+
+def _chess():
+    try:
+        import chess as module
+    except ImportError:
+        if os.environ.get("CI"):
+            pytest.fail("python-chess is missing (CI is set)")
+        pytest.skip("python-chess is missing")
+    return module
+
+
+def random_pairs(chess, games, seed, max_plies=160):
+    """(ours, theirs, move) before each move of random games, then the final positions
+    (move None); a third of the games start from a FEN reached by random play."""
+    rng = random.Random(seed)
+    for game in range(games):
+        theirs = chess.Board()
+        if game % 3 == 2:
+            for _ in range(rng.randrange(10, 60)):
+                moves = list(theirs.legal_moves)
+                if not moves:
+                    break
+                theirs.push(rng.choice(moves))
+            theirs = chess.Board(theirs.fen(en_passant="fen"))
+        ours = chessrules.Board(theirs.fen(en_passant="fen"))
+        for _ in range(max_plies):
+            moves = list(theirs.legal_moves)
+            if not moves:
+                break
+            m = rng.choice(moves)
+            yield ours, theirs, m
+            ours.push_uci(m.uci())
+            theirs.push(m)
+        yield ours, theirs, None
+
+
+def test_board_takes_a_fen_as_python_chess_does():
+    chess = _chess()
+    fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+    board = chessrules.Board(fen)
+    assert board.variant == "standard" and board.fen() == chess.Board(fen).fen()
+    assert chessrules.Board(fen=fen).fen() == board.fen()
+    assert chessrules.Board("chess960").variant == "chess960"  # names still name variants
+    with pytest.raises(chessrules.BoardFileError):
+        chessrules.Board("rnbqkbnr/pppppppp/8/8 w - - 0 1")
+    with pytest.raises(chessrules.UnknownVariantError):
+        chessrules.Board("xiangqi")
+
+
+def test_san_lan_and_the_position_match_python_chess():
+    chess = _chess()
+    compared = 0
+    for ours, theirs, m in random_pairs(chess, 60, seed=36):
+        where = theirs.fen()
+        if m is not None:
+            move = ours.parse_uci(m.uci())
+            assert ours.san(move) == theirs.san(m), where
+            assert ours.lan(move) == theirs.lan(m), where
+            assert ours.san(chessrules.Move.from_uci(m.uci())) == theirs.san(m), where
+        assert ours.halfmove_clock == theirs.halfmove_clock, where
+        assert ours.fullmove_number == theirs.fullmove_number, where
+        assert ours.result() == theirs.result(), where
+        assert ours.is_insufficient_material() == theirs.is_insufficient_material(), where
+        assert str(ours) == str(theirs), where
+        for sq in chess.SQUARES:
+            mine, its = ours.piece_at(sq), theirs.piece_at(sq)
+            assert (mine and mine.symbol()) == (its and its.symbol()), (where, sq)
+        name = chess.square_name(compared % 64)
+        assert ours.piece_at(name) == ours.piece_at(compared % 64)
+        compared += 1
+    assert compared > 5_000
+
+
+def test_set_fen_replaces_the_position_and_empties_the_stack():
+    chess = _chess()
+    board = chessrules.Board()
+    board.push_san("e4")
+    fen = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"
+    board.set_fen(fen)
+    assert board.fen() == chess.Board(fen).fen() and board.move_stack == []
+    with pytest.raises(chessrules.BoardFileError):
+        board.set_fen("not a fen")
+    assert board.fen() == chess.Board(fen).fen()  # unchanged by a refused FEN
+    board960 = chessrules.Board.from_chess960_pos(0)
+    board960.set_fen("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1")
+    assert board960.variant == "chess960"
+
+
+def test_outcome_results_and_insufficient_material_at_game_ends():
+    chess = _chess()
+    ends = 0
+    for ours, theirs, m in random_pairs(chess, 150, seed=7, max_plies=400):
+        if m is None:
+            end = theirs.outcome()
+            automatic = end is not None and end.termination in (
+                chess.Termination.SEVENTYFIVE_MOVES, chess.Termination.FIVEFOLD_REPETITION)
+            if automatic:  # FIDE's automatic draws are not chessrules' game ends (yet)
+                assert ours.result() == "*" and ours.result(claim_draw=True) == "1/2-1/2"
+                continue
+            assert ours.result() == theirs.result(), theirs.fen()
+            ends += ours.result() != "*"
+    assert ends > 50
+
+
+def test_errors_of_the_new_methods():
+    board = chessrules.Board()
+    with pytest.raises(chessrules.IllegalMoveError):
+        board.san(chessrules.Move.from_uci("e2e5"))
+    with pytest.raises(IndexError):
+        board.piece_at(64)
+    with pytest.raises(IndexError):
+        board.piece_at("i9")
+    with pytest.raises(TypeError):
+        board.piece_at(1.5)
+    with pytest.raises(ValueError):
+        chessrules.Board("fairy").lan(chessrules.Board("fairy").legal_moves[0])
+    assert chessrules.Board("fairy").piece_at("a1") is not None
+    assert str(chessrules.Board("obstacle")) == chessrules.Board("obstacle").board_file()
