@@ -66,30 +66,55 @@ def test_ctrl_c_stops_perft(variant):
 
 
 def test_ctrl_c_stops_validating_an_endless_file():
-    status, err, seconds = interrupted_after_a_second(
-        "for r in chessrules.pgn.validate('/dev/zero'):\n    pass\nprint('finished')"
-    )
-    assert status != 0 and err.rstrip().endswith("KeyboardInterrupt"), err[-2000:]
-    assert seconds < 5
-
-
-def test_ctrl_c_stops_validating_endless_bytes_from_a_file_object():
+    # A FIFO fed with legal games for ever: the reading never ends by itself.
     status, err, seconds = interrupted_after_a_second(
         """
-        import io
-        class Zeros(io.RawIOBase):
-            def readable(self):
-                return True
-            def readinto(self, buffer):
-                buffer[:] = bytes(len(buffer))
-                return len(buffer)
-        for r in chessrules.pgn.validate(io.BufferedReader(Zeros())):
+        import os, subprocess, tempfile
+        path = os.path.join(tempfile.mkdtemp(), "games.pgn")
+        os.mkfifo(path)
+        # Another process writes, so the writer never waits for this one's interpreter.
+        feed = ("import sys\\nwith open(sys.argv[1], 'w') as f:\\n    while True:\\n"
+                "        f.write('[Event \\"x\\"]\\\\n\\\\n1. e4 e5 2. Nf3 Nc6 *\\\\n\\\\n')\\n")
+        writer = subprocess.Popen([sys.executable, "-c", feed, path], stderr=subprocess.DEVNULL)
+        for r in chessrules.pgn.validate(path):
             pass
         print('finished')
         """
     )
     assert status != 0 and err.rstrip().endswith("KeyboardInterrupt"), err[-2000:]
     assert seconds < 5
+
+
+def test_ctrl_c_stops_validating_endless_games_from_a_file_object():
+    status, err, seconds = interrupted_after_a_second(
+        """
+        import io
+        GAME = b'[Event "x"]\\n\\n1. d4 d5 2. c4 e6 *\\n\\n'
+        class Games(io.RawIOBase):
+            def readable(self):
+                return True
+            def readinto(self, buffer):
+                n = len(buffer) // len(GAME) * len(GAME) or len(GAME)
+                data = (GAME * (n // len(GAME)))[: len(buffer)]
+                buffer[: len(data)] = data
+                return len(data)
+        for r in chessrules.pgn.validate(io.BufferedReader(Games())):
+            pass
+        print('finished')
+        """
+    )
+    assert status != 0 and err.rstrip().endswith("KeyboardInterrupt"), err[-2000:]
+    assert seconds < 5
+
+
+def test_dev_zero_ends_with_a_clear_error_at_once():
+    """Issue 40: input with no game for 8 MiB after an unreadable one is not PGN."""
+    started = time.monotonic()
+    with pytest.raises(Exception) as e:
+        for _ in pgn.validate("/dev/zero"):
+            pass
+    assert "the rest of the input is not PGN" in str(e.value)
+    assert time.monotonic() - started < 10
 
 
 def test_perft_still_counts_deep_trees_exactly():
