@@ -32,8 +32,9 @@ pub struct AppState {
     games: Mutex<HashMap<String, (u64, Session)>>,
     /// Creation order, to drop the oldest game beyond `MAX_GAMES`.
     created: AtomicU64,
-    /// New games per remote address, as for network games (loopback is not limited).
-    creations: PerAddress,
+    /// New games per remote address: the network games' budget, one for both kinds
+    /// (loopback is not limited).
+    creations: Arc<PerAddress>,
     /// The external UCI engine a computer side may use (`serve --engine PATH`).
     engine: Option<PathBuf>,
 }
@@ -89,21 +90,22 @@ pub fn router_with_engine(engine: Option<PathBuf>) -> Router {
                 std::io::stderr(),
                 "chessrules serve: network games are off ({e})"
             );
-            hot_seat_router(engine)
+            let creations = Arc::new(PerAddress::new(CREATE_BURST, CREATE_PER_SECOND));
+            hot_seat_router(engine, creations)
         }
     }
 }
 
 /// The router with network games kept in `net`'s store and an optional external engine.
 pub fn router_with(net: Arc<super::net::Net>, engine: Option<PathBuf>) -> Router {
-    hot_seat_router(engine).merge(super::net::routes(net))
+    hot_seat_router(engine, net.creations()).merge(super::net::routes(net))
 }
 
-fn hot_seat_router(engine: Option<PathBuf>) -> Router {
+fn hot_seat_router(engine: Option<PathBuf>, creations: Arc<PerAddress>) -> Router {
     let state: Shared = Arc::new(AppState {
         games: Mutex::new(HashMap::new()),
         created: AtomicU64::new(0),
-        creations: PerAddress::new(CREATE_BURST, CREATE_PER_SECOND),
+        creations,
         engine,
     });
     Router::new()
@@ -397,16 +399,16 @@ async fn log_file(
 
 /// Serves the page on `addr` until the process ends.
 pub async fn serve(listener: tokio::net::TcpListener) -> std::io::Result<()> {
-    super::listen::serve(listener, router(), super::listen::HEADER_TIMEOUT).await
+    super::listen::serve(listener, router(), super::listen::Timeouts::default()).await
 }
 
 /// Serves the page with network games kept in `net` and an optional external UCI engine for
-/// the computer side; a client has `header_timeout` to send each request's headers.
+/// the computer side; a client is held to `timeouts` (headers, body, writes).
 pub async fn serve_with(
     listener: tokio::net::TcpListener,
     net: Arc<super::net::Net>,
     engine: Option<PathBuf>,
-    header_timeout: std::time::Duration,
+    timeouts: super::listen::Timeouts,
 ) -> std::io::Result<()> {
-    super::listen::serve(listener, router_with(net, engine), header_timeout).await
+    super::listen::serve(listener, router_with(net, engine), timeouts).await
 }

@@ -45,8 +45,10 @@ pub type GameHandle = Arc<Mutex<NetGame>>;
 pub struct Net {
     store: Mutex<Store>,
     games: Mutex<HashMap<u64, GameHandle>>,
-    /// New games per remote address (every game is a row kept for good).
-    creations: rate::PerAddress,
+    /// New games per remote address (every network game is a row kept for good, every
+    /// hot-seat game a session in memory): one budget for both kinds, shared with the page's
+    /// own games (`creations()`).
+    creations: Arc<rate::PerAddress>,
 }
 
 /// New games a remote address may create at once, and per second after that (one a minute).
@@ -82,8 +84,13 @@ impl Net {
         Arc::new(Net {
             store: Mutex::new(store),
             games: Mutex::new(HashMap::new()),
-            creations: rate::PerAddress::new(CREATE_BURST, CREATE_PER_SECOND),
+            creations: Arc::new(rate::PerAddress::new(CREATE_BURST, CREATE_PER_SECOND)),
         })
+    }
+
+    /// The per-address budget of new games, which the page's own (hot-seat) games share.
+    pub(crate) fn creations(&self) -> Arc<rate::PerAddress> {
+        self.creations.clone()
     }
 
     /// May a client at `addr` create another game now? (Loopback and unknown: always.) The
