@@ -198,6 +198,9 @@ async fn create(
     let mut session = Session::new(id.clone(), info.id, &board)?;
     if let Some(c) = &req.computer {
         session.computer = Some(Computer::from_request(c, info.id, state.engine.is_some())?);
+        // The person and the computer are two seats: a verdict only the side to move can
+        // know waits for that side.
+        session.private_verdicts = true;
     }
     let viewer = Viewer::parse(req.viewer.as_deref());
     store(&state, id.clone(), session)?;
@@ -305,6 +308,11 @@ async fn play(
     Json(req): Json<Play>,
 ) -> Result<Response, Refusal> {
     with_game(&state, &id, |g| {
+        computer::refuse_person(g)?;
+        if g.pending_verdict().is_some() {
+            // No legal move, which only the person knows: any move asked for ends the game.
+            return g.action("acknowledge");
+        }
         let text = match (&req.text, &req.from, &req.to, &req.wall) {
             (Some(t), _, _, _) => t.clone(),
             (None, Some(f), Some(t), _) => {
@@ -316,7 +324,6 @@ async fn play(
         if text.len() > 64 {
             return Err(Refusal::bad("the move text is too long"));
         }
-        computer::refuse_person(g)?;
         g.play(&text, req.branch)
     })?;
     computer_reply(&state, &id).await?;
