@@ -499,21 +499,26 @@ pub fn has_legal_action(board: &ObstacleBoard) -> bool {
     })
 }
 
-/// [`has_legal_action`] without stopping at the first legal action: every piece move and every
-/// wall is tried, so the time it takes hardly depends on which of them are legal.
+/// [`has_legal_action`] with a time that does not depend on the mover's hidden obstacles. Walls
+/// come first and may stop early: whether a wall may be placed depends on public facts only
+/// (walls left, walls standing, pieces). The piece moves, whose legality may depend on the
+/// mover's own trapdoors and mines, are all tried, with no early exit.
 pub fn has_legal_action_evenly(board: &ObstacleBoard) -> bool {
+    let wall = (0..8u8).any(|rank| {
+        (0..8u8).any(|file| {
+            [WallSide::West, WallSide::South]
+                .into_iter()
+                .any(|side| wall_check(board, Square::new(file, rank), side).is_ok())
+        })
+    });
+    if wall {
+        return true;
+    }
     let mut scratch = board.clone();
     let mut fallout = Fallout::default();
     let mut any = false;
     for m in pseudo_legal(board) {
         any |= is_legal_on(&mut scratch, &mut fallout, m);
-    }
-    for rank in 0..8u8 {
-        for file in 0..8u8 {
-            for side in [WallSide::West, WallSide::South] {
-                any |= wall_check(board, Square::new(file, rank), side).is_ok();
-            }
-        }
     }
     any
 }
