@@ -235,8 +235,17 @@ async fn hidden_trapdoors_and_mines_never_reach_the_opponent_or_spectators() {
             last = c.state_at(i as u64 + 1).await;
         }
     }
-    let end = last;
-    assert_eq!(end["view"]["over"], true, "{end}");
+    // Mate, but White made placements: only White's seat is told, and its next command ends
+    // the game (issue 35).
+    assert_eq!(last["view"]["over"], false, "{last}");
+    assert_eq!(white.play("a2-a3").await["type"], "ack");
+    let mut end = Value::Null;
+    for c in [&mut white, &mut black, &mut watcher] {
+        end = c
+            .until(|v| v["type"] == "state" && v["view"]["over"] == true)
+            .await;
+    }
+    assert_eq!(end["view"]["result"], "checkmate: black wins", "{end}");
     // At the end everything is revealed, to everybody.
     assert_eq!(obstacle_on(&end["view"], "c4"), "trapdoor_mine");
     assert_eq!(obstacle_on(&end["view"], "a3"), "trapdoor");

@@ -195,3 +195,91 @@ async fn a_king_may_not_step_onto_an_attacked_square_that_hides_a_trapdoor() {
     }
     assert_same_for(&with, &without, &[WHITE, SPECTATOR], "Black's Df3");
 }
+
+/// 1. f3 e5 2. g4 Qh4 with White's hidden mine on g5: White escapes by g4-g5 (the blast takes
+/// the queen), so the rules say check; without the mine it is mate. What Black and the
+/// spectator receive must be the same in both games until play reveals the mine: both see
+/// check and White to move. White's own seat is told the truth: its escape, or that it is
+/// checkmated, and whatever it sends then ends the game as checkmate.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_mate_that_hangs_on_the_mated_sides_own_mine_is_not_told_to_the_others() {
+    let dir = TempDir::new("net-secret-mate");
+    let server = Server::start(&dir.db());
+    let steps = |white_placement: &str| {
+        let mut steps = vec![(WHITE, play(white_placement)), (BLACK, play("..."))];
+        for (i, m) in ["f2-f3", "e7-e5", "g2-g4", "d8-h4"].into_iter().enumerate() {
+            steps.push((if i % 2 == 0 { WHITE } else { BLACK }, play(m)));
+        }
+        steps.push((BLACK, targets("g4")));
+        steps.push((SPECTATOR, targets("g4")));
+        steps
+    };
+    let without = run(&server, &steps("...")).await;
+    let with = run(&server, &steps("Mg5")).await;
+    assert_acked(&without, 6);
+    assert_acked(&with, 6);
+    for r in [&without, &with] {
+        let view = &r.last_state["view"];
+        assert_eq!(view["over"], false, "{view}");
+        assert_eq!(view["status"]["check"], true, "{view}");
+        assert_eq!(view["status"]["checkmate"], false, "{view}");
+        assert_eq!(view["to_move"], "white", "{view}");
+    }
+    assert_same_for(&with, &without, &[BLACK, SPECTATOR], "White's Mg5");
+
+    // White's seat: with the mine, its escape; without, the verdict, and its next command
+    // ends the game as checkmate.
+    let g = create(&server.addr, "obstacle");
+    let mut white = net_common::Client::connect(&server.addr, g.id, &g.white)
+        .await
+        .unwrap();
+    let mut black = net_common::Client::connect(&server.addr, g.id, &g.black)
+        .await
+        .unwrap();
+    white.state_at(0).await;
+    black.state_at(0).await;
+    let moves = ["...", "...", "f2-f3", "e7-e5", "g2-g4", "d8-h4"];
+    for (i, m) in moves.iter().enumerate() {
+        let who = if i % 2 == 0 { &mut white } else { &mut black };
+        assert_eq!(who.play(m).await["type"], "ack", "{m}");
+    }
+    let mated = white.state_at(6).await;
+    assert_eq!(mated["view"]["verdict"], "checkmated", "{mated}");
+    assert_eq!(mated["view"]["over"], false, "{mated}");
+    let seen = black.state_at(6).await;
+    assert_eq!(seen["view"]["verdict"], Value::Null, "{seen}");
+    assert_eq!(white.play("a2-a3").await["type"], "ack");
+    let end = black
+        .until(|v| v["type"] == "state" && v["view"]["over"] == true)
+        .await;
+    assert_eq!(end["view"]["result"], "checkmate: black wins", "{end}");
+    assert_eq!(end["view"]["status"]["checkmate"], true, "{end}");
+
+    let g = create(&server.addr, "obstacle");
+    let mut white = net_common::Client::connect(&server.addr, g.id, &g.white)
+        .await
+        .unwrap();
+    let mut black = net_common::Client::connect(&server.addr, g.id, &g.black)
+        .await
+        .unwrap();
+    let moves = ["Mg5", "...", "f2-f3", "e7-e5", "g2-g4", "d8-h4"];
+    for (i, m) in moves.iter().enumerate() {
+        let who = if i % 2 == 0 { &mut white } else { &mut black };
+        assert_eq!(who.play(m).await["type"], "ack", "{m}");
+    }
+    assert_eq!(white.state_at(6).await["view"]["verdict"], Value::Null);
+    let escape = white.command(targets("g4")).await;
+    assert_eq!(squares(&escape), ["g5"], "{escape}");
+    assert_eq!(white.play("g4-g5").await["type"], "ack");
+    let after = black.state_at(7).await;
+    assert_eq!(after["view"]["over"], false, "{after}");
+    let queen = after["view"]["cells"]
+        .as_array()
+        .and_then(|cells| cells.iter().find(|c| c["square"] == "h4"))
+        .map(|c| c["piece"].clone());
+    assert_eq!(
+        queen,
+        Some(Value::Null),
+        "the blast took the queen: {after}"
+    );
+}

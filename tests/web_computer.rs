@@ -122,7 +122,8 @@ async fn obstacle_placements_stay_secret_from_the_person() {
     let moves = log(&v);
     assert_eq!(moves.len(), 6, "{v}");
     assert!(!moves[5].starts_with('('), "{moves:?}");
-    // Black's view shows Black's own secrets, not White's.
+    // Nobody sits at Black's seat: asking for Black's view gives the person's (their own two
+    // secrets, none of the computer's).
     let (_, black) = c
         .json(
             "GET",
@@ -130,7 +131,56 @@ async fn obstacle_placements_stay_secret_from_the_person() {
             None,
         )
         .await;
-    assert_eq!(obstacle_on(&black, "d6"), None);
+    assert_eq!(black["cells"], v["cells"]);
+}
+
+/// The person is the only one at a game against the computer: no viewer the page may ask for
+/// (`all`, the computer's colour, the person's) and no board file download shows the
+/// computer's secret trapdoor before play reveals it.
+#[tokio::test]
+async fn no_viewer_and_no_download_shows_the_computers_secrets() {
+    let c = Client::new(router());
+    let (s, v) = c
+        .create(json!({ "variant": "obstacle", "computer": { "color": "black", "movetime": 30 } }))
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    let id = v["id"].clone();
+    let v = c.play(&id, "...", "white").await;
+    // The computer placed its trapdoor (it always does when a square is free).
+    assert_eq!(log(&v).len(), 2, "{v}");
+    let id = id.as_str().unwrap();
+    for viewer in ["all", "black", "white", "nobody"] {
+        let (s, view) = c
+            .json("GET", &format!("/api/games/{id}?viewer={viewer}"), None)
+            .await;
+        assert_eq!(s, StatusCode::OK);
+        let shown: Vec<&Value> = view["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|c| !c["obstacle"].is_null())
+            .collect();
+        assert!(shown.is_empty(), "viewer={viewer} sees {shown:?}");
+    }
+    let (s, board) = c.send("GET", &format!("/api/games/{id}/board"), None).await;
+    assert_eq!(s, StatusCode::OK);
+    let ranks: String = board.lines().take(8).collect();
+    assert!(
+        !ranks.contains(['D', 'M', 'X']),
+        "the board file shows a secret:\n{board}"
+    );
+    // Once the game is over, everything is shown.
+    let (s, _) = c
+        .json(
+            "POST",
+            &format!("/api/games/{id}/action"),
+            Some(json!({ "action": "resign" })),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    let (_, board) = c.send("GET", &format!("/api/games/{id}/board"), None).await;
+    let ranks: String = board.lines().take(8).collect();
+    assert!(ranks.contains('D'), "{board}");
 }
 
 #[tokio::test]

@@ -33,6 +33,12 @@ pub struct ServeArgs {
     /// Milliseconds a client has to send a request's headers (tests shorten it).
     #[arg(long, hide = true, default_value_t = 10_000)]
     header_timeout_ms: u64,
+    /// Milliseconds a client has to send a request's body once its headers arrived.
+    #[arg(long, hide = true, default_value_t = 10_000)]
+    body_timeout_ms: u64,
+    /// Milliseconds a write to a client may wait without progress before the connection closes.
+    #[arg(long, hide = true, default_value_t = 10_000)]
+    write_timeout_ms: u64,
 }
 
 /// `--listen`: an IP address (the port from --port) or a full socket address.
@@ -97,8 +103,13 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
         if args.open {
             open_browser(&url);
         }
-        let header_timeout = std::time::Duration::from_millis(args.header_timeout_ms.max(1));
-        chessrules::web::serve_with(listener, net, args.engine, header_timeout)
+        let ms = |v: u64| std::time::Duration::from_millis(v.max(1));
+        let timeouts = chessrules::web::listen::Timeouts {
+            header: ms(args.header_timeout_ms),
+            body: ms(args.body_timeout_ms),
+            write: ms(args.write_timeout_ms),
+        };
+        chessrules::web::serve_with(listener, net, args.engine, timeouts)
             .await
             .context("server stopped")
     })?;

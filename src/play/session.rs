@@ -8,7 +8,7 @@ use serde::Serialize;
 use crate::core::{Color, Square};
 use crate::play::typed::{self, Candidate, Reading};
 use crate::variants::registry;
-use crate::variants::table::{Cell, GameStatus, Table, Target, WallView};
+use crate::variants::table::{Cell, GameStatus, Table, Target, Verdict, WallView};
 use crate::variants::VariantId;
 
 /// An error for the page: the HTTP status and a sentence (with the square it names, if any).
@@ -98,7 +98,22 @@ pub struct View {
     /// The from and to squares of the move that led here (a piece move; not a wall or a
     /// placement), for marking on the board.
     pub last_move: Option<[String; 2]>,
+    /// For the side to move only, when it has no legal move but only its own hidden obstacles
+    /// say so (`checkmated` or `stalemated`): the game ends so when that side acts next (any
+    /// move, any action, `acknowledge`) or its time runs out. Everybody else sees the position
+    /// as it looks to them (`status.check`, that side to move) until then.
+    pub verdict: Option<&'static str>,
 }
+
+/// The actions a player may take (`Session::action_as`).
+const ACTIONS: [&str; 6] = [
+    "resign",
+    "offer_draw",
+    "accept_draw",
+    "decline_draw",
+    "claim_draw",
+    "acknowledge",
+];
 
 /// Moves (plies) after which a game ends as a draw, in every variant: over the longest game the
 /// fifty- and seventy-five-move rules allow (about 17,700 plies).
@@ -119,8 +134,13 @@ pub struct Session {
     /// elsewhere shows the game as it was there, and a new move from there branches.
     ended: Option<(usize, String)>,
     draw_offer: Option<Color>,
-    /// The computer's seat, when the page asked for one (`play::Computer`).
+    /// The computer's seat, when the page asked for one (`play::Computer`). Its secrets are
+    /// shown to no viewer until play reveals them or the game ends.
     pub computer: Option<super::Computer>,
+    /// A verdict only the side to move can know (`Table::private_verdict`) waits for that side
+    /// (network games, games against the computer), instead of ending the game at once (two
+    /// people at one screen, the terminal).
+    pub private_verdicts: bool,
 }
 
 impl Session {
@@ -138,11 +158,56 @@ impl Session {
             ended: None,
             draw_offer: None,
             computer: None,
+            private_verdicts: false,
         })
     }
 
     fn over(&self) -> bool {
-        self.ended_here().is_some() || self.game.status().over || self.ended_by_rule().is_some()
+        self.ended_here().is_some()
+            || self.game.status().over
+            || self.ended_by_rule().is_some()
+            || (!self.private_verdicts && self.game.private_verdict().is_some())
+    }
+
+    /// The verdict waiting for the side to move (see `View::verdict`), while the game goes on.
+    pub fn pending_verdict(&self) -> Option<Verdict> {
+        if self.over() {
+            return None;
+        }
+        self.game.private_verdict()
+    }
+
+    /// What `viewer` is allowed to be shown. Against the computer the person at the screen is
+    /// the only one there: whatever viewer is asked for, they see what their own seat may see
+    /// (`Nobody` stays `Nobody`), never the computer's secrets.
+    fn seen_as(&self, viewer: Viewer) -> Viewer {
+        match (&self.computer, viewer) {
+            (Some(c), Viewer::Player(_) | Viewer::All) => Viewer::Player(c.color.other()),
+            _ => viewer,
+        }
+    }
+
+    /// The status and result: once the game is over, a verdict that waited ends it as the
+    /// rules had it (whatever ended it: the mover acting, a flag, an automatic draw).
+    fn status_and_result(&self, over: bool) -> (GameStatus, Option<String>) {
+        let mut status = self.game.status();
+        let verdict = self.game.private_verdict().filter(|_| over);
+        if let Some(v) = verdict {
+            let result = v.result(self.game.side_to_move());
+            // As a game that ended at once shows it (`check` belongs to a game going on).
+            status.check = false;
+            status.checkmate = v == Verdict::Checkmate;
+            status.stalemate = v == Verdict::Stalemate;
+            status.over = true;
+            status.result = Some(result.clone());
+            return (status, Some(result));
+        }
+        let result = self
+            .ended_here()
+            .cloned()
+            .or_else(|| status.result.clone())
+            .or_else(|| self.ended_by_rule());
+        (status, result)
     }
 
     /// A draw no one has to claim: FIDE 9.6 where the variant keeps it, and for every variant
@@ -180,7 +245,7 @@ impl Session {
         if self.over() {
             return Vec::new();
         }
-        let asker = match viewer {
+        let asker = match self.seen_as(viewer) {
             Viewer::Player(c) => Some(c),
             Viewer::Nobody | Viewer::All => None,
         };
@@ -390,7 +455,21 @@ impl Session {
         if self.over() {
             return Err(Refusal::conflict("the game is over"));
         }
+        if let Some(verdict) = self.pending_verdict() {
+            // The rules ended the game at the last move: the side without a move ends it so by
+            // whatever it does; its opponent's resignation comes after that end. Anything else
+            // the opponent does is answered as it would be without the verdict.
+            let mover = self.mover();
+            if (me == mover && ACTIONS.contains(&action)) || action == "resign" {
+                self.ended = Some((self.cursor, verdict.result(mover)));
+                self.draw_offer = None;
+                return Ok(());
+            }
+        }
         match action {
+            "acknowledge" => {
+                return Err(Refusal::conflict("there is nothing to acknowledge"));
+            }
             "resign" => {
                 let result = format!("{} resigns: {} wins", me.name(), me.other().name());
                 self.ended = Some((self.cursor, result));
@@ -465,6 +544,7 @@ impl Session {
     }
 
     pub fn view(&self, viewer: Viewer) -> View {
+        let viewer = self.seen_as(viewer);
         let over = self.over();
         let own = match viewer {
             Viewer::Player(c) => self.placed_by(c),
@@ -476,7 +556,11 @@ impl Session {
         if !all {
             hide_opponents_share(&mut cells, &own);
         }
-        let status = self.game.status();
+        let (status, result) = self.status_and_result(over);
+        let verdict = self
+            .pending_verdict()
+            .filter(|_| viewer == Viewer::Player(self.mover()))
+            .map(Verdict::word);
         View {
             id: self.id.clone(),
             variant: self.variant,
@@ -485,11 +569,7 @@ impl Session {
             cells,
             walls: self.game.walls(),
             to_move: self.mover().name(),
-            result: self
-                .ended_here()
-                .cloned()
-                .or_else(|| status.result.clone())
-                .or_else(|| self.ended_by_rule()),
+            result,
             status,
             over,
             draw_offer: self.draw_offer.map(Color::name),
@@ -503,6 +583,7 @@ impl Session {
                 .cursor
                 .checked_sub(1)
                 .and_then(|i| self.squares.get(i).cloned().flatten()),
+            verdict,
         }
     }
 
@@ -548,7 +629,7 @@ impl Session {
     fn log_text_as(&self, viewer: Viewer, tags: &[(String, String)]) -> String {
         let over = self.over();
         let result = if over {
-            self.view(Viewer::Nobody).result
+            self.status_and_result(over).1
         } else {
             None
         };
@@ -566,8 +647,21 @@ impl Session {
         out
     }
 
+    /// The current board file; against the computer, without the computer's secrets until the
+    /// game is over.
     pub fn board_file(&self) -> String {
-        self.game.board_file()
+        match &self.computer {
+            Some(c) if !self.over() => self.game.board_file_hiding(c.color),
+            _ => self.game.board_file(),
+        }
+    }
+
+    /// Were trapdoor and mine placement lines played (whatever they placed) in the line up to
+    /// the cursor? Everybody may know this: the log shows each as "(secret placement)".
+    pub fn had_placements(&self) -> bool {
+        self.moves[..self.cursor]
+            .iter()
+            .any(|t| self.game.is_secret(t))
     }
 }
 

@@ -62,6 +62,33 @@ pub struct GameStatus {
     pub result: Option<String>,
 }
 
+/// A checkmate or stalemate that only the side to move can know of, because its own hidden
+/// obstacles decide it (obstacle chess): it has no legal move, but what the others know of the
+/// board cannot tell whether it has one. `Session` keeps it private until that side acts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Checkmate,
+    Stalemate,
+}
+
+impl Verdict {
+    /// The result sentence when `mover` (the side without a move) is the one concerned.
+    pub fn result(self, mover: Color) -> String {
+        match self {
+            Verdict::Checkmate => format!("checkmate: {} wins", mover.other().name()),
+            Verdict::Stalemate => "stalemate: draw".to_string(),
+        }
+    }
+
+    /// What the side concerned is told (`View::verdict`).
+    pub fn word(self) -> &'static str {
+        match self {
+            Verdict::Checkmate => "checkmated",
+            Verdict::Stalemate => "stalemated",
+        }
+    }
+}
+
 /// Which hidden obstacles the viewer may see.
 pub type Reveal<'a> = &'a dyn Fn(Square) -> bool;
 
@@ -84,6 +111,16 @@ pub trait Table: Send {
     fn status(&self) -> GameStatus;
     /// The current board as the variant's board file.
     fn board_file(&self) -> String;
+    /// The board file without `owner`'s hidden obstacles that play has not revealed (what the
+    /// other player may download).
+    fn board_file_hiding(&self, _owner: Color) -> String {
+        self.board_file()
+    }
+    /// The side to move has no legal move, but only its own hidden obstacles say so: the game
+    /// is not over (`status()` says what everybody may know) until `Session` ends it.
+    fn private_verdict(&self) -> Option<Verdict> {
+        None
+    }
     /// Extra lines for the side panel (status line, allocation, walls left, …).
     fn info(&self) -> Vec<String> {
         Vec::new()

@@ -75,6 +75,10 @@ impl Computer {
 /// A search to run for the computer, with what it needs from the session.
 pub struct Task {
     computer: Computer,
+    /// The computer has no legal move, which only it knows (`Session::pending_verdict`): it
+    /// ends the game after the time it would have spent on a move, so the person cannot tell
+    /// from the time the answer took whether a secret of the computer's gave it a move.
+    acknowledge: bool,
     variant: VariantId,
     initial: String,
     moves: Vec<String>,
@@ -90,18 +94,28 @@ pub fn task(s: &Session) -> Option<Task> {
     let (moves, _) = s.line();
     Some(Task {
         computer,
+        acknowledge: s.pending_verdict().is_some(),
         variant: s.variant,
         initial: s.initial().to_string(),
         moves: moves.to_vec(),
     })
 }
 
-/// Is a move from the page refused because it is the computer's turn at the end of the line?
+/// Is a move from the page refused because it is the computer's turn? At the end of the line
+/// always; at an earlier position (a branch) when trapdoors and mines were placed: the move
+/// would be judged on what the computer knows, its secrets, and a refusal would tell them.
 pub fn refuse_person(s: &Session) -> Result<(), Refusal> {
     match &s.computer {
-        Some(c) if s.mover() == c.color && s.cursor() == s.length() && !s.is_over() => Err(
-            Refusal::conflict(format!("the computer plays {}", c.color.name())),
-        ),
+        Some(c)
+            if s.mover() == c.color
+                && !s.is_over()
+                && (s.cursor() == s.length() || s.had_placements()) =>
+        {
+            Err(Refusal::conflict(format!(
+                "the computer plays {}",
+                c.color.name()
+            )))
+        }
         _ => Ok(()),
     }
 }
@@ -112,12 +126,19 @@ pub fn apply(s: &mut Session, task: &Task, text: &str) -> Result<(), Refusal> {
     if s.length() != task.moves.len() || moves != task.moves.as_slice() {
         return Ok(());
     }
+    if task.acknowledge {
+        return s.action_as(task.computer.color, "acknowledge");
+    }
     s.play(text, false)
 }
 
 impl Task {
     /// The computer's move text in the variant's notation (the search runs here).
     pub fn run(&self, engine: Option<&Path>) -> Result<String, String> {
+        if self.acknowledge {
+            std::thread::sleep(std::time::Duration::from_millis(self.computer.movetime));
+            return Ok("acknowledge".to_string());
+        }
         let mut client = match self.computer.external {
             true => {
                 let mut client = spawn(engine)?;
@@ -144,4 +165,37 @@ impl Task {
 fn spawn(engine: Option<&Path>) -> Result<UciClient, String> {
     let path = engine.ok_or_else(|| "no external engine configured".to_string())?;
     UciClient::spawn(path, &[]).map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::{Duration, Instant};
+
+    /// The computer (White, which made a placement line) is mated by 1. f3 e5 2. g4 Qh4, which
+    /// only it can know: it ends the game after the time a move would have taken, not at once.
+    #[test]
+    fn a_computer_without_a_move_acknowledges_after_its_think_time() {
+        let initial = registry::info(VariantId::Obstacle).initial;
+        let mut s = Session::new("t".into(), VariantId::Obstacle, initial).unwrap();
+        for m in ["...", "...", "f2-f3", "e7-e5", "g2-g4", "d8-h4"] {
+            s.play(m, false).unwrap();
+        }
+        s.private_verdicts = true;
+        s.computer = Some(Computer {
+            color: Color::White,
+            external: false,
+            movetime: 200,
+        });
+        assert!(!s.is_over());
+        let task = task(&s).expect("the computer is to move");
+        let started = Instant::now();
+        let answer = task.run(None).unwrap();
+        assert!(started.elapsed() >= Duration::from_millis(200));
+        apply(&mut s, &task, &answer).unwrap();
+        assert!(s.is_over());
+        let view = s.view(crate::play::session::Viewer::Nobody);
+        assert_eq!(view.result.as_deref(), Some("checkmate: black wins"));
+        assert!(view.status.checkmate);
+    }
 }

@@ -32,8 +32,9 @@ pub struct AppState {
     games: Mutex<HashMap<String, (u64, Session)>>,
     /// Creation order, to drop the oldest game beyond `MAX_GAMES`.
     created: AtomicU64,
-    /// New games per remote address, as for network games (loopback is not limited).
-    creations: PerAddress,
+    /// New games per remote address: the network games' budget, one for both kinds
+    /// (loopback is not limited).
+    creations: Arc<PerAddress>,
     /// The external UCI engine a computer side may use (`serve --engine PATH`).
     engine: Option<PathBuf>,
 }
@@ -89,21 +90,22 @@ pub fn router_with_engine(engine: Option<PathBuf>) -> Router {
                 std::io::stderr(),
                 "chessrules serve: network games are off ({e})"
             );
-            hot_seat_router(engine)
+            let creations = Arc::new(PerAddress::new(CREATE_BURST, CREATE_PER_SECOND));
+            hot_seat_router(engine, creations)
         }
     }
 }
 
 /// The router with network games kept in `net`'s store and an optional external engine.
 pub fn router_with(net: Arc<super::net::Net>, engine: Option<PathBuf>) -> Router {
-    hot_seat_router(engine).merge(super::net::routes(net))
+    hot_seat_router(engine, net.creations()).merge(super::net::routes(net))
 }
 
-fn hot_seat_router(engine: Option<PathBuf>) -> Router {
+fn hot_seat_router(engine: Option<PathBuf>, creations: Arc<PerAddress>) -> Router {
     let state: Shared = Arc::new(AppState {
         games: Mutex::new(HashMap::new()),
         created: AtomicU64::new(0),
-        creations: PerAddress::new(CREATE_BURST, CREATE_PER_SECOND),
+        creations,
         engine,
     });
     Router::new()
@@ -196,6 +198,9 @@ async fn create(
     let mut session = Session::new(id.clone(), info.id, &board)?;
     if let Some(c) = &req.computer {
         session.computer = Some(Computer::from_request(c, info.id, state.engine.is_some())?);
+        // The person and the computer are two seats: a verdict only the side to move can
+        // know waits for that side.
+        session.private_verdicts = true;
     }
     let viewer = Viewer::parse(req.viewer.as_deref());
     store(&state, id.clone(), session)?;
@@ -303,6 +308,11 @@ async fn play(
     Json(req): Json<Play>,
 ) -> Result<Response, Refusal> {
     with_game(&state, &id, |g| {
+        computer::refuse_person(g)?;
+        if g.pending_verdict().is_some() {
+            // No legal move, which only the person knows: any move asked for ends the game.
+            return g.action("acknowledge");
+        }
         let text = match (&req.text, &req.from, &req.to, &req.wall) {
             (Some(t), _, _, _) => t.clone(),
             (None, Some(f), Some(t), _) => {
@@ -314,7 +324,6 @@ async fn play(
         if text.len() > 64 {
             return Err(Refusal::bad("the move text is too long"));
         }
-        computer::refuse_person(g)?;
         g.play(&text, req.branch)
     })?;
     computer_reply(&state, &id).await?;
@@ -397,16 +406,16 @@ async fn log_file(
 
 /// Serves the page on `addr` until the process ends.
 pub async fn serve(listener: tokio::net::TcpListener) -> std::io::Result<()> {
-    super::listen::serve(listener, router(), super::listen::HEADER_TIMEOUT).await
+    super::listen::serve(listener, router(), super::listen::Timeouts::default()).await
 }
 
 /// Serves the page with network games kept in `net` and an optional external UCI engine for
-/// the computer side; a client has `header_timeout` to send each request's headers.
+/// the computer side; a client is held to `timeouts` (headers, body, writes).
 pub async fn serve_with(
     listener: tokio::net::TcpListener,
     net: Arc<super::net::Net>,
     engine: Option<PathBuf>,
-    header_timeout: std::time::Duration,
+    timeouts: super::listen::Timeouts,
 ) -> std::io::Result<()> {
-    super::listen::serve(listener, router_with(net, engine), header_timeout).await
+    super::listen::serve(listener, router_with(net, engine), timeouts).await
 }

@@ -130,3 +130,36 @@ test("network obstacle game: each page shows only its own hidden trapdoors and m
   assert.equal(await hidden(white), 0, "Black's mine is still hidden from White");
   await white.screenshot({ path: join(SHOTS, "network-obstacle-white.png") });
 });
+
+test("network obstacle game: a mate only the mated side may know waits for its Acknowledge", async () => {
+  const host = await openPage(browser, server.url, "obstacle");
+  await host.locator("#net-clock").selectOption("");
+  await host.locator("#net-game").click();
+  await host.waitForSelector("#net-links a#net-black");
+  const white = await openSeat(await host.locator("#net-white").getAttribute("href"));
+  const black = await openSeat(await host.locator("#net-black").getAttribute("href"));
+  const watcher = await openSeat(await host.locator("#net-spectator").getAttribute("href"));
+  // White skips its placements (its opponent cannot know that): 1. f3 e5 2. g4 Qh4.
+  for (const [i, page] of [white, black, white, black].entries()) {
+    await page.locator("#place-skip").click();
+    for (const p of [white, black, watcher]) await logLength(p, i + 1);
+  }
+  const plies = [[white, "f2", "f3"], [black, "e7", "e5"], [white, "g2", "g4"], [black, "d8", "h4"]];
+  for (const [i, [page, from, to]] of plies.entries()) {
+    await move(page, from, to);
+    for (const p of [white, black, watcher]) await logLength(p, i + 5);
+  }
+  // Black and the spectator see check, White to move; only White is told it is mated.
+  await white.waitForSelector("#acknowledge:not([hidden])");
+  for (const p of [black, watcher]) {
+    assert.equal(await p.locator("#turn").getAttribute("data-over"), "0");
+    assert.match(await p.locator("#notices").innerText(), /Check/);
+    assert.equal(await p.locator("#acknowledge").isHidden(), true);
+  }
+  assert.match(await white.locator("#notices").innerText(), /you have no legal move/);
+  await white.locator("#acknowledge").click();
+  for (const p of [white, black, watcher]) {
+    await p.waitForFunction(() => document.querySelector("#turn").dataset.over === "1");
+    assert.match(await p.locator("#turn").innerText(), /checkmate: black wins/);
+  }
+});

@@ -94,6 +94,9 @@ pub struct ObstacleGame {
     /// Repetition key of the current position.
     current: u64,
     over: bool,
+    /// Judged by the mover: the side to move has no legal action, but it may hold secrets the
+    /// others do not know, so the others cannot tell (see [`ObstacleGame::pending`]).
+    pending: Option<Info>,
     placement: Placement,
 }
 
@@ -120,6 +123,7 @@ impl ObstacleGame {
             seen: HashMap::from([(current, 1)]),
             current,
             over: false,
+            pending: None,
             placement: Placement {
                 open,
                 lines: 0,
@@ -153,6 +157,22 @@ impl ObstacleGame {
     /// Has the game ended by checkmate or stalemate?
     pub fn is_over(&self) -> bool {
         self.over
+    }
+
+    /// A checkmate or stalemate (`Info::Checkmate` / `Info::Stalemate`) that the rules see but
+    /// the others may not be told yet: in a game judged by the mover, the side to move has no
+    /// legal action on its own view, and it made placement lines (whether it holds a secret,
+    /// and where, is unknown to the others, so they cannot know it has no move). The INFO
+    /// messages after the move said what the others may know (`check`); the game is not over
+    /// until the front end ends it (the mover acknowledges, or its time runs out).
+    pub fn pending(&self) -> Option<Info> {
+        self.pending
+    }
+
+    /// May `color` hold a secret as far as its opponent knows? It made a placement line
+    /// (White makes the first and third, Black the second and fourth).
+    fn may_hide(&self, color: Color) -> bool {
+        usize::from(self.placement.lines) > color.index()
     }
 
     /// Plays one game-file line (trimmed, not a comment) and returns the INFO messages.
@@ -277,14 +297,18 @@ impl ObstacleGame {
         let kings_left = |pos: &crate::core::Position| {
             pos.royal_count(Color::White) > 0 && pos.royal_count(Color::Black) > 0
         };
+        self.pending = None;
         // What the judged board (a borrow for a game file) decides, read before `self` changes.
         let (key, can_act) = {
             let judged = self.judged_board();
             let key = repetition_key(&self.board, &judged);
-            (
-                key,
-                kings_left(&self.board.pos) && has_legal_action(&judged),
-            )
+            // Between players every action is tried: how long this takes must not tell the
+            // others whether (or where) the mover's own secret gives it a move.
+            let can_act = match self.judge {
+                Judge::Board => has_legal_action(&judged),
+                Judge::Mover => has_legal_action_evenly(&judged),
+            };
+            (key, kings_left(&self.board.pos) && can_act)
         };
         self.current = key;
         // Positions before a capture, pawn move, wall, fall or blast can never recur.
@@ -304,12 +328,17 @@ impl ObstacleGame {
         }
         let in_check = pos.is_check();
         if !can_act {
-            self.over = true;
-            return vec![if in_check {
+            let end = if in_check {
                 Info::Checkmate
             } else {
                 Info::Stalemate
-            }];
+            };
+            if self.judge == Judge::Mover && self.may_hide(pos.side_to_move()) {
+                self.pending = Some(end);
+            } else {
+                self.over = true;
+                return vec![end];
+            }
         }
         let mut infos = Vec::new();
         if in_check {
@@ -468,6 +497,30 @@ pub fn has_legal_action(board: &ObstacleBoard) -> bool {
                 .any(|side| wall_check(board, Square::new(file, rank), side).is_ok())
         })
     })
+}
+
+/// [`has_legal_action`] with a time that does not depend on the mover's hidden obstacles. Walls
+/// come first and may stop early: whether a wall may be placed depends on public facts only
+/// (walls left, walls standing, pieces). The piece moves, whose legality may depend on the
+/// mover's own trapdoors and mines, are all tried, with no early exit.
+pub fn has_legal_action_evenly(board: &ObstacleBoard) -> bool {
+    let wall = (0..8u8).any(|rank| {
+        (0..8u8).any(|file| {
+            [WallSide::West, WallSide::South]
+                .into_iter()
+                .any(|side| wall_check(board, Square::new(file, rank), side).is_ok())
+        })
+    });
+    if wall {
+        return true;
+    }
+    let mut scratch = board.clone();
+    let mut fallout = Fallout::default();
+    let mut any = false;
+    for m in pseudo_legal(board) {
+        any |= is_legal_on(&mut scratch, &mut fallout, m);
+    }
+    any
 }
 
 /// The key positions are compared by for repetition: the core key (pieces, side, castling,

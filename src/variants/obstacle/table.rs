@@ -20,8 +20,9 @@ use crate::variants::obstacle::{
 use crate::variants::terrain::announce::{Announce, Pieces};
 use crate::variants::{Diagnostic, MoveRefused};
 
+use crate::variants::obstacle::knowledge::view_without;
 use crate::variants::table::{
-    position_cells, Cell, GameStatus, Reveal, Table, Target, VariantInfo,
+    position_cells, Cell, GameStatus, Reveal, Table, Target, VariantInfo, Verdict,
 };
 
 pub const INFO: VariantInfo = VariantInfo {
@@ -246,6 +247,33 @@ impl Table for Obstacles {
     }
     fn board_file(&self) -> String {
         write_board(self.game.board())
+    }
+    fn board_file_hiding(&self, owner: Color) -> String {
+        let secrets = self.game.secrets();
+        // A square where the other side placed the same kind keeps it: that one is theirs.
+        let theirs = |square: Square, mine: bool| {
+            secrets
+                .iter()
+                .any(|s| s.owner != owner && s.square == square && s.mine == mine)
+        };
+        let hidden = |mine: bool| -> Vec<Square> {
+            secrets
+                .iter()
+                .filter(|s| s.owner == owner && s.mine == mine && !theirs(s.square, mine))
+                .map(|s| s.square)
+                .collect()
+        };
+        write_board(&view_without(
+            self.game.board(),
+            &hidden(false),
+            &hidden(true),
+        ))
+    }
+    fn private_verdict(&self) -> Option<Verdict> {
+        match self.game.pending()? {
+            Info::Checkmate => Some(Verdict::Checkmate),
+            _ => Some(Verdict::Stalemate),
+        }
     }
     fn info(&self) -> Vec<String> {
         let b = self.game.board();

@@ -65,6 +65,10 @@ function render(last) {
   $("turn").textContent = turn;
   $("turn").dataset.over = view.over ? "1" : "0";
   const notices = [];
+  // Only this seat is told it has no move (its own trapdoor or mine decides it): the others
+  // see check. Any move, any action or Acknowledge ends the game so.
+  if (view.verdict === "checkmated") notices.push("Checkmate: you have no legal move (your own hidden obstacles decide it). Acknowledge to end the game.");
+  if (view.verdict === "stalemated") notices.push("Stalemate: you have no legal move (your own hidden obstacles decide it). Acknowledge to end the game.");
   if (s.checkmate) notices.push("Checkmate");
   else if (s.stalemate) notices.push("Stalemate");
   else if (s.check) notices.push("Check");
@@ -83,6 +87,7 @@ function render(last) {
   }
   $("claim-draw").hidden = !(s.fifty_moves || s.threefold) || view.over;
   $("accept-draw").hidden = $("decline-draw").hidden = !view.draw_offer || view.over;
+  $("acknowledge").hidden = !view.verdict || view.over;
   $("wall-row").hidden = view.variant !== "obstacle";
   $("legend").hidden = view.variant !== "fairy";
   $("placement-row").hidden = !view.placement;
@@ -445,6 +450,7 @@ async function main() {
   $("accept-draw").addEventListener("click", () => action("accept_draw"));
   $("decline-draw").addEventListener("click", () => action("decline_draw"));
   $("claim-draw").addEventListener("click", () => action("claim_draw"));
+  $("acknowledge").addEventListener("click", () => action("acknowledge"));
   $("place-skip").addEventListener("click", () => play({ text: "..." }));
   $("cover-ok").addEventListener("click", async () => { $("cover").hidden = true; await refresh(); });
   $("start-text").addEventListener("click", () => newGame($("variant").value, $("board-text").value));

@@ -53,8 +53,11 @@ impl NetGame {
     /// Rebuilds a game by replaying its stored events.
     pub fn replay(id: u64, record: GameRecord, events: &[EventRecord]) -> Result<NetGame, String> {
         let variant = record.variant.parse().map_err(|e| format!("{e}"))?;
-        let session =
+        let mut session =
             Session::new(id.to_string(), variant, &record.board).map_err(|r| r.message)?;
+        // Each player has their own screen: a verdict only the mover can know waits for it.
+        session.private_verdicts = true;
+        let finished = record.finished;
         let mut game = NetGame {
             id,
             seats: record.seats,
@@ -92,6 +95,13 @@ impl NetGame {
                 }
             }
             game.seq += 1;
+        }
+        if finished {
+            // Stored as finished by a version that announced such a verdict at once.
+            let mover = game.session.mover();
+            if game.session.pending_verdict().is_some() {
+                let _ = game.session.action_as(mover, "acknowledge");
+            }
         }
         Ok(game)
     }
@@ -188,6 +198,16 @@ impl NetGame {
                             me.name()
                         ),
                     ));
+                }
+                if self.session.pending_verdict().is_some() {
+                    // The mover has no legal move (only it may know that): any move it asks
+                    // for ends the game so, as `acknowledge` does.
+                    return self.apply(
+                        seat,
+                        &Command::Action {
+                            action: "acknowledge".to_string(),
+                        },
+                    );
                 }
                 let text = self.move_text(text, from, to, *promotion, wall)?;
                 if text.len() > MAX_MOVE_TEXT {

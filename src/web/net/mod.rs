@@ -41,12 +41,21 @@ const MAX_BOARD_BYTES: usize = 64 * 1024;
 
 pub type GameHandle = Arc<Mutex<NetGame>>;
 
+/// A game's place among the loaded ones, filled once its replay is done. A replay holds only
+/// its own game's place, never the table of all games, so a long game's replay delays nobody
+/// playing another game.
+type Slot = Arc<Mutex<Option<GameHandle>>>;
+
 /// The server's network games: the store, and the games loaded from it.
 pub struct Net {
     store: Mutex<Store>,
-    games: Mutex<HashMap<u64, GameHandle>>,
-    /// New games per remote address (every game is a row kept for good).
-    creations: rate::PerAddress,
+    games: Mutex<HashMap<u64, Slot>>,
+    /// Games rebuilt from the store so far (each a replay of all its events).
+    replays: std::sync::atomic::AtomicUsize,
+    /// New games per remote address (every network game is a row kept for good, every
+    /// hot-seat game a session in memory): one budget for both kinds, shared with the page's
+    /// own games (`creations()`).
+    creations: Arc<rate::PerAddress>,
 }
 
 /// New games a remote address may create at once, and per second after that (one a minute).
@@ -82,8 +91,14 @@ impl Net {
         Arc::new(Net {
             store: Mutex::new(store),
             games: Mutex::new(HashMap::new()),
-            creations: rate::PerAddress::new(CREATE_BURST, CREATE_PER_SECOND),
+            replays: std::sync::atomic::AtomicUsize::new(0),
+            creations: Arc::new(rate::PerAddress::new(CREATE_BURST, CREATE_PER_SECOND)),
         })
+    }
+
+    /// The per-address budget of new games, which the page's own (hot-seat) games share.
+    pub(crate) fn creations(&self) -> Arc<rate::PerAddress> {
+        self.creations.clone()
     }
 
     /// May a client at `addr` create another game now? (Loopback and unknown: always.) The
@@ -124,34 +139,74 @@ impl Net {
 
     /// The game `id`, loaded from the store on first use.
     pub fn game(self: &Arc<Self>, id: u64) -> Result<GameHandle, Refusal> {
-        let mut loaded = self.games.lock().map_err(poisoned)?;
-        if let Some(g) = loaded.get(&id) {
-            return Ok(g.clone());
-        }
-        if i64::try_from(id).is_err() {
-            // The store's ids are SQLite integers: beyond them no game can exist.
-            return Err(Refusal {
-                status: 404,
-                message: format!("no network game {id}"),
-                square: None,
-            });
-        }
-        let store = self.store.lock().map_err(poisoned)?;
-        let record = store.game(id).map_err(unavailable)?.ok_or(Refusal {
+        self.load(id, None).map(|(game, _)| game)
+    }
+
+    /// The game `id` and, with `token`, the seat it opens. The token is checked before
+    /// anything is replayed (on the stored record when the game is not loaded), so a link that
+    /// opens nothing costs one read of the record, not a replay of the game.
+    fn load(
+        self: &Arc<Self>,
+        id: u64,
+        token: Option<&str>,
+    ) -> Result<(GameHandle, Option<Seat>), Refusal> {
+        let missing = || Refusal {
             status: 404,
             message: format!("no network game {id}"),
             square: None,
-        })?;
-        let events = store.events(id).map_err(unavailable)?;
-        drop(store);
+        };
+        let seat_in = |seats: &Seats| token.map(|t| seats.seat_of(t).ok_or_else(missing));
+        let known = self.games.lock().map_err(poisoned)?.get(&id).cloned();
+        if let Some(slot) = known {
+            let loaded = slot.lock().map_err(poisoned)?.clone();
+            if let Some(game) = loaded {
+                let seat = seat_in(&game.lock().map_err(poisoned)?.seats).transpose()?;
+                return Ok((game, seat));
+            }
+        }
+        if i64::try_from(id).is_err() {
+            // The store's ids are SQLite integers: beyond them no game can exist.
+            return Err(missing());
+        }
+        let record = self
+            .store
+            .lock()
+            .map_err(poisoned)?
+            .game(id)
+            .map_err(unavailable)?
+            .ok_or_else(missing)?;
+        let seat = seat_in(&record.seats).transpose()?;
+        // This game's place: taken under the table's lock, filled under its own.
+        let slot = {
+            let mut loaded = self.games.lock().map_err(poisoned)?;
+            if !loaded.contains_key(&id) && loaded.len() >= MAX_LOADED_GAMES {
+                // Forget games nobody holds (no connection, no request, no load under way):
+                // they reload on demand.
+                loaded.retain(|_, slot| {
+                    Arc::strong_count(slot) > 1
+                        || slot.try_lock().map_or(true, |g| {
+                            g.as_ref().is_some_and(|g| Arc::strong_count(g) > 1)
+                        })
+                });
+            }
+            loaded.entry(id).or_default().clone()
+        };
+        let mut place = slot.lock().map_err(poisoned)?;
+        if let Some(game) = place.as_ref() {
+            return Ok((game.clone(), seat)); // loaded meanwhile by another request
+        }
+        let events = self
+            .store
+            .lock()
+            .map_err(poisoned)?
+            .events(id)
+            .map_err(unavailable)?;
+        self.replays
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let game = NetGame::replay(id, record, &events).map_err(unavailable)?;
         let handle = Arc::new(Mutex::new(game));
-        if loaded.len() >= MAX_LOADED_GAMES {
-            // Forget games nobody holds (no connection, no request): they reload on demand.
-            loaded.retain(|_, g| Arc::strong_count(g) > 1);
-        }
-        loaded.insert(id, handle.clone());
-        drop(loaded);
+        *place = Some(handle.clone());
+        drop(place);
         // A clock that ran out while the server was down, or runs now.
         let mut g = handle.lock().map_err(poisoned)?;
         if let Some(event) = g.flag_if_due(clock::now_ms()) {
@@ -160,11 +215,12 @@ impl Net {
             self.watch_clock(&handle, &g);
         }
         drop(g);
-        Ok(handle)
+        Ok((handle, seat))
     }
 
     /// The game and the seat a token opens in it. A missing game and a wrong token get the
-    /// same refusal, so links cannot be used to probe which games exist.
+    /// same refusal, so links cannot be used to probe which games exist; a wrong token is
+    /// refused before the game is loaded.
     pub fn authorize(
         self: &Arc<Self>,
         id: u64,
@@ -175,11 +231,12 @@ impl Net {
             message: format!("this link does not open game {id}"),
             square: None,
         };
-        let game = self
-            .game(id)
-            .map_err(|r| if r.status == 404 { refused() } else { r })?;
-        let seat = game.lock().map_err(poisoned)?.seats.seat_of(token);
-        seat.map(|s| (game, s)).ok_or_else(refused)
+        match self.load(id, Some(token)) {
+            Ok((game, Some(seat))) => Ok((game, seat)),
+            Ok((_, None)) => Err(refused()),
+            Err(r) if r.status == 404 => Err(refused()),
+            Err(r) => Err(r),
+        }
     }
 
     /// Applies one command from `seat`: checks it, records it (committed before this
@@ -408,6 +465,29 @@ mod tests {
         assert!(
             result.as_deref().unwrap_or("").contains("move 4 (e4)"),
             "{result:?}"
+        );
+    }
+
+    /// A link that opens nothing is refused on the stored record: the game is not replayed (a
+    /// long game's replay took 0.5-0.8 s, under the lock every request went through).
+    #[test]
+    fn a_link_that_opens_nothing_replays_nothing() {
+        use std::sync::atomic::Ordering;
+        let net = Net::memory().unwrap();
+        let (id, seats) = net.create("standard", None, None).unwrap();
+        for token in ["", "0123456789abcdef0123456789abcdef", &seats.white[1..]] {
+            assert_eq!(net.authorize(id, token).err().map(|r| r.status), Some(403));
+        }
+        assert!(net.games.lock().unwrap().is_empty(), "the game was loaded");
+        assert_eq!(net.replays.load(Ordering::Relaxed), 0);
+        net.authorize(id, &seats.white).unwrap();
+        net.authorize(id, &seats.spectator).unwrap();
+        assert_eq!(net.replays.load(Ordering::Relaxed), 1);
+        // Once loaded, a wrong token is still refused (on the loaded game).
+        assert_eq!(net.authorize(id, "x").err().map(|r| r.status), Some(403));
+        assert_eq!(
+            net.authorize(id + 1, &seats.white).err().map(|r| r.status),
+            Some(403)
         );
     }
 

@@ -11,6 +11,11 @@
 //! `error` frames and pushes a `state` frame (`{"seat", "view", "clock"}`, the view being the
 //! viewer's filtered view as `GET /api/games/{id}` returns it) to every connection of the game
 //! on every change, and once when a connection opens.
+//!
+//! In obstacle chess the view of the seat to move may carry `"verdict": "checkmated"` (or
+//! `"stalemated"`): it has no legal move, which only its own hidden obstacles tell (the other
+//! seat and spectators see `status.check`, its turn). Whatever it sends next (a move, an action,
+//! `{"type":"action","action":"acknowledge"}`) ends the game so; so does its clock running out.
 
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -46,7 +51,7 @@ pub enum Command {
     },
     /// The legal moves of the piece on a square.
     Targets { from: String },
-    /// resign, offer_draw, accept_draw, decline_draw, claim_draw.
+    /// resign, offer_draw, accept_draw, decline_draw, claim_draw, acknowledge.
     Action { action: String },
     /// The current state again.
     State,

@@ -50,9 +50,10 @@ impl TokenBucket {
 /// Addresses remembered before full (idle) buckets are forgotten.
 const MAX_ADDRESSES: usize = 10_000;
 
-/// One token bucket per client address. Loopback clients are not limited: whoever runs
-/// programs on the server's own machine can do anything there anyway, and the load test and
-/// local pages come from there.
+/// One token bucket per client address (an IPv6 client per /64, an IPv4-mapped address as its
+/// IPv4 client: `web::address`). Loopback clients are not limited: whoever runs programs on the
+/// server's own machine can do anything there anyway, and the load test and local pages come
+/// from there.
 pub struct PerAddress {
     buckets: Mutex<HashMap<IpAddr, TokenBucket>>,
     burst: f64,
@@ -70,9 +71,10 @@ impl PerAddress {
 
     /// May a request from `addr` go ahead? No address known (an in-process caller): yes.
     pub fn allow(&self, addr: Option<IpAddr>, now: Instant) -> bool {
-        let Some(ip) = addr.filter(|ip| !ip.is_loopback()) else {
+        let Some(ip) = addr.filter(|ip| !crate::web::address::is_local(*ip)) else {
             return true;
         };
+        let ip = crate::web::address::limit_key(ip);
         let Ok(mut buckets) = self.buckets.lock() else {
             return false;
         };
@@ -118,5 +120,19 @@ mod tests {
         assert!((0..100).all(|_| limits.allow(Some(local), t0)));
         assert!((0..100).all(|_| limits.allow(None, t0)));
         assert!(limits.allow(Some(a), t0 + Duration::from_secs(10)));
+    }
+
+    #[test]
+    fn one_ipv6_64_is_one_client_and_mapped_loopback_is_loopback() {
+        let t0 = Instant::now();
+        let limits = PerAddress::new(2.0, 0.1);
+        let ip = |t: &str| Some(t.parse::<IpAddr>().unwrap());
+        assert!(limits.allow(ip("2001:db8:5:6::1"), t0));
+        assert!(limits.allow(ip("2001:db8:5:6::2"), t0));
+        assert!(!limits.allow(ip("2001:db8:5:6:ffff::3"), t0));
+        assert!(limits.allow(ip("2001:db8:5:7::1"), t0));
+        assert!(limits.allow(ip("192.0.2.1"), t0) && limits.allow(ip("::ffff:192.0.2.1"), t0));
+        assert!(!limits.allow(ip("192.0.2.1"), t0));
+        assert!((0..100).all(|_| limits.allow(ip("::ffff:127.0.0.1"), t0)));
     }
 }

@@ -40,7 +40,8 @@ fn link(id: u64, token: &str) -> String {
 }
 
 /// The client's address, when the server was started with connection info (a real socket);
-/// `None` for in-process callers such as tests that call the router directly.
+/// `None` for in-process callers such as tests that call the router directly. An IPv4-mapped
+/// address is given as its IPv4 address.
 pub struct ClientAddr(pub Option<IpAddr>);
 
 impl<S: Send + Sync> FromRequestParts<S> for ClientAddr {
@@ -55,7 +56,10 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientAddr {
             .extensions
             .get::<MockConnectInfo<SocketAddr>>()
             .map(|c| c.0);
-        Ok(ClientAddr(real.or(mock).map(|a| a.ip())))
+        Ok(ClientAddr(
+            real.or(mock)
+                .map(|a| crate::web::address::normalised(a.ip())),
+        ))
     }
 }
 

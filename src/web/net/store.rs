@@ -20,6 +20,8 @@ pub struct GameRecord {
     pub board: String,
     pub seats: Seats,
     pub clock: Option<TimeControl>,
+    /// The game was stored as finished (its result kept).
+    pub finished: bool,
 }
 
 /// One accepted input: a move text (`kind` = "move") or a player action ("action").
@@ -180,8 +182,8 @@ impl Store {
         let id = i64::try_from(id).map_err(|e| e.to_string())?;
         self.db
             .query_row(
-                "SELECT variant, board, white, black, spectator, clock_initial_ms, clock_increment_ms \
-                 FROM games WHERE id = ?1",
+                "SELECT variant, board, white, black, spectator, clock_initial_ms, clock_increment_ms, \
+                 result IS NOT NULL FROM games WHERE id = ?1",
                 params![id],
                 |r| {
                     let initial: Option<i64> = r.get(5)?;
@@ -192,6 +194,7 @@ impl Store {
                     });
                     Ok(GameRecord {
                         clock,
+                        finished: r.get(7)?,
                         variant: r.get(0)?,
                         board: r.get(1)?,
                         seats: Seats {
