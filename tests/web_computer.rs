@@ -103,8 +103,9 @@ async fn obstacle_placements_stay_secret_from_the_person() {
     assert_eq!(s, StatusCode::CREATED, "{v}");
     let id = v["id"].clone();
     let v = c.play(&id, "Dd6", "white").await;
-    // The computer placed its trapdoor: a secret line in the log, invisible to White.
-    assert_eq!(log(&v), ["(secret placement)", "(secret placement)"]);
+    // The computer placed its trapdoor: a secret line in the log, invisible to White, who
+    // reads its own placement.
+    assert_eq!(log(&v), ["Dd6", "(secret placement)"]);
     assert_eq!(v["placement"], "white");
     let v = c.play(&id, "Me5", "white").await;
     assert_eq!(log(&v).len(), 4);

@@ -82,6 +82,9 @@ pub struct PgnReader<R> {
     in_movetext: bool,
     /// Where the last game read can be cut from the input (see [`PgnReader::clean_start`]).
     clean_start: Option<u64>,
+    /// Skipping to the next game after an unreadable one failed: given after that game's
+    /// own error, so the game is still reported.
+    failed: Option<std::io::Error>,
 }
 
 impl<R: Read> PgnReader<R> {
@@ -92,6 +95,7 @@ impl<R: Read> PgnReader<R> {
             game_line: 1,
             in_movetext: false,
             clean_start: None,
+            failed: None,
         }
     }
 
@@ -131,6 +135,9 @@ impl<R: Read> PgnReader<R> {
     /// sink). After a syntax error the sink holds what came before it, and the reader resumes
     /// at the next line that starts with `[`.
     pub fn next_game_into(&mut self, sink: &mut impl GameSink) -> Option<Result<(), ReadError>> {
+        if let Some(e) = self.failed.take() {
+            return Some(Err(ReadError::Io(e)));
+        }
         match self.read_game(sink) {
             Ok(true) => Some(Ok(())),
             Ok(false) => None,
@@ -144,8 +151,11 @@ impl<R: Read> PgnReader<R> {
                 } else {
                     Ok(())
                 };
-                if let Err(e) = skipped.and_then(|()| self.lexer.recover()) {
-                    return Some(Err(ReadError::Io(e)));
+                match skipped.and_then(|()| self.lexer.recover()) {
+                    // No game follows for megabytes: this game's error first, then that.
+                    Err(e) if e.kind() == std::io::ErrorKind::InvalidData => self.failed = Some(e),
+                    Err(e) => return Some(Err(ReadError::Io(e))),
+                    Ok(()) => {}
                 }
                 Some(Err(ReadError::Syntax {
                     line: self.game_line,
