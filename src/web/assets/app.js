@@ -10,6 +10,7 @@ const svg = $("board");
 let variants = [];
 let view = null;
 let flipped = false;
+let ending = null; // { id, length, token } of the game on screen once it has ended
 let selected = null;
 let targets = [];
 let errorSquare = null;
@@ -44,6 +45,24 @@ function say(text, kind = "") {
   m.className = kind;
 }
 
+// The result as a chess site shows it: "checkmate: black wins" reads "Checkmate — Black
+// wins", with its score token (1-0, 0-1, ½-½; none for a result that names no winner or draw).
+function resultLine(result) {
+  if (!result) return { text: "", token: "" };
+  const named = result.replace(/\b(white|black)\b/g, (c) => cap(c));
+  const i = named.indexOf(": ");
+  let text = cap(named);
+  if (i >= 0) {
+    const verdict = named.slice(i + 2);
+    text = `${cap(named.slice(0, i))} — ${/^draw\b/.test(verdict) ? cap(verdict) : verdict}`;
+  }
+  let token = "";
+  if (/\bwhite wins\b/i.test(result)) token = "1-0";
+  else if (/\bblack wins\b/i.test(result)) token = "0-1";
+  else if (/\bdraw\b/i.test(result)) token = "½-½";
+  return { text, token };
+}
+
 function render(last) {
   if (!view) return;
   if (editing) {
@@ -61,19 +80,19 @@ function render(last) {
   const s = view.status;
   let turn = `${cap(view.to_move)} to move`;
   if (view.placement) turn = `${cap(view.placement)}: place a trapdoor or a mine in secret`;
-  if (view.over) turn = `Game over — ${view.result || ""}`;
+  // The end is said once, on this line; the log ends with its score token.
+  const end = resultLine(view.result);
+  if (view.over) turn = end.text || "Game over";
+  if (view.cursor === view.length) ending = view.over ? { id: view.id, length: view.length, token: end.token } : null;
   $("turn").textContent = turn;
   $("turn").dataset.over = view.over ? "1" : "0";
   const notices = [];
-  if (s.checkmate) notices.push("Checkmate");
-  else if (s.stalemate) notices.push("Stalemate");
-  else if (s.check) notices.push("Check");
+  if (s.check && !view.over) notices.push("Check");
   if (s.fifty_moves) notices.push("Fifty moves without capture or pawn move: a draw may be claimed");
   if (s.threefold) notices.push("Threefold repetition: a draw may be claimed");
   if (view.draw_offer) notices.push(`${cap(view.draw_offer)} offers a draw`);
   // What trapdoors and mines did, in words, beside the animation.
   for (const [, , sentence] of view.events || []) if (sentence) notices.push(cap(sentence));
-  if (view.result) notices.push(view.result);
   $("notices").innerHTML = "";
   for (const n of notices) {
     const p = document.createElement("p");
@@ -82,6 +101,8 @@ function render(last) {
     $("notices").appendChild(p);
   }
   $("claim-draw").hidden = !(s.fifty_moves || s.threefold) || view.over;
+  // Nothing to resign or offer once the game is over (stepping back into play brings them back).
+  $("resign").hidden = $("offer-draw").hidden = view.over;
   $("accept-draw").hidden = $("decline-draw").hidden = !view.draw_offer || view.over;
   $("wall-row").hidden = view.variant !== "obstacle";
   $("legend").hidden = view.variant !== "fairy";
@@ -147,6 +168,16 @@ function renderLog() {
     row.appendChild(ply);
     if (e.color === "black") row.dataset.full = "1";
   }
+  // A finished game's log ends with its result (greyed while an earlier position is shown).
+  let end = ending && ending.id === view.id && ending.length === view.length ? ending.token : "";
+  if (view.over) end = resultLine(view.result).token;
+  if (end) {
+    const li = document.createElement("li");
+    li.className = "result" + (view.over ? "" : " later");
+    li.dataset.result = end;
+    li.textContent = end;
+    log.appendChild(li);
+  }
   log.querySelector(".current")?.scrollIntoView({ block: "nearest" });
 }
 
@@ -171,6 +202,7 @@ async function newGame(variant, board) {
   try {
     const computer = computerRequest();
     const v = await api("POST", "/api/games", { variant, board, computer, viewer: humanColor() || "nobody" });
+    ending = null;
     stopEditing();
     show(v);
     say(`New ${variantInfo(variant).name} game`);

@@ -1,0 +1,95 @@
+// The page as a chess site behaves (issue 36): the end of a game, check, a long FEN, the
+// computer's seat, changing the variant mid-game, and the board seen from Black's side.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { startServer, launch, openPage, move, SHOTS } from "./helpers.mjs";
+
+let server, browser, close;
+
+before(async () => {
+  server = await startServer();
+  ({ browser, close } = await launch());
+});
+after(async () => {
+  await close();
+  server.stop();
+});
+
+const over = (page, yes = true) =>
+  page.waitForFunction((v) => document.getElementById("turn").dataset.over === v, yes ? "1" : "0");
+
+async function foolsMate(page) {
+  await move(page, "f2", "f3");
+  await move(page, "e7", "e5");
+  await move(page, "g2", "g4");
+  await move(page, "d8", "h4");
+  await over(page);
+}
+
+async function newGame(page) {
+  await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith("/api/games") && r.request().method() === "POST"),
+    page.locator("#new-game").click(),
+  ]);
+  // Let the page draw the new game (the computer may have moved first).
+  await page.waitForTimeout(200);
+}
+
+test("game over: Resign and Offer draw go away, and come back in a live position", async () => {
+  const page = await openPage(browser, server.url, "standard");
+  assert.equal(await page.locator("#resign").isVisible(), true);
+  await foolsMate(page);
+  assert.equal(await page.locator("#resign").isVisible(), false, "no resigning a finished game");
+  assert.equal(await page.locator("#offer-draw").isVisible(), false, "no draw offer in a finished game");
+  // One step back: a live position, where the page lets the game go on (and branch).
+  await page.locator("#back").click();
+  await over(page, false);
+  assert.equal(await page.locator("#resign").isVisible(), true);
+  assert.equal(await page.locator("#offer-draw").isVisible(), true);
+  await page.locator("#end").click();
+  await over(page);
+  assert.equal(await page.locator("#resign").isVisible(), false);
+  await newGame(page);
+  await over(page, false);
+  assert.equal(await page.locator("#resign").isVisible(), true);
+  assert.equal(await page.locator("#offer-draw").isVisible(), true);
+  // A resignation ends the game as well.
+  await page.locator("#resign").click();
+  await over(page);
+  assert.equal(await page.locator("#offer-draw").isVisible(), false);
+  await page.close();
+});
+
+test("game over: the result is said once, as a chess site says it, and ends the log", async () => {
+  const page = await openPage(browser, server.url, "standard");
+  await foolsMate(page);
+  assert.equal(await page.locator("#turn").innerText(), "Checkmate — Black wins");
+  const notices = await page.locator("#notices").innerText();
+  assert.doesNotMatch(notices, /checkmate|wins/i, "the result is not repeated in the notices");
+  assert.equal(await page.locator("#log li.result").innerText(), "0-1");
+  assert.equal(await page.locator("#log li").last().innerText(), "0-1", "the log ends with the score");
+  await page.screenshot({ path: join(SHOTS, "standard-checkmate.png") });
+  // Stepped back, the score stays greyed under the later moves; at the end it is back.
+  await page.locator("#back").click();
+  await over(page, false);
+  assert.equal(await page.locator("#log li.result.later").count(), 1);
+  await page.locator("#end").click();
+  await over(page);
+  // Resigned and agreed games end with their score too.
+  await newGame(page);
+  assert.equal(await page.locator("#log li.result").count(), 0, "a new game has no result");
+  await page.locator("#resign").click();
+  await over(page);
+  assert.equal(await page.locator("#turn").innerText(), "White resigns — Black wins");
+  assert.equal(await page.locator("#log li.result").innerText(), "0-1");
+  await newGame(page);
+  await move(page, "e2", "e4");
+  await page.locator("#offer-draw").click();
+  await page.waitForSelector("#accept-draw:not([hidden])");
+  await page.locator("#accept-draw").click();
+  await over(page);
+  assert.equal(await page.locator("#turn").innerText(), "Draw by agreement");
+  assert.equal(await page.locator("#log li").last().innerText(), "½-½");
+  await page.close();
+});
