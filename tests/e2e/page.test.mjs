@@ -93,3 +93,24 @@ test("game over: the result is said once, as a chess site says it, and ends the 
   assert.equal(await page.locator("#log li").last().innerText(), "½-½");
   await page.close();
 });
+
+test("check: the checked king's square is marked, and only while in check", async () => {
+  const page = await openPage(browser, server.url, "standard");
+  assert.equal(await page.locator("[data-check]").count(), 0);
+  await move(page, "e2", "e4");
+  await move(page, "f7", "f5");
+  await move(page, "d1", "h5");
+  assert.match(await page.locator("#notices").innerText(), /Check/);
+  assert.equal(await page.locator("[data-check]").getAttribute("data-check"), "e8");
+  await move(page, "g7", "g6");
+  assert.equal(await page.locator("[data-check]").count(), 0, "no mark once the check is parried");
+  // The mated king is marked too, on a flipped board at its own square.
+  await newGame(page);
+  await page.locator("#flip").click();
+  await foolsMate(page);
+  const mark = await page.locator("[data-check]").boundingBox();
+  const e1 = await page.locator("rect[data-square='e1']").boundingBox();
+  assert.equal(await page.locator("[data-check]").getAttribute("data-check"), "e1");
+  assert.deepEqual([mark.x, mark.y], [e1.x, e1.y], "the mark lies on the king's square");
+  await page.close();
+});

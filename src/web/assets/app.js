@@ -63,6 +63,14 @@ function resultLine(result) {
   return { text, token };
 }
 
+// The square of the side to move's king when it is in check (the royal piece: the king of
+// every shipped variant).
+function checkedKing() {
+  if (!view.status.check && !view.status.checkmate) return null;
+  const king = view.cells.find((c) => c.piece && c.piece.color === view.to_move && (c.piece.letter === "K" || c.piece.kind === "king"));
+  return king ? king.square : null;
+}
+
 function render(last) {
   if (!view) return;
   if (editing) {
@@ -76,6 +84,7 @@ function render(last) {
     error: errorSquare,
     // The move that led here, whoever made it (the computer and the other seat included).
     last: view.last_move || last,
+    check: checkedKing(),
   });
   const s = view.status;
   let turn = `${cap(view.to_move)} to move`;
