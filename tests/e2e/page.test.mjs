@@ -114,3 +114,22 @@ test("check: the checked king's square is marked, and only while in check", asyn
   assert.deepEqual([mark.x, mark.y], [e1.x, e1.y], "the mark lies on the king's square");
   await page.close();
 });
+
+test("a long FEN wraps inside the panel", async () => {
+  const page = await openPage(browser, server.url, "standard");
+  const fen = "r1b1k1n1/1p1p1p1p/p1p1p1p1/1P1P1P1P/P1P1P1P1/1n1b1r1q/1N1B1R1Q/R1B1K1N1 w - - 0 1";
+  await page.locator("#board-text").fill(fen);
+  await page.locator("#start-text").click();
+  await page.waitForFunction((f) => document.getElementById("info").textContent.includes(f), fen);
+  const li = page.locator("#info li", { hasText: "FEN" });
+  const panel = await page.locator("#info").evaluate((e) => e.closest("section").getBoundingClientRect().toJSON());
+  const line = await li.evaluate((e) => {
+    const r = document.createRange();
+    r.selectNodeContents(e);
+    const b = r.getBoundingClientRect();
+    return { right: b.right, scroll: e.scrollWidth, client: e.clientWidth };
+  });
+  assert.ok(line.right <= panel.right, `the FEN ends at ${line.right}, the panel at ${panel.right}`);
+  assert.ok(line.scroll <= line.client, "nothing runs past the line");
+  await page.close();
+});
