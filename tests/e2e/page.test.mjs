@@ -133,3 +133,33 @@ test("a long FEN wraps inside the panel", async () => {
   assert.ok(line.scroll <= line.client, "nothing runs past the line");
   await page.close();
 });
+
+test("variant: changing it mid-game asks first; no keeps the game", async () => {
+  const page = await openPage(browser, server.url, "standard");
+  // Before any move there is nothing to lose: no question.
+  let asked = 0;
+  page.removeAllListeners("dialog");
+  page.on("dialog", (d) => { asked += 1; d.accept(); });
+  await page.locator("#variant").selectOption("pawnrace");
+  await page.waitForFunction(() => document.querySelectorAll("g.piece[data-letter='K']").length === 0);
+  assert.equal(asked, 0);
+  await page.locator("#variant").selectOption("standard");
+  await page.waitForSelector("g.piece[data-letter='K']");
+  await move(page, "e2", "e4");
+  // Dismissed: the game and the selector stay.
+  page.removeAllListeners("dialog");
+  let message = null;
+  page.once("dialog", (d) => { message = d.message(); d.dismiss(); });
+  await page.locator("#variant").selectOption("fairy");
+  await page.waitForTimeout(300);
+  assert.match(message, /Abandon the game in progress/);
+  assert.equal(await page.locator("#variant").inputValue(), "standard");
+  assert.deepEqual(await page.locator("#log .ply").allInnerTexts(), ["e4"]);
+  assert.equal(await page.locator("#board").getAttribute("data-files"), "8");
+  // Accepted: the new variant's game.
+  page.once("dialog", (d) => d.accept());
+  await page.locator("#variant").selectOption("fairy");
+  await page.waitForFunction(() => document.getElementById("board").dataset.files === "10");
+  assert.equal(await page.locator("#log .ply").count(), 0);
+  await page.close();
+});

@@ -10,6 +10,7 @@ const svg = $("board");
 let variants = [];
 let view = null;
 let flipped = false;
+let gameVariant = null; // the variant of the game on screen (the selector may be changed)
 let ending = null; // { id, length, token } of the game on screen once it has ended
 let selected = null;
 let targets = [];
@@ -211,6 +212,7 @@ async function newGame(variant, board) {
   try {
     const computer = computerRequest();
     const v = await api("POST", "/api/games", { variant, board, computer, viewer: humanColor() || "nobody" });
+    gameVariant = variant;
     ending = null;
     stopEditing();
     show(v);
@@ -473,7 +475,17 @@ async function main() {
   }
   const wanted = new URLSearchParams(location.search).get("variant");
   if (wanted && variants.some((v) => v.id === wanted)) $("variant").value = wanted;
-  $("variant").addEventListener("change", () => newGame($("variant").value));
+  $("variant").addEventListener("change", () => {
+    const wanted = $("variant").value;
+    // A game in progress is not dropped without asking.
+    if (view && !net && view.length > 0 && !view.over &&
+        !confirm(`Abandon the game in progress and start a new ${variantInfo(wanted).name} game?`)) {
+      $("variant").value = gameVariant;
+      return;
+    }
+    $("format").textContent = `Board file: ${variantInfo(wanted).format}`;
+    newGame(wanted);
+  });
   $("new-game").addEventListener("click", () => newGame($("variant").value));
   $("flip").addEventListener("click", () => { flipped = !flipped; render(); });
   $("tutorial").addEventListener("change", () => render());
@@ -501,7 +513,6 @@ async function main() {
     $("board-text").value = text;
     await newGame($("variant").value, text);
   });
-  $("variant").addEventListener("change", () => { $("format").textContent = `Board file: ${variantInfo($("variant").value).format}`; });
   $("format").textContent = `Board file: ${variantInfo($("variant").value).format}`;
   $("net-game").addEventListener("click", async () => {
     try {
