@@ -134,6 +134,25 @@ test("a long FEN wraps inside the panel", async () => {
   await page.close();
 });
 
+test("computer: a choice made mid-game says it applies from the next game", async () => {
+  const page = await openPage(browser, server.url, "standard");
+  await move(page, "e2", "e4");
+  assert.equal(await page.locator("#computer-note").isVisible(), false);
+  await page.locator("#computer").selectOption("black");
+  await page.locator("#computer-note").waitFor({ state: "visible" });
+  assert.match(await page.locator("#computer-note").innerText(), /next game/);
+  // Choosing what the game has again takes the note away.
+  await page.locator("#computer").selectOption("");
+  await page.locator("#computer-note").waitFor({ state: "hidden" });
+  await page.locator("#computer").selectOption("black");
+  await page.locator("#computer-ms").fill("50");
+  await newGame(page);
+  assert.equal(await page.locator("#computer-note").isVisible(), false, "the new game has the choice");
+  await move(page, "e2", "e4");
+  await page.waitForFunction(() => document.querySelectorAll("#log .ply").length === 2, null, { timeout: 15000 });
+  await page.close();
+});
+
 test("variant: changing it mid-game asks first; no keeps the game", async () => {
   const page = await openPage(browser, server.url, "standard");
   // Before any move there is nothing to lose: no question.

@@ -3,7 +3,7 @@
 import { drawBoard, hit, animateMove, burst, pieceSymbol, LEGEND, parseSquare, squareName } from "./board.js";
 import { readGrid, writeGrid, toggleWall, PALETTES } from "./setup.js";
 import { netLink, NetGame, createNetGame, showClocks } from "./net.js";
-import { setupComputer, computerRequest, humanColor } from "./computer.js";
+import { setupComputer, computerRequest, gameStarted, changedSinceGame, humanColor } from "./computer.js";
 
 const $ = (id) => document.getElementById(id);
 const svg = $("board");
@@ -211,9 +211,12 @@ function show(newView, moved) {
 async function newGame(variant, board) {
   try {
     const computer = computerRequest();
-    const v = await api("POST", "/api/games", { variant, board, computer, viewer: humanColor() || "nobody" });
+    const person = computer ? (computer.color === "white" ? "black" : "white") : null;
+    const v = await api("POST", "/api/games", { variant, board, computer, viewer: person || "nobody" });
+    gameStarted(computer);
     gameVariant = variant;
     ending = null;
+    $("computer-note").hidden = true;
     stopEditing();
     show(v);
     say(`New ${variantInfo(variant).name} game`);
@@ -486,6 +489,12 @@ async function main() {
     $("format").textContent = `Board file: ${variantInfo(wanted).format}`;
     newGame(wanted);
   });
+  // The computer's seat applies to the next new game (the server cannot change a running one).
+  const noteComputer = () => { $("computer-note").hidden = !view || !!net || !changedSinceGame(); };
+  for (const id of ["computer", "computer-engine", "computer-ms"]) {
+    $(id).addEventListener("change", noteComputer);
+    $(id).addEventListener("input", noteComputer);
+  }
   $("new-game").addEventListener("click", () => newGame($("variant").value));
   $("flip").addEventListener("click", () => { flipped = !flipped; render(); });
   $("tutorial").addEventListener("change", () => render());
