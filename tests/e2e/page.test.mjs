@@ -182,3 +182,34 @@ test("variant: changing it mid-game asks first; no keeps the game", async () => 
   assert.equal(await page.locator("#log .ply").count(), 0);
   await page.close();
 });
+
+test("computer plays White: the board shows Black's side, coordinates too", async () => {
+  const page = await openPage(browser, server.url, "standard");
+  assert.equal(await page.locator("#board").getAttribute("data-flipped"), "0");
+  await page.locator("#computer").selectOption("white");
+  await page.locator("#computer-ms").fill("50");
+  await newGame(page);
+  // The computer moves first.
+  await page.waitForFunction(() => document.querySelectorAll("#log .ply").length === 1, null, { timeout: 15000 });
+  assert.equal(await page.locator("#board").getAttribute("data-flipped"), "1");
+  const h1 = await page.locator("rect[data-square='h1']").boundingBox();
+  const a8 = await page.locator("rect[data-square='a8']").boundingBox();
+  assert.ok(h1.x < a8.x && h1.y < a8.y, "h1 is drawn top left, a8 bottom right");
+  // Coordinates: h on the left, rank 1 at the top.
+  const coords = await page.locator("text.coord").evaluateAll((ts) =>
+    ts.map((t) => ({ text: t.textContent, x: Number(t.getAttribute("x")), y: Number(t.getAttribute("y")) })));
+  const files = coords.filter((c) => /[a-h]/.test(c.text)).sort((p, q) => p.x - q.x);
+  const ranks = coords.filter((c) => /\d/.test(c.text)).sort((p, q) => p.y - q.y);
+  assert.equal(files[0].text, "h");
+  assert.equal(ranks[0].text, "1");
+  // The person plays Black on the turned board, and the computer answers.
+  await move(page, "g8", "f6");
+  await page.waitForFunction(() => document.querySelectorAll("#log .ply").length === 3, null, { timeout: 15000 });
+  await page.waitForTimeout(400); // the moves' animation
+  await page.screenshot({ path: join(SHOTS, "standard-black-vs-computer.png") });
+  // Back to two people: White below again.
+  await page.locator("#computer").selectOption("");
+  await newGame(page);
+  assert.equal(await page.locator("#board").getAttribute("data-flipped"), "0");
+  await page.close();
+});

@@ -10,6 +10,7 @@ const svg = $("board");
 let variants = [];
 let view = null;
 let flipped = false;
+let autoFlipped = false; // the page turned the board for the person playing Black
 let gameVariant = null; // the variant of the game on screen (the selector may be changed)
 let ending = null; // { id, length, token } of the game on screen once it has ended
 let selected = null;
@@ -217,6 +218,13 @@ async function newGame(variant, board) {
     gameVariant = variant;
     ending = null;
     $("computer-note").hidden = true;
+    // The person's own side below, as in a network game: against the computer playing White,
+    // the board turns. A game between two people keeps the orientation the Flip button chose.
+    if (person) {
+      flipped = autoFlipped = person === "black";
+    } else if (autoFlipped) {
+      flipped = autoFlipped = false;
+    }
     stopEditing();
     show(v);
     say(`New ${variantInfo(variant).name} game`);
@@ -496,7 +504,7 @@ async function main() {
     $(id).addEventListener("input", noteComputer);
   }
   $("new-game").addEventListener("click", () => newGame($("variant").value));
-  $("flip").addEventListener("click", () => { flipped = !flipped; render(); });
+  $("flip").addEventListener("click", () => { flipped = !flipped; autoFlipped = false; render(); });
   $("tutorial").addEventListener("change", () => render());
   $("home").addEventListener("click", () => step(0));
   $("back").addEventListener("click", () => step(view.cursor - 1));
