@@ -48,7 +48,8 @@ test("obstacle: the computer's secret placement is hidden and no hand-over cover
   assert.equal(await page.locator("#cover").isHidden(), true);
   await clickSquare(page, "d6");
   await page.waitForFunction(() => document.querySelectorAll("#log .ply").length === 2, null, { timeout: 15000 });
-  assert.deepEqual(await logTexts(page), ["(secret placement)", "(secret placement)"]);
+  // The person reads their own placement; the computer's stays secret until the end.
+  assert.deepEqual(await logTexts(page), ["Dd6", "(secret placement)"]);
   // The person sees their own trapdoor only.
   assert.equal(await page.locator("g[data-obstacle]").count(), 1);
 });

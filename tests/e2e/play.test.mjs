@@ -233,8 +233,7 @@ test("standard: check, checkmate notice; draw offered and accepted", async () =>
   await move(page, "g2", "g4");
   await move(page, "d8", "h4");
   await page.waitForFunction(() => document.getElementById("turn").dataset.over === "1");
-  assert.match(await page.locator("#turn").innerText(), /checkmate: black wins/);
-  assert.match(await page.locator("#notices").innerText(), /Checkmate/);
+  assert.match(await page.locator("#turn").innerText(), /Checkmate — Black wins/);
   assert.deepEqual(await logTexts(page), ["f3", "e5", "g4", "Qh4#"]);
   await page.locator("#new-game").click();
   await page.waitForFunction(() => document.querySelectorAll("#log .ply").length === 0 && document.getElementById("turn").dataset.over === "0");
@@ -243,7 +242,7 @@ test("standard: check, checkmate notice; draw offered and accepted", async () =>
   assert.match(await page.locator("#notices").innerText(), /White offers a draw/);
   await page.locator("#accept-draw").click();
   await page.waitForFunction(() => document.getElementById("turn").dataset.over === "1");
-  assert.match(await page.locator("#turn").innerText(), /draw by agreement/);
+  assert.match(await page.locator("#turn").innerText(), /Draw by agreement/);
   await page.close();
 });
 
@@ -259,7 +258,7 @@ test("standard: threefold repetition shows the claim button, and the claim ends 
   assert.match(await page.locator("#notices").innerText(), /Threefold repetition/);
   await page.locator("#claim-draw").click();
   await page.waitForFunction(() => document.getElementById("turn").dataset.over === "1");
-  assert.match(await page.locator("#turn").innerText(), /draw claimed by white: threefold repetition/);
+  assert.match(await page.locator("#turn").innerText(), /Draw claimed by White — threefold repetition/);
   await page.close();
 });
 

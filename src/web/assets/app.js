@@ -3,13 +3,16 @@
 import { drawBoard, hit, animateMove, burst, pieceSymbol, LEGEND, parseSquare, squareName } from "./board.js";
 import { readGrid, writeGrid, toggleWall, PALETTES } from "./setup.js";
 import { netLink, NetGame, createNetGame, showClocks } from "./net.js";
-import { setupComputer, computerRequest, humanColor } from "./computer.js";
+import { setupComputer, computerRequest, gameStarted, changedSinceGame, humanColor } from "./computer.js";
 
 const $ = (id) => document.getElementById(id);
 const svg = $("board");
 let variants = [];
 let view = null;
 let flipped = false;
+let autoFlipped = false; // the page turned the board for the person playing Black
+let gameVariant = null; // the variant of the game on screen (the selector may be changed)
+let ending = null; // { id, length, token } of the game on screen once it has ended
 let selected = null;
 let targets = [];
 let errorSquare = null;
@@ -44,6 +47,32 @@ function say(text, kind = "") {
   m.className = kind;
 }
 
+// The result as a chess site shows it: "checkmate: black wins" reads "Checkmate — Black
+// wins", with its score token (1-0, 0-1, ½-½; none for a result that names no winner or draw).
+function resultLine(result) {
+  if (!result) return { text: "", token: "" };
+  const named = result.replace(/\b(white|black)\b/g, (c) => cap(c));
+  const i = named.indexOf(": ");
+  let text = cap(named);
+  if (i >= 0) {
+    const verdict = named.slice(i + 2);
+    text = `${cap(named.slice(0, i))} — ${/^draw\b/.test(verdict) ? cap(verdict) : verdict}`;
+  }
+  let token = "";
+  if (/\bwhite wins\b/i.test(result)) token = "1-0";
+  else if (/\bblack wins\b/i.test(result)) token = "0-1";
+  else if (/\bdraw\b/i.test(result)) token = "½-½";
+  return { text, token };
+}
+
+// The square of the side to move's king when it is in check (the royal piece: the king of
+// every shipped variant).
+function checkedKing() {
+  if (!view.status.check && !view.status.checkmate) return null;
+  const king = view.cells.find((c) => c.piece && c.piece.color === view.to_move && (c.piece.letter === "K" || c.piece.kind === "king"));
+  return king ? king.square : null;
+}
+
 function render(last) {
   if (!view) return;
   if (editing) {
@@ -57,11 +86,15 @@ function render(last) {
     error: errorSquare,
     // The move that led here, whoever made it (the computer and the other seat included).
     last: view.last_move || last,
+    check: checkedKing(),
   });
   const s = view.status;
   let turn = `${cap(view.to_move)} to move`;
   if (view.placement) turn = `${cap(view.placement)}: place a trapdoor or a mine in secret`;
-  if (view.over) turn = `Game over — ${view.result || ""}`;
+  // The end is said once, on this line; the log ends with its score token.
+  const end = resultLine(view.result);
+  if (view.over) turn = end.text || "Game over";
+  if (view.cursor === view.length) ending = view.over ? { id: view.id, length: view.length, token: end.token } : null;
   $("turn").textContent = turn;
   $("turn").dataset.over = view.over ? "1" : "0";
   const notices = [];
@@ -69,15 +102,13 @@ function render(last) {
   // see check. Any move, any action or Acknowledge ends the game so.
   if (view.verdict === "checkmated") notices.push("Checkmate: you have no legal move (your own hidden obstacles decide it). Acknowledge to end the game.");
   if (view.verdict === "stalemated") notices.push("Stalemate: you have no legal move (your own hidden obstacles decide it). Acknowledge to end the game.");
-  if (s.checkmate) notices.push("Checkmate");
-  else if (s.stalemate) notices.push("Stalemate");
-  else if (s.check) notices.push("Check");
+  // The end itself is said once, on the turn line.
+  if (s.check && !view.over) notices.push("Check");
   if (s.fifty_moves) notices.push("Fifty moves without capture or pawn move: a draw may be claimed");
   if (s.threefold) notices.push("Threefold repetition: a draw may be claimed");
   if (view.draw_offer) notices.push(`${cap(view.draw_offer)} offers a draw`);
   // What trapdoors and mines did, in words, beside the animation.
   for (const [, , sentence] of view.events || []) if (sentence) notices.push(cap(sentence));
-  if (view.result) notices.push(view.result);
   $("notices").innerHTML = "";
   for (const n of notices) {
     const p = document.createElement("p");
@@ -86,6 +117,8 @@ function render(last) {
     $("notices").appendChild(p);
   }
   $("claim-draw").hidden = !(s.fifty_moves || s.threefold) || view.over;
+  // Nothing to resign or offer once the game is over (stepping back into play brings them back).
+  $("resign").hidden = $("offer-draw").hidden = view.over;
   $("accept-draw").hidden = $("decline-draw").hidden = !view.draw_offer || view.over;
   $("acknowledge").hidden = !view.verdict || view.over;
   $("wall-row").hidden = view.variant !== "obstacle";
@@ -152,6 +185,16 @@ function renderLog() {
     row.appendChild(ply);
     if (e.color === "black") row.dataset.full = "1";
   }
+  // A finished game's log ends with its result (greyed while an earlier position is shown).
+  let end = ending && ending.id === view.id && ending.length === view.length ? ending.token : "";
+  if (view.over) end = resultLine(view.result).token;
+  if (end) {
+    const li = document.createElement("li");
+    li.className = "result" + (view.over ? "" : " later");
+    li.dataset.result = end;
+    li.textContent = end;
+    log.appendChild(li);
+  }
   log.querySelector(".current")?.scrollIntoView({ block: "nearest" });
 }
 
@@ -175,7 +218,19 @@ function show(newView, moved) {
 async function newGame(variant, board) {
   try {
     const computer = computerRequest();
-    const v = await api("POST", "/api/games", { variant, board, computer, viewer: humanColor() || "nobody" });
+    const person = computer ? (computer.color === "white" ? "black" : "white") : null;
+    const v = await api("POST", "/api/games", { variant, board, computer, viewer: person || "nobody" });
+    gameStarted(computer);
+    gameVariant = variant;
+    ending = null;
+    $("computer-note").hidden = true;
+    // The person's own side below, as in a network game: against the computer playing White,
+    // the board turns. A game between two people keeps the orientation the Flip button chose.
+    if (person) {
+      flipped = autoFlipped = person === "black";
+    } else if (autoFlipped) {
+      flipped = autoFlipped = false;
+    }
     stopEditing();
     show(v);
     say(`New ${variantInfo(variant).name} game`);
@@ -437,9 +492,25 @@ async function main() {
   }
   const wanted = new URLSearchParams(location.search).get("variant");
   if (wanted && variants.some((v) => v.id === wanted)) $("variant").value = wanted;
-  $("variant").addEventListener("change", () => newGame($("variant").value));
+  $("variant").addEventListener("change", () => {
+    const wanted = $("variant").value;
+    // A game in progress is not dropped without asking.
+    if (view && !net && view.length > 0 && !view.over &&
+        !confirm(`Abandon the game in progress and start a new ${variantInfo(wanted).name} game?`)) {
+      $("variant").value = gameVariant;
+      return;
+    }
+    $("format").textContent = `Board file: ${variantInfo(wanted).format}`;
+    newGame(wanted);
+  });
+  // The computer's seat applies to the next new game (the server cannot change a running one).
+  const noteComputer = () => { $("computer-note").hidden = !view || !!net || !changedSinceGame(); };
+  for (const id of ["computer", "computer-engine", "computer-ms"]) {
+    $(id).addEventListener("change", noteComputer);
+    $(id).addEventListener("input", noteComputer);
+  }
   $("new-game").addEventListener("click", () => newGame($("variant").value));
-  $("flip").addEventListener("click", () => { flipped = !flipped; render(); });
+  $("flip").addEventListener("click", () => { flipped = !flipped; autoFlipped = false; render(); });
   $("tutorial").addEventListener("change", () => render());
   $("home").addEventListener("click", () => step(0));
   $("back").addEventListener("click", () => step(view.cursor - 1));
@@ -466,7 +537,6 @@ async function main() {
     $("board-text").value = text;
     await newGame($("variant").value, text);
   });
-  $("variant").addEventListener("change", () => { $("format").textContent = `Board file: ${variantInfo($("variant").value).format}`; });
   $("format").textContent = `Board file: ${variantInfo($("variant").value).format}`;
   $("net-game").addEventListener("click", async () => {
     try {

@@ -76,7 +76,8 @@ export function pieceSymbol(piece, parent) {
   return g;
 }
 
-// Draws the whole board into `svg`. marks: { selected, targets: [{to, capture}], error, last: [sq, sq] }.
+// Draws the whole board into `svg`. marks: { selected, targets: [{to, capture}], error,
+// last: [sq, sq], check: the square of the king in check }.
 export function drawBoard(svg, view, flipped, marks = {}) {
   svg.innerHTML = "";
   const w = MARGIN * 2 + view.files * CELL;
@@ -100,6 +101,16 @@ export function drawBoard(svg, view, flipped, marks = {}) {
       const cell = byName.get(name);
       if (cell && cell.obstacle) drawObstacle(squares, cell.obstacle, x, y);
     }
+  }
+  // The king in check: a red glow on its square, under the piece (as chess sites mark it).
+  if (marks.check) {
+    const s = parseSquare(marks.check);
+    const { x, y } = corner(view, flipped, s.file, s.rank);
+    const grad = el("radialGradient", { id: "check-glow" }, el("defs", {}, svg));
+    el("stop", { offset: "0%", "stop-color": "#ff0000", "stop-opacity": "1" }, grad);
+    el("stop", { offset: "25%", "stop-color": "#e70000", "stop-opacity": "1" }, grad);
+    el("stop", { offset: "90%", "stop-color": "#a90000", "stop-opacity": "0" }, grad);
+    el("rect", { x, y, width: CELL, height: CELL, fill: "url(#check-glow)", class: "check", "data-check": marks.check }, squares);
   }
   // Coordinates on the edges.
   for (let file = 0; file < view.files; file++) {
