@@ -29,6 +29,8 @@ fn validate_stops_on_dev_zero_with_a_clear_error() {
     let out = child.wait_with_output().unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(status.code(), Some(1), "{stderr}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.starts_with("game 1: unreadable: "), "{stdout}");
     assert!(
         stderr.contains("no game starts in the 8 MiB after the unreadable game at line 1"),
         "{stderr}"

@@ -57,6 +57,10 @@ fn read_batch<R: Read>(
     let mut batch = Vec::with_capacity(BATCH);
     let (mut moves, mut bytes) = (0, 0);
     while batch.len() < BATCH && moves < BATCH_MOVES && bytes < BATCH_BYTES {
+        // The games read so far are reported before the error that ends the reading.
+        if reader.has_failed() && !batch.is_empty() {
+            break;
+        }
         let Some(read) = read_game(reader, default_variant) else {
             break;
         };

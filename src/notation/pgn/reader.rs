@@ -111,6 +111,12 @@ impl<R: Read> PgnReader<R> {
         self.clean_start
     }
 
+    /// Reading cannot go on (no game follows an unreadable one for megabytes): the next call
+    /// gives that error. A caller that collects games hands on what it has first.
+    pub fn has_failed(&self) -> bool {
+        self.failed.is_some()
+    }
+
     /// Bytes consumed so far.
     pub fn consumed(&self) -> u64 {
         self.lexer.consumed()
@@ -359,7 +365,10 @@ mod tests {
         for &(index, offset) in &starts {
             let offset = offset as usize;
             assert!(offset == 0 || text.as_bytes()[offset - 1] == b'\n');
-            let line = text.as_bytes()[..offset].iter().filter(|&&b| b == b'\n').count();
+            let line = text.as_bytes()[..offset]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count();
             let piece = "\n".repeat(line) + &text[offset..];
             let again: Vec<_> = PgnReader::new(piece.as_bytes())
                 .map(|g| g.map_err(|e| e.to_string()))
