@@ -70,6 +70,9 @@ pub struct LogEntry {
     pub ply: usize,
     pub color: &'static str,
     pub text: String,
+    /// A placement before the game (obstacle chess's secret trapdoors and mines, or a skip):
+    /// not a move, so the page does not number it as one.
+    pub placement: bool,
 }
 
 /// Everything the page draws.
@@ -600,6 +603,7 @@ impl Session {
                 LogEntry {
                     ply: i + 1,
                     color: c.name(),
+                    placement: self.game.is_secret(t),
                     text: if !known && self.game.is_secret(t) {
                         "(secret placement)".to_string()
                     } else {

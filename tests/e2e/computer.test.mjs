@@ -50,6 +50,9 @@ test("obstacle: the computer's secret placement is hidden and no hand-over cover
   await page.waitForFunction(() => document.querySelectorAll("#log .ply").length === 2, null, { timeout: 15000 });
   // The person reads their own placement; the computer's stays secret until the end.
   assert.deepEqual(await logTexts(page), ["Dd6", "(secret placement)"]);
+  // Placements are not moves: one unnumbered row, and the first move will be numbered 1.
+  assert.match(await page.locator("#log li").first().innerText(), /^Placements:\s+Dd6\s+\(secret placement\)$/);
+  assert.equal(await page.locator("#log li").count(), 1);
   // The person sees their own trapdoor only.
   assert.equal(await page.locator("g[data-obstacle]").count(), 1);
 });

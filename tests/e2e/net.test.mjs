@@ -160,6 +160,6 @@ test("network obstacle game: a mate only the mated side may know waits for its A
   await white.locator("#acknowledge").click();
   for (const p of [white, black, watcher]) {
     await p.waitForFunction(() => document.querySelector("#turn").dataset.over === "1");
-    assert.match(await p.locator("#turn").innerText(), /checkmate: black wins/);
+    assert.match(await p.locator("#turn").innerText(), /Checkmate — Black wins/);
   }
 });

@@ -161,7 +161,18 @@ function renderLog() {
   let row = null;
   let number = 0;
   for (const e of view.log) {
-    if (!row || e.color === "white" || row.dataset.full) {
+    // Placements before the game are not moves: one unnumbered row holds them.
+    if (e.placement) {
+      if (!row || !row.dataset.placements) {
+        row = document.createElement("li");
+        row.dataset.placements = "1";
+        const n = document.createElement("span");
+        n.className = "num";
+        n.textContent = "Placements:";
+        row.appendChild(n);
+        log.appendChild(row);
+      }
+    } else if (!row || row.dataset.placements || e.color === "white" || row.dataset.full) {
       row = document.createElement("li");
       number += 1;
       const n = document.createElement("span");
@@ -183,7 +194,7 @@ function renderLog() {
     ply.title = `${e.color}: click to go to this position`;
     ply.addEventListener("click", () => step(e.ply));
     row.appendChild(ply);
-    if (e.color === "black") row.dataset.full = "1";
+    if (e.color === "black" && !e.placement) row.dataset.full = "1";
   }
   // A finished game's log ends with its result (greyed while an earlier position is shown).
   let end = ending && ending.id === view.id && ending.length === view.length ? ending.token : "";
