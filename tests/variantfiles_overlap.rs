@@ -234,3 +234,19 @@ proptest! {
         }
     }
 }
+
+/// A capture-only group stays when a group that also captures covers it: the file's
+/// `en_passant` key is given to capture-only groups after reading (found in review).
+#[test]
+fn a_covered_capture_only_group_keeps_en_passant() {
+    let parts = betza::parse("fFcfF").unwrap();
+    assert!(parts
+        .iter()
+        .any(|c| c.mode == chessrules::core::MoveMode::CaptureOnly));
+    let text = "name = \"t\"\n[board]\nfiles = 8\nranks = 8\n\
+                start = \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"\n\
+                [[piece]]\nletter = \"K\"\nname = \"king\"\nbetza = \"K\"\nroyal = true\n\
+                [[piece]]\nletter = \"P\"\nname = \"pawn\"\nbetza = \"mfWfFcfF\"\npawn = true\n\
+                double_step_rank = 2\nen_passant = true\n";
+    assert!(load_variant_file(text).is_ok());
+}

@@ -325,9 +325,11 @@ pub fn parse(text: &str) -> Result<Vec<MovementComponent>, BetzaError> {
     Ok(out)
 }
 
-/// Does a part in mode `a` make every move a part in mode `b` makes along one vector?
+/// Does a part in mode `a` make every move a part in mode `b` makes along one vector? A
+/// capture-only part is covered only by another: the variant file's `en_passant` key is given
+/// to capture-only parts after reading (`fFcfF` keeps its `cfF` for en passant).
 fn mode_covers(a: MoveMode, b: MoveMode) -> bool {
-    a == MoveMode::Both || a == b
+    a == b || (a == MoveMode::Both && b == MoveMode::MoveOnly)
 }
 
 /// Does a part of range `a` go at least as far as one of range `b` (0 = unlimited)?
