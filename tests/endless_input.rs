@@ -32,7 +32,9 @@ fn validate_stops_on_dev_zero_with_a_clear_error() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.starts_with("game 1: unreadable: "), "{stdout}");
     assert!(
-        stderr.contains("no game starts in the 8 MiB after the unreadable game at line 1"),
+        stderr.contains(
+            "no game starts after the unreadable game at line 1 within 8 MiB: the rest of the input is not PGN"
+        ),
         "{stderr}"
     );
 }
@@ -57,4 +59,44 @@ fn a_game_after_a_megabyte_of_junk_is_still_read() {
     assert!(stdout.contains("game 2: unreadable"), "{stdout}");
     assert!(stdout.contains("game 3: legal"), "{stdout}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A tag cut by endless junk, or a comment that never closes, ends the same way (the skips
+/// after a tag error and inside a comment are bounded too).
+#[test]
+fn a_tag_or_a_comment_followed_by_endless_zeros_ends() {
+    for head in [&b"["[..], b"[A \"", b"[Event \"x\"]\n\n1. e4 {", b"%"] {
+        let mut child = Command::new(BIN)
+            .args(["standard", "validate", "-"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let shown = String::from_utf8_lossy(head).into_owned();
+        let head = head.to_vec();
+        // Feeds zeros until the reader stops reading (a broken pipe) or a minute passes.
+        let feeder = std::thread::spawn(move || {
+            use std::io::Write;
+            let started = Instant::now();
+            if stdin.write_all(&head).is_err() {
+                return;
+            }
+            let zeros = vec![0u8; 1 << 16];
+            while started.elapsed() < Duration::from_secs(60) {
+                if stdin.write_all(&zeros).is_err() {
+                    return;
+                }
+            }
+        });
+        let out = child.wait_with_output().unwrap();
+        feeder.join().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{shown:?}: {stderr}");
+        assert!(
+            stderr.contains("the rest of the input is not PGN"),
+            "{stderr}"
+        );
+    }
 }

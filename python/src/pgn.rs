@@ -263,8 +263,12 @@ pub fn split_points(
             let mut next = piece_bytes;
             let mut game = StartLine::default();
             while let Some(read) = reader.next_game_into(&mut game) {
-                if let Err(ReadError::Io(e)) = read {
-                    return Err(e);
+                match read {
+                    // The rest is not PGN: no more cuts; the last piece's reading reports its
+                    // games and then that error, as the command does.
+                    Err(ReadError::Io(e)) if e.kind() == std::io::ErrorKind::InvalidData => break,
+                    Err(ReadError::Io(e)) => return Err(e),
+                    _ => {}
                 }
                 if let Some(offset) = reader.clean_start() {
                     if offset >= next {

@@ -98,8 +98,25 @@ pub enum LexError {
 
 /// Most bytes skipped after an unreadable game while looking for the next one: a real file's
 /// unreadable game and the junk after it are far shorter (lichess's longest games are under
-/// 100 KB).
+/// 100 KB); past it the input is not PGN (`/dev/zero`, a binary file) and reading on could
+/// take forever.
 pub const MAX_RESYNC_BYTES: u64 = 8 << 20;
+
+/// Most bytes one comment or one skipped line may have. Comments are streamed, not held, and
+/// a 64 MiB comment is read (an earlier decision); an endless one (`{` and then `/dev/zero`)
+/// ends here, in well under a second of reading.
+pub const MAX_SKIP_BYTES: u64 = 256 << 20;
+
+/// The error that ends reading an input that is not PGN: `what` is followed by `limit`.
+fn not_pgn(what: String, limit: u64) -> io::Error {
+    io::Error::new(
+        io::ErrorKind::InvalidData,
+        format!(
+            "{what} {} MiB: the rest of the input is not PGN",
+            limit >> 20
+        ),
+    )
+}
 
 pub struct Lexer<R> {
     input: R,
@@ -255,9 +272,16 @@ impl<R: Read> Lexer<R> {
 
     /// Skips the rest of the current line (the newline included).
     fn skip_line(&mut self) -> io::Result<()> {
+        let from_line = self.line;
+        let mut skipped = 0u64;
         while let Some(b) = self.bump()? {
             if b == b'\n' {
                 break;
+            }
+            skipped += 1;
+            if skipped > MAX_SKIP_BYTES {
+                let what = format!("line {from_line} does not end within");
+                return Err(not_pgn(what, MAX_SKIP_BYTES));
             }
         }
         Ok(())
@@ -294,13 +318,9 @@ impl<R: Read> Lexer<R> {
             }
             skipped += 1;
             if skipped > MAX_RESYNC_BYTES {
-                return Err(io::Error::new(
-                    io::ErrorKind::InvalidData,
-                    format!(
-                        "no game starts in the {} MiB after the unreadable game at line \
-                         {from_line}: the rest of the input is not PGN",
-                        MAX_RESYNC_BYTES >> 20
-                    ),
+                return Err(not_pgn(
+                    format!("no game starts after the unreadable game at line {from_line} within"),
+                    MAX_RESYNC_BYTES,
                 ));
             }
         }
@@ -397,11 +417,19 @@ impl<R: Read> Lexer<R> {
 
     fn skip_comment(&mut self, line: u64, column: u64) -> Result<(), LexError> {
         self.bump()?;
+        let mut skipped = 0u64;
         loop {
             match self.bump()? {
                 Some(b'}') => return Ok(()),
                 Some(_) => {}
                 None => return Err(self.error(line, column, "comment '{' is not closed")),
+            }
+            skipped += 1;
+            if skipped > MAX_SKIP_BYTES {
+                let what = format!(
+                    "the comment opened at line {line}, column {column}, does not close within"
+                );
+                return Err(LexError::Io(not_pgn(what, MAX_SKIP_BYTES)));
             }
         }
     }

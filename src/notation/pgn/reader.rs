@@ -85,6 +85,9 @@ pub struct PgnReader<R> {
     /// Skipping to the next game after an unreadable one failed: given after that game's
     /// own error, so the game is still reported.
     failed: Option<std::io::Error>,
+    /// The input was found not to be PGN: no more games come (a caller that goes on after
+    /// the error is not sent round the junk again).
+    done: bool,
 }
 
 impl<R: Read> PgnReader<R> {
@@ -96,6 +99,7 @@ impl<R: Read> PgnReader<R> {
             in_movetext: false,
             clean_start: None,
             failed: None,
+            done: false,
         }
     }
 
@@ -141,13 +145,20 @@ impl<R: Read> PgnReader<R> {
     /// sink). After a syntax error the sink holds what came before it, and the reader resumes
     /// at the next line that starts with `[`.
     pub fn next_game_into(&mut self, sink: &mut impl GameSink) -> Option<Result<(), ReadError>> {
+        if self.done {
+            return None;
+        }
         if let Some(e) = self.failed.take() {
+            self.done = true;
             return Some(Err(ReadError::Io(e)));
         }
         match self.read_game(sink) {
             Ok(true) => Some(Ok(())),
             Ok(false) => None,
-            Err(LexError::Io(e)) => Some(Err(ReadError::Io(e))),
+            Err(LexError::Io(e)) => {
+                self.done = e.kind() == std::io::ErrorKind::InvalidData;
+                Some(Err(ReadError::Io(e)))
+            }
             Err(LexError::Syntax(error)) => {
                 self.pending = None;
                 // An error among the tags: skip the rest of them and the movetext too, so the
