@@ -10,8 +10,9 @@ use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyType};
 
+use crate::claims;
 use crate::errors::{self, guard};
-use crate::game::{self, AnyMove};
+use crate::game::{self, AnyMove, End};
 use crate::limits;
 use crate::moves::{quoted, Move};
 use crate::outcome::{Outcome, Termination};
@@ -172,7 +173,32 @@ impl Board {
 
     fn end(&mut self, claim_draw: bool) -> Option<Outcome> {
         let to_move = game::side_to_move(&mut self.game);
-        game::game_end(&mut self.game, claim_draw).map(|e| Outcome::of(e, to_move))
+        // FIDE chess claims as python-chess counts them; other variants by their own rules.
+        let fide = self.has_fide_claims();
+        game::game_end(&mut self.game, claim_draw && !fide)
+            .or_else(|| {
+                if claim_draw && fide {
+                    self.claimable_draw()
+                } else {
+                    None
+                }
+            })
+            .map(|e| Outcome::of(e, to_move))
+    }
+
+    /// Standard chess and Chess960: the draws a player claims are FIDE's, as python-chess
+    /// counts them (`claims`).
+    fn has_fide_claims(&self) -> bool {
+        matches!(self.variant, VariantId::Standard | VariantId::Chess960)
+    }
+
+    /// The draw the side to move may claim now or with one move, if any.
+    fn claimable_draw(&mut self) -> Option<End> {
+        if claims::fifty_moves(&mut self.game) {
+            return Some(End::FiftyMoves);
+        }
+        let stack: Vec<AnyMove> = self.stack.iter().filter_map(|m| m.raw).collect();
+        claims::threefold(&mut self.game, &stack).then_some(End::Repetition)
     }
 
     pub fn game(&self) -> &AnyGame {
@@ -476,6 +502,26 @@ impl Board {
     #[pyo3(signature = (*, claim_draw = false))]
     fn result(&mut self, claim_draw: bool) -> PyResult<&'static str> {
         guard(|| Ok(self.end(claim_draw).map_or("*", |o| o.result())))
+    }
+
+    /// Can the side to move claim a draw, now or with its next move: fifty moves or threefold
+    /// repetition, as python-chess's `can_claim_draw` counts them (standard chess and
+    /// Chess960; False for the other variants).
+    fn can_claim_draw(&mut self) -> PyResult<bool> {
+        guard(|| Ok(self.has_fide_claims() && self.claimable_draw().is_some()))
+    }
+
+    /// python-chess's `can_claim_fifty_moves` (standard chess and Chess960).
+    fn can_claim_fifty_moves(&mut self) -> PyResult<bool> {
+        guard(|| Ok(self.has_fide_claims() && claims::fifty_moves(&mut self.game)))
+    }
+
+    /// python-chess's `can_claim_threefold_repetition` (standard chess and Chess960).
+    fn can_claim_threefold_repetition(&mut self) -> PyResult<bool> {
+        guard(|| {
+            let stack: Vec<AnyMove> = self.stack.iter().filter_map(|m| m.raw).collect();
+            Ok(self.has_fide_claims() && claims::threefold(&mut self.game, &stack))
+        })
     }
 
     /// Can neither side ever checkmate (a dead position by material, as python-chess's and

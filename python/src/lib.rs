@@ -2,6 +2,7 @@
 //! (see `game.rs`), for the `chessrules` Python package.
 
 mod board;
+mod claims;
 mod errors;
 mod game;
 mod interrupt;

@@ -127,3 +127,55 @@ def test_errors_of_the_new_methods():
         chessrules.Board("fairy").lan(chessrules.Board("fairy").legal_moves[0])
     assert chessrules.Board("fairy").piece_at("a1") is not None
     assert str(chessrules.Board("obstacle")) == chessrules.Board("obstacle").board_file()
+
+
+def shuffling_pairs(chess, games, seed, max_plies=60):
+    """(ours, theirs) after each move of games that repeat positions and run the fifty-move
+    clock up: random FENs with a clock of 90-99, then mostly quiet moves, each side often
+    taking its last move back (a knight shuffle), so claims come and go."""
+    rng = random.Random(seed)
+    for _ in range(games):
+        theirs = chess.Board()
+        for _ in range(rng.randrange(6, 40)):
+            moves = list(theirs.legal_moves)
+            if not moves:
+                break
+            theirs.push(rng.choice(moves))
+        if theirs.is_game_over():
+            continue
+        fields = theirs.fen(en_passant="fen").split()
+        fields[4] = str(rng.randrange(90, 100))
+        theirs = chess.Board(" ".join(fields))
+        ours = chessrules.Board(theirs.fen(en_passant="fen"))
+        last = {chess.WHITE: None, chess.BLACK: None}
+        for _ in range(max_plies):
+            moves = list(theirs.legal_moves)
+            if not moves:
+                break
+            back = last[theirs.turn]
+            back = back and chess.Move(back.to_square, back.from_square)
+            quiet = [m for m in moves if not theirs.is_zeroing(m)] or moves
+            m = back if back in moves and rng.random() < 0.7 else rng.choice(quiet)
+            last[theirs.turn] = m
+            ours.push_uci(m.uci())
+            theirs.push(m)
+            yield ours, theirs
+
+
+def test_draw_claims_match_python_chess():
+    chess = _chess()
+    seen = {"fifty": 0, "threefold": 0}
+    for ours, theirs in shuffling_pairs(chess, 40, seed=3636):
+        where = (theirs.fen(), [m.uci() for m in theirs.move_stack])
+        fifty = theirs.can_claim_fifty_moves()
+        threefold = theirs.can_claim_threefold_repetition()
+        seen["fifty"] += fifty
+        seen["threefold"] += threefold
+        assert ours.can_claim_fifty_moves() == fifty, where
+        assert ours.can_claim_threefold_repetition() == threefold, where
+        assert ours.can_claim_draw() == theirs.can_claim_draw(), where
+        if theirs.outcome(claim_draw=True) is not None and not theirs.is_fivefold_repetition() \
+                and not theirs.is_seventyfive_moves():
+            assert ours.result(claim_draw=True) == theirs.result(claim_draw=True), where
+    # The games did reach both claims, many times.
+    assert seen["fifty"] > 50 and seen["threefold"] > 50, seen
