@@ -104,6 +104,46 @@ fn matches(expected: &[String], actual: &[String]) -> bool {
     }
 }
 
+/// The `sh` blocks' commands whose comment is a count (`chessrules perft 6   # 119060324`):
+/// the command and the number it prints.
+fn counted(readme: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut in_sh = false;
+    for line in readme.lines() {
+        if line.starts_with("```") {
+            in_sh = line == "```sh";
+            continue;
+        }
+        let Some(rest) = line.strip_prefix("chessrules ").filter(|_| in_sh) else {
+            continue;
+        };
+        if let Some((command, count)) = rest.rsplit_once("  # ") {
+            let count = count.trim();
+            if !count.is_empty() && count.bytes().all(|b| b.is_ascii_digit()) {
+                out.push((command.trim().to_string(), count.to_string()));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn every_count_in_a_readme_comment_is_what_the_command_prints() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let readme = std::fs::read_to_string(format!("{root}/README.md")).unwrap();
+    let counts = counted(&readme);
+    assert!(counts.len() >= 3, "the README's counts were not found");
+    for (command, count) in counts {
+        let out = Command::new(BIN)
+            .args(words(&command))
+            .current_dir(root)
+            .output()
+            .unwrap();
+        let printed = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(printed.trim(), count, "chessrules {command}");
+    }
+}
+
 #[test]
 fn every_readme_sample_prints_what_the_command_prints() {
     let root = env!("CARGO_MANIFEST_DIR");
