@@ -6,6 +6,7 @@
 //! share.
 pub mod core;
 pub mod engine;
+pub mod game;
 pub mod io;
 pub mod notation;
 pub mod play;

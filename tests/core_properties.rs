@@ -131,7 +131,7 @@ fn fen_errors_name_field_and_column() {
 
 #[test]
 fn insufficient_material_follows_the_rules_text() {
-    use chessrules::core::game::{cannot_mate, insufficient_material};
+    use chessrules::core::history::{cannot_mate, insufficient_material};
     let cases = [
         ("8/8/8/4k3/8/8/8/4K3 w - - 0 1", true),
         ("8/8/8/4k3/8/8/8/2B1K3 w - - 0 1", true),
@@ -164,9 +164,9 @@ fn insufficient_material_follows_the_rules_text() {
 
 #[test]
 fn threefold_counts_positions_with_same_rights() {
-    use chessrules::core::Game;
+    use chessrules::core::PositionHistory;
     use chessrules::notation::coordinate;
-    let mut game = Game::new(standard::start());
+    let mut game = PositionHistory::new(standard::start());
     for text in [
         "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8",
     ] {
@@ -229,13 +229,13 @@ fn wide_piece_tables_count_like_small_ones() {
     }
 }
 
-/// An engine sees the game's repetitions through `Game::earlier_keys`: after Nf3 Nf6 Ng1 Ng8
+/// An engine sees the game's repetitions through `PositionHistory::earlier_keys`: after Nf3 Nf6 Ng1 Ng8
 /// the current position's key is the first earlier key, and there is one key per move.
 #[test]
 fn earlier_keys_list_the_game_positions_oldest_first() {
-    use chessrules::core::Game;
+    use chessrules::core::PositionHistory;
     use chessrules::notation::coordinate;
-    let mut game = Game::new(standard::start());
+    let mut game = PositionHistory::new(standard::start());
     let start_key = game.position().key();
     for text in ["g1f3", "g8f6", "f3g1", "f6g8"] {
         let mut pos = game.position().clone();

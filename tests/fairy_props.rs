@@ -135,6 +135,6 @@ fn huge_inputs_are_rejected_without_trouble() {
     moves.push_str(&line);
     assert_eq!(
         fairy::play_file(&mut board.position, &moves),
-        Err(fairy::MoveError::Move(200_001))
+        Err(fairy::FairyMoveError::Move(200_001))
     );
 }

@@ -3,7 +3,7 @@
 
 mod follow_common;
 
-use chessrules::variants::follow::{FollowChess, MoveError};
+use chessrules::variants::follow::{FollowChess, FollowMoveError};
 use follow_common::*;
 
 /// A 5×5 board: Black king b5, White rook c3 and king d1.
@@ -16,7 +16,7 @@ fn apply_null_stream_of_moves() {
     let mut g = loaded(FIVE);
     assert!(matches!(
         g.apply_move_sequence(FailingReader),
-        Err(MoveError::Io(_))
+        Err(FollowMoveError::Io(_))
     ));
     assert_eq!(printed(&g), FIVE);
 }
@@ -355,11 +355,11 @@ fn apply_moves_before_a_board_is_loaded() {
     let mut g = FollowChess::new();
     assert!(matches!(
         g.apply_move_sequence(&b"c 3 c 4\n"[..]),
-        Err(MoveError::NoBoard)
+        Err(FollowMoveError::NoBoard)
     ));
     assert!(matches!(
         g.apply_move_sequence(&b""[..]),
-        Err(MoveError::NoBoard)
+        Err(FollowMoveError::NoBoard)
     ));
 }
 
@@ -422,6 +422,6 @@ fn apply_huge_line_is_rejected_without_reading_it_whole() {
     text.push(b'\n');
     assert!(matches!(
         g.apply_move_sequence(&text[..]),
-        Err(MoveError::TooLong { line: 1 })
+        Err(FollowMoveError::TooLong { line: 1 })
     ));
 }

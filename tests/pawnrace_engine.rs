@@ -5,11 +5,11 @@ use std::time::Duration;
 use chessrules::core::{Color, Move};
 use chessrules::engine::baseline::{greedy_move, random_move};
 use chessrules::engine::{Engine, Limits, Rng, Score};
+use chessrules::game::Game;
 use chessrules::variants::pawnrace::board::from_diagram;
 use chessrules::variants::pawnrace::notation::san;
 use chessrules::variants::pawnrace::search::PawnRaceSearch;
 use chessrules::variants::pawnrace::{start, Gap, PawnRace};
-use chessrules::variants::Variant;
 
 fn limits(nodes: u64) -> Limits {
     Limits {

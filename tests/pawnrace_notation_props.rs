@@ -18,7 +18,7 @@ fn random_position(gaps: (u8, u8), plies: usize, seed: u64) -> Position {
             break;
         }
         match random_move(&mut s, &mut rng) {
-            Some(m) => chessrules::variants::Variant::make(&mut s, m),
+            Some(m) => chessrules::game::Game::make(&mut s, m),
             None => break,
         }
     }

@@ -3,7 +3,7 @@
 use chessrules::core::{Color, MoveFlag};
 use chessrules::variants::pawnrace::board::from_diagram;
 use chessrules::variants::pawnrace::notation::{parse, san};
-use chessrules::variants::pawnrace::{outcome, Gap, Outcome, PawnRace};
+use chessrules::variants::pawnrace::{outcome, Gap, PawnRace, RaceOutcome};
 
 fn game(w: &str, b: &str) -> PawnRace {
     PawnRace::new(Gap::parse(w).expect("gap"), Gap::parse(b).expect("gap"))
@@ -75,7 +75,10 @@ fn reaching_the_last_rank_wins() {
     .expect("diagram");
     let m = parse(&mut pos, "b8").expect("b8");
     pos.make(m);
-    assert_eq!(outcome(&mut pos), Some(Outcome::Promotion(Color::White)));
+    assert_eq!(
+        outcome(&mut pos),
+        Some(RaceOutcome::Promotion(Color::White))
+    );
     // Also by a capture onto the last rank, for Black.
     let mut pos = from_diagram(
         "........\n........\n........\n........\n........\n........\n......B.\n.....W..",
@@ -85,7 +88,10 @@ fn reaching_the_last_rank_wins() {
     .expect("diagram");
     let m = parse(&mut pos, "gxf1").expect("gxf1");
     pos.make(m);
-    assert_eq!(outcome(&mut pos), Some(Outcome::Promotion(Color::Black)));
+    assert_eq!(
+        outcome(&mut pos),
+        Some(RaceOutcome::Promotion(Color::Black))
+    );
 }
 
 #[test]
@@ -98,7 +104,10 @@ fn capturing_every_enemy_pawn_wins() {
     .expect("diagram");
     let m = parse(&mut pos, "dxe5").expect("dxe5");
     pos.make(m);
-    assert_eq!(outcome(&mut pos), Some(Outcome::AllCaptured(Color::White)));
+    assert_eq!(
+        outcome(&mut pos),
+        Some(RaceOutcome::AllCaptured(Color::White))
+    );
     // By en passant, for Black.
     let mut pos = from_diagram(
         "........\n........\n........\n........\n....WB..\n........\n........\n........",
@@ -108,7 +117,10 @@ fn capturing_every_enemy_pawn_wins() {
     .expect("diagram");
     let m = parse(&mut pos, "fxe3").expect("fxe3");
     pos.make(m);
-    assert_eq!(outcome(&mut pos), Some(Outcome::AllCaptured(Color::Black)));
+    assert_eq!(
+        outcome(&mut pos),
+        Some(RaceOutcome::AllCaptured(Color::Black))
+    );
 }
 
 #[test]
@@ -120,8 +132,8 @@ fn no_legal_move_is_a_stalemate_draw() {
     )
     .expect("diagram");
     let o = outcome(&mut pos);
-    assert_eq!(o, Some(Outcome::Stalemate));
-    assert_eq!(o.and_then(Outcome::winner), None);
+    assert_eq!(o, Some(RaceOutcome::Stalemate));
+    assert_eq!(o.and_then(RaceOutcome::winner), None);
     // The side not to move being stuck is no stalemate.
     let mut pos = from_diagram(
         "........\n........\n........\n....B...\n....W...\n........\nW.......\n........",
@@ -129,7 +141,7 @@ fn no_legal_move_is_a_stalemate_draw() {
         None,
     )
     .expect("diagram");
-    assert_eq!(outcome(&mut pos), Some(Outcome::Stalemate));
+    assert_eq!(outcome(&mut pos), Some(RaceOutcome::Stalemate));
     pos.set_side_to_move(Color::White);
     assert_eq!(outcome(&mut pos), None);
 }

@@ -6,7 +6,8 @@
 use chessrules::core::perft::Perft;
 use chessrules::core::Backend;
 use chessrules::engine::perft::Perft as VariantPerft;
-use chessrules::variants::{standard, Variant};
+use chessrules::game::Game;
+use chessrules::variants::standard;
 
 const NODE_LIMIT: u64 = 1_000_000;
 

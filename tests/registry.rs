@@ -1,9 +1,9 @@
-//! The registry opens a board file of any variant behind the `Variant` trait; a refused file
+//! The registry opens a board file of any variant behind the `Game` trait; a refused file
 //! comes back as a typed diagnostic: the variant's own message, the line or square it names
 //! and its command's exit code, so no front end takes the text apart.
 
+use chessrules::game::{Game, VariantId};
 use chessrules::variants::registry::{open, replay, AnyGame, Visit};
-use chessrules::variants::{Variant, VariantId};
 
 #[test]
 fn refused_boards_are_typed_diagnostics() {
@@ -41,7 +41,7 @@ fn every_variant_reads_back_the_moves_it_writes() {
     struct RoundTrip;
     impl Visit for RoundTrip {
         type Output = (usize, usize);
-        fn visit<V: Variant>(self, mut game: V) -> (usize, usize) {
+        fn visit<V: Game>(self, mut game: V) -> (usize, usize) {
             let mut moves = Vec::new();
             game.legal_moves(&mut moves);
             let mut same = 0;
@@ -85,7 +85,7 @@ fn every_variant_reads_back_the_moves_it_writes() {
 fn a_table_plays_one_move_per_text() {
     let board = chessrules::variants::registry::info(VariantId::Follow).initial;
     let mut table =
-        chessrules::variants::registry::table(VariantId::Follow, board).expect("a board");
+        chessrules::variants::registry::seat_view(VariantId::Follow, board).expect("a board");
     let refused = table
         .play("c 2 c 3\nc 7 c 6")
         .expect_err("two moves in one text");

@@ -568,7 +568,7 @@ fn uci_moves_replay_the_game_from_its_start_position() {
 
 #[test]
 fn who_cannot_mate_follows_the_material() {
-    use chessrules::core::game::cannot_mate;
+    use chessrules::core::history::cannot_mate;
     use chessrules::core::Color::{Black, White};
     // (FEN, White cannot mate, Black cannot mate)
     let cases = [

@@ -3,11 +3,11 @@
 
 use chessrules::core::perft::Perft;
 use chessrules::core::Backend;
-use chessrules::core::Game;
+use chessrules::core::PositionHistory;
 use chessrules::core::{MovementComponent, PieceKind, Position};
 use chessrules::notation::fen;
 use chessrules::variants::custom::outcome;
-use chessrules::variants::custom::Outcome;
+use chessrules::variants::custom::VariantFileOutcome;
 use chessrules::variants::custom::{builtin, load_variant_file};
 use chessrules::variants::{fairy, pawnrace, standard};
 
@@ -157,17 +157,17 @@ fn pawnrace_file_ends_games_like_the_builtin() {
         "8/2pp4/8/8/8/8/2PP4/8 w - - 0 1",
     ];
     for i in 0..200 {
-        let mut game = Game::new(v.position_from_fen(starts[i % starts.len()]).unwrap());
+        let mut game = PositionHistory::new(v.position_from_fen(starts[i % starts.len()]).unwrap());
         loop {
             let ours = outcome(&v, &mut game);
             let mut pos = fen::parse(pawnrace::rules(), &fen::write(game.position())).unwrap();
             let theirs = pawnrace::outcome(&mut pos);
             let ours_winner = match &ours {
-                Some(Outcome::Win { winner, reason }) => {
+                Some(VariantFileOutcome::Win { winner, reason }) => {
                     endings.insert(*reason);
                     Some(Some(*winner))
                 }
-                Some(Outcome::Draw { reason }) => {
+                Some(VariantFileOutcome::Draw { reason }) => {
                     endings.insert(*reason);
                     Some(None)
                 }

@@ -5,7 +5,7 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
 
-use chessrules::variants::VariantId;
+use chessrules::game::VariantId;
 use proptest::prelude::*;
 
 use chessrules::variants::registry;
@@ -81,7 +81,7 @@ proptest! {
     /// Any board text is either a game or an error message, for every variant.
     #[test]
     fn any_board_text_loads_or_is_refused(text in "[ -~\n|_.]{0,200}", v in 0usize..6) {
-        let _ = registry::table(VARIANTS[v], &text);
+        let _ = registry::seat_view(VARIANTS[v], &text);
     }
 
     /// Any move text on the initial position is either played or refused; what the targets
@@ -89,7 +89,7 @@ proptest! {
     #[test]
     fn any_move_text_plays_or_is_refused(text in "[ -~]{0,12}", v in 0usize..6) {
         let info = registry::info(VARIANTS[v]);
-        let mut game = registry::table(info.id, info.initial).unwrap();
+        let mut game = registry::seat_view(info.id, info.initial).unwrap();
         let _ = game.play(&text);
         let _ = game.status();
         let _ = game.board_file();
@@ -99,12 +99,12 @@ proptest! {
 #[test]
 fn every_listed_target_is_playable() {
     for info in registry::variants() {
-        let game = registry::table(info.id, info.initial).unwrap();
+        let game = registry::seat_view(info.id, info.initial).unwrap();
         for rank in 0..game.ranks() {
             for file in 0..game.files() {
                 let from = chessrules::core::Square::new(file, rank);
                 for t in game.targets(from, Some(game.side_to_move())) {
-                    let mut g = registry::table(info.id, info.initial).unwrap();
+                    let mut g = registry::seat_view(info.id, info.initial).unwrap();
                     assert!(g.play(&t.text).is_ok(), "{}: {} refused", info.id, t.text);
                 }
             }

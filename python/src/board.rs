@@ -5,7 +5,8 @@ use std::sync::Arc;
 use chessrules::core::{Color, Square};
 use chessrules::variants::custom::CustomVariant;
 use chessrules::variants::registry::{self, AnyGame};
-use chessrules::variants::{chess960, custom, VariantId};
+use chessrules::game::VariantId;
+use chessrules::variants::{chess960, custom};
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyType};
@@ -73,7 +74,7 @@ impl Board {
             None => rules.start_position(),
         }
         .map_err(|e| {
-            let d = chessrules::variants::Diagnostic::plain(e.to_string());
+            let d = chessrules::game::Diagnostic::plain(e.to_string());
             errors::board_file_error(py, &d)
         })?;
         let game = AnyGame::Core(custom::variant::game(&rules, pos));
@@ -528,7 +529,7 @@ impl Board {
     /// FIDE's usual cases)? False for the variants without that rule.
     fn is_insufficient_material(&self) -> bool {
         match &self.game {
-            AnyGame::Core(g) => chessrules::core::game::insufficient_material(g.position()),
+            AnyGame::Core(g) => chessrules::core::history::insufficient_material(g.position()),
             _ => false,
         }
     }

@@ -2,9 +2,9 @@
 //! hundred halfmoves, or a move that makes them, with a legal move left after) and threefold
 //! repetition (the position a third time since the last irreversible move, or a move that
 //! makes it so). Positions are the same by FIDE's key: en passant counts only when the capture
-//! is legal (`core::game::repetition_key`).
+//! is legal (`core::history::repetition_key`).
 
-use chessrules::core::game::repetition_key;
+use chessrules::core::history::repetition_key;
 use chessrules::core::MoveFlag;
 use chessrules::variants::registry::AnyGame;
 

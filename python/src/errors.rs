@@ -11,7 +11,7 @@ use std::io;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use chessrules::variants::custom::VariantFileError as RustVariantFileError;
-use chessrules::variants::{Diagnostic, MoveRefused, UnknownVariant};
+use chessrules::game::{Diagnostic, MoveRefused, UnknownVariant};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::IntoPyObjectExt;

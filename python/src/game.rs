@@ -1,5 +1,5 @@
 //! One binding over the library's one trait: a game of any variant is the registry's
-//! [`AnyGame`], dispatched once (the `on_game!` macro) to functions generic over [`Variant`].
+//! [`AnyGame`], dispatched once (the `on_game!` macro) to functions generic over [`Game`].
 //! Moves cross the boundary as [`AnyMove`], which [`Played`] converts to and from each
 //! game's own move type.
 
@@ -9,18 +9,18 @@ use chessrules::variants::core_game::CoreGame;
 use chessrules::variants::obstacle::search::ObstacleSearch;
 use chessrules::variants::pawnrace::search::PawnRaceSearch;
 use chessrules::variants::registry::AnyGame;
-use chessrules::variants::{MoveRefused, Terminal, Variant};
+use chessrules::game::{MoveRefused, Terminal, Game};
 
 /// A move of any game the registry builds.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub enum AnyMove {
-    Core(<CoreGame as Variant>::Move),
-    Obstacle(<ObstacleSearch as Variant>::Move),
-    PawnRace(<PawnRaceSearch as Variant>::Move),
+    Core(<CoreGame as Game>::Move),
+    Obstacle(<ObstacleSearch as Game>::Move),
+    PawnRace(<PawnRaceSearch as Game>::Move),
 }
 
 /// A game whose moves travel as [`AnyMove`].
-pub trait Played: Variant {
+pub trait Played: Game {
     fn wrap(m: Self::Move) -> AnyMove;
     fn unwrap(m: AnyMove) -> Option<Self::Move>;
 }
@@ -287,7 +287,7 @@ pub fn game_end(game: &mut AnyGame, claim: bool) -> Option<End> {
     let check = is_check(game);
     let (dead, fifty) = match &*game {
         AnyGame::Core(g) => (
-            chessrules::core::game::insufficient_material(g.position()),
+            chessrules::core::history::insufficient_material(g.position()),
             g.position().halfmove_clock() >= 100,
         ),
         _ => (false, false),

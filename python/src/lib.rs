@@ -14,7 +14,7 @@ mod piece;
 mod pyread;
 mod variant_file;
 
-use chessrules::variants::VariantId;
+use chessrules::game::VariantId;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 

@@ -4,7 +4,7 @@
 
 use std::borrow::Cow;
 
-use chessrules::variants::Diagnostic;
+use chessrules::game::Diagnostic;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 

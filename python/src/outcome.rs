@@ -2,7 +2,7 @@
 //! writes it (`winner`: True for White, False for Black, None for a draw).
 
 use chessrules::core::Color;
-use chessrules::variants::Terminal;
+use chessrules::game::Terminal;
 use pyo3::prelude::*;
 
 use crate::game::End;

@@ -16,7 +16,8 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use chessrules::engine::finder::Found;
-use chessrules::variants::{registry, VariantId};
+use chessrules::game::VariantId;
+use chessrules::variants::registry;
 use clap::Args;
 
 /// `chessrules obstacle find FROM TO …` (the form; also `fairy find`, `standard

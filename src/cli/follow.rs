@@ -14,7 +14,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use chessrules::io::input::{open_input, read_line_within, skip_bom, LineRead};
-use chessrules::variants::follow::{BoardError, FollowChess, MoveError};
+use chessrules::variants::follow::{BoardError, FollowChess, FollowMoveError};
 use clap::{Args, ValueEnum};
 
 #[derive(Copy, Clone, Debug, ValueEnum)]
@@ -125,7 +125,11 @@ pub fn run(args: FollowArgs) -> Result<ExitCode> {
         );
     }
     if let Err(e) = game.apply_move_sequence(moves) {
-        let code = if matches!(e, MoveError::Io(_)) { 3 } else { 1 };
+        let code = if matches!(e, FollowMoveError::Io(_)) {
+            3
+        } else {
+            1
+        };
         return fail(code, format!("move file '{}': {e}", moves_path.display()));
     }
     let mut out = io::stdout().lock();

@@ -11,12 +11,12 @@ use std::io::{self, IsTerminal};
 use std::process::ExitCode;
 
 use anyhow::Result;
+use chessrules::game::VariantId;
 use chessrules::variants::pawnrace::player::{Strategy, MAX_MOVETIME_MS};
 use chessrules::variants::pawnrace::search::PawnRaceSearch;
-use chessrules::variants::pawnrace::table::board_text;
+use chessrules::variants::pawnrace::seat_view::board_text;
 use chessrules::variants::pawnrace::tournament::{play_match, GapSchedule, MatchConfig};
 use chessrules::variants::pawnrace::{notation, start, Gap};
-use chessrules::variants::VariantId;
 
 use crate::cli::play::{self, SeatSpec, Setup};
 use clap::{Args, Subcommand, ValueEnum};

@@ -4,9 +4,9 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use chessrules::engine::perft::Perft;
+use chessrules::game::{Diagnostic, Game, VariantId};
 use chessrules::io::input::read_small_text;
 use chessrules::variants::registry::{self, AnyGame, Visit};
-use chessrules::variants::{Diagnostic, Variant, VariantId};
 use clap::Args;
 
 #[derive(Args)]
@@ -101,13 +101,13 @@ struct Walk<'a> {
 
 impl Visit for Walk<'_> {
     type Output = ();
-    fn visit<V: Variant>(self, game: V) {
+    fn visit<V: Game>(self, game: V) {
         walk(game, self.args)
     }
 }
 
 /// Counts (or divides) on any variant's game.
-fn walk<V: Variant>(mut game: V, args: &PerftArgs) {
+fn walk<V: Game>(mut game: V, args: &PerftArgs) {
     let mut perft = Perft::new(!args.no_bulk);
     perft.end_rules = !args.generator_only;
     if args.divide {

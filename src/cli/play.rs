@@ -13,7 +13,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use chessrules::variants::{registry, VariantId};
+use chessrules::game::VariantId;
+use chessrules::variants::registry;
 use clap::Args;
 
 pub use dialogue::Grid;

@@ -25,10 +25,11 @@ use std::time::Duration;
 use anyhow::Result;
 use chessrules::core::{Move, Position};
 use chessrules::engine::{Engine, Limits, Score};
+use chessrules::game::VariantId;
 use chessrules::io::input::{read_line_within, LineRead};
 use chessrules::notation::coordinate::{self, to_uci};
 use chessrules::notation::fen;
-use chessrules::variants::{registry, VariantId};
+use chessrules::variants::registry;
 use clap::{Args, ValueEnum};
 
 #[derive(Copy, Clone, Debug, ValueEnum)]
@@ -43,23 +44,25 @@ pub enum UciVariant {
 
 /// The rules a session plays by (its `UCI_Variant`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum Dialect {
+enum UciRules {
     Chess,
     Fairy,
 }
 
-impl Dialect {
+impl UciRules {
     fn name(self) -> &'static str {
         match self {
-            Dialect::Chess => "chess",
-            Dialect::Fairy => fairy_uci_name(),
+            UciRules::Chess => "chess",
+            UciRules::Fairy => fairy_uci_name(),
         }
     }
 
-    fn parse(value: &str) -> Option<Dialect> {
+    fn parse(value: &str) -> Option<UciRules> {
         match value.parse::<VariantId>().ok()? {
-            VariantId::Standard | VariantId::Chess960 | VariantId::Obstacle => Some(Dialect::Chess),
-            VariantId::Fairy => Some(Dialect::Fairy),
+            VariantId::Standard | VariantId::Chess960 | VariantId::Obstacle => {
+                Some(UciRules::Chess)
+            }
+            VariantId::Fairy => Some(UciRules::Fairy),
             _ => None,
         }
     }
@@ -67,8 +70,8 @@ impl Dialect {
     /// The variant whose rules and search the dialect plays.
     fn id(self) -> VariantId {
         match self {
-            Dialect::Chess => VariantId::Standard,
-            Dialect::Fairy => VariantId::Fairy,
+            UciRules::Chess => VariantId::Standard,
+            UciRules::Fairy => VariantId::Fairy,
         }
     }
 
@@ -94,7 +97,7 @@ pub struct UciArgs {
 }
 
 struct Session {
-    dialect: Dialect,
+    dialect: UciRules,
     /// `UCI_Chess960`: positions read as Chess960 (X-FEN or Shredder-FEN), castling written
     /// and read as the king taking its own rook.
     chess960: bool,
@@ -201,8 +204,8 @@ fn read_input(signals: Arc<Signals>, lines: mpsc::Sender<String>) {
 
 pub fn run(args: UciArgs) -> Result<ExitCode> {
     let dialect = match args.variant {
-        UciVariant::Fairy => Dialect::Fairy,
-        UciVariant::Standard | UciVariant::Chess960 | UciVariant::Obstacle => Dialect::Chess,
+        UciVariant::Fairy => UciRules::Fairy,
+        UciVariant::Standard | UciVariant::Chess960 | UciVariant::Obstacle => UciRules::Chess,
     };
     let signals = Arc::new(Signals::default());
     let mut session = Session {
@@ -300,7 +303,7 @@ impl Session {
     fn set_option(&mut self, words: &[&str]) {
         let text = words.join(" ");
         if let Some(rest) = text.strip_prefix("setoption name UCI_Variant value ") {
-            if let Some(d) = Dialect::parse(rest.trim()) {
+            if let Some(d) = UciRules::parse(rest.trim()) {
                 if d != self.dialect {
                     self.dialect = d;
                     self.refused = None;
@@ -324,7 +327,7 @@ impl Session {
         let moves_at = words.iter().position(|&w| w == "moves");
         let head = &words[1..moves_at.unwrap_or(words.len())];
         let start = self.dialect.start();
-        let chess960 = self.chess960 && self.dialect == Dialect::Chess;
+        let chess960 = self.chess960 && self.dialect == UciRules::Chess;
         let text = head.get(1..).unwrap_or(&[]).join(" ");
         let mut pos = match head.first().copied() {
             Some("startpos") if chess960 => {
@@ -430,7 +433,7 @@ impl Session {
 
 /// The position of a core game the registry opened (a FEN in standard chess or Chess960).
 fn core_position(
-    opened: std::result::Result<registry::AnyGame, chessrules::variants::Diagnostic>,
+    opened: std::result::Result<registry::AnyGame, chessrules::game::Diagnostic>,
 ) -> std::result::Result<Position, String> {
     match opened {
         Ok(registry::AnyGame::Core(game)) => Ok(game.position().clone()),

@@ -4,8 +4,8 @@
 
 pub mod attacks;
 mod bitboard;
-pub mod game;
 pub mod geometry;
+pub mod history;
 pub mod make;
 pub mod movegen;
 pub mod moves;
@@ -19,8 +19,8 @@ pub mod squares;
 pub mod zobrist;
 
 pub use bitboard::Backend;
-pub use game::{Game, Status};
 pub use geometry::{BoardShape, Color, Sq, Square};
+pub use history::{PositionHistory, Status};
 pub use moves::{Move, MoveFlag, Undo};
 pub use piece::{KindId, MatingPower, MoveMode, MovementComponent, Piece, PieceKind};
 pub use position::Position;

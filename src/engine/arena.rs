@@ -1,9 +1,9 @@
-//! Engine-against-engine games for the benchmarks: any [`Variant`], players that search
+//! Engine-against-engine games for the benchmarks: any [`Game`], players that search
 //! for a fixed time or move at random, a ply cap counted as a draw.
 
 use crate::engine::baseline::random_move;
 use crate::engine::{Engine, Limits, Rng};
-use crate::variants::Variant;
+use crate::game::Game;
 
 /// A side in a benchmark game.
 #[derive(Copy, Clone, Debug)]
@@ -15,7 +15,7 @@ pub enum Player {
 
 /// Plays one game from `start`; returns the first player's score (1, ½ as 0.5, 0). `first`
 /// moves first; a game still going after `max_plies` plies is a draw.
-pub fn play_game<G: Variant + Clone>(
+pub fn play_game<G: Game + Clone>(
     start: &G,
     first: Player,
     second: Player,

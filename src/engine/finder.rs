@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use crate::variants::Reachable;
+use crate::game::Reachable;
 
 /// What the finder concluded.
 #[derive(Clone, Debug, PartialEq, Eq)]

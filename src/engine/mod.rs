@@ -1,6 +1,6 @@
 //! Game-tree search shared by every variant.
 //!
-//! A variant plugs in by implementing [`Variant`](crate::variants::Variant): legal moves,
+//! A variant plugs in by implementing [`Game`](crate::game::Game): legal moves,
 //! make/unmake, a hash key, its terminal outcomes and an evaluation. The search (iterative deepening negamax with
 //! alpha-beta, a transposition table, move ordering and a time manager) knows nothing else
 //! about the game. Baseline players (random, greedy) use the same trait.

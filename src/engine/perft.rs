@@ -1,17 +1,17 @@
-//! Perft over any [`Variant`]: the leaf count of the legal move tree, for every variant
+//! Perft over any [`Game`]: the leaf count of the legal move tree, for every variant
 //! (obstacle chess's walls and effects included), with bulk counting at the last ply. A
 //! position the variant's rules have decided has no moves, as Fairy-Stockfish, python-chess
 //! and shakmaty count (unless `end_rules` is off: the move generator's count alone).
 //! `core::perft` stays the core's own yardstick on bare positions.
 
-use crate::variants::Variant;
+use crate::game::Game;
 
 /// Reusable move buffers, one per ply, so that counting allocates nothing after warm-up.
 pub struct Perft<M> {
     buffers: Vec<Vec<M>>,
     /// Count the legal moves at the last ply instead of making each one.
     pub bulk: bool,
-    /// A decided position ([`Variant::is_decided`]) has no moves.
+    /// A decided position ([`Game::is_decided`]) has no moves.
     pub end_rules: bool,
 }
 
@@ -25,14 +25,14 @@ impl<M: Copy> Perft<M> {
     }
 
     /// Leaves at `depth` plies below `game`'s position.
-    pub fn count<V: Variant<Move = M>>(&mut self, game: &mut V, depth: u32) -> u64 {
+    pub fn count<V: Game<Move = M>>(&mut self, game: &mut V, depth: u32) -> u64 {
         while self.buffers.len() <= depth as usize {
             self.buffers.push(Vec::with_capacity(256));
         }
         self.walk(game, depth)
     }
 
-    fn walk<V: Variant<Move = M>>(&mut self, game: &mut V, depth: u32) -> u64 {
+    fn walk<V: Game<Move = M>>(&mut self, game: &mut V, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
         }
@@ -63,7 +63,7 @@ impl<M: Copy> Perft<M> {
     }
 
     /// Leaf counts per root move, in generation order, with each move's coordinate text.
-    pub fn divide<V: Variant<Move = M>>(&mut self, game: &mut V, depth: u32) -> Vec<(String, u64)> {
+    pub fn divide<V: Game<Move = M>>(&mut self, game: &mut V, depth: u32) -> Vec<(String, u64)> {
         let mut moves = Vec::new();
         if !(self.end_rules && game.is_decided()) {
             game.legal_moves(&mut moves);

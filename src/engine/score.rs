@@ -9,7 +9,7 @@ pub const PROVEN: i32 = WIN - 1_000;
 /// Larger than any score.
 pub const INFINITY: i32 = WIN + 1;
 
-/// The largest move-order value `mvv_lva` gives (and `Variant::capture_order` may).
+/// The largest move-order value `mvv_lva` gives (and `Game::capture_order` may).
 pub const CAPTURE_ORDER_MAX: i32 = (1 << 24) - 1;
 
 /// Order among captures: the most valuable victim first, and among equal victims the least

@@ -11,7 +11,7 @@ use std::time::Duration;
 use crate::engine::clock::Clock;
 use crate::engine::score::{self, Score, INFINITY, PROVEN, WIN};
 use crate::engine::tt::{Bound, Table};
-use crate::variants::{Terminal, Variant};
+use crate::game::{Game, Terminal};
 
 /// Deepest ply the search reaches (iterations and quiescence included).
 pub const MAX_PLY: usize = 96;
@@ -120,11 +120,7 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Engine<M> {
     }
 
     /// Searches the position of `game` within `limits` and returns the best move found.
-    pub fn search<G: Variant<Move = M>>(
-        &mut self,
-        game: &mut G,
-        limits: &Limits,
-    ) -> SearchResult<M> {
+    pub fn search<G: Game<Move = M>>(&mut self, game: &mut G, limits: &Limits) -> SearchResult<M> {
         self.clock = Clock::start(limits.movetime);
         self.nodes = 0;
         self.node_limit = limits.nodes;
@@ -218,7 +214,7 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Engine<M> {
 
     /// One iteration at the root. Returns the best value and move among the moves that
     /// completed (`None` if the first one did not).
-    fn root<G: Variant<Move = M>>(
+    fn root<G: Game<Move = M>>(
         &mut self,
         game: &mut G,
         depth: i32,
@@ -261,7 +257,7 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Engine<M> {
         (alpha, best)
     }
 
-    fn negamax<G: Variant<Move = M>>(
+    fn negamax<G: Game<Move = M>>(
         &mut self,
         game: &mut G,
         depth: i32,
@@ -400,7 +396,7 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Engine<M> {
 
     /// Captures only, on top of the static evaluation (stand pat). Moves are still generated
     /// first: a side without moves is stalemated, whatever the evaluation says.
-    fn quiescence<G: Variant<Move = M>>(
+    fn quiescence<G: Game<Move = M>>(
         &mut self,
         game: &mut G,
         ply: usize,
@@ -464,11 +460,7 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Engine<M> {
     }
 
     /// The line the table expects after `best` (checked move by move for legality).
-    fn principal_variation<G: Variant<Move = M>>(
-        &mut self,
-        game: &mut G,
-        best: Option<M>,
-    ) -> Vec<M> {
+    fn principal_variation<G: Game<Move = M>>(&mut self, game: &mut G, best: Option<M>) -> Vec<M> {
         let mut pv = Vec::new();
         let mut next = best;
         let mut legal = Vec::new();

@@ -6,10 +6,10 @@
 use serde::Serialize;
 
 use crate::core::{Color, Square};
+use crate::game::seat_view::{Cell, GameStatus, SeatView, Target, Verdict, WallView};
+use crate::game::VariantId;
 use crate::play::typed::{self, Candidate, Reading};
 use crate::variants::registry;
-use crate::variants::table::{Cell, GameStatus, Table, Target, Verdict, WallView};
-use crate::variants::VariantId;
 
 /// An error for the page: the HTTP status and a sentence (with the square it names, if any).
 #[derive(Debug)]
@@ -29,7 +29,7 @@ impl Refusal {
         }
     }
     /// A board file the variant refused: its message and the square it names.
-    pub fn board(d: crate::variants::Diagnostic) -> Refusal {
+    pub fn board(d: crate::game::Diagnostic) -> Refusal {
         Refusal {
             status: 400,
             message: d.full(),
@@ -132,7 +132,7 @@ pub struct Session {
     /// The from and to squares of each move, where it moved a piece.
     squares: Vec<Option<[String; 2]>>,
     cursor: usize,
-    game: Box<dyn Table>,
+    game: Box<dyn SeatView>,
     /// A resignation or agreed/claimed draw, and the cursor (position) it happened at: stepping
     /// elsewhere shows the game as it was there, and a new move from there branches.
     ended: Option<(usize, String)>,
@@ -148,7 +148,7 @@ pub struct Session {
 
 impl Session {
     pub fn new(id: String, variant: VariantId, board: &str) -> Result<Session, Refusal> {
-        let game = registry::table(variant, board).map_err(Refusal::board)?;
+        let game = registry::seat_view(variant, board).map_err(Refusal::board)?;
         Ok(Session {
             id,
             variant,
@@ -423,7 +423,7 @@ impl Session {
                 self.moves.len()
             )));
         }
-        let mut game = registry::table(self.variant, &self.initial).map_err(Refusal::board)?;
+        let mut game = registry::seat_view(self.variant, &self.initial).map_err(Refusal::board)?;
         for text in &self.moves[..to] {
             game.play(text).map_err(|e| Refusal::bad(e.message))?;
         }

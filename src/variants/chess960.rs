@@ -286,16 +286,17 @@ pub fn start(n: u16) -> Option<Position> {
 }
 
 /// Chess960's notation: SAN (`O-O`, `O-O-O`), X-FEN boards.
-pub static DIALECT: crate::variants::core_game::Dialect = crate::variants::core_game::Dialect {
-    id: crate::variants::VariantId::Chess960,
-    write_move: crate::notation::san::to_san,
-    read_move: |pos, text| {
-        crate::notation::san::parse(pos, text)
-            .map_err(|e| crate::variants::MoveRefused::new(e.to_string()))
-    },
-    write_board: |_, pos| to_fen(pos),
-    write_coordinates: crate::notation::coordinate::to_uci960,
-};
+pub static DIALECT: crate::variants::core_game::CoreNotation =
+    crate::variants::core_game::CoreNotation {
+        id: crate::game::VariantId::Chess960,
+        write_move: crate::notation::san::to_san,
+        read_move: |pos, text| {
+            crate::notation::san::parse(pos, text)
+                .map_err(|e| crate::game::MoveRefused::new(e.to_string()))
+        },
+        write_board: |_, pos| to_fen(pos),
+        write_coordinates: crate::notation::coordinate::to_uci960,
+    };
 
 /// A game of Chess960 from `pos` (the search's game, with FIDE chess's ends).
 pub fn game(pos: Position) -> crate::variants::core_game::CoreGame {

@@ -7,10 +7,10 @@
 
 use std::sync::Arc;
 
-use crate::core::game::insufficient_material;
+use crate::core::history::insufficient_material;
 use crate::core::{Color, KindId, Move, MoveFlag, Position, Undo};
 use crate::engine::eval::{self, PieceValues};
-use crate::variants::{MoveRefused, Terminal, Variant, VariantId};
+use crate::game::{Game, MoveRefused, Terminal, VariantId};
 
 /// Mixed into the key of positions where the clock rule restricts the moves.
 const CLOCK_RULE_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
@@ -18,7 +18,7 @@ const CLOCK_RULE_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
 /// How a variant played by the core's rules alone writes and reads its moves and board:
 /// the thin hooks that make one [`CoreGame`] standard chess, fairy chess or a variant file.
 #[derive(Debug)]
-pub struct Dialect {
+pub struct CoreNotation {
     pub id: VariantId,
     /// A legal move in the variant's notation (`&mut`: a suffix may need the reply).
     pub write_move: fn(&mut Position, Move) -> String,
@@ -116,19 +116,23 @@ pub struct CoreGame {
     /// clock-resetting pieces (pawns, soldiers) are legal, and no castling.
     clock_limit: Option<u32>,
     ends: Ends,
-    dialect: &'static Dialect,
-    /// The board file's header lines (see [`Dialect::write_board`]).
+    dialect: &'static CoreNotation,
+    /// The board file's header lines (see [`CoreNotation::write_board`]).
     header: Arc<Vec<String>>,
 }
 
 impl CoreGame {
-    pub fn new(pos: Position, dialect: &'static Dialect) -> CoreGame {
+    pub fn new(pos: Position, dialect: &'static CoreNotation) -> CoreGame {
         let values = PieceValues::for_rules(pos.rules());
         CoreGame::with_values(pos, dialect, values)
     }
 
     /// With values computed before (they depend only on the rules).
-    pub fn with_values(pos: Position, dialect: &'static Dialect, values: PieceValues) -> CoreGame {
+    pub fn with_values(
+        pos: Position,
+        dialect: &'static CoreNotation,
+        values: PieceValues,
+    ) -> CoreGame {
         let keys = vec![pos.key()];
         CoreGame {
             pos,
@@ -165,7 +169,7 @@ impl CoreGame {
         self.root_moves = moves.to_vec();
     }
 
-    /// The lines the board file begins with (see [`Dialect::write_board`]).
+    /// The lines the board file begins with (see [`CoreNotation::write_board`]).
     pub fn set_header(&mut self, lines: Vec<String>) {
         self.header = Arc::new(lines);
     }
@@ -175,7 +179,7 @@ impl CoreGame {
     }
 }
 
-impl Variant for CoreGame {
+impl Game for CoreGame {
     type Move = Move;
 
     fn id(&self) -> VariantId {

@@ -1,7 +1,7 @@
 //! The variants: each is its rules as data plus its file formats and notation.
 //!
 //! Each variant is one folder. Everything above them is written once over one family of
-//! traits: [`Variant`] (legal moves, make/unmake, key, ends, evaluation, move text: what the
+//! traits: [`Game`] (legal moves, make/unmake, key, ends, evaluation, move text: what the
 //! search, the finder and perft need) and [`table::Table`] (a game at the table seen from one
 //! seat: what the page, the network game and the terminal need). [`registry`] is the one place
 //! that names every variant: from a [`VariantId`] and a board file to either.
@@ -11,7 +11,6 @@ pub mod core_game;
 pub mod custom;
 pub mod fairy;
 pub mod follow;
-pub mod id;
 pub mod obstacle;
 pub mod pawnrace;
 pub mod pieces;
@@ -20,9 +19,4 @@ pub mod registry;
 pub mod seat;
 pub mod standard;
 pub mod strict;
-pub mod table;
 pub mod terrain;
-pub mod variant;
-
-pub use id::{UnknownVariant, VariantId};
-pub use variant::{Diagnostic, MoveRefused, Reachable, Terminal, Variant};

@@ -6,8 +6,8 @@
 //! pieces, castling rights never return). Obstacle chess adds its own on top.
 
 use crate::core::{Color, Position};
+use crate::game::Reachable;
 use crate::variants::core_game::CoreGame;
-use crate::variants::Reachable;
 
 /// Plies at least needed when White must still make `w` moves and Black `b`.
 pub(crate) fn plies_for(side: Color, w: u32, b: u32) -> u32 {

@@ -1,20 +1,19 @@
 //! From a [`VariantId`] and a board file (in the format the page and the network game use) to
-//! a game of that variant behind the [`Variant`] trait. Front ends that serve every variant
+//! a game of that variant behind the [`Game`] trait. Front ends that serve every variant
 //! alike hold an [`AnyGame`] and hand a generic [`Visit`] to it, so each of them is written
 //! once over the trait. [`table`] opens the same board as a game at the table (seat views,
 //! move texts) for the page, the network game and the terminal.
 
 use crate::core::{Color, Position};
 use crate::engine::finder::{find, Found};
+use crate::game::seat_view::{SeatView, VariantInfo};
+use crate::game::{Diagnostic, Game, VariantId};
 use crate::notation::fen;
 use crate::variants::core_game::CoreGame;
 use crate::variants::obstacle::search::ObstacleSearch;
 use crate::variants::pawnrace::search::PawnRaceSearch;
 use crate::variants::seat::{self, Think};
-use crate::variants::table::{Table, VariantInfo};
-use crate::variants::{
-    custom, fairy, follow, obstacle, pawnrace, standard, Diagnostic, Variant, VariantId,
-};
+use crate::variants::{custom, fairy, follow, obstacle, pawnrace, standard};
 
 /// A game of any variant the registry builds.
 #[derive(Clone, Debug)]
@@ -30,7 +29,7 @@ pub enum AnyGame {
 /// Work to do on a game of any variant.
 pub trait Visit {
     type Output;
-    fn visit<V: Variant>(self, game: V) -> Self::Output;
+    fn visit<V: Game>(self, game: V) -> Self::Output;
 }
 
 impl AnyGame {
@@ -70,7 +69,7 @@ pub fn open(id: VariantId, text: &str) -> Result<AnyGame, Diagnostic> {
                 .ok_or_else(|| Diagnostic::plain("no board"))?;
             Ok(AnyGame::Core(follow::variant::game(pos)))
         }
-        VariantId::PawnRace => pawnrace::table::parse(text)
+        VariantId::PawnRace => pawnrace::seat_view::parse(text)
             .map(|pos| AnyGame::PawnRace(PawnRaceSearch::new(pos)))
             .map_err(Diagnostic::plain),
         VariantId::Custom => Err(Diagnostic::plain("a variant file brings its own rules")),
@@ -85,27 +84,27 @@ pub fn variants() -> Vec<VariantInfo> {
 /// The page's facts about one variant.
 pub fn info(variant: VariantId) -> VariantInfo {
     match variant {
-        VariantId::Standard => standard::table::INFO,
-        VariantId::Chess960 => standard::table::INFO_960,
-        VariantId::Fairy => fairy::table::INFO,
-        VariantId::Obstacle => obstacle::table::INFO,
-        VariantId::Follow => follow::table::INFO,
-        VariantId::PawnRace => pawnrace::table::INFO,
-        VariantId::Custom => custom::table::INFO,
+        VariantId::Standard => standard::seat_view::INFO,
+        VariantId::Chess960 => standard::seat_view::INFO_960,
+        VariantId::Fairy => fairy::seat_view::INFO,
+        VariantId::Obstacle => obstacle::seat_view::INFO,
+        VariantId::Follow => follow::seat_view::INFO,
+        VariantId::PawnRace => pawnrace::seat_view::INFO,
+        VariantId::Custom => custom::seat_view::INFO,
     }
 }
 
 /// Reads a board file of `variant` and starts a game at the table on it; the error is the variant's own
 /// message (with the square it names, when it names one).
-pub fn table(variant: VariantId, text: &str) -> Result<Box<dyn Table>, Diagnostic> {
+pub fn seat_view(variant: VariantId, text: &str) -> Result<Box<dyn SeatView>, Diagnostic> {
     match variant {
-        VariantId::Standard => standard::table::load(text),
-        VariantId::Chess960 => standard::table::load_960(text),
-        VariantId::Fairy => fairy::table::load(text),
-        VariantId::Obstacle => obstacle::table::load(text),
-        VariantId::Follow => follow::table::load(text),
-        VariantId::PawnRace => pawnrace::table::load(text),
-        VariantId::Custom => custom::table::load(text),
+        VariantId::Standard => standard::seat_view::load(text),
+        VariantId::Chess960 => standard::seat_view::load_960(text),
+        VariantId::Fairy => fairy::seat_view::load(text),
+        VariantId::Obstacle => obstacle::seat_view::load(text),
+        VariantId::Follow => follow::seat_view::load(text),
+        VariantId::PawnRace => pawnrace::seat_view::load(text),
+        VariantId::Custom => custom::seat_view::load(text),
     }
 }
 
@@ -121,8 +120,8 @@ pub fn computer_move(
     think: Think,
 ) -> Result<String, String> {
     match id {
-        VariantId::Obstacle => obstacle::table::computer_move(initial, moves, me, think),
-        VariantId::Custom => custom::table::computer_move(initial, moves, think),
+        VariantId::Obstacle => obstacle::seat_view::computer_move(initial, moves, me, think),
+        VariantId::Custom => custom::seat_view::computer_move(initial, moves, think),
         VariantId::Follow => Err(format!("the computer does not play {id}")),
         _ => {
             let game = open(id, initial).map_err(|d| d.full())?;
@@ -210,7 +209,7 @@ pub fn find_between(from: AnyGame, to: AnyGame, max_plies: u32) -> Result<Found,
 }
 
 /// Plays move texts in the variant's notation from where `game` stands.
-pub fn replay<V: Variant>(game: &mut V, moves: &[String]) -> Result<(), String> {
+pub fn replay<V: Game>(game: &mut V, moves: &[String]) -> Result<(), String> {
     for text in moves {
         let m = game.parse_move(text).map_err(|e| format!("{text}: {e}"))?;
         game.make(m);

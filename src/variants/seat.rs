@@ -1,4 +1,4 @@
-//! How a computer seat answers, written once over the [`Variant`] trait: our engine searches
+//! How a computer seat answers, written once over the [`Game`] trait: our engine searches
 //! the game replayed from its board file, or an external UCI engine is shown the start
 //! position and the moves in coordinates (so it sees which positions would repeat) and its
 //! answer is matched against the legal moves. The registry picks these for every variant
@@ -7,10 +7,10 @@
 
 use crate::engine::uci_client::UciClient;
 use crate::engine::{Engine, Limits};
+use crate::game::{Game, VariantId};
 use crate::notation::fen;
 use crate::variants::core_game::CoreGame;
 use crate::variants::registry::{self, Visit};
-use crate::variants::{Variant, VariantId};
 
 /// How a computer seat thinks: our engine, or an external UCI engine, for `movetime` ms.
 pub struct Think<'a> {
@@ -33,7 +33,7 @@ impl Think<'_> {
 }
 
 /// Our engine's move after `moves` (the variant's notation), in the variant's notation.
-pub fn search_move<V: Variant>(
+pub fn search_move<V: Game>(
     mut game: V,
     moves: &[String],
     movetime: u64,
@@ -53,7 +53,7 @@ pub struct Search<'a> {
 
 impl Visit for Search<'_> {
     type Output = Result<String, String>;
-    fn visit<V: Variant>(self, game: V) -> Self::Output {
+    fn visit<V: Game>(self, game: V) -> Self::Output {
         search_move(game, self.moves, self.movetime)
     }
 }

@@ -13,11 +13,11 @@ use serde::Deserialize;
 
 use crate::core::Color;
 use crate::engine::uci_client::UciClient;
+use crate::game::VariantId;
 use crate::play::session::{Refusal, Session};
 pub use crate::play::Computer;
 use crate::variants::registry;
 use crate::variants::seat::{self, Think};
-use crate::variants::VariantId;
 
 /// What the page asks for when it creates a game: `{ "color": "white" | "black",
 /// "engine": "ours" | "uci", "movetime": ms }`.

@@ -21,9 +21,9 @@ use crate::core::Square;
 use super::assets;
 use super::computer::{self, Computer, ComputerRequest};
 use super::net::{new_token, ClientAddr, PerAddress, CREATE_BURST, CREATE_PER_SECOND};
+use crate::game::VariantId;
 use crate::play::session::{Refusal, Session, Viewer};
 use crate::variants::registry;
-use crate::variants::VariantId;
 
 /// The page's own games (one screen, both sides), by id. The id is 128 random bits: whoever
 /// holds it holds the game, as a network game's seat token does, so nobody can read another
@@ -184,7 +184,7 @@ async fn create(
     let variant: VariantId = req
         .variant
         .parse()
-        .map_err(|e: crate::variants::UnknownVariant| Refusal::bad(e.to_string()))?;
+        .map_err(|e: crate::game::UnknownVariant| Refusal::bad(e.to_string()))?;
     let info = registry::info(variant);
     let board = req.board.unwrap_or_else(|| info.initial.to_string());
     if board.len() > MAX_BOARD_BYTES {

@@ -14,11 +14,11 @@ use std::process::ExitCode;
 
 use anyhow::{anyhow, Context, Result};
 use chessrules::core::Color;
+use chessrules::game::VariantId;
 use chessrules::play::session::{Session, Viewer};
 use chessrules::play::typed::Reading;
 use chessrules::variants::registry;
 use chessrules::variants::seat::{prepare_uci, Think};
-use chessrules::variants::VariantId;
 
 use super::dialogue::Dialogue;
 use super::seat::{Seat, SeatSpec};
@@ -62,7 +62,7 @@ pub type Export = Box<dyn Fn(&Session) -> String>;
 
 /// Plays the game; the exit code is the board file's when the board is refused.
 pub fn run(setup: Setup) -> Result<ExitCode> {
-    if let Err(d) = registry::table(setup.variant, &setup.board) {
+    if let Err(d) = registry::seat_view(setup.variant, &setup.board) {
         errln!("error: {}", d.full());
         return Ok(ExitCode::from(d.exit_code));
     }
@@ -91,7 +91,7 @@ pub fn run(setup: Setup) -> Result<ExitCode> {
             seats[1].label(setup.movetime)
         ))?;
     }
-    let mut game = Game {
+    let mut game = TerminalGame {
         setup: &setup,
         viewer,
         shown: usize::MAX,
@@ -164,14 +164,14 @@ enum Turn {
     InputEnded,
 }
 
-struct Game<'a> {
+struct TerminalGame<'a> {
     setup: &'a Setup,
     viewer: Viewer,
     /// The cursor at which the board was last shown.
     shown: usize,
 }
 
-impl Game<'_> {
+impl TerminalGame<'_> {
     fn dialogue(&self) -> &dyn Dialogue {
         self.setup.dialogue.as_ref()
     }

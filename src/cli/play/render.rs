@@ -12,8 +12,8 @@
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write;
 
+use chessrules::game::seat_view::Cell;
 use chessrules::play::session::View;
-use chessrules::variants::table::Cell;
 
 /// ANSI colours, or none.
 #[derive(Clone, Copy)]
@@ -152,8 +152,8 @@ fn square(cell: Option<&Cell>, marked: bool, style: Style) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use chessrules::game::VariantId;
     use chessrules::play::session::{Session, Viewer};
-    use chessrules::variants::VariantId;
 
     /// The obstacle spec's example: a wall west of d4 and one south of e4, a mine, a hidden
     /// trapdoor.

@@ -9,7 +9,8 @@ use std::process::ExitCode;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::Result;
-use chessrules::variants::{registry, VariantId};
+use chessrules::game::VariantId;
+use chessrules::variants::registry;
 
 use crate::cli::play::{Grid, PlayAs, SeatSpec, Setup};
 use clap::Args;

@@ -22,7 +22,7 @@ pub struct PieceValues {
 }
 
 impl PieceValues {
-    /// `Variant::capture_order` of a move of `pos`: the victim's value (the pawn taken en
+    /// `Game::capture_order` of a move of `pos`: the victim's value (the pawn taken en
     /// passant; a promotion adds what the piece gains), the mover's value.
     pub fn capture_order(&self, pos: &Position, m: crate::core::Move) -> i32 {
         let value = |sq: Sq| pos.piece_at(sq).map_or(0, |p| self.value[p.kind as usize]);

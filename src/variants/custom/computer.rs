@@ -6,8 +6,8 @@
 
 use crate::core::{Move, Position};
 use crate::engine::{Engine, Limits, SearchResult};
+use crate::game::Terminal;
 use crate::variants::custom::{CustomVariant, StalemateResult};
-use crate::variants::Terminal;
 
 use crate::variants::core_game::Ends;
 

@@ -12,9 +12,9 @@ pub struct VariantFileError {
     pub message: String,
 }
 
-impl From<VariantFileError> for crate::variants::Diagnostic {
+impl From<VariantFileError> for crate::game::Diagnostic {
     fn from(e: VariantFileError) -> Self {
-        crate::variants::Diagnostic {
+        crate::game::Diagnostic {
             line: Some(e.line),
             message: e.to_string(),
             detail: None,

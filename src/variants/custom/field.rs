@@ -7,10 +7,10 @@
 //! lies under their squares (the king's first), a trapdoor and a mine on one square both act,
 //! and the en passant square of a double step is kept when the pawn is lost.
 
-use crate::core::{BoardShape, Color, Game, Move, Position, Square};
+use crate::core::{BoardShape, Color, Move, Position, PositionHistory, Square};
 use crate::variants::terrain::{self, Fallout, Fired, Hazard, Terrain, WallError};
 
-use super::{walls, Obstacles};
+use super::{walls, StartObstacles};
 
 /// Kinds of obstacle a player may place.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -45,7 +45,7 @@ pub struct Field {
 impl Field {
     /// The file's obstacles on a board of `shape`: its walls, its trapdoors (open: a variant
     /// file's trapdoors are public) and its mines.
-    pub fn new(o: &Obstacles, shape: &BoardShape) -> Field {
+    pub fn new(o: &StartObstacles, shape: &BoardShape) -> Field {
         let per = [
             o.walls_per_player,
             o.trapdoors_per_player,
@@ -130,7 +130,7 @@ impl Field {
 
     /// Plays `m` in `game`, then what lies under each square a piece arrived on (for castling
     /// the king's, then the rook's), and returns what fired.
-    pub fn play(&mut self, game: &mut Game, m: Move) -> Fired {
+    pub fn play(&mut self, game: &mut PositionHistory, m: Move) -> Fired {
         let squares = terrain::arrivals(game.position().rules(), m);
         game.play(m);
         let fired = terrain::arrive_all(
@@ -161,18 +161,21 @@ mod tests {
     }
 
     /// A game of `v` from `fen_text` with the file's obstacles.
-    fn start(v: &CustomVariant, fen_text: &str) -> (Game, Field) {
+    fn start(v: &CustomVariant, fen_text: &str) -> (PositionHistory, Field) {
         let pos = v.position_from_fen(fen_text).unwrap();
-        (Game::new(pos), Field::new(&v.obstacles, &v.rules.shape))
+        (
+            PositionHistory::new(pos),
+            Field::new(&v.obstacles, &v.rules.shape),
+        )
     }
 
-    fn play(game: &mut Game, field: &mut Field, text: &str) -> Fired {
+    fn play(game: &mut PositionHistory, field: &mut Field, text: &str) -> Fired {
         let mut pos = game.position().clone();
         let m = coordinate::parse(&mut pos, text).unwrap();
         field.play(game, m)
     }
 
-    fn occupied(game: &Game, s: &str) -> bool {
+    fn occupied(game: &PositionHistory, s: &str) -> bool {
         let pos = game.position();
         pos.piece_at(pos.rules().shape.sq(sq(s))).is_some()
     }
@@ -205,9 +208,9 @@ mod tests {
 
     #[test]
     fn placing_uses_up_the_allowance() {
-        let o = Obstacles {
+        let o = StartObstacles {
             walls_per_player: 1,
-            ..Obstacles::default()
+            ..StartObstacles::default()
         };
         let v = builtin::load("standard").unwrap().unwrap();
         let mut pos = v.start_position().unwrap();
@@ -230,11 +233,11 @@ mod tests {
 
     #[test]
     fn a_placed_wall_twin_or_trapdoor_on_a_hazard_is_refused() {
-        let o = Obstacles {
+        let o = StartObstacles {
             walls_per_player: 2,
             trapdoors_per_player: 1,
             mines_per_player: 1,
-            ..Obstacles::default()
+            ..StartObstacles::default()
         };
         let v = builtin::load("capablanca").unwrap().unwrap();
         let mut pos = v.start_position().unwrap();

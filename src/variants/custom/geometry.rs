@@ -6,7 +6,7 @@ use toml::Spanned;
 use super::compile::{count, Ctx};
 use super::error::VariantFileError;
 use super::schema::{CastlingDoc, ObstaclesDoc};
-use super::{walls, Obstacles};
+use super::{walls, StartObstacles};
 use crate::core::{CastlingRule, Color, KindId, Position, Square};
 
 /// A square of the board named by a string value.
@@ -198,8 +198,8 @@ pub(super) fn obstacles(
     ob: &ObstaclesDoc,
     files: usize,
     ranks: usize,
-) -> Result<Obstacles, VariantFileError> {
-    let mut obstacles = Obstacles::default();
+) -> Result<StartObstacles, VariantFileError> {
+    let mut obstacles = StartObstacles::default();
     for w in &ob.walls {
         let wall = walls::parse_wall(w.get_ref(), files, ranks).map_err(|m| cx.err(w.span(), m))?;
         obstacles.walls.push(wall);

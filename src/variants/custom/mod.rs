@@ -14,7 +14,7 @@ mod geometry;
 pub mod outcome;
 mod piece_row;
 mod schema;
-pub mod table;
+pub mod seat_view;
 pub mod variant;
 pub mod walls;
 
@@ -24,7 +24,7 @@ use crate::core::{KindId, Position, Rules, RulesConfig, Square};
 use crate::notation::fen::{self, FenError};
 
 pub use error::VariantFileError;
-pub use outcome::{outcome, Outcome};
+pub use outcome::{outcome, VariantFileOutcome};
 
 /// What a stalemated side gets.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -55,7 +55,7 @@ pub struct EndRules {
 
 /// Obstacles of the start position, and how many each player may place during a game.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Obstacles {
+pub struct StartObstacles {
     /// Walls as (square, unit direction 0..8 of `core::rules::unit_direction`, orthogonal).
     pub walls: Vec<(Square, u8)>,
     pub trapdoors: Vec<Square>,
@@ -80,7 +80,7 @@ pub struct CustomVariant {
     placed_castling: Vec<geometry::PlacedCastling>,
     pub start_fen: String,
     pub end: EndRules,
-    pub obstacles: Obstacles,
+    pub obstacles: StartObstacles,
 }
 
 impl CustomVariant {

@@ -1,15 +1,15 @@
-//! A variant file's game as a [`Variant`](crate::variants::Variant): the core's rules
+//! A variant file's game as a [`Game`](crate::game::Game): the core's rules
 //! compiled from the file, coordinate moves, FEN boards, and the file's end of game.
 
 use crate::core::Position;
+use crate::game::{MoveRefused, VariantId};
 use crate::notation::{coordinate, fen};
-use crate::variants::core_game::{CoreGame, Dialect};
+use crate::variants::core_game::{CoreGame, CoreNotation};
 use crate::variants::custom::computer::ends_of;
 use crate::variants::custom::CustomVariant;
-use crate::variants::{MoveRefused, VariantId};
 
 /// A variant file's notation: coordinate moves (`e2e4`, `e7e8q`), FEN boards.
-pub static DIALECT: Dialect = Dialect {
+pub static DIALECT: CoreNotation = CoreNotation {
     id: VariantId::Custom,
     write_move: |pos, m| coordinate::to_uci(pos, m),
     read_move: |pos, text| {

@@ -80,7 +80,7 @@ pub fn best_fairy_move(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variants::Variant;
+    use crate::game::Game;
 
     #[test]
     fn start_board_is_valid_and_soldiers_reset_the_clock() {

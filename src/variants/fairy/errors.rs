@@ -49,7 +49,7 @@ impl BoardError {
     }
 }
 
-impl From<BoardError> for crate::variants::Diagnostic {
+impl From<BoardError> for crate::game::Diagnostic {
     fn from(e: BoardError) -> Self {
         let (line, square) = match &e {
             BoardError::PieceAllocation(l)
@@ -64,7 +64,7 @@ impl From<BoardError> for crate::variants::Diagnostic {
             | BoardError::ElephantPosition(s) => (None, Some(s.clone())),
             BoardError::BoardDimension => (None, None),
         };
-        crate::variants::Diagnostic {
+        crate::game::Diagnostic {
             message: e.to_string(),
             detail: None,
             line,
@@ -85,7 +85,7 @@ pub enum MoveClass {
 
 /// A move file violation, with the move file's physical 1-based line number.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum MoveError {
+pub enum FairyMoveError {
     #[error("ERROR: Illegal move on line {0}")]
     Move(usize),
     #[error("ERROR: Illegal capture on line {0}")]
@@ -100,14 +100,14 @@ pub enum MoveError {
     CheckmateSuffix(usize),
 }
 
-impl MoveError {
+impl FairyMoveError {
     /// The error a move of this class reports when it breaks one of its class's rules.
-    pub fn illegal(class: MoveClass, line: usize) -> MoveError {
+    pub fn illegal(class: MoveClass, line: usize) -> FairyMoveError {
         match class {
-            MoveClass::Move => MoveError::Move(line),
-            MoveClass::Capture => MoveError::Capture(line),
-            MoveClass::Castling => MoveError::Castling(line),
-            MoveClass::Promotion => MoveError::Promotion(line),
+            MoveClass::Move => FairyMoveError::Move(line),
+            MoveClass::Capture => FairyMoveError::Capture(line),
+            MoveClass::Castling => FairyMoveError::Castling(line),
+            MoveClass::Promotion => FairyMoveError::Promotion(line),
         }
     }
 
@@ -115,23 +115,23 @@ impl MoveError {
     /// move file whose line could be named.
     pub fn reason(&self) -> &'static str {
         match self {
-            MoveError::Move(_) => "Illegal move",
-            MoveError::Capture(_) => "Illegal capture",
-            MoveError::Castling(_) => "Illegal castling move",
-            MoveError::Promotion(_) => "Illegal promotion",
-            MoveError::CheckSuffix(_) => "Illegal check suffix",
-            MoveError::CheckmateSuffix(_) => "Illegal checkmate suffix",
+            FairyMoveError::Move(_) => "Illegal move",
+            FairyMoveError::Capture(_) => "Illegal capture",
+            FairyMoveError::Castling(_) => "Illegal castling move",
+            FairyMoveError::Promotion(_) => "Illegal promotion",
+            FairyMoveError::CheckSuffix(_) => "Illegal check suffix",
+            FairyMoveError::CheckmateSuffix(_) => "Illegal checkmate suffix",
         }
     }
 
     pub fn exit_code(&self) -> u8 {
         match self {
-            MoveError::Move(_) => 11,
-            MoveError::Capture(_) => 12,
-            MoveError::Castling(_) => 13,
-            MoveError::Promotion(_) => 14,
-            MoveError::CheckSuffix(_) => 15,
-            MoveError::CheckmateSuffix(_) => 16,
+            FairyMoveError::Move(_) => 11,
+            FairyMoveError::Capture(_) => 12,
+            FairyMoveError::Castling(_) => 13,
+            FairyMoveError::Promotion(_) => 14,
+            FairyMoveError::CheckSuffix(_) => 15,
+            FairyMoveError::CheckmateSuffix(_) => 16,
         }
     }
 }

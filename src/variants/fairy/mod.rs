@@ -7,14 +7,14 @@ pub mod errors;
 pub mod notation;
 pub mod play;
 pub mod rules;
+pub mod seat_view;
 pub mod status_line;
 pub mod strict;
-pub mod table;
 pub mod text;
 pub mod variant;
 pub mod write;
 
 pub use board_file::{parse as parse_board, FairyBoard};
-pub use errors::{BoardError, MoveClass, MoveError};
+pub use errors::{BoardError, FairyMoveError, MoveClass};
 pub use play::play_file;
 pub use write::board_file as write_board;

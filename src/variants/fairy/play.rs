@@ -3,7 +3,7 @@
 //! the spec's error for that kind of move.
 
 use crate::core::{Color, Move, MoveFlag, Position};
-use crate::variants::fairy::errors::{MoveClass, MoveError};
+use crate::variants::fairy::errors::{FairyMoveError, MoveClass};
 use crate::variants::fairy::notation::{self, MoveText, Suffix};
 use crate::variants::fairy::rules::{is_pawn_kind, kind_of_letter};
 use crate::variants::fairy::text::{is_comment, numbered_lines};
@@ -13,7 +13,7 @@ pub const HALFMOVE_LIMIT: u32 = 50;
 
 /// Plays every move of a move file on `position`, stopping at the first illegal one.
 /// Blank lines are skipped like comment lines.
-pub fn play_file(position: &mut Position, text: &str) -> Result<(), MoveError> {
+pub fn play_file(position: &mut Position, text: &str) -> Result<(), FairyMoveError> {
     for (line, move_text) in numbered_lines(text) {
         let move_text = move_text.trim_start();
         if move_text.is_empty() || is_comment(move_text) {
@@ -25,18 +25,20 @@ pub fn play_file(position: &mut Position, text: &str) -> Result<(), MoveError> {
 }
 
 /// Validates one move written as `text` on line `line` and plays it.
-pub fn play_line(position: &mut Position, text: &str, line: usize) -> Result<(), MoveError> {
-    let parsed = notation::parse(text).ok_or(MoveError::Move(line))?;
-    let (class, m, suffix) = resolve(position, parsed).map_err(|c| MoveError::illegal(c, line))?;
+pub fn play_line(position: &mut Position, text: &str, line: usize) -> Result<(), FairyMoveError> {
+    let parsed = notation::parse(text).ok_or(FairyMoveError::Move(line))?;
+    let (class, m, suffix) =
+        resolve(position, parsed).map_err(|c| FairyMoveError::illegal(c, line))?;
     position.make(m);
     check_suffix(position, class, suffix, line)
 }
 
 /// The legal move one move-file line names (suffix checked), not played: for a game at the
 /// board, where `line` is only what an error would name.
-pub fn read_move(position: &mut Position, text: &str, line: usize) -> Result<Move, MoveError> {
-    let parsed = notation::parse(text).ok_or(MoveError::Move(line))?;
-    let (class, m, suffix) = resolve(position, parsed).map_err(|c| MoveError::illegal(c, line))?;
+pub fn read_move(position: &mut Position, text: &str, line: usize) -> Result<Move, FairyMoveError> {
+    let parsed = notation::parse(text).ok_or(FairyMoveError::Move(line))?;
+    let (class, m, suffix) =
+        resolve(position, parsed).map_err(|c| FairyMoveError::illegal(c, line))?;
     let mut after = position.clone();
     after.make(m);
     check_suffix(&mut after, class, suffix, line)?;
@@ -175,15 +177,15 @@ fn check_suffix(
     class: MoveClass,
     suffix: Suffix,
     line: usize,
-) -> Result<(), MoveError> {
+) -> Result<(), FairyMoveError> {
     let check = position.is_check();
     let mate = check && position.legal_move_list().is_empty();
     // A `+` on a mating move is accepted: the course's reference output for
     // promotion_valid_2 (`h9-h10=Q+`, which mates) does so (docs/decisions.md, "Fairy chess").
     match (suffix, check, mate) {
         (Suffix::Mate, true, true) | (Suffix::Check, true, _) | (Suffix::None, false, _) => Ok(()),
-        (Suffix::None, true, _) => Err(MoveError::illegal(class, line)),
-        (Suffix::Check, false, _) => Err(MoveError::CheckSuffix(line)),
-        (Suffix::Mate, _, _) => Err(MoveError::CheckmateSuffix(line)),
+        (Suffix::None, true, _) => Err(FairyMoveError::illegal(class, line)),
+        (Suffix::Check, false, _) => Err(FairyMoveError::CheckSuffix(line)),
+        (Suffix::Mate, _, _) => Err(FairyMoveError::CheckmateSuffix(line)),
     }
 }

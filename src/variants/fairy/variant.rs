@@ -1,13 +1,13 @@
-//! Fairy chess as a [`Variant`](crate::variants::Variant): the core's rules with the clock
+//! Fairy chess as a [`Game`](crate::game::Game): the core's rules with the clock
 //! rule, the move-file notation (with the suffix the spec requires) and the board file.
 
 use crate::core::Position;
-use crate::variants::core_game::{CoreGame, Dialect};
+use crate::game::{MoveRefused, VariantId};
+use crate::variants::core_game::{CoreGame, CoreNotation};
 use crate::variants::fairy::{computer, play, write, FairyBoard};
-use crate::variants::{MoveRefused, VariantId};
 
 /// Fairy chess's notation: move-file lines, board files.
-pub static DIALECT: Dialect = Dialect {
+pub static DIALECT: CoreNotation = CoreNotation {
     id: VariantId::Fairy,
     write_move: |pos, m| computer::move_text(pos, m),
     read_move: |pos, text| play::read_move(pos, text, 1).map_err(|e| MoveRefused::new(e.reason())),

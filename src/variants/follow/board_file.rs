@@ -47,7 +47,7 @@ pub enum BoardError {
     Shape(#[from] RulesError),
 }
 
-impl From<BoardError> for crate::variants::Diagnostic {
+impl From<BoardError> for crate::game::Diagnostic {
     fn from(e: BoardError) -> Self {
         let line = match &e {
             BoardError::BadSquare { line, .. }
@@ -58,7 +58,7 @@ impl From<BoardError> for crate::variants::Diagnostic {
             | BoardError::TooManyLines { line } => Some(*line),
             _ => None,
         };
-        crate::variants::Diagnostic {
+        crate::game::Diagnostic {
             message: e.to_string(),
             detail: None,
             line,

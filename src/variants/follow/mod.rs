@@ -16,7 +16,7 @@ mod board_file;
 mod lines;
 pub mod notation;
 pub mod rules;
-pub mod table;
+pub mod seat_view;
 pub mod variant;
 
 use std::io::{self, BufRead, Write};
@@ -27,9 +27,9 @@ pub use board_file::BoardError;
 pub use rules::rules_for;
 
 /// Why a move sequence was rejected (nothing of it was applied). Lines count from 1; the
-/// message is `line N: ` and the [`MoveError::reason`].
+/// message is `line N: ` and the [`FollowMoveError::reason`].
 #[derive(Debug)]
-pub enum MoveError {
+pub enum FollowMoveError {
     NoBoard,
     Io(io::Error),
     Syntax {
@@ -59,46 +59,46 @@ pub enum MoveError {
     },
 }
 
-impl MoveError {
+impl FollowMoveError {
     /// The line of the move file the error is on.
     pub fn line(&self) -> Option<usize> {
         match self {
-            MoveError::NoBoard | MoveError::Io(_) => None,
-            MoveError::Syntax { line, .. }
-            | MoveError::TooLong { line }
-            | MoveError::OffBoard { line, .. }
-            | MoveError::NoPiece { line, .. }
-            | MoveError::WrongTurn { line, .. }
-            | MoveError::Illegal { line, .. } => Some(*line),
+            FollowMoveError::NoBoard | FollowMoveError::Io(_) => None,
+            FollowMoveError::Syntax { line, .. }
+            | FollowMoveError::TooLong { line }
+            | FollowMoveError::OffBoard { line, .. }
+            | FollowMoveError::NoPiece { line, .. }
+            | FollowMoveError::WrongTurn { line, .. }
+            | FollowMoveError::Illegal { line, .. } => Some(*line),
         }
     }
 
     /// Why, without the line (what a front end that plays one move at a time shows).
     pub fn reason(&self) -> String {
         match self {
-            MoveError::NoBoard => "no board is loaded".to_string(),
-            MoveError::Io(e) => format!("cannot read the moves: {e}"),
-            MoveError::Syntax { text, .. } => {
+            FollowMoveError::NoBoard => "no board is loaded".to_string(),
+            FollowMoveError::Io(e) => format!("cannot read the moves: {e}"),
+            FollowMoveError::Syntax { text, .. } => {
                 format!("expected a move like `c 3 c 4`, found {text:?}")
             }
-            MoveError::TooLong { .. } => format!(
+            FollowMoveError::TooLong { .. } => format!(
                 "expected a move like `c 3 c 4`, found a line of more than {MOVE_LINE_LIMIT} bytes"
             ),
-            MoveError::OffBoard { square, .. } => format!("square {square} is off the board"),
-            MoveError::NoPiece { square, .. } => format!("no piece on {square}"),
-            MoveError::WrongTurn { square, turn, .. } => format!(
+            FollowMoveError::OffBoard { square, .. } => format!("square {square} is off the board"),
+            FollowMoveError::NoPiece { square, .. } => format!("no piece on {square}"),
+            FollowMoveError::WrongTurn { square, turn, .. } => format!(
                 "it is {}'s turn, the piece on {square} is {}",
                 turn.name(),
                 turn.other().name()
             ),
-            MoveError::Illegal { from, to, .. } => {
+            FollowMoveError::Illegal { from, to, .. } => {
                 format!("the piece on {from} cannot move to {to}")
             }
         }
     }
 }
 
-impl std::fmt::Display for MoveError {
+impl std::fmt::Display for FollowMoveError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self.line() {
             Some(line) => write!(f, "line {line}: {}", self.reason()),
@@ -107,18 +107,18 @@ impl std::fmt::Display for MoveError {
     }
 }
 
-impl std::error::Error for MoveError {
+impl std::error::Error for FollowMoveError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            MoveError::Io(e) => Some(e),
+            FollowMoveError::Io(e) => Some(e),
             _ => None,
         }
     }
 }
 
-impl From<io::Error> for MoveError {
-    fn from(e: io::Error) -> MoveError {
-        MoveError::Io(e)
+impl From<io::Error> for FollowMoveError {
+    fn from(e: io::Error) -> FollowMoveError {
+        FollowMoveError::Io(e)
     }
 }
 
@@ -169,8 +169,11 @@ impl FollowChess {
     /// Applies one move per line, all or nothing: on any invalid move (or unreadable input)
     /// the board, the turn and the capture lists stay as they were. Returns the number of
     /// moves applied.
-    pub fn apply_move_sequence<R: BufRead>(&mut self, mut reader: R) -> Result<usize, MoveError> {
-        let mut pos = self.position.clone().ok_or(MoveError::NoBoard)?;
+    pub fn apply_move_sequence<R: BufRead>(
+        &mut self,
+        mut reader: R,
+    ) -> Result<usize, FollowMoveError> {
+        let mut pos = self.position.clone().ok_or(FollowMoveError::NoBoard)?;
         let mut captures = self.captures.clone();
         let mut buf = Vec::new();
         let mut line = 0;
@@ -182,29 +185,31 @@ impl FollowChess {
             }
             line += 1;
             if kind == lines::Line::TooLong {
-                return Err(MoveError::TooLong { line });
+                return Err(FollowMoveError::TooLong { line });
             }
             let Some((from, to)) = notation::parse_move(&buf) else {
-                return Err(MoveError::Syntax {
+                return Err(FollowMoveError::Syntax {
                     line,
                     text: String::from_utf8_lossy(&buf).into_owned(),
                 });
             };
             let shape = &pos.rules().shape;
             let on = |w: notation::Written| {
-                w.on(shape).ok_or_else(|| MoveError::OffBoard {
+                w.on(shape).ok_or_else(|| FollowMoveError::OffBoard {
                     line,
                     square: w.to_string(),
                 })
             };
             let (from_sq, to_sq) = (on(from)?, on(to)?);
-            let mover = pos.piece_at(from_sq).ok_or_else(|| MoveError::NoPiece {
-                line,
-                square: from.to_string(),
-            })?;
+            let mover = pos
+                .piece_at(from_sq)
+                .ok_or_else(|| FollowMoveError::NoPiece {
+                    line,
+                    square: from.to_string(),
+                })?;
             let turn = pos.side_to_move();
             if mover.color != turn {
-                return Err(MoveError::WrongTurn {
+                return Err(FollowMoveError::WrongTurn {
                     line,
                     square: from.to_string(),
                     turn,
@@ -213,7 +218,7 @@ impl FollowChess {
             moves.clear();
             pos.piece_moves(from_sq, &mut moves);
             let Some(&m) = moves.iter().find(|m| m.to == to_sq) else {
-                return Err(MoveError::Illegal {
+                return Err(FollowMoveError::Illegal {
                     line,
                     from: from.to_string(),
                     to: to.to_string(),

@@ -1,13 +1,13 @@
-//! FollowChess as a [`Variant`](crate::variants::Variant): the core's rules on the board's
+//! FollowChess as a [`Game`](crate::game::Game): the core's rules on the board's
 //! rectangle, moves written `c 3 c 4`, the board file as the course prints it.
 
 use crate::core::Position;
-use crate::variants::core_game::{CoreGame, Dialect};
+use crate::game::{MoveRefused, VariantId};
+use crate::variants::core_game::{CoreGame, CoreNotation};
 use crate::variants::follow::{board_file, notation};
-use crate::variants::{MoveRefused, VariantId};
 
 /// FollowChess's notation: `c 3 c 4` (promotion is automatic), its board file.
-pub static DIALECT: Dialect = Dialect {
+pub static DIALECT: CoreNotation = CoreNotation {
     id: VariantId::Follow,
     write_move: |pos, m| {
         let shape = &pos.rules().shape;

@@ -103,11 +103,11 @@ impl fmt::Display for BoardError {
 
 impl std::error::Error for BoardError {}
 
-impl From<BoardError> for crate::variants::Diagnostic {
+impl From<BoardError> for crate::game::Diagnostic {
     /// The spec's message, the rule in words as its detail, the square it names, exit code 1
     /// (the `obstacle` command's).
     fn from(e: BoardError) -> Self {
-        crate::variants::Diagnostic {
+        crate::game::Diagnostic {
             message: e.to_string(),
             detail: Some(e.fault().explain().to_string()),
             line: None,
@@ -143,16 +143,16 @@ pub enum MoveFault {
 
 /// An illegal move, reported with its text exactly as the game file wrote it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MoveError {
+pub struct ObstacleMoveError {
     pub text: String,
     pub fault: MoveFault,
 }
 
-impl fmt::Display for MoveError {
+impl fmt::Display for ObstacleMoveError {
     /// The spec's message without the `ERROR: ` prefix.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "illegal move {}", self.text)
     }
 }
 
-impl std::error::Error for MoveError {}
+impl std::error::Error for ObstacleMoveError {}

@@ -3,10 +3,10 @@
 //! close, mines never appear — and walls tried only where the target has one.
 
 use crate::core::{Color, Square};
+use crate::game::{Game, Reachable};
 use crate::variants::obstacle::search::{ObstacleMove, ObstacleSearch};
 use crate::variants::obstacle::walls::WallSide;
 use crate::variants::reach::{arrivals_needed, bound_with_parity, refute_position, same_placement};
-use crate::variants::{Reachable, Variant};
 
 /// Every square of the board.
 fn squares() -> impl Iterator<Item = Square> {

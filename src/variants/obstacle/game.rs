@@ -24,7 +24,7 @@ use crate::variants::terrain;
 use super::board::ObstacleBoard;
 use super::board_write::write_board;
 use super::effects::{self, Fallout};
-use super::error::{MoveError, MoveFault};
+use super::error::{MoveFault, ObstacleMoveError};
 use super::knowledge::{file_trapdoors, view_for, Secret};
 use super::notation::{parse_action, Action, Placed};
 use super::walls::{WallSide, Walls};
@@ -176,8 +176,8 @@ impl ObstacleGame {
     }
 
     /// Plays one game-file line (trimmed, not a comment) and returns the INFO messages.
-    pub fn play(&mut self, text: &str) -> Result<Vec<Info>, MoveError> {
-        let fail = |fault| MoveError {
+    pub fn play(&mut self, text: &str) -> Result<Vec<Info>, ObstacleMoveError> {
+        let fail = |fault| ObstacleMoveError {
             text: text.to_string(),
             fault,
         };

@@ -19,8 +19,8 @@ pub mod knowledge;
 pub mod notation;
 pub mod placement;
 pub mod search;
+pub mod seat_view;
 pub mod strict;
-pub mod table;
 pub mod uci_bridge;
 pub mod walls;
 
@@ -31,7 +31,7 @@ use crate::core::Rules;
 pub use board::{Obstacle, ObstacleBoard};
 pub use board_file::parse_board;
 pub use board_write::write_board;
-pub use error::{BoardError, BoardFault, MoveError, MoveFault};
+pub use error::{BoardError, BoardFault, MoveFault, ObstacleMoveError};
 pub use game::{Info, Judge, ObstacleGame};
 pub use knowledge::Secret;
 

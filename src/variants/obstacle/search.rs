@@ -1,4 +1,4 @@
-//! Obstacle chess as a [`Variant`], over the obstacle module's own legality and effects
+//! Obstacle chess as a [`Game`], over the obstacle module's own legality and effects
 //! (trapdoors and mines fire inside the search, so known ones are avoided by look-ahead).
 //!
 //! What the engine may know: the board it is given is first reduced to the engine's view by
@@ -10,6 +10,7 @@
 use crate::core::{Color, Move, MoveFlag, Square, Undo};
 use crate::engine::eval::{self, PieceValues};
 use crate::engine::{Engine, Limits, SearchResult};
+use crate::game::{Game, MoveRefused, Terminal, VariantId};
 use crate::notation::coordinate;
 use crate::variants::obstacle::effects::{self, Fallout};
 use crate::variants::obstacle::game::{
@@ -17,7 +18,6 @@ use crate::variants::obstacle::game::{
 };
 use crate::variants::obstacle::walls::WallSide;
 use crate::variants::obstacle::{write_board, ObstacleBoard};
-use crate::variants::{MoveRefused, Terminal, Variant, VariantId};
 
 pub use crate::variants::obstacle::knowledge::view_without;
 
@@ -153,7 +153,7 @@ impl ObstacleSearch {
     }
 }
 
-impl Variant for ObstacleSearch {
+impl Game for ObstacleSearch {
     type Move = ObstacleMove;
 
     fn id(&self) -> VariantId {

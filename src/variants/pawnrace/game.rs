@@ -1,7 +1,7 @@
 //! A pawn race game: the position plus the moves played, so moves can be taken back.
 
 use crate::core::{Color, Move, Position, Undo};
-use crate::variants::pawnrace::{notation, outcome, start, Gap, Outcome};
+use crate::variants::pawnrace::{notation, outcome, start, Gap, RaceOutcome};
 
 #[derive(Clone, Debug)]
 pub struct PawnRace {
@@ -32,7 +32,7 @@ impl PawnRace {
     }
 
     /// The result, if the game is over.
-    pub fn outcome(&mut self) -> Option<Outcome> {
+    pub fn outcome(&mut self) -> Option<RaceOutcome> {
         outcome(&mut self.position)
     }
 
@@ -51,9 +51,9 @@ impl PawnRace {
     }
 
     /// Reads a move in any accepted notation and plays it; returns its SAN.
-    pub fn play_text(&mut self, text: &str) -> Result<String, notation::MoveError> {
+    pub fn play_text(&mut self, text: &str) -> Result<String, notation::RaceMoveError> {
         if let Some(o) = self.outcome() {
-            return Err(notation::MoveError::GameOver(o));
+            return Err(notation::RaceMoveError::GameOver(o));
         }
         let m = notation::parse(&mut self.position, text)?;
         let san = notation::san(&self.position, m);

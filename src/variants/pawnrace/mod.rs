@@ -10,7 +10,7 @@ pub mod game;
 pub mod notation;
 pub mod player;
 pub mod search;
-pub mod table;
+pub mod seat_view;
 pub mod tournament;
 
 use std::sync::{Arc, OnceLock};
@@ -101,7 +101,7 @@ pub fn start(white_gap: Gap, black_gap: Gap) -> Position {
 
 /// How a finished game ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub enum RaceOutcome {
     /// A pawn of the winner reached its last rank.
     Promotion(Color),
     /// The winner captured every enemy pawn.
@@ -110,29 +110,29 @@ pub enum Outcome {
     Stalemate,
 }
 
-impl Outcome {
+impl RaceOutcome {
     /// The winner, `None` for a draw.
     pub fn winner(self) -> Option<Color> {
         match self {
-            Outcome::Promotion(c) | Outcome::AllCaptured(c) => Some(c),
-            Outcome::Stalemate => None,
+            RaceOutcome::Promotion(c) | RaceOutcome::AllCaptured(c) => Some(c),
+            RaceOutcome::Stalemate => None,
         }
     }
 }
 
 /// The win conditions, read off the position alone (no history needed): a pawn on its last
 /// rank, or a side without pawns. Stalemate needs the move list; see `outcome`.
-pub fn decided(pos: &Position) -> Option<Outcome> {
+pub fn decided(pos: &Position) -> Option<RaceOutcome> {
     let shape = &pos.rules().shape;
     for color in Color::BOTH {
         let last = shape.relative_rank(color, 7);
         if pos.pieces(color).any(|s| shape.rank_of(s) == last) {
-            return Some(Outcome::Promotion(color));
+            return Some(RaceOutcome::Promotion(color));
         }
     }
     for color in Color::BOTH {
         if pos.piece_count(color) == 0 {
-            return Some(Outcome::AllCaptured(color.other()));
+            return Some(RaceOutcome::AllCaptured(color.other()));
         }
     }
     None
@@ -140,13 +140,13 @@ pub fn decided(pos: &Position) -> Option<Outcome> {
 
 /// The game's result in `pos`, if it is over: a win, or a draw when the side to move has no
 /// legal move (the spec's stale-mate).
-pub fn outcome(pos: &mut Position) -> Option<Outcome> {
+pub fn outcome(pos: &mut Position) -> Option<RaceOutcome> {
     if let Some(o) = decided(pos) {
         return Some(o);
     }
     let mut moves = Vec::with_capacity(16);
     pos.legal_moves(&mut moves);
-    moves.is_empty().then_some(Outcome::Stalemate)
+    moves.is_empty().then_some(RaceOutcome::Stalemate)
 }
 
 #[cfg(test)]

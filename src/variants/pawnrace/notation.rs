@@ -3,17 +3,17 @@
 //! coordinate form `b2b4` on input. Output is always short algebraic.
 
 use crate::core::{Color, Move, MoveFlag, Position, Sq, Square};
-use crate::variants::pawnrace::Outcome;
+use crate::variants::pawnrace::RaceOutcome;
 
 /// Why a move text was refused. The messages are shown to the person who typed it.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum MoveError {
+pub enum RaceMoveError {
     #[error("empty move")]
     Empty,
     #[error("'{0}' is not a move (write for example b4, bxc6, b2-b4 or b2b4)")]
     Syntax(String),
     #[error("the game is over")]
-    GameOver(Outcome),
+    GameOver(RaceOutcome),
     #[error("there is no {color} pawn on {square}")]
     NoPawn { color: &'static str, square: String },
     #[error("no {color} pawn can move to {square}")]
@@ -62,14 +62,14 @@ fn square(bytes: &[u8]) -> Option<Square> {
 }
 
 /// Reads a move in any accepted form and checks that it is legal in `pos`.
-pub fn parse(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
+pub fn parse(pos: &mut Position, text: &str) -> Result<Move, RaceMoveError> {
     let trimmed = text.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
     if trimmed.is_empty() {
-        return Err(MoveError::Empty);
+        return Err(RaceMoveError::Empty);
     }
     let lower = trimmed.to_ascii_lowercase();
     let b = lower.as_bytes();
-    let syntax = || MoveError::Syntax(crate::io::input::printable(trimmed));
+    let syntax = || RaceMoveError::Syntax(crate::io::input::printable(trimmed));
     let us = pos.side_to_move();
     let forward: i32 = if us == Color::White { 1 } else { -1 };
     match b.len() {
@@ -84,11 +84,11 @@ pub fn parse(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
                 _ => return Err(syntax()),
             };
             if (from_file - to.file as i32).abs() != 1 {
-                return Err(MoveError::Geometry);
+                return Err(RaceMoveError::Geometry);
             }
             let from_rank = to.rank as i32 - forward;
             if !(0..8).contains(&from_rank) {
-                return Err(MoveError::Geometry);
+                return Err(RaceMoveError::Geometry);
             }
             let from = Square::new(from_file as u8, from_rank as u8);
             long(pos, from, to, Some(true), trimmed)
@@ -114,7 +114,7 @@ pub fn parse(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
 }
 
 /// `b4`: the pawn of the side to move on that file that can step or double-step there.
-fn short_push(pos: &mut Position, to: Square) -> Result<Move, MoveError> {
+fn short_push(pos: &mut Position, to: Square) -> Result<Move, RaceMoveError> {
     let shape = pos.rules().shape.clone();
     let to_sq = shape.sq(to);
     let found = pos
@@ -134,7 +134,7 @@ fn short_push(pos: &mut Position, to: Square) -> Result<Move, MoveError> {
             }
         }
     }
-    Err(MoveError::NoPawnFor {
+    Err(RaceMoveError::NoPawnFor {
         color: us.name(),
         square: shape.name(to_sq),
     })
@@ -147,7 +147,7 @@ fn long(
     to: Square,
     capture: Option<bool>,
     text: &str,
-) -> Result<Move, MoveError> {
+) -> Result<Move, RaceMoveError> {
     let shape = pos.rules().shape.clone();
     let (from_sq, to_sq) = (shape.sq(from), shape.sq(to));
     let found = pos
@@ -158,20 +158,20 @@ fn long(
         return Err(explain(pos, from_sq, to_sq));
     };
     match (capture, is_capture(pos, m)) {
-        (Some(true), false) => Err(MoveError::NotACapture(text.to_string())),
-        (Some(false), true) => Err(MoveError::CaptureWithoutX(text.to_string())),
+        (Some(true), false) => Err(RaceMoveError::NotACapture(text.to_string())),
+        (Some(false), true) => Err(RaceMoveError::CaptureWithoutX(text.to_string())),
         _ => Ok(m),
     }
 }
 
 /// Why the pawn move `from`→`to` is not legal.
-fn explain(pos: &Position, from: Sq, to: Sq) -> MoveError {
+fn explain(pos: &Position, from: Sq, to: Sq) -> RaceMoveError {
     let shape = &pos.rules().shape;
     let us = pos.side_to_move();
     match pos.piece_at(from) {
         Some(p) if p.color == us => {}
         _ => {
-            return MoveError::NoPawn {
+            return RaceMoveError::NoPawn {
                 color: us.name(),
                 square: shape.name(from),
             }
@@ -182,23 +182,23 @@ fn explain(pos: &Position, from: Sq, to: Sq) -> MoveError {
     let dr = (shape.rank_of(to) as i32 - shape.rank_of(from) as i32) * forward;
     let occupant = pos.piece_at(to);
     match (df.abs(), dr) {
-        (0, 1) if occupant.is_some() => MoveError::Occupied(shape.name(to)),
+        (0, 1) if occupant.is_some() => RaceMoveError::Occupied(shape.name(to)),
         (0, 2) => {
             if shape.relative_rank(us, shape.rank_of(from)) != 1 {
-                return MoveError::NotOnStartRank;
+                return RaceMoveError::NotOnStartRank;
             }
             let mid = ((from as usize + to as usize) / 2) as Sq;
             if pos.piece_at(mid).is_some() {
-                MoveError::Blocked(shape.name(mid))
+                RaceMoveError::Blocked(shape.name(mid))
             } else {
-                MoveError::Occupied(shape.name(to))
+                RaceMoveError::Occupied(shape.name(to))
             }
         }
         (1, 1) => match occupant {
-            Some(p) if p.color == us => MoveError::OwnPawn(shape.name(to)),
-            _ => MoveError::NothingToCapture(shape.name(to)),
+            Some(p) if p.color == us => RaceMoveError::OwnPawn(shape.name(to)),
+            _ => RaceMoveError::NothingToCapture(shape.name(to)),
         },
-        _ => MoveError::Geometry,
+        _ => RaceMoveError::Geometry,
     }
 }
 
@@ -240,35 +240,35 @@ mod tests {
     fn refusals_say_why() {
         let mut g = game();
         let cases = [
-            ("", MoveError::Empty),
-            ("z9", MoveError::Syntax("z9".into())),
-            ("b2=b4", MoveError::Syntax("b2=b4".into())),
-            ("b4b", MoveError::Syntax("b4b".into())),
+            ("", RaceMoveError::Empty),
+            ("z9", RaceMoveError::Syntax("z9".into())),
+            ("b2=b4", RaceMoveError::Syntax("b2=b4".into())),
+            ("b4b", RaceMoveError::Syntax("b4b".into())),
             (
                 "b5",
-                MoveError::NoPawnFor {
+                RaceMoveError::NoPawnFor {
                     color: "white",
                     square: "b5".into(),
                 },
             ),
             (
                 "h4",
-                MoveError::NoPawnFor {
+                RaceMoveError::NoPawnFor {
                     color: "white",
                     square: "h4".into(),
                 },
             ),
             (
                 "b3-b4",
-                MoveError::NoPawn {
+                RaceMoveError::NoPawn {
                     color: "white",
                     square: "b3".into(),
                 },
             ),
-            ("b2-b5", MoveError::Geometry),
-            ("bxc3", MoveError::NothingToCapture("c3".into())),
-            ("b2xb4", MoveError::NotACapture("b2xb4".into())),
-            ("bxd3", MoveError::Geometry),
+            ("b2-b5", RaceMoveError::Geometry),
+            ("bxc3", RaceMoveError::NothingToCapture("c3".into())),
+            ("b2xb4", RaceMoveError::NotACapture("b2xb4".into())),
+            ("bxd3", RaceMoveError::Geometry),
         ];
         for (text, err) in cases {
             assert_eq!(g.play_text(text), Err(err), "{text}");
@@ -276,10 +276,13 @@ mod tests {
         g.play_text("b4").expect("b4");
         g.play_text("e6").expect("e6");
         g.play_text("b5").expect("b5");
-        assert_eq!(g.play_text("b7-b5"), Err(MoveError::Occupied("b5".into())));
-        assert_eq!(g.play_text("b5"), Err(MoveError::Occupied("b5".into())));
+        assert_eq!(
+            g.play_text("b7-b5"),
+            Err(RaceMoveError::Occupied("b5".into()))
+        );
+        assert_eq!(g.play_text("b5"), Err(RaceMoveError::Occupied("b5".into())));
         g.play_text("e5").expect("e5");
-        assert_eq!(g.play_text("b5-b7"), Err(MoveError::NotOnStartRank));
+        assert_eq!(g.play_text("b5-b7"), Err(RaceMoveError::NotOnStartRank));
     }
 
     #[test]
@@ -292,9 +295,12 @@ mod tests {
         .expect("diagram");
         assert_eq!(
             parse(&mut pos, "b7-b5"),
-            Err(MoveError::Blocked("b6".into()))
+            Err(RaceMoveError::Blocked("b6".into()))
         );
-        assert_eq!(parse(&mut pos, "b5"), Err(MoveError::Blocked("b6".into())));
+        assert_eq!(
+            parse(&mut pos, "b5"),
+            Err(RaceMoveError::Blocked("b6".into()))
+        );
     }
 
     #[test]
@@ -307,7 +313,7 @@ mod tests {
         .expect("diagram");
         assert_eq!(
             parse(&mut pos, "b5-c6"),
-            Err(MoveError::CaptureWithoutX("b5-c6".into()))
+            Err(RaceMoveError::CaptureWithoutX("b5-c6".into()))
         );
         let m = parse(&mut pos, "bxc6").expect("capture");
         assert_eq!(san(&pos, m), "bxc6");

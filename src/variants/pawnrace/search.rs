@@ -1,10 +1,10 @@
-//! Pawn race as a [`Variant`]: the core position with an undo stack, the win hooks as
+//! Pawn race as a [`Game`]: the core position with an undo stack, the win hooks as
 //! terminal outcomes, and the pawn race evaluation.
 
 use crate::core::{Color, Move, MoveFlag, Position, Undo};
+use crate::game::{Game, MoveRefused, Terminal, VariantId};
 use crate::notation::coordinate;
 use crate::variants::pawnrace::{decided, eval, notation};
-use crate::variants::{MoveRefused, Terminal, Variant, VariantId};
 
 /// Entries of the evaluation cache (a power of two).
 const EVAL_CACHE: usize = 1 << 14;
@@ -32,7 +32,7 @@ impl PawnRaceSearch {
     }
 }
 
-impl Variant for PawnRaceSearch {
+impl Game for PawnRaceSearch {
     type Move = Move;
 
     fn id(&self) -> VariantId {
@@ -52,7 +52,7 @@ impl Variant for PawnRaceSearch {
     }
 
     fn board_file(&self) -> String {
-        super::table::board_text(&self.pos)
+        super::seat_view::board_text(&self.pos)
     }
 
     fn coordinate_text(&mut self, m: Move) -> String {

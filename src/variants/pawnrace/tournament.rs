@@ -4,7 +4,7 @@ use std::time::{Duration, Instant};
 
 use crate::engine::Rng;
 use crate::variants::pawnrace::player::{ComputerPlayer, Strategy};
-use crate::variants::pawnrace::{Gap, Outcome, PawnRace};
+use crate::variants::pawnrace::{Gap, PawnRace, RaceOutcome};
 
 /// Which gaps each game of a match uses.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -61,7 +61,7 @@ pub fn play_game(
     white: &mut ComputerPlayer,
     black: &mut ComputerPlayer,
     gaps: (Gap, Gap),
-) -> (Outcome, Duration) {
+) -> (RaceOutcome, Duration) {
     let mut game = PawnRace::new(gaps.0, gaps.1);
     white.new_game();
     black.new_game();
@@ -81,7 +81,7 @@ pub fn play_game(
         match choice {
             Some(m) => game.play(m),
             // Not reached: a position with no move is a stalemate, caught above.
-            None => return (Outcome::Stalemate, longest),
+            None => return (RaceOutcome::Stalemate, longest),
         }
     }
 }

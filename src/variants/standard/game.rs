@@ -3,7 +3,7 @@
 //! to move (threefold repetition, fifty moves, either now or with an intended move), draw by
 //! agreement, resignation, and the PGN of the whole game.
 
-use crate::core::game::Game;
+use crate::core::history::PositionHistory;
 use crate::core::{Color, Move, Position};
 use crate::notation::pgn::{self, PgnGame};
 use crate::notation::{coordinate, fen, san};
@@ -111,7 +111,7 @@ pub struct Report {
 
 #[derive(Clone, Debug)]
 pub struct StandardGame {
-    game: Game,
+    game: PositionHistory,
     start_fen: String,
     /// Chess960: FEN in X-FEN, castling rules from the start position, PGN tagged so.
     chess960: bool,
@@ -168,7 +168,7 @@ impl StandardGame {
     fn from_position(position: Position) -> StandardGame {
         let start_fen = fen::write(&position);
         let mut g = StandardGame {
-            game: Game::new(position),
+            game: PositionHistory::new(position),
             start_fen,
             chess960: false,
             sans: Vec::new(),

@@ -5,9 +5,9 @@ pub mod bounded;
 pub mod computer;
 pub mod game;
 pub mod replay;
+pub mod seat_view;
 pub mod setup;
 pub mod strict;
-pub mod table;
 pub mod variant;
 
 use std::sync::{Arc, OnceLock};

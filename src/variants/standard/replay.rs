@@ -2,7 +2,7 @@
 //! is the first illegal move (its 1-based ply, the text as written and the FEN before it)
 //! or the final FEN and status.
 
-use crate::core::game::insufficient_material;
+use crate::core::history::insufficient_material;
 use crate::core::Position;
 use crate::notation::pgn::RawGame;
 use crate::notation::{fen, san};

@@ -25,7 +25,7 @@ pub enum SetupError {
     EnPassant(String),
 }
 
-impl From<SetupError> for crate::variants::Diagnostic {
+impl From<SetupError> for crate::game::Diagnostic {
     /// The message, and the square a setup rule names (for a castling right: the king's).
     fn from(e: SetupError) -> Self {
         let square = match &e {
@@ -33,7 +33,7 @@ impl From<SetupError> for crate::variants::Diagnostic {
             SetupError::PawnOnBackRank(s) | SetupError::EnPassant(s) => Some(s.clone()),
             SetupError::CastlingRight { king, .. } => Some(king.clone()),
         };
-        crate::variants::Diagnostic {
+        crate::game::Diagnostic {
             message: e.to_string(),
             detail: None,
             line: None,

@@ -29,7 +29,7 @@ pub enum Accepted {
     /// Record this event, then tell everybody.
     Record(EventRecord),
     /// The legal moves of a square (nothing changes).
-    Targets(Vec<crate::variants::table::Target>),
+    Targets(Vec<crate::game::seat_view::Target>),
     /// Nothing changes: send the state again.
     State,
 }

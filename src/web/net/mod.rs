@@ -23,8 +23,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
+use crate::game::seat_view;
 use crate::play::session::{Refusal, Session, View};
-use crate::variants::{registry, table};
+use crate::variants::registry;
 
 pub use clock::{ClockView, TimeControl};
 pub use game::NetGame;
@@ -119,9 +120,9 @@ impl Net {
             .map(TimeControl::check)
             .transpose()
             .map_err(Refusal::bad)?;
-        let variant: crate::variants::VariantId = variant
+        let variant: crate::game::VariantId = variant
             .parse()
-            .map_err(|e: crate::variants::UnknownVariant| Refusal::bad(e.to_string()))?;
+            .map_err(|e: crate::game::UnknownVariant| Refusal::bad(e.to_string()))?;
         let info = registry::info(variant);
         let board = board.unwrap_or_else(|| info.initial.to_string());
         if board.len() > MAX_BOARD_BYTES {
@@ -410,7 +411,7 @@ impl Net {
 /// The answer to the sender of an accepted command.
 pub enum Reply {
     Ack(usize),
-    Targets(Vec<table::Target>),
+    Targets(Vec<seat_view::Target>),
     State,
 }
 

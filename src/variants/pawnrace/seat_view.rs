@@ -3,15 +3,15 @@
 //! line with the side to move (`w` or `b`) and, optionally, the en passant square.
 
 use crate::core::{Color, MoveFlag, Position, Square};
-use crate::variants::pawnrace::{self, board, notation, Outcome, PawnRace};
-use crate::variants::{Diagnostic, MoveRefused};
+use crate::game::{Diagnostic, MoveRefused};
+use crate::variants::pawnrace::{self, board, notation, PawnRace, RaceOutcome};
 
-use crate::variants::table::{
-    position_cells, Cell, GameStatus, Reveal, Table, Target, VariantInfo,
+use crate::game::seat_view::{
+    position_cells, Cell, GameStatus, Reveal, SeatView, Target, VariantInfo,
 };
 
 pub const INFO: VariantInfo = VariantInfo {
-    id: crate::variants::VariantId::PawnRace,
+    id: crate::game::VariantId::PawnRace,
     name: "Pawn race",
     initial: "........\nBBBBBBB.\n........\n........\n........\n........\n.WWWWWWW\n........\nw\n",
     format: "eight rows of W, B and . (rank 8 first), then the side to move (w or b) and an optional en passant square",
@@ -22,7 +22,7 @@ pub struct Race {
     game: PawnRace,
 }
 
-pub fn load(text: &str) -> Result<Box<dyn Table>, Diagnostic> {
+pub fn load(text: &str) -> Result<Box<dyn SeatView>, Diagnostic> {
     Ok(Box::new(Race {
         game: PawnRace::from_position(parse(text).map_err(Diagnostic::plain)?),
     }))
@@ -54,7 +54,7 @@ impl Race {
     }
 }
 
-impl Table for Race {
+impl SeatView for Race {
     fn files(&self) -> u8 {
         8
     }
@@ -94,17 +94,19 @@ impl Table for Race {
     fn status(&self) -> GameStatus {
         let outcome = self.game.clone().outcome();
         GameStatus {
-            stalemate: outcome == Some(Outcome::Stalemate),
+            stalemate: outcome == Some(RaceOutcome::Stalemate),
             over: outcome.is_some(),
             // The course's own sentences, as its interactive game prints them.
             result: outcome.map(|o| match o {
-                Outcome::Promotion(c) => format!("{} wins by reaching the last rank", c.title()),
-                Outcome::AllCaptured(c) => format!(
+                RaceOutcome::Promotion(c) => {
+                    format!("{} wins by reaching the last rank", c.title())
+                }
+                RaceOutcome::AllCaptured(c) => format!(
                     "{} wins by capturing every {} pawn",
                     c.title(),
                     c.other().name()
                 ),
-                Outcome::Stalemate => format!(
+                RaceOutcome::Stalemate => format!(
                     "Draw by stalemate: {} cannot move",
                     self.side_to_move().title()
                 ),

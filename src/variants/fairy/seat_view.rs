@@ -2,15 +2,15 @@
 //! notation (`c4xd5+`, `0-0`, `h9-h10=Q`), played through the variant's own move checker.
 
 use crate::core::{Color, Position, Square};
+use crate::game::{Diagnostic, MoveRefused};
 use crate::variants::fairy::{self, play, write};
-use crate::variants::{Diagnostic, MoveRefused};
 
-use crate::variants::table::{
-    position_cells, Cell, GameStatus, Reveal, Table, Target, VariantInfo,
+use crate::game::seat_view::{
+    position_cells, Cell, GameStatus, Reveal, SeatView, Target, VariantInfo,
 };
 
 pub const INFO: VariantInfo = VariantInfo {
-    id: crate::variants::VariantId::Fairy,
+    id: crate::game::VariantId::Fairy,
     name: "Fairy chess 10×10",
     initial: "k:1\nr:2\nq:1\nn:1\nb:1\nf:1\ne:1\na:1\nw:1\np:5\nd:5\n-----\n\
 r n b e q k a w f r \nd p d p d p d p d p \n. . . . . . . . . . \n. . . . . . . . . . \n\
@@ -25,7 +25,7 @@ pub struct Fairy {
     position: Position,
 }
 
-pub fn load(text: &str) -> Result<Box<dyn Table>, Diagnostic> {
+pub fn load(text: &str) -> Result<Box<dyn SeatView>, Diagnostic> {
     let board = fairy::parse_board(text)?;
     Ok(Box::new(Fairy {
         allocation_lines: board.allocation_lines,
@@ -33,7 +33,7 @@ pub fn load(text: &str) -> Result<Box<dyn Table>, Diagnostic> {
     }))
 }
 
-impl Table for Fairy {
+impl SeatView for Fairy {
     fn files(&self) -> u8 {
         10
     }

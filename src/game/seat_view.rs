@@ -1,15 +1,15 @@
-//! The seat's side of the [`Variant`](crate::variants::Variant) family: a game at the table,
+//! The seat's side of the [`Game`](crate::game::Game) family: a game at the table,
 //! driven by move texts and seen from one seat. [`Table`] gives what a player (or a
 //! spectator) may know — the board with only the secrets that seat owns, a square's legal
 //! moves as that seat may be told them, the status, what the last move set off — and plays
 //! the variant's own move texts with its own legality. The web page, the network game and the
-//! terminal reach it through the registry (`registry::table`), so none of them knows a
+//! terminal reach it through the registry (`registry::seat_view`), so none of them knows a
 //! variant's rules; each variant implements it in its own folder (`<variant>/table.rs`).
 
 use serde::Serialize;
 
 use crate::core::{Color, Piece, Position, Square};
-use crate::variants::{MoveRefused, VariantId};
+use crate::game::{MoveRefused, VariantId};
 
 /// A piece as the page draws it.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
@@ -93,7 +93,7 @@ impl Verdict {
 pub type Reveal<'a> = &'a dyn Fn(Square) -> bool;
 
 /// A game of one variant at the table, driven by move texts and seen from a seat.
-pub trait Table: Send {
+pub trait SeatView: Send {
     fn files(&self) -> u8;
     fn ranks(&self) -> u8;
     fn side_to_move(&self) -> Color;

@@ -1,19 +1,19 @@
 //! Standard (FIDE) chess through the variant's game layer (`StandardGame`): a FEN board checked
 //! by the spec's setup rules, moves in SAN (coordinates accepted), automatic ends and claims.
 
-use crate::core::game::cannot_mate;
+use crate::core::history::cannot_mate;
 use crate::core::{Color, Square};
+use crate::game::{Diagnostic, MoveRefused};
 use crate::notation::{fen, pgn, san};
 use crate::variants::standard;
 use crate::variants::standard::game::{Claim, StandardGame};
-use crate::variants::{Diagnostic, MoveRefused};
 
-use crate::variants::table::{
-    position_cells, position_targets, Cell, GameStatus, Reveal, Table, Target, VariantInfo,
+use crate::game::seat_view::{
+    position_cells, position_targets, Cell, GameStatus, Reveal, SeatView, Target, VariantInfo,
 };
 
 pub const INFO: VariantInfo = VariantInfo {
-    id: crate::variants::VariantId::Standard,
+    id: crate::game::VariantId::Standard,
     name: "Standard chess",
     initial: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n",
     format: "one FEN line",
@@ -21,7 +21,7 @@ pub const INFO: VariantInfo = VariantInfo {
 };
 
 pub const INFO_960: VariantInfo = VariantInfo {
-    id: crate::variants::VariantId::Chess960,
+    id: crate::game::VariantId::Chess960,
     name: "Chess960",
     initial: "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1\n",
     format: "one FEN line, castling in X-FEN (KQkq: the outermost rooks) or Shredder-FEN (HAha)",
@@ -32,18 +32,18 @@ pub struct Standard {
     game: StandardGame,
 }
 
-pub fn load(text: &str) -> Result<Box<dyn Table>, Diagnostic> {
+pub fn load(text: &str) -> Result<Box<dyn SeatView>, Diagnostic> {
     let game = StandardGame::from_fen(text.trim())?;
     Ok(Box::new(Standard { game }))
 }
 
 /// A Chess960 game: the same rules, castling from where the position puts king and rooks.
-pub fn load_960(text: &str) -> Result<Box<dyn Table>, Diagnostic> {
+pub fn load_960(text: &str) -> Result<Box<dyn SeatView>, Diagnostic> {
     let game = StandardGame::chess960_from_fen(text.trim())?;
     Ok(Box::new(Standard { game }))
 }
 
-impl Table for Standard {
+impl SeatView for Standard {
     fn files(&self) -> u8 {
         8
     }
@@ -70,7 +70,7 @@ impl Table for Standard {
         if self.game.outcome().is_some() {
             return None;
         }
-        crate::variants::table::fide_automatic_draw(
+        crate::game::seat_view::fide_automatic_draw(
             self.game.repetitions(),
             self.game.position().halfmove_clock(),
         )

@@ -1,6 +1,6 @@
 //! The one trait every variant implements, and the small family around it.
 //!
-//! [`Variant`] is a game of one variant in play: its legal moves (into the caller's buffer,
+//! [`Game`] is a game of one variant in play: its legal moves (into the caller's buffer,
 //! no allocation per node), make/unmake, a hash key, how the game ends, an evaluation, and
 //! its move text in and out. Everything above the variants — the search, the finder, perft,
 //! the terminal play loop, the web page's computer — is written once over it.
@@ -9,7 +9,7 @@
 use std::fmt::Debug;
 
 use crate::core::Color;
-use crate::variants::VariantId;
+use crate::game::VariantId;
 
 /// The end of a game as seen by the side to move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -84,7 +84,7 @@ impl Diagnostic {
 }
 
 /// A game of one variant.
-pub trait Variant: Clone {
+pub trait Game: Clone {
     type Move: Copy + PartialEq + Debug;
 
     /// Which variant this is.
@@ -163,9 +163,9 @@ pub trait Variant: Clone {
     }
 }
 
-/// What the move-sequence finder needs beyond [`Variant`]: when a position is the target,
+/// What the move-sequence finder needs beyond [`Game`]: when a position is the target,
 /// an admissible bound on the plies to it, and facts no move can undo.
-pub trait Reachable: Variant {
+pub trait Reachable: Game {
     /// Is this the target (placement, side to move and what else the variant compares)?
     fn matches(&self, target: &Self) -> bool;
     /// Admissible: no sequence to `target` is shorter.

@@ -3,24 +3,24 @@
 //! notation (`e2e4`, `a7a8q`) and the game ends by the file's own end rules. The file's walls,
 //! trapdoors and mines are public, so every viewer sees them.
 
-use crate::core::{Color, Game, Square};
+use crate::core::{Color, PositionHistory, Square};
+use crate::game::{Diagnostic, MoveRefused};
 use crate::notation::{coordinate, fen};
 use crate::variants::custom::computer::best_custom_move;
 use crate::variants::custom::field::{Field, ObstacleKind};
-use crate::variants::custom::outcome::{outcome, Outcome};
+use crate::variants::custom::outcome::{outcome, VariantFileOutcome};
 use crate::variants::custom::{load_variant_file, CustomVariant};
 use crate::variants::terrain::announce::{Announce, Pieces};
 use crate::variants::terrain::effects::arrivals;
 use crate::variants::terrain::WallSide;
-use crate::variants::{Diagnostic, MoveRefused};
 
-use crate::variants::table::{
-    position_cells, position_targets, Cell, GameStatus, Reveal, Table, Target, VariantInfo,
+use crate::game::seat_view::{
+    position_cells, position_targets, Cell, GameStatus, Reveal, SeatView, Target, VariantInfo,
     WallView,
 };
 
 pub const INFO: VariantInfo = VariantInfo {
-    id: crate::variants::VariantId::Custom,
+    id: crate::game::VariantId::Custom,
     name: "Variant file",
     initial: include_str!("../../../variants/losalamos.toml"),
     format: "a variant file (TOML): board, pieces in Betza notation, start position, rules",
@@ -30,7 +30,7 @@ pub const INFO: VariantInfo = VariantInfo {
 pub struct Custom {
     variant: CustomVariant,
     text: String,
-    game: Game,
+    game: PositionHistory,
     field: Field,
     /// What the last move's trapdoors and mines did.
     events: Vec<(&'static str, String, String)>,
@@ -41,7 +41,7 @@ const POSITION_LINE: &str = "# position: ";
 
 /// Reads a variant file, starting from the position of a first `# position: FEN` line when
 /// it has one (the board file this game writes), else from the file's own start.
-pub fn load(text: &str) -> Result<Box<dyn Table>, Diagnostic> {
+pub fn load(text: &str) -> Result<Box<dyn SeatView>, Diagnostic> {
     Ok(Box::new(open(text)?))
 }
 
@@ -62,7 +62,7 @@ fn open(text: &str) -> Result<Custom, Diagnostic> {
     .map_err(|e| Diagnostic::plain(e.to_string()))?;
     let field = Field::new(&variant.obstacles, &variant.rules.shape);
     Ok(Custom {
-        game: Game::new(start),
+        game: PositionHistory::new(start),
         field,
         text: text.to_string(),
         variant,
@@ -71,7 +71,7 @@ fn open(text: &str) -> Result<Custom, Diagnostic> {
 }
 
 impl Custom {
-    fn over(&self) -> Option<Outcome> {
+    fn over(&self) -> Option<VariantFileOutcome> {
         let mut game = self.game.clone();
         outcome(&self.variant, &mut game)
     }
@@ -97,12 +97,12 @@ impl Custom {
         pos.set_clocks(half + 1, full + u32::from(side == Color::Black));
         pos.set_side_to_move(side.other());
         // The obstacle cannot be taken back: earlier positions no longer count for repetition.
-        self.game = Game::new(pos);
+        self.game = PositionHistory::new(pos);
         Ok(())
     }
 }
 
-impl Table for Custom {
+impl SeatView for Custom {
     fn files(&self) -> u8 {
         self.variant.rules.shape.files()
     }
@@ -211,7 +211,7 @@ impl Table for Custom {
             check: status.in_check && self.variant.end.checkmate,
             checkmate: matches!(
                 end,
-                Some(Outcome::Win {
+                Some(VariantFileOutcome::Win {
                     reason: "checkmate",
                     ..
                 })
@@ -221,10 +221,10 @@ impl Table for Custom {
             threefold: false,
             over: end.is_some(),
             result: end.map(|o| match o {
-                Outcome::Win { winner, reason } => {
+                VariantFileOutcome::Win { winner, reason } => {
                     format!("{reason}: {} wins", winner.name())
                 }
-                Outcome::Draw { reason } => format!("draw by {reason}"),
+                VariantFileOutcome::Draw { reason } => format!("draw by {reason}"),
             }),
         }
     }

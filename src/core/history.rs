@@ -22,17 +22,17 @@ pub struct Status {
 }
 
 #[derive(Clone, Debug)]
-pub struct Game {
+pub struct PositionHistory {
     position: Position,
     /// Repetition keys of every position so far, the current one last.
     keys: Vec<u64>,
     played: Vec<(Move, Undo)>,
 }
 
-impl Game {
-    pub fn new(mut position: Position) -> Game {
+impl PositionHistory {
+    pub fn new(mut position: Position) -> PositionHistory {
         let key = repetition_key(&mut position);
-        Game {
+        PositionHistory {
             position,
             keys: vec![key],
             played: Vec::new(),

@@ -10,6 +10,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use crate::core::{Color, MoveFlag, Square};
 use crate::engine::Rng;
+use crate::game::{Diagnostic, MoveRefused};
 use crate::variants::obstacle::knowledge::Secret;
 use crate::variants::obstacle::placement::computer_placement;
 use crate::variants::obstacle::search::{action_text, best_obstacle_move_knowing, ObstacleMove};
@@ -18,15 +19,14 @@ use crate::variants::obstacle::{
     game::legal_piece_moves, parse_board, write_board, Info, Obstacle, ObstacleGame,
 };
 use crate::variants::terrain::announce::{Announce, Pieces};
-use crate::variants::{Diagnostic, MoveRefused};
 
-use crate::variants::obstacle::knowledge::view_without;
-use crate::variants::table::{
-    position_cells, Cell, GameStatus, Reveal, Table, Target, VariantInfo, Verdict,
+use crate::game::seat_view::{
+    position_cells, Cell, GameStatus, Reveal, SeatView, Target, VariantInfo, Verdict,
 };
+use crate::variants::obstacle::knowledge::view_without;
 
 pub const INFO: VariantInfo = VariantInfo {
-    id: crate::variants::VariantId::Obstacle,
+    id: crate::game::VariantId::Obstacle,
     name: "Obstacle chess",
     initial: "rnbqkbnr\npppppppp\n........\n........\n........\n........\nPPPPPPPP\nRNBQKBNR\n\
 w 3 3 + + + + - 0\n",
@@ -37,7 +37,7 @@ w 3 3 + + + + - 0\n",
 /// Lines of placements a game may start with (White, Black, White, Black).
 const PLACEMENT_LINES: usize = 4;
 
-pub struct Obstacles {
+pub struct ObstacleSeatView {
     game: ObstacleGame,
     /// Only the standard initial board allows placements.
     placement_open: bool,
@@ -46,10 +46,10 @@ pub struct Obstacles {
     events: Vec<(&'static str, String, String)>,
 }
 
-pub fn load(text: &str) -> Result<Box<dyn Table>, Diagnostic> {
+pub fn load(text: &str) -> Result<Box<dyn SeatView>, Diagnostic> {
     let board = parse_board(text.as_bytes())?;
     let placement_open = write_board(&board) == INFO.initial;
-    Ok(Box::new(Obstacles {
+    Ok(Box::new(ObstacleSeatView {
         game: ObstacleGame::between_players(board),
         placement_open,
         placements: 0,
@@ -73,7 +73,7 @@ fn obstacle_name(o: Obstacle, revealed: bool) -> Option<&'static str> {
     }
 }
 
-impl Obstacles {
+impl ObstacleSeatView {
     fn obstacles(&self) -> Vec<(Square, Obstacle)> {
         squares()
             .map(|s| (s, self.game.board().obstacle(s)))
@@ -97,7 +97,7 @@ fn from_to(text: &str) -> Option<(Square, Square)> {
     Some((from, to))
 }
 
-impl Table for Obstacles {
+impl SeatView for ObstacleSeatView {
     fn files(&self) -> u8 {
         8
     }
@@ -115,14 +115,14 @@ impl Table for Obstacles {
         }
         cells
     }
-    fn walls(&self) -> Vec<crate::variants::table::WallView> {
+    fn walls(&self) -> Vec<crate::game::seat_view::WallView> {
         use crate::variants::obstacle::walls::WallSide;
         let walls = self.game.board().walls();
         let mut out = Vec::new();
         for (s, _) in self.obstacles() {
             for (side, name) in [(WallSide::West, "west"), (WallSide::South, "south")] {
                 if walls.has(s, side) {
-                    out.push(crate::variants::table::WallView {
+                    out.push(crate::game::seat_view::WallView {
                         square: s.to_string(),
                         side: name,
                     });
@@ -240,7 +240,7 @@ impl Table for Obstacles {
         if self.game.is_over() {
             return None;
         }
-        crate::variants::table::fide_automatic_draw(
+        crate::game::seat_view::fide_automatic_draw(
             self.game.repetitions(),
             self.game.board().position().halfmove_clock(),
         )

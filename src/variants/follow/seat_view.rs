@@ -1,18 +1,18 @@
 //! FollowChess: any rectangle up to 26 files, moves written `c 3 c 4`, pieces move by their
 //! movement rules only (no check rule, kings can be captured), played through `FollowChess`.
 
-use crate::variants::{Diagnostic, MoveRefused};
+use crate::game::{Diagnostic, MoveRefused};
 use std::io::Cursor;
 
 use crate::core::{Color, Square};
 use crate::variants::follow::{notation, FollowChess};
 
-use crate::variants::table::{
-    position_cells, Cell, GameStatus, Reveal, Table, Target, VariantInfo,
+use crate::game::seat_view::{
+    position_cells, Cell, GameStatus, Reveal, SeatView, Target, VariantInfo,
 };
 
 pub const INFO: VariantInfo = VariantInfo {
-    id: crate::variants::VariantId::Follow,
+    id: crate::game::VariantId::Follow,
     name: "FollowChess (any rectangle)",
     initial: "RNBQKBNR\nPPPPPPPP\n........\n........\n........\n........\npppppppp\nrnbqkbnr\n",
     format: "one line per row, top row (Black's side) first; lower case = White",
@@ -23,13 +23,13 @@ pub struct Follow {
     game: FollowChess,
 }
 
-pub fn load(text: &str) -> Result<Box<dyn Table>, Diagnostic> {
+pub fn load(text: &str) -> Result<Box<dyn SeatView>, Diagnostic> {
     let mut game = FollowChess::new();
     game.load_board(Cursor::new(text.as_bytes()))?;
     Ok(Box::new(Follow { game }))
 }
 
-impl Table for Follow {
+impl SeatView for Follow {
     fn files(&self) -> u8 {
         self.game.position().map_or(0, |p| p.rules().shape.files())
     }

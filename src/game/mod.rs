@@ -1,0 +1,13 @@
+//! The framework every variant plugs into, below the engine and the variants: the rules trait
+//! ([`Game`]: legal moves, make/unmake, key, ends, evaluation, move texts), what the
+//! move-sequence finder needs beyond it ([`Reachable`]), the variants' names ([`VariantId`]),
+//! and the seat view ([`SeatView`]: a game at the table seen from one seat, for the page, the
+//! network game and the terminal). It imports only `core` and `notation`.
+
+pub mod id;
+pub mod rules;
+pub mod seat_view;
+
+pub use id::{UnknownVariant, VariantId};
+pub use rules::{Diagnostic, Game, MoveRefused, Reachable, Terminal};
+pub use seat_view::SeatView;
