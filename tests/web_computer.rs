@@ -200,9 +200,14 @@ async fn an_external_engine_plays_standard_and_obstacle_when_the_server_has_one(
         let v = c.play(&v["id"], first, "white").await;
         assert_eq!(log(&v).len(), 2, "{variant}: {v}");
     }
-    // No fairy chess for an external engine.
+    // The registry's record decides, as at the terminal: an external engine plays fairy chess
+    // (under `UCI_Variant fairy10x10`, which this engine offers), never a pawn race.
     let (s, _) = c
         .create(json!({ "variant": "fairy", "computer": { "color": "black", "engine": "uci" } }))
+        .await;
+    assert_eq!(s, StatusCode::CREATED);
+    let (s, _) = c
+        .create(json!({ "variant": "pawnrace", "computer": { "color": "black", "engine": "uci" } }))
         .await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
 }

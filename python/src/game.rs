@@ -1,80 +1,11 @@
 //! One binding over the library's one trait: a game of any variant is the registry's
-//! [`AnyGame`], dispatched once (the `on_game!` macro) to functions generic over [`Game`].
-//! Moves cross the boundary as [`AnyMove`], which [`Played`] converts to and from each
-//! game's own move type.
+//! [`AnyGame`], which implements [`Game`] with [`AnyMove`] as its move; only perft hands the
+//! game inside to a generic count ([`Visit`]), where each variant's own move type is faster.
 
 use chessrules::core::{Color, Position};
 use chessrules::engine::perft::Perft;
-use chessrules::variants::core_game::CoreGame;
-use chessrules::variants::obstacle::search::ObstacleSearch;
-use chessrules::variants::pawnrace::search::PawnRaceSearch;
-use chessrules::variants::registry::AnyGame;
-use chessrules::game::{MoveRefused, Terminal, Game};
-
-/// A move of any game the registry builds.
-#[derive(Copy, Clone, Debug, PartialEq)]
-pub enum AnyMove {
-    Core(<CoreGame as Game>::Move),
-    Obstacle(<ObstacleSearch as Game>::Move),
-    PawnRace(<PawnRaceSearch as Game>::Move),
-}
-
-/// A game whose moves travel as [`AnyMove`].
-pub trait Played: Game {
-    fn wrap(m: Self::Move) -> AnyMove;
-    fn unwrap(m: AnyMove) -> Option<Self::Move>;
-}
-
-impl Played for CoreGame {
-    fn wrap(m: Self::Move) -> AnyMove {
-        AnyMove::Core(m)
-    }
-    fn unwrap(m: AnyMove) -> Option<Self::Move> {
-        match m {
-            AnyMove::Core(m) => Some(m),
-            _ => None,
-        }
-    }
-}
-
-impl Played for ObstacleSearch {
-    fn wrap(m: Self::Move) -> AnyMove {
-        AnyMove::Obstacle(m)
-    }
-    fn unwrap(m: AnyMove) -> Option<Self::Move> {
-        match m {
-            AnyMove::Obstacle(m) => Some(m),
-            _ => None,
-        }
-    }
-}
-
-impl Played for PawnRaceSearch {
-    fn wrap(m: Self::Move) -> AnyMove {
-        AnyMove::PawnRace(m)
-    }
-    fn unwrap(m: AnyMove) -> Option<Self::Move> {
-        match m {
-            AnyMove::PawnRace(m) => Some(m),
-            _ => None,
-        }
-    }
-}
-
-/// Runs `$body` with `$g` bound to the game inside `$game` (a `&mut AnyGame`), whichever
-/// variant it is: the one place that names the registry's kinds of game.
-macro_rules! on_game {
-    ($game:expr, $g:ident => $body:expr) => {
-        match $game {
-            AnyGame::Core($g) => $body,
-            AnyGame::Obstacle(boxed) => {
-                let $g = &mut **boxed;
-                $body
-            }
-            AnyGame::PawnRace($g) => $body,
-        }
-    };
-}
+use chessrules::game::{Game, MoveRefused, Terminal};
+pub use chessrules::variants::registry::{AnyGame, AnyMove, Visit};
 
 /// A legal move with its two texts.
 #[derive(Clone, Debug)]
@@ -103,53 +34,8 @@ pub enum End {
     Repetition,
 }
 
-fn legal<V: Played>(g: &mut V) -> Vec<AnyMove> {
-    if g.is_decided() {
-        return Vec::new();
-    }
-    let mut moves = Vec::new();
-    g.legal_moves(&mut moves);
-    moves.into_iter().map(V::wrap).collect()
-}
-
-fn listed<V: Played>(g: &mut V) -> Vec<Listed> {
-    if g.is_decided() {
-        return Vec::new();
-    }
-    let mut moves = Vec::new();
-    g.legal_moves(&mut moves);
-    moves
-        .into_iter()
-        .map(|m| Listed {
-            raw: V::wrap(m),
-            text: g.move_text(m),
-            uci: g.coordinate_text(m),
-            alt: None,
-        })
-        .collect()
-}
-
-fn texts<V: Played>(g: &mut V, m: AnyMove) -> Option<(String, String)> {
-    let m = V::unwrap(m)?;
-    Some((g.move_text(m), g.coordinate_text(m)))
-}
-
-fn make<V: Played>(g: &mut V, m: AnyMove) -> bool {
-    match V::unwrap(m) {
-        Some(m) => {
-            g.make(m);
-            true
-        }
-        None => false,
-    }
-}
-
-fn parse<V: Played>(g: &mut V, text: &str) -> Result<AnyMove, MoveRefused> {
-    g.parse_move(text).map(V::wrap)
-}
-
 /// Why the game is over, if it is. `claim`: count the draws a player may claim too.
-fn end<V: Played>(g: &mut V, dead: bool, fifty: bool, claim: bool) -> Option<End> {
+fn end(g: &mut AnyGame, dead: bool, fifty: bool, claim: bool) -> Option<End> {
     if g.is_decided() {
         return g.terminal().map(End::Decided);
     }
@@ -175,10 +61,10 @@ const COUNTED_WHOLE: u32 = 3;
 
 /// The library's perft, split above the last [`COUNTED_WHOLE`] plies so that `interrupted`
 /// is asked at every node above them; its error stops the count.
-fn perft<V: Played, E>(
-    g: &mut V,
+fn perft<G: Game, E>(
+    g: &mut G,
     depth: u32,
-    counter: &mut Perft<V::Move>,
+    counter: &mut Perft<G::Move>,
     interrupted: &mut impl FnMut() -> Result<(), E>,
 ) -> Result<u64, E> {
     if depth <= COUNTED_WHOLE {
@@ -202,13 +88,25 @@ fn perft<V: Played, E>(
 }
 
 pub fn legal_moves(game: &mut AnyGame) -> Vec<AnyMove> {
-    on_game!(game, g => legal(g))
+    let mut moves = Vec::new();
+    if !game.is_decided() {
+        game.legal_moves(&mut moves);
+    }
+    moves
 }
 
 /// The legal moves with their texts. Castling also answers to the king's own move in
 /// coordinates (`e1g1`) where UCI writes it otherwise (Chess960: the king takes its rook).
 pub fn listed_moves(game: &mut AnyGame) -> Vec<Listed> {
-    let mut moves = on_game!(game, g => listed(g));
+    let mut moves: Vec<Listed> = legal_moves(game)
+        .into_iter()
+        .map(|m| Listed {
+            raw: m,
+            text: game.move_text(m),
+            uci: game.coordinate_text(m),
+            alt: None,
+        })
+        .collect();
     for l in &mut moves {
         l.alt = king_move_text(game, l.raw).filter(|t| *t != l.uci);
     }
@@ -225,34 +123,48 @@ fn king_move_text(game: &AnyGame, m: AnyMove) -> Option<String> {
     }
 }
 
-/// The texts of a legal move (variant notation, UCI); `None` for another game's move.
+/// The texts of a legal move (variant notation, UCI).
 pub fn move_texts(game: &mut AnyGame, m: AnyMove) -> Option<(String, String)> {
-    on_game!(game, g => texts(g, m))
+    Some((game.move_text(m), game.coordinate_text(m)))
 }
 
 /// Plays `m`, which the caller has checked is legal here.
 pub fn make_move(game: &mut AnyGame, m: AnyMove) -> bool {
-    on_game!(game, g => make(g, m))
+    game.make(m);
+    true
 }
 
 pub fn unmake_move(game: &mut AnyGame) {
-    on_game!(game, g => g.unmake())
+    game.unmake()
 }
 
 pub fn parse_move(game: &mut AnyGame, text: &str) -> Result<AnyMove, MoveRefused> {
-    on_game!(game, g => parse(g, text))
+    game.parse_move(text)
 }
 
 pub fn board_file(game: &mut AnyGame) -> String {
-    on_game!(game, g => g.board_file())
+    game.board_file()
 }
 
 pub fn side_to_move(game: &mut AnyGame) -> Color {
-    on_game!(game, g => g.side_to_move())
+    game.side_to_move()
 }
 
 pub fn key(game: &mut AnyGame) -> u64 {
-    on_game!(game, g => g.key())
+    game.key()
+}
+
+/// Perft as work for the game inside an [`AnyGame`].
+struct Count<'a, F> {
+    depth: u32,
+    interrupted: &'a mut F,
+}
+
+impl<E, F: FnMut() -> Result<(), E>> Visit for Count<'_, F> {
+    type Output = Result<u64, E>;
+    fn visit<G: Game>(self, mut game: G) -> Self::Output {
+        perft(&mut game, self.depth, &mut Perft::new(true), self.interrupted)
+    }
 }
 
 /// Perft of `game` to `depth`, asking `interrupted` every few milliseconds whether to stop.
@@ -261,16 +173,12 @@ pub fn count<E>(
     depth: u32,
     interrupted: &mut impl FnMut() -> Result<(), E>,
 ) -> Result<u64, E> {
-    on_game!(game, g => perft(g, depth, &mut Perft::new(true), interrupted))
+    game.clone().visit(Count { depth, interrupted })
 }
 
 /// The position on the board (obstacle chess's without its walls and traps).
 pub fn position(game: &AnyGame) -> &Position {
-    match game {
-        AnyGame::Core(g) => g.position(),
-        AnyGame::Obstacle(g) => g.board().position(),
-        AnyGame::PawnRace(g) => g.position(),
-    }
+    game.position()
 }
 
 /// Is the side to move in check? (Pawn race has no king: never.)
@@ -292,7 +200,7 @@ pub fn game_end(game: &mut AnyGame, claim: bool) -> Option<End> {
         ),
         _ => (false, false),
     };
-    let end = on_game!(game, g => end(g, dead, fifty, claim));
+    let end = end(game, dead, fifty, claim);
     match end {
         Some(End::NoMoves { result, .. }) => Some(End::NoMoves { result, check }),
         other => other,

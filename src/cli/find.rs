@@ -74,7 +74,7 @@ fn standard_source(arg: &Path) -> Result<Vec<u8>> {
 
 /// Reads both positions and searches between them; the error names the file it is about.
 fn search(args: &FindArgs) -> Result<std::result::Result<Found, String>> {
-    let fen_positions = matches!(args.variant, VariantId::Standard | VariantId::Chess960);
+    let fen_positions = registry::record(args.variant).fen_positions;
     let source = |p: &Path| match fen_positions {
         true => standard_source(p),
         false => read(p),

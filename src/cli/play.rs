@@ -14,7 +14,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use chessrules::game::VariantId;
-use chessrules::variants::registry;
+use chessrules::variants::registry::{self, ComputerPlay};
 use clap::Args;
 
 pub use dialogue::Grid;
@@ -100,7 +100,7 @@ pub fn read_text(path: &Path) -> Result<String> {
 
 pub fn run(args: PlayArgs) -> Result<ExitCode> {
     let (variant, board, title) = match (args.variant, &args.variant_file) {
-        (Some(VariantId::Custom), _) => {
+        (Some(id), _) if registry::record(id).rules_from_file => {
             errln!("error: a variant file is played with --variant-file FILE");
             return Ok(ExitCode::from(2));
         }
@@ -138,8 +138,10 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
         // clap requires one of the two.
         (None, None) => return Ok(ExitCode::from(2)),
     };
-    // Against the computer by default, where the computer plays; two people otherwise.
-    let computer_plays = !matches!(variant, VariantId::Custom | VariantId::Follow);
+    // Against the computer by default, where the computer plays; two people otherwise, and
+    // for a variant file (its rules may be anything: the player asks for the computer).
+    let record = registry::record(variant);
+    let computer_plays = !record.rules_from_file && !matches!(record.computer, ComputerPlay::No);
     let default_black = if computer_plays {
         SeatSpec::Ai
     } else {
@@ -152,8 +154,10 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
             args.black.unwrap_or(default_black),
         ),
     };
-    if variant == VariantId::Follow && (white != SeatSpec::Human || black != SeatSpec::Human) {
-        errln!("error: the computer does not play follow: both seats are human");
+    if matches!(record.computer, ComputerPlay::No)
+        && (white != SeatSpec::Human || black != SeatSpec::Human)
+    {
+        errln!("error: the computer does not play {variant}: both seats are human");
         return Ok(ExitCode::from(2));
     }
     let uci = |s: &SeatSpec| matches!(s, SeatSpec::Uci(_));

@@ -29,7 +29,7 @@ use chessrules::game::VariantId;
 use chessrules::io::input::{read_line_within, LineRead};
 use chessrules::notation::coordinate::{self, to_uci};
 use chessrules::notation::fen;
-use chessrules::variants::registry;
+use chessrules::variants::registry::{self, UciEngine};
 use clap::{Args, ValueEnum};
 
 #[derive(Copy, Clone, Debug, ValueEnum)]
@@ -42,37 +42,35 @@ pub enum UciVariant {
     Obstacle,
 }
 
-/// The rules a session plays by (its `UCI_Variant`).
+/// The rules a session plays by (its `UCI_Variant`): a variant that its registry record names
+/// as the rules our `uci` command plays (standard chess for Chess960 and obstacle chess too).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum UciRules {
-    Chess,
-    Fairy,
-}
+struct UciRules(VariantId);
 
 impl UciRules {
+    /// FIDE chess, the rules `UCI_Chess960` applies to.
+    const CHESS: UciRules = UciRules(VariantId::Standard);
+
+    /// The rules a GUI asks for by a variant's name or alias (`chess`, `fairy10x10`).
+    fn of(id: VariantId) -> Option<UciRules> {
+        registry::record(id).uci_rules.map(UciRules)
+    }
+
+    /// The `UCI_Variant` value: the name engines know the variant by, `chess` for FIDE's.
     fn name(self) -> &'static str {
-        match self {
-            UciRules::Chess => "chess",
-            UciRules::Fairy => fairy_uci_name(),
+        match registry::record(self.0).uci_engine {
+            Some(UciEngine::Variant(name)) => name,
+            _ => "chess",
         }
     }
 
     fn parse(value: &str) -> Option<UciRules> {
-        match value.parse::<VariantId>().ok()? {
-            VariantId::Standard | VariantId::Chess960 | VariantId::Obstacle => {
-                Some(UciRules::Chess)
-            }
-            VariantId::Fairy => Some(UciRules::Fairy),
-            _ => None,
-        }
+        UciRules::of(value.parse().ok()?)
     }
 
-    /// The variant whose rules and search the dialect plays.
+    /// The variant whose rules and search the session plays.
     fn id(self) -> VariantId {
-        match self {
-            UciRules::Chess => VariantId::Standard,
-            UciRules::Fairy => VariantId::Fairy,
-        }
+        self.0
     }
 
     fn start(self) -> Position {
@@ -81,9 +79,12 @@ impl UciRules {
     }
 }
 
-/// The `UCI_Variant` value of fairy chess 10×10 (what `play --variant fairy` asks for).
-fn fairy_uci_name() -> &'static str {
-    "fairy10x10"
+/// Every `UCI_Variant` value the command offers, in the registry's order.
+fn offered() -> Vec<&'static str> {
+    let own = registry::RECORDS
+        .iter()
+        .filter(|r| r.uci_rules == Some(r.id));
+    own.map(|r| UciRules(r.id).name()).collect()
 }
 
 #[derive(Args)]
@@ -203,14 +204,15 @@ fn read_input(signals: Arc<Signals>, lines: mpsc::Sender<String>) {
 }
 
 pub fn run(args: UciArgs) -> Result<ExitCode> {
-    let dialect = match args.variant {
-        UciVariant::Fairy => UciRules::Fairy,
-        UciVariant::Standard | UciVariant::Chess960 | UciVariant::Obstacle => UciRules::Chess,
+    let variant: VariantId = match args.variant.to_possible_value() {
+        Some(value) => value.get_name().parse()?,
+        None => VariantId::Standard,
     };
+    let dialect = UciRules::of(variant).unwrap_or(UciRules::CHESS);
     let signals = Arc::new(Signals::default());
     let mut session = Session {
         dialect,
-        chess960: matches!(args.variant, UciVariant::Chess960),
+        chess960: registry::record(variant).uci_engine == Some(UciEngine::Chess960),
         pos: dialect.start(),
         keys: Vec::new(),
         refused: None,
@@ -228,9 +230,12 @@ pub fn run(args: UciArgs) -> Result<ExitCode> {
                 format!("id name chessrules {}", env!("CARGO_PKG_VERSION")),
                 "id author chessrules".to_string(),
                 format!(
-                    "option name UCI_Variant type combo default {} var chess var {}",
+                    "option name UCI_Variant type combo default {}{}",
                     session.dialect.name(),
-                    fairy_uci_name()
+                    offered()
+                        .iter()
+                        .map(|name| format!(" var {name}"))
+                        .collect::<String>()
                 ),
                 format!(
                     "option name Move Time type spin default {} min 1 max 600000",
@@ -327,7 +332,7 @@ impl Session {
         let moves_at = words.iter().position(|&w| w == "moves");
         let head = &words[1..moves_at.unwrap_or(words.len())];
         let start = self.dialect.start();
-        let chess960 = self.chess960 && self.dialect == UciRules::Chess;
+        let chess960 = self.chess960 && self.dialect == UciRules::CHESS;
         let text = head.get(1..).unwrap_or(&[]).join(" ");
         let mut pos = match head.first().copied() {
             Some("startpos") if chess960 => {

@@ -1,11 +1,9 @@
-//! The variants: each is its rules as data plus its file formats and notation.
-//!
-//! Each variant is one folder. Everything above them is written once over one family of
-//! traits: [`Game`] (legal moves, make/unmake, key, ends, evaluation, move text: what the
-//! search, the finder and perft need) and [`table::Table`] (a game at the table seen from one
-//! seat: what the page, the network game and the terminal need). [`registry`] is the one place
-//! that names every variant: from a [`VariantId`] and a board file to either.
+//! The rule sets: each variant is one folder with its rules as data, its file formats and its
+//! notation, implementing the traits of [`crate::game`]. [`registry`] is the one table that
+//! names every variant: its facts, its capabilities and how to open it; [`any_game`] is a
+//! game of any of them as one type.
 
+pub mod any_game;
 pub mod chess960;
 pub mod core_game;
 pub mod custom;

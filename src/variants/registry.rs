@@ -1,117 +1,279 @@
-//! From a [`VariantId`] and a board file (in the format the page and the network game use) to
-//! a game of that variant behind the [`Game`] trait. Front ends that serve every variant
-//! alike hold an [`AnyGame`] and hand a generic [`Visit`] to it, so each of them is written
-//! once over the trait. [`table`] opens the same board as a game at the table (seat views,
-//! move texts) for the page, the network game and the terminal.
+//! The registry: one record per variant in one table ([`RECORDS`]), the only place that
+//! names every variant. A record holds the variant's facts (its page facts: name, initial
+//! board, formats) and capabilities (does our engine play it, how an external UCI engine
+//! plays it and under which `UCI_Variant`, does the move-sequence finder take it, are its
+//! positions FENs) and how to open it (as a [`Game`] behind [`AnyGame`], as a seat view,
+//! as a core game). Front ends ask a record; none of them matches on a variant.
 
 use crate::core::{Color, Position};
 use crate::engine::finder::{find, Found};
-use crate::game::seat_view::{SeatView, VariantInfo};
-use crate::game::{Diagnostic, Game, VariantId};
+use crate::game::seat_view::VariantInfo;
+use crate::game::{Diagnostic, Game, SeatView, VariantId};
 use crate::notation::fen;
 use crate::variants::core_game::CoreGame;
 use crate::variants::obstacle::search::ObstacleSearch;
 use crate::variants::pawnrace::search::PawnRaceSearch;
 use crate::variants::seat::{self, Think};
-use crate::variants::{custom, fairy, follow, obstacle, pawnrace, standard};
+use crate::variants::{chess960, custom, fairy, follow, obstacle, pawnrace, standard};
 
-/// A game of any variant the registry builds.
-#[derive(Clone, Debug)]
-pub enum AnyGame {
-    /// The core's rules alone, with the variant's notation and ends (standard, fairy,
-    /// FollowChess).
-    Core(CoreGame),
-    /// Obstacle chess on the board as given (hidden trapdoors included).
-    Obstacle(Box<ObstacleSearch>),
-    PawnRace(PawnRaceSearch),
+pub use crate::variants::any_game::{AnyGame, AnyMove, Visit};
+
+/// How the computer plays a variant.
+#[derive(Clone, Copy)]
+pub enum ComputerPlay {
+    /// It does not (FollowChess: the course's game has no computer side).
+    No,
+    /// Our engine searches the game the registry opens (or the external engine answers).
+    Search,
+    /// The variant answers itself: it knows what the seat may see (obstacle chess's
+    /// secrets) or where its rules come from (variant files). Arguments: the board file,
+    /// the moves so far, the computer's colour, how it thinks.
+    Own(fn(&str, &[String], Color, Think<'_>) -> Result<String, String>),
 }
 
-/// Work to do on a game of any variant.
-pub trait Visit {
-    type Output;
-    fn visit<V: Game>(self, game: V) -> Self::Output;
+/// How an external UCI engine is told to play a variant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UciEngine {
+    /// As plain chess (obstacle chess goes through its own bridge on top).
+    Chess,
+    /// With `UCI_Chess960` set: castling written as the king taking its rook.
+    Chess960,
+    /// With `UCI_Variant` set to this name, which the engine must offer.
+    Variant(&'static str),
 }
 
-impl AnyGame {
-    /// Runs `work` on the game, whichever variant it is.
-    pub fn visit<T: Visit>(self, work: T) -> T::Output {
-        match self {
-            AnyGame::Core(g) => work.visit(g),
-            AnyGame::Obstacle(g) => work.visit(*g),
-            AnyGame::PawnRace(g) => work.visit(g),
-        }
-    }
+/// A variant's facts, capabilities and openers: one row of the registry.
+#[derive(Clone, Copy)]
+pub struct VariantRecord {
+    /// Which variant (its names, aliases and title are [`VariantId`]'s).
+    pub id: VariantId,
+    /// What the page shows: name, initial board file, board format, move syntax.
+    pub info: VariantInfo,
+    /// A board file into a game (hidden obstacles included).
+    pub open: fn(&str) -> Result<AnyGame, Diagnostic>,
+    /// A board file into the game the side to move may know (obstacle chess leaves out the
+    /// hidden trapdoors no file says the mover owns); `None`: [`Self::open`]'s.
+    pub open_for_mover: Option<fn(&str) -> Result<AnyGame, Diagnostic>>,
+    /// A FEN into a game, for the variants whose positions are FENs.
+    pub open_fen: Option<fn(&str) -> Result<AnyGame, Diagnostic>>,
+    /// A board file into a game at the table (seat views, move texts).
+    pub seat_view: fn(&str) -> Result<Box<dyn SeatView>, Diagnostic>,
+    /// A core position as a game of this variant (its notation and ends), for the variants
+    /// whose games are core positions.
+    pub core_game: Option<fn(Position) -> CoreGame>,
+    /// How the computer plays it.
+    pub computer: ComputerPlay,
+    /// How an external UCI engine plays it, if one can.
+    pub uci_engine: Option<UciEngine>,
+    /// The variant whose rules our own `uci` command plays when a GUI sets `UCI_Variant` to
+    /// this variant's name or alias (its start position and notation).
+    pub uci_rules: Option<VariantId>,
+    /// Does the move-sequence finder search between two of its positions?
+    pub finder: bool,
+    /// Are its positions given as FEN lines (the finder's arguments)?
+    pub fen_positions: bool,
+    /// Its rules come from a variant file, not from the id (it is opened with the file).
+    pub rules_from_file: bool,
+}
+
+/// Every variant, in the page's menu order ([`VariantId::ALL`]'s).
+pub static RECORDS: [VariantRecord; 7] = [
+    VariantRecord {
+        id: VariantId::Standard,
+        info: standard::seat_view::INFO,
+        open: open_standard,
+        open_for_mover: None,
+        open_fen: Some(open_standard),
+        seat_view: standard::seat_view::load,
+        core_game: Some(standard::variant::game),
+        computer: ComputerPlay::Search,
+        uci_engine: Some(UciEngine::Chess),
+        uci_rules: Some(VariantId::Standard),
+        finder: true,
+        fen_positions: true,
+        rules_from_file: false,
+    },
+    VariantRecord {
+        id: VariantId::Chess960,
+        info: standard::seat_view::INFO_960,
+        open: open_chess960,
+        open_for_mover: None,
+        open_fen: Some(open_chess960),
+        seat_view: standard::seat_view::load_960,
+        core_game: Some(chess960::game),
+        computer: ComputerPlay::Search,
+        uci_engine: Some(UciEngine::Chess960),
+        uci_rules: Some(VariantId::Standard),
+        finder: true,
+        fen_positions: true,
+        rules_from_file: false,
+    },
+    VariantRecord {
+        id: VariantId::Fairy,
+        info: fairy::seat_view::INFO,
+        open: open_fairy,
+        open_for_mover: None,
+        open_fen: None,
+        seat_view: fairy::seat_view::load,
+        core_game: Some(fairy::variant::game),
+        computer: ComputerPlay::Search,
+        uci_engine: Some(UciEngine::Variant(fairy::variant::UCI_VARIANT)),
+        uci_rules: Some(VariantId::Fairy),
+        finder: true,
+        fen_positions: false,
+        rules_from_file: false,
+    },
+    VariantRecord {
+        id: VariantId::Obstacle,
+        info: obstacle::seat_view::INFO,
+        open: open_obstacle,
+        open_for_mover: Some(open_obstacle_for_mover),
+        open_fen: None,
+        seat_view: obstacle::seat_view::load,
+        core_game: None,
+        computer: ComputerPlay::Own(obstacle::seat_view::computer_move),
+        uci_engine: Some(UciEngine::Chess),
+        uci_rules: Some(VariantId::Standard),
+        finder: true,
+        fen_positions: false,
+        rules_from_file: false,
+    },
+    VariantRecord {
+        id: VariantId::Follow,
+        info: follow::seat_view::INFO,
+        open: open_follow,
+        open_for_mover: None,
+        open_fen: None,
+        seat_view: follow::seat_view::load,
+        core_game: Some(follow::variant::game),
+        computer: ComputerPlay::No,
+        uci_engine: None,
+        uci_rules: None,
+        finder: true,
+        fen_positions: false,
+        rules_from_file: false,
+    },
+    VariantRecord {
+        id: VariantId::PawnRace,
+        info: pawnrace::seat_view::INFO,
+        open: open_pawnrace,
+        open_for_mover: None,
+        open_fen: Some(open_pawnrace_fen),
+        seat_view: pawnrace::seat_view::load,
+        core_game: None,
+        computer: ComputerPlay::Search,
+        uci_engine: None,
+        uci_rules: None,
+        finder: false,
+        fen_positions: false,
+        rules_from_file: false,
+    },
+    VariantRecord {
+        id: VariantId::Custom,
+        info: custom::seat_view::INFO,
+        open: open_custom,
+        open_for_mover: None,
+        open_fen: None,
+        seat_view: custom::seat_view::load,
+        core_game: None,
+        computer: ComputerPlay::Own(custom::seat_view::computer_move),
+        uci_engine: None,
+        uci_rules: None,
+        finder: false,
+        fen_positions: false,
+        rules_from_file: true,
+    },
+];
+
+fn open_standard(text: &str) -> Result<AnyGame, Diagnostic> {
+    standard::setup::position_from_fen(text)
+        .map(|pos| AnyGame::Core(standard::variant::game(pos)))
+        .map_err(Diagnostic::from)
+}
+
+fn open_chess960(text: &str) -> Result<AnyGame, Diagnostic> {
+    standard::setup::chess960_position_from_fen(text)
+        .map(|pos| AnyGame::Core(chess960::game(pos)))
+        .map_err(Diagnostic::from)
+}
+
+fn open_fairy(text: &str) -> Result<AnyGame, Diagnostic> {
+    fairy::parse_board(text)
+        .map(|b| AnyGame::Core(fairy::variant::game_of_board(&b)))
+        .map_err(Diagnostic::from)
+}
+
+fn open_obstacle(text: &str) -> Result<AnyGame, Diagnostic> {
+    obstacle::parse_board(text.as_bytes())
+        .map(|b| AnyGame::Obstacle(Box::new(ObstacleSearch::knowing(b))))
+        .map_err(Diagnostic::from)
+}
+
+fn open_obstacle_for_mover(text: &str) -> Result<AnyGame, Diagnostic> {
+    obstacle::parse_board(text.as_bytes())
+        .map(|b| AnyGame::Obstacle(Box::new(ObstacleSearch::new(&b))))
+        .map_err(Diagnostic::from)
+}
+
+fn open_follow(text: &str) -> Result<AnyGame, Diagnostic> {
+    let mut game = follow::FollowChess::new();
+    game.load_board(std::io::Cursor::new(text.as_bytes()))?;
+    let pos = game
+        .position()
+        .cloned()
+        .ok_or_else(|| Diagnostic::plain("no board"))?;
+    Ok(AnyGame::Core(follow::variant::game(pos)))
+}
+
+fn open_pawnrace(text: &str) -> Result<AnyGame, Diagnostic> {
+    pawnrace::seat_view::parse(text)
+        .map(|pos| AnyGame::PawnRace(PawnRaceSearch::new(pos)))
+        .map_err(Diagnostic::plain)
+}
+
+fn open_pawnrace_fen(text: &str) -> Result<AnyGame, Diagnostic> {
+    fen::parse(pawnrace::rules(), text.trim())
+        .map(|pos| AnyGame::PawnRace(PawnRaceSearch::new(pos)))
+        .map_err(|e| Diagnostic::plain(e.to_string()))
+}
+
+fn open_custom(_: &str) -> Result<AnyGame, Diagnostic> {
+    Err(Diagnostic::plain("a variant file brings its own rules"))
+}
+
+/// The record of `id`.
+pub fn record(id: VariantId) -> &'static VariantRecord {
+    // The table is in `VariantId::ALL`'s order, which a test checks.
+    &RECORDS[id as usize]
 }
 
 /// Reads a board file of `id` into a game; the error is the variant's own diagnostic
 /// (message, line or square, exit code). Variant files (`Custom`) are not here: their rules
 /// come from the file, not from the id.
 pub fn open(id: VariantId, text: &str) -> Result<AnyGame, Diagnostic> {
-    match id {
-        VariantId::Standard => standard::setup::position_from_fen(text)
-            .map(|pos| AnyGame::Core(standard::variant::game(pos)))
-            .map_err(Diagnostic::from),
-        VariantId::Chess960 => crate::variants::standard::setup::chess960_position_from_fen(text)
-            .map(|pos| AnyGame::Core(crate::variants::chess960::game(pos)))
-            .map_err(Diagnostic::from),
-        VariantId::Fairy => fairy::parse_board(text)
-            .map(|b| AnyGame::Core(fairy::variant::game_of_board(&b)))
-            .map_err(Diagnostic::from),
-        VariantId::Obstacle => obstacle::parse_board(text.as_bytes())
-            .map(|b| AnyGame::Obstacle(Box::new(ObstacleSearch::knowing(b))))
-            .map_err(Diagnostic::from),
-        VariantId::Follow => {
-            let mut game = follow::FollowChess::new();
-            game.load_board(std::io::Cursor::new(text.as_bytes()))?;
-            let pos = game
-                .position()
-                .cloned()
-                .ok_or_else(|| Diagnostic::plain("no board"))?;
-            Ok(AnyGame::Core(follow::variant::game(pos)))
-        }
-        VariantId::PawnRace => pawnrace::seat_view::parse(text)
-            .map(|pos| AnyGame::PawnRace(PawnRaceSearch::new(pos)))
-            .map_err(Diagnostic::plain),
-        VariantId::Custom => Err(Diagnostic::plain("a variant file brings its own rules")),
-    }
+    (record(id).open)(text)
 }
 
 /// Every variant the page offers, in menu order.
 pub fn variants() -> Vec<VariantInfo> {
-    VariantId::ALL.into_iter().map(info).collect()
+    RECORDS.iter().map(|r| r.info).collect()
 }
 
 /// The page's facts about one variant.
 pub fn info(variant: VariantId) -> VariantInfo {
-    match variant {
-        VariantId::Standard => standard::seat_view::INFO,
-        VariantId::Chess960 => standard::seat_view::INFO_960,
-        VariantId::Fairy => fairy::seat_view::INFO,
-        VariantId::Obstacle => obstacle::seat_view::INFO,
-        VariantId::Follow => follow::seat_view::INFO,
-        VariantId::PawnRace => pawnrace::seat_view::INFO,
-        VariantId::Custom => custom::seat_view::INFO,
-    }
+    record(variant).info
 }
 
-/// Reads a board file of `variant` and starts a game at the table on it; the error is the variant's own
-/// message (with the square it names, when it names one).
+/// Reads a board file of `variant` and starts a game at the table on it; the error is the
+/// variant's own message (with the square it names, when it names one).
 pub fn seat_view(variant: VariantId, text: &str) -> Result<Box<dyn SeatView>, Diagnostic> {
-    match variant {
-        VariantId::Standard => standard::seat_view::load(text),
-        VariantId::Chess960 => standard::seat_view::load_960(text),
-        VariantId::Fairy => fairy::seat_view::load(text),
-        VariantId::Obstacle => obstacle::seat_view::load(text),
-        VariantId::Follow => follow::seat_view::load(text),
-        VariantId::PawnRace => pawnrace::seat_view::load(text),
-        VariantId::Custom => custom::seat_view::load(text),
-    }
+    (record(variant).seat_view)(text)
 }
 
 /// The move a computer seat playing `me` makes after `moves` (the variant's notation) from the
-/// board file `initial`, in the variant's notation. Every variant the core's rules hold is
-/// searched (or put to the UCI engine) by [`seat`]'s one code; obstacle chess and variant
-/// files bring their own, which know what the seat may see and what the terrain does.
+/// board file `initial`, in the variant's notation: the variant's own answer where its record
+/// has one, else our engine's search (or the external UCI engine's answer) over the game the
+/// registry opens.
 pub fn computer_move(
     id: VariantId,
     initial: &str,
@@ -119,18 +281,18 @@ pub fn computer_move(
     me: Color,
     think: Think,
 ) -> Result<String, String> {
-    match id {
-        VariantId::Obstacle => obstacle::seat_view::computer_move(initial, moves, me, think),
-        VariantId::Custom => custom::seat_view::computer_move(initial, moves, think),
-        VariantId::Follow => Err(format!("the computer does not play {id}")),
-        _ => {
+    let record = record(id);
+    match record.computer {
+        ComputerPlay::No => Err(format!("the computer does not play {id}")),
+        ComputerPlay::Own(answer) => answer(initial, moves, me, think),
+        ComputerPlay::Search => {
             let game = open(id, initial).map_err(|d| d.full())?;
             match (game, think.uci) {
                 (game, None) => game.visit(seat::Search {
                     moves,
                     movetime: think.movetime,
                 }),
-                (AnyGame::Core(game), Some(client)) => {
+                (AnyGame::Core(game), Some(client)) if record.uci_engine.is_some() => {
                     seat::uci_move(game, moves, client, think.movetime)
                 }
                 (_, Some(_)) => Err(format!("an external UCI engine does not play {id}")),
@@ -143,13 +305,7 @@ pub fn computer_move(
 /// front ends that keep positions themselves (the UCI protocol); `None` for the variants whose
 /// games are more than a core position (obstacle chess, pawn race, variant files).
 pub fn core_game(id: VariantId, pos: Position) -> Option<CoreGame> {
-    match id {
-        VariantId::Standard => Some(standard::variant::game(pos)),
-        VariantId::Chess960 => Some(crate::variants::chess960::game(pos)),
-        VariantId::Fairy => Some(fairy::variant::game(pos)),
-        VariantId::Follow => Some(follow::variant::game(pos)),
-        VariantId::Obstacle | VariantId::PawnRace | VariantId::Custom => None,
-    }
+    record(id).core_game.map(|game| game(pos))
 }
 
 /// The start position of a variant whose games are core positions (see [`core_game`]).
@@ -163,26 +319,18 @@ pub fn start_position(id: VariantId) -> Option<Position> {
 /// A board file of `id` as the side to move may know it, for a search: obstacle chess leaves
 /// out the hidden trapdoors no file says the mover owns; every other variant is [`open`]'s.
 pub fn open_for_mover(id: VariantId, text: &str) -> Result<AnyGame, Diagnostic> {
-    match id {
-        VariantId::Obstacle => obstacle::parse_board(text.as_bytes())
-            .map(|b| AnyGame::Obstacle(Box::new(ObstacleSearch::new(&b))))
-            .map_err(Diagnostic::from),
-        _ => open(id, text),
-    }
+    let record = record(id);
+    (record.open_for_mover.unwrap_or(record.open))(text)
 }
 
 /// A FEN of `id`'s rules into a game: standard (and Chess960: X-FEN or Shredder-FEN) and pawn
 /// race, whose positions the core's FEN writes. Other variants' positions are their board
 /// files (a fairy board's rules depend on its allocation lines).
 pub fn open_fen(id: VariantId, text: &str) -> Result<AnyGame, Diagnostic> {
-    let text = text.trim();
-    match id {
-        VariantId::Standard | VariantId::Chess960 => open(id, text),
-        VariantId::PawnRace => fen::parse(pawnrace::rules(), text)
-            .map(|pos| AnyGame::PawnRace(PawnRaceSearch::new(pos)))
-            .map_err(|e| Diagnostic::plain(e.to_string())),
-        other => Err(Diagnostic::plain(format!(
-            "{other} positions are board files, not FENs"
+    match record(id).open_fen {
+        Some(open) => open(text.trim()),
+        None => Err(Diagnostic::plain(format!(
+            "{id} positions are board files, not FENs"
         ))),
     }
 }
@@ -215,4 +363,19 @@ pub fn replay<V: Game>(game: &mut V, moves: &[String]) -> Result<(), String> {
         game.make(m);
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_is_in_the_ids_order() {
+        assert_eq!(RECORDS.len(), VariantId::ALL.len());
+        for (record, id) in RECORDS.iter().zip(VariantId::ALL) {
+            assert_eq!(record.id, id);
+            assert_eq!(record.info.id, id);
+            assert_eq!(self::record(id).id, id);
+        }
+    }
 }

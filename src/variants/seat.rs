@@ -10,7 +10,7 @@ use crate::engine::{Engine, Limits};
 use crate::game::{Game, VariantId};
 use crate::notation::fen;
 use crate::variants::core_game::CoreGame;
-use crate::variants::registry::{self, Visit};
+use crate::variants::registry::{self, UciEngine, Visit};
 
 /// How a computer seat thinks: our engine, or an external UCI engine, for `movetime` ms.
 pub struct Think<'a> {
@@ -61,26 +61,23 @@ impl Visit for Search<'_> {
 /// Does an external UCI engine play `id` (through the coordinates of its moves, or obstacle
 /// chess's bridge)?
 pub fn uci_plays(id: VariantId) -> bool {
-    matches!(
-        id,
-        VariantId::Standard | VariantId::Chess960 | VariantId::Fairy | VariantId::Obstacle
-    )
+    registry::record(id).uci_engine.is_some()
 }
 
 /// Gets an external engine ready for `id`: the `UCI_Variant` it must offer, or Chess960
 /// castling. The error says why the engine cannot play the variant.
 pub fn prepare_uci(client: &mut UciClient, id: VariantId) -> Result<(), String> {
-    let variant = match id {
-        VariantId::Standard | VariantId::Obstacle => None,
-        VariantId::Chess960 => {
+    let variant = match registry::record(id).uci_engine {
+        Some(UciEngine::Chess) => None,
+        Some(UciEngine::Chess960) => {
             // Castling is then written king-takes-rook, which our coordinate reader takes.
             client
                 .set_option("UCI_Chess960", "true")
                 .map_err(|e| e.to_string())?;
             None
         }
-        VariantId::Fairy => Some("fairy10x10"),
-        other => return Err(format!("an external UCI engine does not play {other}")),
+        Some(UciEngine::Variant(name)) => Some(name),
+        None => return Err(format!("an external UCI engine does not play {id}")),
     };
     if let Some(v) = variant {
         if !client.supports_variant(v) {
@@ -106,8 +103,8 @@ pub fn uci_move(
     client: &mut UciClient,
     movetime: u64,
 ) -> Result<String, String> {
-    let start = match game.id() {
-        VariantId::Chess960 => crate::variants::chess960::to_fen(game.position()),
+    let start = match registry::record(game.id()).uci_engine {
+        Some(UciEngine::Chess960) => crate::variants::chess960::to_fen(game.position()),
         _ => fen::write(game.position()),
     };
     let mut played = Vec::with_capacity(moves.len());

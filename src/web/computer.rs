@@ -1,6 +1,7 @@
-//! The computer as one side of a game on the page: our engine in every variant but
-//! FollowChess, or the server's external UCI engine (`serve --engine PATH`) in standard and
-//! obstacle chess. What it plays is `registry::computer_move`'s, as at the terminal.
+//! The computer as one side of a game on the page: our engine in every variant whose
+//! registry record says the computer plays it, or the server's external UCI engine
+//! (`serve --engine PATH`) where the record says how one plays it. What it plays is
+//! `registry::computer_move`'s, as at the terminal.
 //!
 //! The server takes a [`Task`] from the session under its lock (the game's board file and
 //! moves up to the cursor), searches without the lock ([`Task::run`]), and plays the answer
@@ -16,7 +17,7 @@ use crate::engine::uci_client::UciClient;
 use crate::game::VariantId;
 use crate::play::session::{Refusal, Session};
 pub use crate::play::Computer;
-use crate::variants::registry;
+use crate::variants::registry::{self, ComputerPlay};
 use crate::variants::seat::{self, Think};
 
 /// What the page asks for when it creates a game: `{ "color": "white" | "black",
@@ -49,7 +50,8 @@ impl Computer {
             Some("uci") => true,
             Some(other) => return Err(Refusal::bad(format!("engine '{other}'?"))),
         };
-        if variant == VariantId::Follow {
+        let record = registry::record(variant);
+        if matches!(record.computer, ComputerPlay::No) {
             return Err(Refusal::bad(format!(
                 "the computer does not play {variant} (it plays every other variant)"
             )));
@@ -59,10 +61,10 @@ impl Computer {
                 "no external engine: start the server with --engine PATH",
             ));
         }
-        if external && !matches!(variant, VariantId::Standard | VariantId::Obstacle) {
-            return Err(Refusal::bad(
-                "an external UCI engine plays standard and obstacle chess only",
-            ));
+        if external && record.uci_engine.is_none() {
+            return Err(Refusal::bad(format!(
+                "an external UCI engine does not play {variant}"
+            )));
         }
         Ok(Computer {
             color,

@@ -250,6 +250,7 @@ impl SeatView for Custom {
 pub fn computer_move(
     initial: &str,
     moves: &[String],
+    _me: crate::core::Color,
     think: crate::variants::seat::Think,
 ) -> Result<String, String> {
     if think.uci.is_some() {

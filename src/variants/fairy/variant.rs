@@ -6,6 +6,10 @@ use crate::game::{MoveRefused, VariantId};
 use crate::variants::core_game::{CoreGame, CoreNotation};
 use crate::variants::fairy::{computer, play, write, FairyBoard};
 
+/// The `UCI_Variant` name of fairy chess 10×10, as our `uci` command offers it and an
+/// external engine must.
+pub const UCI_VARIANT: &str = "fairy10x10";
+
 /// Fairy chess's notation: move-file lines, board files.
 pub static DIALECT: CoreNotation = CoreNotation {
     id: VariantId::Fairy,
