@@ -18,6 +18,9 @@ use crate::variants::{chess960, custom, fairy, follow, obstacle, pawnrace, stand
 
 pub use crate::variants::any_game::{AnyGame, AnyMove, Visit};
 
+/// Reads a board file (or a FEN) of one variant into a game.
+pub type Opener = fn(&str) -> Result<AnyGame, Diagnostic>;
+
 /// How the computer plays a variant.
 #[derive(Clone, Copy)]
 pub enum ComputerPlay {
@@ -50,12 +53,12 @@ pub struct VariantRecord {
     /// What the page shows: name, initial board file, board format, move syntax.
     pub info: VariantInfo,
     /// A board file into a game (hidden obstacles included).
-    pub open: fn(&str) -> Result<AnyGame, Diagnostic>,
+    pub open: Opener,
     /// A board file into the game the side to move may know (obstacle chess leaves out the
     /// hidden trapdoors no file says the mover owns); `None`: [`Self::open`]'s.
-    pub open_for_mover: Option<fn(&str) -> Result<AnyGame, Diagnostic>>,
+    pub open_for_mover: Option<Opener>,
     /// A FEN into a game, for the variants whose positions are FENs.
-    pub open_fen: Option<fn(&str) -> Result<AnyGame, Diagnostic>>,
+    pub open_fen: Option<Opener>,
     /// A board file into a game at the table (seat views, move texts).
     pub seat_view: fn(&str) -> Result<Box<dyn SeatView>, Diagnostic>,
     /// A core position as a game of this variant (its notation and ends), for the variants
