@@ -1,14 +1,103 @@
 //! chessrules: reading, validating and playing chess variants from their written rules.
 //!
-//! `core` is the generic rules engine (it never names a variant); `variants` holds each rule
-//! set as data plus its file formats; `notation` holds the move and position texts; `play` is
-//! a game between seats (people, our engine, UCI engines) that the terminal and the web page
-//! share.
+//! Every variant — standard chess, Chess960, fairy chess 10×10, obstacle chess, FollowChess,
+//! pawn race and variants read from files — is a [`Game`]: legal moves into your buffer,
+//! make/unmake, a hash key, how the game ends, and its moves as text. The [`registry`] opens
+//! any of them from its board file by [`VariantId`], as an [`AnyGame`] that is itself a
+//! [`Game`].
+//!
+//! # Open a board, list the legal moves, play a move text
+//!
+//! ```
+//! use chessrules::{registry, Game, VariantId};
+//!
+//! let start = registry::info(VariantId::Standard).initial;
+//! let mut game = registry::open(VariantId::Standard, start)?;
+//! let mut moves = Vec::new();
+//! game.legal_moves(&mut moves);
+//! assert_eq!(moves.len(), 20);
+//!
+//! let e4 = game.parse_move("e4")?;
+//! assert_eq!(game.coordinate_text(e4), "e2e4");
+//! game.make(e4);
+//! assert!(game.board_file().starts_with("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Read the outcome
+//!
+//! [`Game::outcome_or_moves`] says whether the game is over, from the side to move's view:
+//!
+//! ```
+//! use chessrules::{registry, Game, Terminal, VariantId};
+//!
+//! let start = registry::info(VariantId::Standard).initial;
+//! let mut game = registry::open(VariantId::Standard, start)?;
+//! for text in ["f3", "e5", "g4", "Qh4#"] {
+//!     let m = game.parse_move(text)?;
+//!     game.make(m);
+//! }
+//! let mut moves = Vec::new();
+//! assert_eq!(game.outcome_or_moves(&mut moves), Some(Terminal::Loss)); // White is mated
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Another variant, by name
+//!
+//! Names and aliases parse into a [`VariantId`]; each variant's record says what it can do:
+//!
+//! ```
+//! use chessrules::{registry, Game, VariantId};
+//!
+//! let fairy: VariantId = "fairychess".parse()?;
+//! let record = registry::record(fairy);
+//! let mut game = (record.open)(record.info.initial)?;
+//! let mut moves = Vec::new();
+//! game.legal_moves(&mut moves);
+//! let first = game.move_text(moves[0]);
+//! assert_eq!(game.parse_move(&first)?, moves[0]);
+//! assert!(record.finder);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Validate a PGN
+//!
+//! ```
+//! use chessrules::notation::pgn::PgnReader;
+//! use chessrules::variants::standard::replay::{replay, Verdict};
+//!
+//! let pgn = "[Event \"?\"]\n\n1. e4 e5 2. Ke3 *\n";
+//! let mut reader = PgnReader::new(pgn.as_bytes());
+//! let game = reader.next_game().expect("one game")?;
+//! match replay(&game).verdict {
+//!     Verdict::Illegal { ply, text, .. } => assert_eq!((ply, text.as_str()), (3, "Ke3")),
+//!     other => panic!("{other:?}"),
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Where things are
+//!
+//! - [`core`]: the generic rules engine (boards, pieces as data, positions, legal moves); it
+//!   never names a variant.
+//! - [`notation`]: coordinates, SAN, FEN, PGN, Betza.
+//! - [`game`]: the framework every variant plugs into: the [`Game`] trait, [`VariantId`], the
+//!   seat view ([`SeatView`]: a game at the table seen from one seat).
+//! - [`engine`]: search, evaluation, perft and the move-sequence finder, over any [`Game`].
+//! - [`variants`]: each rule set (its data, file formats and notation), the registry table and
+//!   [`AnyGame`].
+//! - [`play`]: a game between seats (people, our engine, UCI engines) that the terminal and
+//!   the page share.
 pub mod core;
 pub mod engine;
 pub mod game;
+#[doc(hidden)]
 pub mod io;
 pub mod notation;
 pub mod play;
 pub mod variants;
+#[doc(hidden)]
 pub mod web;
+
+pub use game::{Diagnostic, Game, MoveRefused, SeatView, Terminal, VariantId};
+pub use variants::registry::{self, AnyGame, AnyMove, VariantRecord};

@@ -4,6 +4,8 @@
 //! and the seat view ([`SeatView`]: a game at the table seen from one seat, for the page, the
 //! network game and the terminal). It imports only `core` and `notation`.
 
+#![warn(missing_docs)]
+
 pub mod id;
 pub mod rules;
 pub mod seat_view;

@@ -14,8 +14,11 @@ use crate::game::VariantId;
 /// The end of a game as seen by the side to move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Terminal {
+    /// The side to move has won.
     Win,
+    /// The side to move has lost.
     Loss,
+    /// Nobody wins.
     Draw,
 }
 
@@ -34,10 +37,12 @@ impl Terminal {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{message}")]
 pub struct MoveRefused {
+    /// The sentence, as the variant's command prints it.
     pub message: String,
 }
 
 impl MoveRefused {
+    /// A refusal with this sentence.
     pub fn new(message: impl Into<String>) -> MoveRefused {
         MoveRefused {
             message: message.into(),
@@ -52,6 +57,7 @@ impl MoveRefused {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{}", self.full())]
 pub struct Diagnostic {
+    /// The variant's message (as its command prints it after `ERROR: `).
     pub message: String,
     /// The rule broken, in words, when the variant says more than its spec's message.
     pub detail: Option<String>,
@@ -59,6 +65,7 @@ pub struct Diagnostic {
     pub line: Option<usize>,
     /// The square the error is about (`e7`), when it names one.
     pub square: Option<String>,
+    /// The exit code the variant's command uses for this error.
     pub exit_code: u8,
 }
 
@@ -85,10 +92,12 @@ impl Diagnostic {
 
 /// A game of one variant.
 pub trait Game: Clone {
+    /// The variant's own move (a core move, an obstacle chess wall, …).
     type Move: Copy + PartialEq + Debug;
 
     /// Which variant this is.
     fn id(&self) -> VariantId;
+    /// The side to move.
     fn side_to_move(&self) -> Color;
     /// Appends the legal moves of the side to move (the game is not decided yet).
     fn legal_moves(&mut self, out: &mut Vec<Self::Move>);

@@ -14,6 +14,7 @@ use crate::game::{MoveRefused, VariantId};
 /// A piece as the page draws it.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 pub struct PieceView {
+    /// `white` or `black`.
     pub color: &'static str,
     /// The piece table's name (`king`, `drunken soldier`, …).
     pub kind: String,
@@ -24,7 +25,9 @@ pub struct PieceView {
 /// One square of the board.
 #[derive(Clone, Debug, Serialize)]
 pub struct Cell {
+    /// The square's name (`e4`).
     pub square: String,
+    /// The piece on it, if any.
     pub piece: Option<PieceView>,
     /// `open_trapdoor`, `trapdoor`, `mine` or `trapdoor_mine` (hidden ones only when revealed).
     pub obstacle: Option<&'static str>,
@@ -33,15 +36,20 @@ pub struct Cell {
 /// A wall on the west or south edge of a square.
 #[derive(Clone, Debug, Serialize)]
 pub struct WallView {
+    /// The square whose edge the wall is on.
     pub square: String,
+    /// `west` or `south`.
     pub side: &'static str,
 }
 
 /// A legal move of one piece, with the text the variant's notation writes for it.
 #[derive(Clone, Debug, Serialize)]
 pub struct Target {
+    /// The square the piece moves to.
     pub to: String,
+    /// The move in the variant's notation.
     pub text: String,
+    /// Does it take a piece?
     pub capture: bool,
     /// The promotion piece's letter, when this move promotes.
     pub promotion: Option<char>,
@@ -50,11 +58,15 @@ pub struct Target {
 /// What the page shows about the position to move in.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct GameStatus {
+    /// The side to move is in check.
     pub check: bool,
+    /// The side to move is checkmated.
     pub checkmate: bool,
+    /// The side to move is stalemated.
     pub stalemate: bool,
     /// A draw the side to move may claim (fifty moves, threefold).
     pub fifty_moves: bool,
+    /// The position has occurred three times: a draw the side to move may claim.
     pub threefold: bool,
     /// The rules ended the game (checkmate, stalemate, a pawn race won, …).
     pub over: bool,
@@ -67,7 +79,9 @@ pub struct GameStatus {
 /// board cannot tell whether it has one. `Session` keeps it private until that side acts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
+    /// The side to move has no legal move and is in check.
     Checkmate,
+    /// The side to move has no legal move and is not in check.
     Stalemate,
 }
 
@@ -94,10 +108,15 @@ pub type Reveal<'a> = &'a dyn Fn(Square) -> bool;
 
 /// A game of one variant at the table, driven by move texts and seen from a seat.
 pub trait SeatView: Send {
+    /// How many files the board has.
     fn files(&self) -> u8;
+    /// How many ranks the board has.
     fn ranks(&self) -> u8;
+    /// Whose turn it is.
     fn side_to_move(&self) -> Color;
+    /// Every square of the board, rank 1 first, with what `reveal` lets the viewer see.
     fn cells(&self, reveal: Reveal) -> Vec<Cell>;
+    /// The walls on the board (obstacle chess).
     fn walls(&self) -> Vec<WallView> {
         Vec::new()
     }
@@ -108,6 +127,7 @@ pub trait SeatView: Send {
     /// Plays one move text with the variant's own legality and returns the text the log keeps
     /// (the variant's canonical notation); the refusal is the variant's whole sentence.
     fn play(&mut self, text: &str) -> Result<String, MoveRefused>;
+    /// The current board as the variant's board file.
     fn status(&self) -> GameStatus;
     /// The current board as the variant's board file.
     fn board_file(&self) -> String;
@@ -181,7 +201,9 @@ pub(crate) fn fide_automatic_draw(repetitions: usize, halfmove_clock: u32) -> Op
 /// A variant the page offers.
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct VariantInfo {
+    /// Which variant.
     pub id: VariantId,
+    /// Its name on the page.
     pub name: &'static str,
     /// The board file of the quick-setup initial position.
     pub initial: &'static str,

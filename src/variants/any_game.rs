@@ -4,6 +4,8 @@
 //! reference. Code that wants each variant's own move type (the search, perft, where the
 //! enum's dispatch would cost) hands a generic [`Visit`] to [`AnyGame::visit`] instead.
 
+#![warn(missing_docs)]
+
 use crate::core::{Color, Move, Position};
 use crate::game::{Game, MoveRefused, Terminal, VariantId};
 use crate::variants::core_game::CoreGame;

@@ -5,6 +5,8 @@
 //! positions FENs) and how to open it (as a [`Game`] behind [`AnyGame`], as a seat view,
 //! as a core game). Front ends ask a record; none of them matches on a variant.
 
+#![warn(missing_docs)]
+
 use crate::core::{Color, Position};
 use crate::engine::finder::{find, Found};
 use crate::game::seat_view::VariantInfo;

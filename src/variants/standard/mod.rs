@@ -2,7 +2,6 @@
 //! game layer (claims, endings, PGN), position checks and PGN replay live in submodules.
 
 pub mod bounded;
-pub mod computer;
 pub mod game;
 pub mod replay;
 pub mod seat_view;
