@@ -15,6 +15,18 @@ use crate::game::{Game, MoveRefused, Terminal, VariantId};
 /// Mixed into the key of positions where the clock rule restricts the moves.
 const CLOCK_RULE_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
 
+/// The clock rule's test, once the rule is in force: a capture or a move of a clock-resetting
+/// piece (pawns, soldiers); never castling. The one place the rule is written: the search's
+/// game and fairy chess's move file both ask it.
+pub fn clock_rule_allows(pos: &Position, m: &Move) -> bool {
+    !m.is_castle()
+        && (pos.piece_at(m.to).is_some()
+            || m.flag == MoveFlag::EnPassant
+            || pos
+                .piece_at(m.from)
+                .is_some_and(|p| pos.rules().kind(p.kind).resets_clock))
+}
+
 /// How a variant played by the core's rules alone writes and reads its moves and board:
 /// the thin hooks that make one [`CoreGame`] standard chess, fairy chess or a variant file.
 #[derive(Debug)]
@@ -84,21 +96,26 @@ impl Ends {
             .any(|sq| shape.rank_of(sq) == goal && pos.piece_at(sq).is_some_and(|p| p.kind == kind))
     }
 
-    /// Extinction, then the goal rank (the side that just moved first): the order in which a
-    /// variant file's game judges them.
-    fn decided(&self, pos: &Position) -> Option<Terminal> {
+    /// Extinction, then the goal rank (the side that just moved first): the result from the
+    /// side to move's view, and the rule's name.
+    pub fn decided_why(&self, pos: &Position) -> Option<(Terminal, &'static str)> {
         let us = pos.side_to_move();
         if self.extinct(pos, us) {
-            Some(Terminal::Loss)
+            Some((Terminal::Loss, "extinction"))
         } else if self.extinct(pos, us.other()) {
-            Some(Terminal::Win)
+            Some((Terminal::Win, "extinction"))
         } else if self.reached(pos, us.other()) {
-            Some(Terminal::Loss)
+            Some((Terminal::Loss, "goal rank reached"))
         } else if self.reached(pos, us) {
-            Some(Terminal::Win)
+            Some((Terminal::Win, "goal rank reached"))
         } else {
             None
         }
+    }
+
+    /// [`Self::decided_why`]'s result.
+    fn decided(&self, pos: &Position) -> Option<Terminal> {
+        self.decided_why(pos).map(|(t, _)| t)
     }
 }
 
@@ -230,18 +247,9 @@ impl Game for CoreGame {
             .clock_limit
             .is_some_and(|limit| self.pos.halfmove_clock() >= limit)
         {
-            let pos = &self.pos;
-            let allowed = |m: &Move| {
-                !m.is_castle()
-                    && (pos.piece_at(m.to).is_some()
-                        || m.flag == MoveFlag::EnPassant
-                        || pos
-                            .piece_at(m.from)
-                            .is_some_and(|p| pos.rules().kind(p.kind).resets_clock))
-            };
             let mut i = start;
             while i < out.len() {
-                if allowed(&out[i]) {
+                if clock_rule_allows(&self.pos, &out[i]) {
                     i += 1;
                 } else {
                     out.swap_remove(i);

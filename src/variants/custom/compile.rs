@@ -10,8 +10,10 @@ use super::error::VariantFileError;
 use super::geometry::{castling_rules, obstacles};
 use super::piece_row::piece;
 use super::schema::VariantDoc;
-use super::{CustomVariant, EndRules, StalemateResult};
+use super::CustomVariant;
 use crate::core::{Color, KindId, PieceKind, Rules, RulesConfig};
+use crate::game::Terminal;
+use crate::variants::core_game::Ends;
 
 pub(super) struct Ctx<'a> {
     text: &'a str,
@@ -138,9 +140,9 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
         .as_ref()
         .map(|s| (s.get_ref().as_str(), s.span()))
     {
-        None | Some(("draw", _)) => StalemateResult::Draw,
-        Some(("loss", _)) => StalemateResult::Loss,
-        Some(("win", _)) => StalemateResult::Win,
+        None | Some(("draw", _)) => Terminal::Draw,
+        Some(("loss", _)) => Terminal::Loss,
+        Some(("win", _)) => Terminal::Win,
         Some((_, span)) => return Err(cx.err(span, "stalemate is \"draw\", \"loss\" or \"win\"")),
     };
     let has_royal = pieces.iter().any(|p| p.royal);
@@ -150,13 +152,17 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
             "checkmate needs a royal piece (set royal = true, or [end] checkmate = false)",
         ));
     }
-    let end_rules = EndRules {
+    let end_rules = Ends {
         checkmate: end.checkmate,
+        stalemate,
         extinction,
         reach_rank,
-        stalemate,
+        // A variant file's game ends only by its own rules: capturing a king is not one of
+        // them unless the king is an extinction kind, and there is no dead-position rule.
+        royal_capture: false,
         fifty_move: end.fifty_move,
-        threefold: end.threefold,
+        repetition: end.threefold,
+        dead_position: false,
     };
 
     let obstacles = obstacles(&cx, &doc.obstacles, files, ranks)?;

@@ -6,30 +6,13 @@
 
 use crate::core::{Move, Position};
 use crate::engine::{Engine, Limits, SearchResult};
-use crate::game::Terminal;
-use crate::variants::custom::{CustomVariant, StalemateResult};
+use crate::variants::custom::CustomVariant;
 
 use crate::variants::core_game::Ends;
 
 /// The search's view of how a game of `variant` ends.
 pub fn ends_of(variant: &CustomVariant) -> Ends {
-    let end = &variant.end;
-    Ends {
-        checkmate: end.checkmate,
-        stalemate: match end.stalemate {
-            StalemateResult::Draw => Terminal::Draw,
-            StalemateResult::Loss => Terminal::Loss,
-            StalemateResult::Win => Terminal::Win,
-        },
-        extinction: end.extinction.clone(),
-        reach_rank: end.reach_rank,
-        // A variant file's game ends only by its own rules: capturing a king is not one of
-        // them unless the king is an extinction kind, and there is no dead-position rule.
-        royal_capture: false,
-        fifty_move: end.fifty_move,
-        repetition: end.threefold,
-        dead_position: false,
-    }
+    variant.end.clone()
 }
 
 /// The engine's move in `pos`, a position of `variant`, within `movetime_ms` (`None` when
@@ -96,7 +79,7 @@ reach_rank = { piece = "R", rank = 8 }
         );
         let variant = load_variant_file(&text).expect("a valid file");
         let ends = ends_of(&variant);
-        assert_eq!(ends.stalemate, Terminal::Win);
+        assert_eq!(ends.stalemate, crate::game::Terminal::Win);
         assert!(!ends.fifty_move && !ends.repetition && !ends.dead_position);
         let pos = variant
             .position_from_fen("8/8/7r/8/8/7R/8/R7 w - - 0 1")

@@ -20,38 +20,12 @@ pub mod walls;
 
 use std::sync::Arc;
 
-use crate::core::{KindId, Position, Rules, RulesConfig, Square};
+use crate::core::{Position, Rules, RulesConfig, Square};
 use crate::notation::fen::{self, FenError};
+use crate::variants::core_game::Ends;
 
 pub use error::VariantFileError;
 pub use outcome::{outcome, VariantFileOutcome};
-
-/// What a stalemated side gets.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum StalemateResult {
-    Draw,
-    /// The stalemated side loses.
-    Loss,
-    /// The stalemated side wins.
-    Win,
-}
-
-/// How a game of the variant ends (besides running out of moves).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EndRules {
-    /// A side in check with no legal move loses (and moves may not leave the royal piece
-    /// attacked).
-    pub checkmate: bool,
-    /// A side left with no piece of one of these kinds loses.
-    pub extinction: Vec<KindId>,
-    /// A side that brings a piece of this kind to this rank (0-based, from its own side) wins.
-    pub reach_rank: Option<(KindId, u8)>,
-    pub stalemate: StalemateResult,
-    /// A hundred half-moves without capture or pawn move draw.
-    pub fifty_move: bool,
-    /// The third occurrence of a position draws.
-    pub threefold: bool,
-}
 
 /// Obstacles of the start position, and how many each player may place during a game.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -79,7 +53,8 @@ pub struct CustomVariant {
     /// castling on fixed squares.
     placed_castling: Vec<geometry::PlacedCastling>,
     pub start_fen: String,
-    pub end: EndRules,
+    /// How a game ends: the one description the search and the game's outcome both read.
+    pub end: Ends,
     pub obstacles: StartObstacles,
 }
 

@@ -2,7 +2,8 @@
 
 use crate::core::{Color, PositionHistory};
 
-use super::{CustomVariant, StalemateResult};
+use super::CustomVariant;
+use crate::game::Terminal;
 
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -12,68 +13,48 @@ pub enum VariantFileOutcome {
 }
 
 /// The outcome of the game's current position, or `None` while it goes on. Checked in this
-/// order: extinction, reaching the goal rank (the side that just moved first), no legal move
+/// order: extinction and reaching the goal rank (as the search judges them,
+/// [`Ends`](crate::variants::core_game::Ends)), no legal move
 /// (checkmate or stalemate), fifty moves, threefold repetition.
 pub fn outcome(variant: &CustomVariant, game: &mut PositionHistory) -> Option<VariantFileOutcome> {
-    let pos = game.position();
-    let to_move = pos.side_to_move();
+    let to_move = game.position().side_to_move();
     let mover = to_move.other();
-    let rules = &variant.rules;
-    for side in [to_move, mover] {
-        if variant
-            .end
-            .extinction
-            .iter()
-            .any(|&k| pos.count(side, k) == 0)
-        {
-            return Some(VariantFileOutcome::Win {
-                winner: side.other(),
-                reason: "extinction",
-            });
-        }
-    }
-    if let Some((kind, rank)) = variant.end.reach_rank {
-        for side in [mover, to_move] {
-            let goal = rules.shape.relative_rank(side, rank);
-            let reached = pos.pieces(side).any(|sq| {
-                rules.shape.rank_of(sq) == goal && pos.piece_at(sq).is_some_and(|p| p.kind == kind)
-            });
-            if reached {
-                return Some(VariantFileOutcome::Win {
-                    winner: side,
-                    reason: "goal rank reached",
-                });
-            }
-        }
+    let end = &variant.end;
+    if let Some((result, reason)) = end.decided_why(game.position()) {
+        let winner = match result {
+            Terminal::Win => to_move,
+            _ => mover,
+        };
+        return Some(VariantFileOutcome::Win { winner, reason });
     }
     let status = game.status();
     if status.legal_moves == 0 {
-        if status.checkmate && variant.end.checkmate {
+        if status.checkmate && end.checkmate {
             return Some(VariantFileOutcome::Win {
                 winner: mover,
                 reason: "checkmate",
             });
         }
-        return Some(match variant.end.stalemate {
-            StalemateResult::Draw => VariantFileOutcome::Draw {
+        return Some(match end.stalemate {
+            Terminal::Draw => VariantFileOutcome::Draw {
                 reason: "stalemate",
             },
-            StalemateResult::Loss => VariantFileOutcome::Win {
+            Terminal::Loss => VariantFileOutcome::Win {
                 winner: mover,
                 reason: "stalemate",
             },
-            StalemateResult::Win => VariantFileOutcome::Win {
+            Terminal::Win => VariantFileOutcome::Win {
                 winner: to_move,
                 reason: "stalemate",
             },
         });
     }
-    if variant.end.fifty_move && status.fifty_moves {
+    if end.fifty_move && status.fifty_moves {
         return Some(VariantFileOutcome::Draw {
             reason: "fifty moves",
         });
     }
-    if variant.end.threefold && status.threefold {
+    if end.repetition && status.threefold {
         return Some(VariantFileOutcome::Draw {
             reason: "threefold repetition",
         });

@@ -3,6 +3,7 @@
 //! the spec's error for that kind of move.
 
 use crate::core::{Color, Move, MoveFlag, Position};
+use crate::variants::core_game::clock_rule_allows;
 use crate::variants::fairy::errors::{FairyMoveError, MoveClass};
 use crate::variants::fairy::notation::{self, MoveText, Suffix};
 use crate::variants::fairy::rules::{is_pawn_kind, kind_of_letter};
@@ -139,13 +140,7 @@ pub fn resolve(
 pub fn legal_moves(position: &mut Position) -> Vec<Move> {
     let mut moves = position.legal_move_list();
     if position.halfmove_clock() >= HALFMOVE_LIMIT {
-        moves.retain(|m| {
-            let capture = !m.is_castle() && position.piece_at(m.to).is_some();
-            let pawn_like = position
-                .piece_at(m.from)
-                .is_some_and(|p| is_pawn_kind(p.kind));
-            !m.is_castle() && (capture || pawn_like)
-        });
+        moves.retain(|m| clock_rule_allows(position, m));
     }
     moves
 }
