@@ -83,8 +83,19 @@ impl SeatView for Follow {
             Color::White => 0,
             Color::Black => 1,
         };
+        // The aim of the game is to capture the king (the spec's first paragraph): once one
+        // is taken the game is over, as the rules type (`follow::variant`) judges it too.
+        let taken = self.game.position().and_then(|pos| {
+            let rules = pos.rules();
+            [Color::White, Color::Black].into_iter().find(|&c| {
+                !pos.pieces(c)
+                    .any(|sq| pos.piece_at(sq).is_some_and(|p| rules.is_royal(p.kind)))
+            })
+        });
         GameStatus {
-            check: self.game.in_check(me),
+            check: taken.is_none() && self.game.in_check(me),
+            over: taken.is_some(),
+            result: taken.map(|c| format!("king captured: {} wins", c.other().name())),
             ..GameStatus::default()
         }
     }
