@@ -3,9 +3,9 @@
 use std::sync::Arc;
 
 use chessrules::core::{Color, Square};
+use chessrules::game::VariantId;
 use chessrules::variants::custom::CustomVariant;
 use chessrules::variants::registry::{self, AnyGame};
-use chessrules::game::VariantId;
 use chessrules::variants::{chess960, custom};
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;

@@ -10,8 +10,8 @@
 use std::io;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use chessrules::variants::custom::VariantFileError as RustVariantFileError;
 use chessrules::game::{Diagnostic, MoveRefused, UnknownVariant};
+use chessrules::variants::custom::VariantFileError as RustVariantFileError;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::IntoPyObjectExt;

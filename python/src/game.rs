@@ -163,7 +163,12 @@ struct Count<'a, F> {
 impl<E, F: FnMut() -> Result<(), E>> Visit for Count<'_, F> {
     type Output = Result<u64, E>;
     fn visit<G: Game>(self, mut game: G) -> Self::Output {
-        perft(&mut game, self.depth, &mut Perft::new(true), self.interrupted)
+        perft(
+            &mut game,
+            self.depth,
+            &mut Perft::new(true),
+            self.interrupted,
+        )
     }
 }
 
