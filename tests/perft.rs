@@ -99,6 +99,16 @@ fn check_table(
                 "{} depth {} (Variant)",
                 case.id, case.depth
             );
+            // And every node through the game itself, not handed to the core's walk.
+            let mut through_game = VariantPerft::new(true);
+            through_game.core_walk = false;
+            assert_eq!(
+                through_game.count(&mut game, case.depth),
+                case.nodes,
+                "{} depth {} (Variant, every node)",
+                case.id,
+                case.depth
+            );
         }
         checked += 1;
     }

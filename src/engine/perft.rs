@@ -13,6 +13,10 @@ pub struct Perft<M> {
     pub bulk: bool,
     /// A decided position ([`Game::is_decided`]) has no moves.
     pub end_rules: bool,
+    /// Hand a subtree to the core's own walk where the game says no rule of its own acts
+    /// there ([`Game::core_walk`]); off: every node goes through the game (for tests and
+    /// benchmarks of that path).
+    pub core_walk: bool,
 }
 
 impl<M: Copy> Perft<M> {
@@ -21,11 +25,16 @@ impl<M: Copy> Perft<M> {
             buffers: Vec::new(),
             bulk,
             end_rules: true,
+            core_walk: true,
         }
     }
 
     /// Leaves at `depth` plies below `game`'s position.
     pub fn count<V: Game<Move = M>>(&mut self, game: &mut V, depth: u32) -> u64 {
+        if let Some(pos) = game.core_walk(depth).filter(|_| self.core_walk) {
+            // No rule of the game acts below here: the core's own walk counts the same tree.
+            return crate::core::perft::Perft::new(self.bulk).count(&mut pos.clone(), depth);
+        }
         while self.buffers.len() <= depth as usize {
             self.buffers.push(Vec::with_capacity(256));
         }

@@ -8,7 +8,7 @@
 
 use std::fmt::Debug;
 
-use crate::core::Color;
+use crate::core::{Color, Position};
 use crate::game::VariantId;
 
 /// The end of a game as seen by the side to move.
@@ -146,6 +146,14 @@ pub trait Game: Clone {
     fn parse_move(&mut self, text: &str) -> Result<Self::Move, MoveRefused>;
     /// The current position as the variant's board file (FEN where the variant has no other).
     fn board_file(&self) -> String;
+
+    /// The core position whose own legal-move tree is this game's for the next `depth`
+    /// plies, when no rule of the game acts there (no move filtered, no end rule able to
+    /// fire): perft then walks the core directly, at the core's speed. `None` (the default):
+    /// the game's own moves and ends are walked.
+    fn core_walk(&self, _depth: u32) -> Option<&Position> {
+        None
+    }
 
     /// A legal move in coordinates (`e2e4`, `e7e8q`), as UCI and perft's divide write it;
     /// a move coordinates cannot express keeps the variant's notation.

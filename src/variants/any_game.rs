@@ -190,6 +190,10 @@ impl Game for AnyGame {
     fn coordinate_text(&mut self, m: AnyMove) -> String {
         with_move!(self, m, g, m => g.coordinate_text(m), String::new())
     }
+
+    fn core_walk(&self, depth: u32) -> Option<&Position> {
+        each!(self, g => g.core_walk(depth))
+    }
 }
 
 #[cfg(test)]

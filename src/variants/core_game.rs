@@ -322,6 +322,27 @@ impl Game for CoreGame {
         None
     }
 
+    /// The core's tree is this game's while no clock rule, root restriction or end rule can
+    /// act: the clock stays below its limit for `depth` plies, nothing ends by extinction or a
+    /// goal, and a royal piece cannot be captured (the core keeps each side's only royal
+    /// safe). Standard chess and Chess960 always qualify.
+    fn core_walk(&self, depth: u32) -> Option<&Position> {
+        let ends = &self.ends;
+        let clock_quiet = self
+            .clock_limit
+            .is_none_or(|limit| self.pos.halfmove_clock().saturating_add(depth) <= limit);
+        let royals_safe = !ends.royal_capture
+            || (self.pos.rules().king_safety
+                && self.pos.royal_count(Color::White) == 1
+                && self.pos.royal_count(Color::Black) == 1);
+        let plain = clock_quiet
+            && royals_safe
+            && self.root_moves.is_empty()
+            && ends.extinction.is_empty()
+            && ends.reach_rank.is_none();
+        plain.then_some(&self.pos)
+    }
+
     fn is_decided(&self) -> bool {
         let us = self.pos.side_to_move();
         let royal_lost =
