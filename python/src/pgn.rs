@@ -6,9 +6,10 @@
 //! memory is bounded whatever the input.
 
 use std::fs::File;
-use std::io::{self, BufReader, Read};
+use std::io::{self, BufReader, Read, Seek};
 use std::sync::Mutex;
 
+use chessrules::io::compressed::{decompressing, Compression};
 use chessrules::notation::pgn::{GameSink, PgnReader, ReadError};
 use chessrules::variants::standard::bounded::read_game;
 use chessrules::variants::standard::replay::{Replay, Verdict};
@@ -187,7 +188,8 @@ impl Validator {
                     )))
                 }
             };
-            let inner = open_source(source)?;
+            // Compressed sources (gzip, bzip2, zstd) are read decompressed, as by the command.
+            let (inner, _) = decompressing(open_source(source)?)?;
             // Blank lines before the text: the reader's line numbers are the file's.
             let padding = io::repeat(b'\n').take(first_line.saturating_sub(1));
             let input: Source = Box::new(Interruptible::new(padding.chain(inner)));
@@ -246,7 +248,7 @@ impl GameSink for StartLine {
 /// or after byte `piece_bytes`. Each is a game whose first token begins its line and that the
 /// reader came to afresh (after a result, a blank line or a syntax error), as the PGN reader
 /// itself finds them: a tag line in a comment is no game start. The file is read once, its
-/// games not replayed.
+/// games not replayed. A compressed file (gzip, bzip2, zstd) has no cuts: it is one piece.
 #[pyfunction]
 pub fn split_points(
     py: Python<'_>,
@@ -254,7 +256,14 @@ pub fn split_points(
     piece_bytes: u64,
 ) -> PyResult<Vec<(u64, u64)>> {
     guard(|| {
-        let file = File::open(&path)?;
+        let mut file = File::open(&path)?;
+        // A compressed file cannot be cut at byte offsets: it is one piece.
+        let mut head = [0u8; 4];
+        let n = file.read(&mut head)?;
+        if Compression::sniff(&head[..n]) != Compression::None {
+            return Ok(Vec::new());
+        }
+        file.seek(std::io::SeekFrom::Start(0))?;
         let input = Interruptible::new(BufReader::with_capacity(1 << 16, file));
         let piece_bytes = piece_bytes.max(1);
         py.detach(|| {

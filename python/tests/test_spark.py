@@ -3,6 +3,8 @@ and file by file, with pieces small enough that every file is cut many times; co
 hold blank lines and tag lines cut no game in two; usage errors and an interpreter without
 the package end in one line, before Spark starts."""
 
+import bz2
+import gzip
 import importlib.util
 import json
 import os
@@ -69,9 +71,17 @@ def check_against_the_command(cli, inputs, out, done):
 
 def test_spark_validate_equals_the_command(cli, repo, tmp_path):
     need_spark()
+    generated = corpus.generated(cli, tmp_path, 3000, 27)
+    # Compressed as databases are published (issue 40): one piece each, read decompressed.
+    packed = tmp_path / "awkward.pgn.gz"
+    packed.write_bytes(gzip.compress(corpus.awkward(tmp_path).read_bytes()))
+    packed_bz2 = tmp_path / "generated.pgn.bz2"
+    packed_bz2.write_bytes(bz2.compress(generated.read_bytes()[:200_000]))
     inputs = [
-        corpus.generated(cli, tmp_path, 3000, 27),
+        generated,
         corpus.awkward(tmp_path),
+        packed,
+        packed_bz2,
         repo / "testBoards" / "standard" / "validate-mixed" / "games.pgn",
         repo / "testBoards" / "standard" / "validate-empty" / "empty.pgn",
     ]

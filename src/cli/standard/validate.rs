@@ -1,6 +1,7 @@
 //! `chessrules standard validate GAMES.pgn [--json] [--jobs N] [--stats]`
 //!
-//! Streams the file: one batch of games is replayed on the thread pool while the next batch
+//! Streams the file, decompressing it on a thread of its own when it is gzip, bzip2 or zstd
+//! (`io::compressed`): one batch of games is replayed on the thread pool while the next batch
 //! is read, so memory holds two batches whatever the file size. A batch holds at most
 //! `BATCH` games and `BATCH_MOVES` moves; a game longer than `bounded::MOVES_KEPT` moves is
 //! replayed as it is read instead of kept, so memory is bounded whatever one game's size. Reports come
@@ -13,6 +14,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
+use chessrules::io::compressed::{decompressing, Compression};
 use chessrules::io::input::open_input;
 use chessrules::notation::pgn::PgnReader;
 use chessrules::variants::standard::bounded::{read_game, ReadGame};
@@ -27,7 +29,8 @@ use super::json;
     after_help = "Exit status: 0 if every game is legal, 1 if any is not (or the input is not PGN), 3 if the file cannot be read."
 )]
 pub struct ValidateArgs {
-    /// The PGN file (`-` for standard input).
+    /// The PGN file (`-` for standard input), plain or compressed with gzip, bzip2 or zstd
+    /// (`.pgn.gz`, `.pgn.bz2`, `.pgn.zst`: recognised by its first bytes).
     file: PathBuf,
     /// One JSON object per game and line instead of text.
     #[arg(long)]
@@ -176,6 +179,17 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode> {
         };
         let len = f.metadata().ok().map(|m| m.len());
         (Box::new(f), len)
+    };
+    // A compressed stream (gzip, bzip2, zstd: by its first bytes) is read decompressed; the
+    // progress line then counts decompressed bytes, with no total to compare them with.
+    let (input, total) = match decompressing(input) {
+        Ok((input, Compression::None)) => (input, total),
+        Ok((input, _)) => (input, None),
+        Err(e) => {
+            // The first read failed (a directory, say): as a read error of the stream.
+            errln!("error: reading {}: {e}", args.file.display());
+            return Ok(ExitCode::from(3));
+        }
     };
     let default_variant = args.variant.tag();
     let jobs = args.jobs.unwrap_or(0);
