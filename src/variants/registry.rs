@@ -100,11 +100,11 @@ pub static RECORDS: [VariantRecord; 7] = [
     },
     VariantRecord {
         id: VariantId::Chess960,
-        info: standard::seat_view::INFO_960,
+        info: chess960::seat_view::INFO,
         open: open_chess960,
         open_for_mover: None,
         open_fen: Some(open_chess960),
-        seat_view: standard::seat_view::load_960,
+        seat_view: chess960::seat_view::load,
         core_game: Some(chess960::game),
         computer: ComputerPlay::Search,
         uci_engine: Some(UciEngine::Chess960),

@@ -9,6 +9,8 @@
 //! FEN: X-FEN (`KQkq` for the outermost rook on that side, the rook's file letter otherwise)
 //! and Shredder-FEN (file letters only, `HAha`) are read; X-FEN is written.
 
+pub mod seat_view;
+
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 

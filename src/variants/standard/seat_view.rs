@@ -20,26 +20,13 @@ pub const INFO: VariantInfo = VariantInfo {
     syntax: "Moves: SAN (e4, Nf3, exd5, O-O, e8=Q) or coordinates (e2e4, e7e8q).",
 };
 
-pub const INFO_960: VariantInfo = VariantInfo {
-    id: crate::game::VariantId::Chess960,
-    name: "Chess960",
-    initial: "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1\n",
-    format: "one FEN line, castling in X-FEN (KQkq: the outermost rooks) or Shredder-FEN (HAha)",
-    syntax: "Moves: SAN (e4, Nf3, O-O on the king's target squares) or coordinates (king takes own rook for castling).",
-};
-
+/// Standard chess (and Chess960, [`crate::variants::chess960::seat_view`]) at the table.
 pub struct Standard {
-    game: StandardGame,
+    pub(crate) game: StandardGame,
 }
 
 pub fn load(text: &str) -> Result<Box<dyn SeatView>, Diagnostic> {
     let game = StandardGame::from_fen(text.trim())?;
-    Ok(Box::new(Standard { game }))
-}
-
-/// A Chess960 game: the same rules, castling from where the position puts king and rooks.
-pub fn load_960(text: &str) -> Result<Box<dyn SeatView>, Diagnostic> {
-    let game = StandardGame::chess960_from_fen(text.trim())?;
     Ok(Box::new(Standard { game }))
 }
 
