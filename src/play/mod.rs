@@ -3,6 +3,8 @@
 //! resignations and draws, what each seat may see) that the web page, the network game and the
 //! terminal play on.
 
+#![warn(missing_docs)]
+
 pub mod session;
 pub mod typed;
 
