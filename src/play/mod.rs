@@ -13,8 +13,10 @@ use crate::core::Color;
 /// The computer's seat in one game.
 #[derive(Clone, Debug)]
 pub struct Computer {
+    /// The side the computer plays.
     pub color: Color,
     /// An external UCI engine instead of ours.
     pub external: bool,
+    /// Thinking time per move, in milliseconds.
     pub movetime: u64,
 }
