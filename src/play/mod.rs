@@ -1,5 +1,5 @@
 //! A game between seats, written once for every variant over the registry's
-//! [`Table`](crate::game::seat_view::Table): the [`session::Session`] (moves, stepping,
+//! [`SeatView`](crate::game::SeatView): the [`session::Session`] (moves, stepping,
 //! resignations and draws, what each seat may see) that the web page, the network game and the
 //! terminal play on.
 

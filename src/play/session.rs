@@ -174,7 +174,7 @@ pub struct Session {
     /// The computer's seat, when the page asked for one (`play::Computer`). Its secrets are
     /// shown to no viewer until play reveals them or the game ends.
     pub computer: Option<super::Computer>,
-    /// A verdict only the side to move can know (`Table::private_verdict`) waits for that side
+    /// A verdict only the side to move can know (`SeatView::private_verdict`) waits for that side
     /// (network games, games against the computer), instead of ending the game at once (two
     /// people at one screen, the terminal).
     pub private_verdicts: bool,
@@ -554,7 +554,7 @@ impl Session {
         self.over()
     }
 
-    /// Could `color` still win with the material on the board (see `Table::could_win`)?
+    /// Could `color` still win with the material on the board (see `SeatView::could_win`)?
     pub fn could_win(&self, color: Color) -> bool {
         self.game.could_win(color)
     }
