@@ -17,13 +17,17 @@ pub type Sq = u16;
 /// The two sides.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
+    /// The side that moves first; index 0.
     White = 0,
+    /// The side that moves second; index 1.
     Black = 1,
 }
 
 impl Color {
+    /// Both sides in index order, White first.
     pub const BOTH: [Color; 2] = [Color::White, Color::Black];
 
+    /// The opponent.
     #[inline]
     pub fn other(self) -> Color {
         match self {
@@ -32,6 +36,7 @@ impl Color {
         }
     }
 
+    /// The side with index `i`: 0 is White, anything else Black.
     #[inline]
     pub fn from_index(i: usize) -> Color {
         if i == 0 {
@@ -41,6 +46,7 @@ impl Color {
         }
     }
 
+    /// 0 for White, 1 for Black: the index into per-side tables.
     #[inline]
     pub fn index(self) -> usize {
         self as usize
@@ -66,11 +72,14 @@ impl Color {
 /// A square named by file and rank (both 0-based): `a1` is `(0, 0)`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square {
+    /// File, 0-based: `a` is 0.
     pub file: u8,
+    /// Rank, 0-based: rank 1 is 0.
     pub rank: u8,
 }
 
 impl Square {
+    /// The square at (file, rank), both 0-based; not checked against any board.
     pub const fn new(file: u8, rank: u8) -> Square {
         Square { file, rank }
     }
@@ -112,8 +121,10 @@ pub struct BoardShape {
 /// Why a board shape cannot be built.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ShapeError {
+    /// More files than the limit, or none; holds the number asked for.
     #[error("a board needs 1 to {MAX_FILES} files, not {0}")]
     Files(usize),
+    /// More ranks than the limit, or none; holds the number asked for.
     #[error("a board needs 1 to {MAX_RANKS} ranks, not {0}")]
     Ranks(usize),
 }
@@ -147,10 +158,12 @@ impl BoardShape {
         })
     }
 
+    /// Number of files (board width).
     #[inline]
     pub fn files(&self) -> u8 {
         self.files
     }
+    /// Number of ranks (board height).
     #[inline]
     pub fn ranks(&self) -> u8 {
         self.ranks
@@ -166,6 +179,7 @@ impl BoardShape {
         dy as isize * self.stride as isize + dx as isize
     }
 
+    /// Whether the square lies on this board.
     pub fn contains(&self, s: Square) -> bool {
         s.file < self.files && s.rank < self.ranks
     }
@@ -195,11 +209,13 @@ impl BoardShape {
         )
     }
 
+    /// The 0-based rank of an on-board mailbox cell.
     #[inline]
     pub fn rank_of(&self, sq: Sq) -> u8 {
         self.ranks_of[sq as usize]
     }
 
+    /// The 0-based file of an on-board mailbox cell.
     #[inline]
     pub fn file_of(&self, sq: Sq) -> u8 {
         self.files_of[sq as usize]

@@ -9,9 +9,13 @@ use crate::core::position::Position;
 /// Facts about the position to move in, as the FIDE rules define them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Status {
+    /// The side to move's royal piece is attacked.
     pub in_check: bool,
+    /// How many legal moves the side to move has.
     pub legal_moves: usize,
+    /// In check with no legal move: the side to move has lost.
     pub checkmate: bool,
+    /// Not in check with no legal move: a draw.
     pub stalemate: bool,
     /// Fifty moves by each side without capture or pawn move: claimable.
     pub fifty_moves: bool,
@@ -21,6 +25,8 @@ pub struct Status {
     pub insufficient_material: bool,
 }
 
+/// A position with the moves that led to it and the repetition key of every position on the
+/// way: what the questions about repetition and claims need.
 #[derive(Clone, Debug)]
 pub struct PositionHistory {
     position: Position,
@@ -30,6 +36,7 @@ pub struct PositionHistory {
 }
 
 impl PositionHistory {
+    /// A history starting at `position`, no moves played.
     pub fn new(mut position: Position) -> PositionHistory {
         let key = repetition_key(&mut position);
         PositionHistory {
@@ -39,6 +46,7 @@ impl PositionHistory {
         }
     }
 
+    /// The current position.
     pub fn position(&self) -> &Position {
         &self.position
     }
@@ -57,6 +65,7 @@ impl PositionHistory {
         }
     }
 
+    /// The moves played since the start, oldest first.
     pub fn moves(&self) -> impl Iterator<Item = &Move> {
         self.played.iter().map(|(m, _)| m)
     }
@@ -107,6 +116,8 @@ impl PositionHistory {
             .count()
     }
 
+    /// The status of the current position (`&mut`: generating its legal moves makes and unmakes
+    /// them).
     pub fn status(&mut self) -> Status {
         let in_check = self.position.is_check();
         let legal_moves = self.position.legal_move_list().len();

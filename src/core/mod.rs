@@ -2,6 +2,8 @@
 //! positions with make/unmake, legal move generation, attacks, game status and perft.
 //! Nothing here names a variant.
 
+#![warn(missing_docs)]
+
 pub mod attacks;
 mod bitboard;
 pub mod geometry;

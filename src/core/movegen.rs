@@ -638,6 +638,7 @@ struct Origin {
 
 /// Where generated moves go: a list, or a counter.
 pub trait MoveSink {
+    /// Takes one generated move.
     fn push(&mut self, m: Move);
 
     /// A move with no flag and no promotion.

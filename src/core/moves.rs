@@ -6,6 +6,7 @@ use crate::core::piece::KindId;
 /// What kind of move beyond "a piece goes from one square to another".
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum MoveFlag {
+    /// Nothing special: a step, leap, ride or capture, possibly promoting.
     Normal,
     /// A pawn's two-square step: leaves an en passant square.
     DoubleStep,
@@ -18,13 +19,18 @@ pub enum MoveFlag {
 /// A move: from, to, an optional promotion kind, and its flag.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
+    /// The mailbox cell the piece leaves.
     pub from: Sq,
+    /// The mailbox cell it lands on (for castling, the king's destination).
     pub to: Sq,
+    /// The kind a promoting piece becomes, or `None`.
     pub promotion: Option<KindId>,
+    /// What else the move does.
     pub flag: MoveFlag,
 }
 
 impl Move {
+    /// A plain move `from`→`to`: no promotion, no flag.
     pub fn new(from: Sq, to: Sq) -> Move {
         Move {
             from,
@@ -33,6 +39,7 @@ impl Move {
             flag: MoveFlag::Normal,
         }
     }
+    /// Whether this is a castling.
     pub fn is_castle(&self) -> bool {
         matches!(self.flag, MoveFlag::Castle(_))
     }
@@ -56,6 +63,7 @@ impl Undo {
     pub fn captured_code(&self) -> u8 {
         self.captured
     }
+    /// The cell the captured piece stood on (not `to` en passant); `NO_SQ` (0) if none.
     pub fn captured_square(&self) -> Sq {
         self.captured_sq
     }

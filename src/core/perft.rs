@@ -11,6 +11,7 @@ pub struct Perft {
 }
 
 impl Perft {
+    /// A counter with no buffers yet; `bulk`: count the last ply's moves without making them.
     pub fn new(bulk: bool) -> Perft {
         Perft {
             buffers: Vec::new(),
@@ -18,6 +19,7 @@ impl Perft {
         }
     }
 
+    /// Leaf nodes of the legal move tree `depth` plies deep (1 at depth 0).
     pub fn count(&mut self, pos: &mut Position, depth: u32) -> u64 {
         while self.buffers.len() <= depth as usize {
             self.buffers.push(Vec::with_capacity(256));

@@ -13,8 +13,11 @@ pub type KindId = u8;
 /// Whether a component may move to an empty square, capture, or both.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum MoveMode {
+    /// Moves to an empty square or captures.
     Both,
+    /// Moves only to an empty square (a pawn's push).
     MoveOnly,
+    /// Only captures (a pawn's diagonal).
     CaptureOnly,
 }
 
@@ -38,6 +41,7 @@ pub struct MovementComponent {
     pub vectors: Vec<(i8, i8)>,
     /// 1 = one step, 0 = unlimited ride, `n` = ride of at most `n` steps.
     pub range: u8,
+    /// Whether this component moves, captures or both.
     pub mode: MoveMode,
     /// Only from this rank counted from the mover's side (0 = its back rank).
     pub from_rank: Option<u8>,
@@ -98,14 +102,17 @@ impl MovementComponent {
         self.range = n;
         self
     }
+    /// Only to empty squares.
     pub fn move_only(mut self) -> Self {
         self.mode = MoveMode::MoveOnly;
         self
     }
+    /// Only captures.
     pub fn capture_only(mut self) -> Self {
         self.mode = MoveMode::CaptureOnly;
         self
     }
+    /// Only from `rank`, counted from the mover's side (0 = its back rank).
     pub fn from_rank(mut self, rank: u8) -> Self {
         self.from_rank = Some(rank);
         self
@@ -117,10 +124,12 @@ impl MovementComponent {
         self.mode = MoveMode::MoveOnly;
         self
     }
+    /// May also capture onto the en passant square (a pawn's capture).
     pub fn en_passant(mut self) -> Self {
         self.en_passant = true;
         self
     }
+    /// Destinations only on ranks `lo..=hi`, counted from the mover's side.
     pub fn region(mut self, lo: u8, hi: u8) -> Self {
         self.region = Some((lo, hi));
         self
@@ -141,6 +150,7 @@ impl MovementComponent {
 pub struct PieceKind {
     /// Canonical upper-case letter (White's letter in most notations).
     pub letter: char,
+    /// Lower-case name (`knight`, `flying dragon`).
     pub name: String,
     /// Losing it loses the game; moves may not leave it attacked (where the variant says so).
     pub royal: bool,
@@ -148,11 +158,14 @@ pub struct PieceKind {
     pub promotes: bool,
     /// Resets the fifty-move counter when it moves (pawns, soldiers).
     pub resets_clock: bool,
+    /// What it adds to the "can anyone still mate?" question.
     pub mating_power: MatingPower,
+    /// The ways it moves; a move may use any of them.
     pub components: Vec<MovementComponent>,
 }
 
 impl PieceKind {
+    /// A kind with upper-cased `letter`: not royal, not promoting, a major piece for mating.
     pub fn new(letter: char, name: &str, components: Vec<MovementComponent>) -> PieceKind {
         PieceKind {
             letter: letter.to_ascii_uppercase(),
@@ -164,16 +177,19 @@ impl PieceKind {
             components,
         }
     }
+    /// Royal, and counting for nothing towards mate.
     pub fn royal(mut self) -> Self {
         self.royal = true;
         self.mating_power = MatingPower::None;
         self
     }
+    /// Promotes on the last rank and resets the fifty-move counter, as a pawn.
     pub fn pawn_like(mut self) -> Self {
         self.promotes = true;
         self.resets_clock = true;
         self
     }
+    /// Sets what it adds to the "can anyone still mate?" question.
     pub fn mating_power(mut self, power: MatingPower) -> Self {
         self.mating_power = power;
         self
@@ -185,21 +201,28 @@ impl PieceKind {
 /// codes up to 121), so a 128-bit mask of attacker codes rejects off-board cells by itself.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
+    /// Its side.
     pub color: Color,
+    /// Its kind in the variant's piece table.
     pub kind: KindId,
 }
 
+/// Cell code of an empty on-board square.
 pub const EMPTY: u8 = 0;
+/// Cell code of a padding cell off the board.
 pub const OFFBOARD: u8 = 127;
 
 impl Piece {
+    /// A piece of `kind` for `color`.
     pub fn new(color: Color, kind: KindId) -> Piece {
         Piece { color, kind }
     }
+    /// Its mailbox cell code, `1 + (kind << 1 | colour)`.
     #[inline]
     pub fn code(self) -> u8 {
         1 + ((self.kind << 1) | self.color as u8)
     }
+    /// The piece of a cell code; `None` for an empty or off-board cell.
     #[inline]
     pub fn from_code(code: u8) -> Option<Piece> {
         if code == EMPTY || code == OFFBOARD {

@@ -33,6 +33,8 @@ fn toggle(halves: &mut Halves, bits: u128, narrow: bool) {
     }
 }
 
+/// A position of some variant's rules: the pieces on the board, walls, side to move, castling
+/// rights, en passant square, clocks and the Zobrist key kept up to date by every change.
 #[derive(Clone, Debug)]
 pub struct Position {
     pub(crate) rules: Arc<Rules>,
@@ -118,21 +120,27 @@ impl Position {
         pos
     }
 
+    /// The compiled rules this position is played under, shared with every position of the variant.
     pub fn rules(&self) -> &Arc<Rules> {
         &self.rules
     }
+    /// The side whose turn it is.
     pub fn side_to_move(&self) -> Color {
         self.side
     }
+    /// Castling rights, bit `i` for `Rules::castling[i]`.
     pub fn castling_rights(&self) -> u8 {
         self.castling
     }
+    /// The square a double step just passed over, where an en passant capture may land.
     pub fn en_passant(&self) -> Option<Sq> {
         (self.ep != NO_SQ).then_some(self.ep)
     }
+    /// Half-moves since the last capture or move of a clock-resetting piece (the fifty-move rule).
     pub fn halfmove_clock(&self) -> u32 {
         self.halfmove
     }
+    /// The move number, from 1, counted up after each Black move.
     pub fn fullmove_number(&self) -> u32 {
         self.fullmove
     }
@@ -153,6 +161,8 @@ impl Position {
         unsafe { *self.board.get_unchecked(i) }
     }
 
+    /// The piece on a mailbox cell; `None` for an empty cell, a padding cell or an index past
+    /// the mailbox.
     #[inline]
     pub fn piece_at(&self, sq: Sq) -> Option<Piece> {
         Piece::from_code(*self.board.get(sq as usize)?)
@@ -178,10 +188,12 @@ impl Position {
         (self.royal_count[color.index()] == 1).then_some(self.royal[color.index()])
     }
 
+    /// How many royal pieces `color` has.
     pub fn royal_count(&self, color: Color) -> usize {
         self.royal_count[color.index()] as usize
     }
 
+    /// Sets the side to move, keeping the key in step.
     pub fn set_side_to_move(&mut self, color: Color) {
         if color != self.side {
             self.side = color;
@@ -189,18 +201,21 @@ impl Position {
         }
     }
 
+    /// Replaces the castling rights (bit `i` for `Rules::castling[i]`), keeping the key in step.
     pub fn set_castling_rights(&mut self, rights: u8) {
         let z = &self.rules.zobrist;
         self.key ^= z.castling_rights(self.castling) ^ z.castling_rights(rights);
         self.castling = rights;
     }
 
+    /// Sets or clears the en passant square, keeping the key in step.
     pub fn set_en_passant(&mut self, sq: Option<Sq>) {
         self.key ^= self.ep_key(self.ep);
         self.ep = sq.unwrap_or(NO_SQ);
         self.key ^= self.ep_key(self.ep);
     }
 
+    /// Sets the fifty-move half-move clock and the move number (neither is in the key).
     pub fn set_clocks(&mut self, halfmove: u32, fullmove: u32) {
         self.halfmove = halfmove;
         self.fullmove = fullmove;

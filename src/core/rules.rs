@@ -18,10 +18,15 @@ use crate::core::zobrist::Zobrist;
 /// Castling described as geometry: where the king and rook stand and where they go.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CastlingRule {
+    /// The side that castles this way.
     pub color: Color,
+    /// Where the king stands before castling.
     pub king_from: Square,
+    /// Where the king stands after castling.
     pub king_to: Square,
+    /// Where the rook stands before castling.
     pub rook_from: Square,
+    /// Where the rook stands after castling.
     pub rook_to: Square,
     /// The kind of the castling rook.
     pub rook_kind: KindId,
@@ -36,9 +41,13 @@ pub struct CastlingRule {
 /// Everything a variant says about its board and pieces.
 #[derive(Clone, Debug)]
 pub struct RulesConfig {
+    /// Number of files, 1 to 26.
     pub files: usize,
+    /// Number of ranks, 1 to 99.
     pub ranks: usize,
+    /// The piece table: a kind's index is its `KindId` (at most 60 kinds).
     pub pieces: Vec<PieceKind>,
+    /// The castlings, at most 8: rule `i` is castling-right bit `i`.
     pub castling: Vec<CastlingRule>,
     /// Kinds a promoting piece may become, in the order moves are generated.
     pub promotion_kinds: Vec<KindId>,
@@ -49,16 +58,22 @@ pub struct RulesConfig {
 /// Why a rules description cannot be used.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RulesError {
+    /// The board's size is out of range.
     #[error(transparent)]
     Shape(#[from] ShapeError),
+    /// More piece kinds than codes allow; holds the number given.
     #[error("at most 60 piece kinds, not {0}")]
     TooManyKinds(usize),
+    /// More castling rules than the 8 bits of the rights; holds the number given.
     #[error("at most 8 castling rules, not {0}")]
     TooManyCastlings(usize),
+    /// A castling rule's square lies off the board; holds the rule's index.
     #[error("castling rule {0} names a square off the board")]
     CastlingOffBoard(usize),
+    /// A promotion or castling-rook kind is not in the piece table.
     #[error("piece kind {0} is not in the piece table")]
     UnknownKind(KindId),
+    /// A step of the piece with this letter is too long for the padding.
     #[error("a step of piece '{0}' reaches further than 8 squares")]
     StepTooLong(char),
 }
@@ -153,10 +168,15 @@ impl AttackGroup {
 /// Compiled rules of a variant.
 #[derive(Clone, Debug)]
 pub struct Rules {
+    /// The board's size and mailbox layout.
     pub shape: BoardShape,
+    /// The piece table, indexed by `KindId`.
     pub pieces: Vec<PieceKind>,
+    /// The castlings; rule `i` is castling-right bit `i`.
     pub castling: Vec<CastlingRule>,
+    /// Kinds a promoting piece may become, in the order moves are generated.
     pub promotion_kinds: Vec<KindId>,
+    /// Moves may not leave the mover's royal piece attacked.
     pub king_safety: bool,
     pub(crate) compiled: [Vec<Vec<Compiled>>; 2],
     pub(crate) attacks: [Vec<AttackGroup>; 2],
@@ -229,6 +249,8 @@ pub fn direction_vector(dir: u8) -> (i32, i32) {
 }
 
 impl Rules {
+    /// Checks and compiles a variant's description, on the bitboard backend where the board has
+    /// at most 128 squares.
     pub fn new(config: RulesConfig) -> Result<Rules, RulesError> {
         let RulesConfig {
             files,
@@ -423,6 +445,7 @@ impl Rules {
             .map(|i| i as KindId)
     }
 
+    /// The piece kind `kind` (panics if it is not in the table).
     pub fn kind(&self, kind: KindId) -> &PieceKind {
         &self.pieces[kind as usize]
     }
@@ -442,6 +465,7 @@ impl Rules {
         self.repeating[us] >> kind & 1 == 1
     }
 
+    /// Whether pieces of `kind` are royal.
     #[inline]
     pub fn is_royal(&self, kind: KindId) -> bool {
         self.royal_kinds >> kind & 1 == 1

@@ -6,8 +6,11 @@
 pub struct Zobrist {
     codes: usize,
     pieces: Vec<u64>,
+    /// XORed in when Black is to move.
     pub side: u64,
+    /// One key per castling right, by bit.
     pub castling: [u64; 8],
+    /// One key per file of the en passant square.
     pub ep_file: [u64; 26],
 }
 
@@ -21,6 +24,8 @@ pub fn splitmix(state: &mut u64) -> u64 {
 }
 
 impl Zobrist {
+    /// The keys for a mailbox of `cells` cells and a table of `kinds` piece kinds, always the
+    /// same for the same sizes (fixed seed).
     pub fn new(cells: usize, kinds: usize) -> Zobrist {
         let mut state = 0x00C0_FFEE_D15E_A5E5;
         let codes = 2 * kinds + 1;

@@ -10,6 +10,7 @@ use crate::game::Game;
 pub enum Player {
     /// Our search with this many milliseconds per move.
     Search(u64),
+    /// A uniformly random legal move.
     Random,
 }
 

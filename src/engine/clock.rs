@@ -3,6 +3,8 @@
 
 use std::time::{Duration, Instant};
 
+/// The deadlines of one move's search: hard at the budget less a reserve, soft at two fifths
+/// of the hard one.
 #[derive(Copy, Clone, Debug)]
 pub struct Clock {
     start: Instant,
@@ -26,6 +28,7 @@ impl Clock {
             soft: hard * 2 / 5,
         }
     }
+    /// Time since the clock started.
     pub fn elapsed(&self) -> Duration {
         self.start.elapsed()
     }

@@ -5,6 +5,8 @@
 //! alpha-beta, a transposition table, move ordering and a time manager) knows nothing else
 //! about the game. Baseline players (random, greedy) use the same trait.
 
+#![warn(missing_docs)]
+
 pub mod arena;
 pub mod baseline;
 pub mod clock;

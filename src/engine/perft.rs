@@ -20,6 +20,8 @@ pub struct Perft<M> {
 }
 
 impl<M: Copy> Perft<M> {
+    /// A counter with no buffers yet, end rules on; `bulk`: count the last ply's moves without
+    /// making them.
     pub fn new(bulk: bool) -> Perft<M> {
         Perft {
             buffers: Vec::new(),

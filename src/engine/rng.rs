@@ -2,13 +2,16 @@
 
 use crate::core::zobrist::splitmix;
 
+/// A SplitMix64 generator: the same seed gives the same numbers on every machine.
 #[derive(Clone, Debug)]
 pub struct Rng(u64);
 
 impl Rng {
+    /// A generator whose sequence `seed` fixes.
     pub fn new(seed: u64) -> Rng {
         Rng(seed)
     }
+    /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
         splitmix(&mut self.0)
     }

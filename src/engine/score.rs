@@ -54,6 +54,7 @@ pub fn to_node(score: i32, ply: u32) -> i32 {
 /// A score as reported to people: centipawns, or a proven result in plies.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Score {
+    /// An evaluation in centipawns, from the side to move's view.
     Centipawns(i32),
     /// The side to move wins in this many plies.
     WinIn(u32),
@@ -62,6 +63,8 @@ pub enum Score {
 }
 
 impl Score {
+    /// The report of a search value (centipawns, or a proven result near ±`WIN`), from the side
+    /// to move's view.
     pub fn from_value(v: i32) -> Score {
         if v > PROVEN {
             Score::WinIn((WIN - v) as u32)
@@ -71,6 +74,7 @@ impl Score {
             Score::Centipawns(v)
         }
     }
+    /// Whether this is a proven win or loss rather than an evaluation.
     pub fn is_proven(self) -> bool {
         !matches!(self, Score::Centipawns(_))
     }

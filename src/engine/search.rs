@@ -19,7 +19,9 @@ pub const MAX_PLY: usize = 96;
 /// How long and how deep to search.
 #[derive(Copy, Clone, Debug)]
 pub struct Limits {
+    /// Time for the whole search; the clock keeps a reserve back from it.
     pub movetime: Duration,
+    /// Deepest iteration, in plies (at most `MAX_PLY - 1`).
     pub max_depth: u32,
     /// Stop after about this many nodes (deterministic tests and benchmarks).
     pub nodes: Option<u64>,
@@ -29,6 +31,7 @@ pub struct Limits {
 }
 
 impl Limits {
+    /// Search for `ms` milliseconds, as deep as that allows.
     pub fn movetime(ms: u64) -> Limits {
         Limits {
             movetime: Duration::from_millis(ms),
@@ -49,6 +52,7 @@ impl Limits {
     }
 }
 
+/// What a search found: the move, its value, how deep and how fast.
 #[derive(Clone, Debug)]
 pub struct SearchResult<M> {
     /// The move to play (`None` only when there is no legal move).
@@ -57,12 +61,17 @@ pub struct SearchResult<M> {
     pub value: i32,
     /// Last completed iteration.
     pub depth: u32,
+    /// Nodes visited, quiescence included.
     pub nodes: u64,
+    /// Wall-clock time the search took.
     pub elapsed: Duration,
+    /// The principal variation, starting with `best`, read back from the transposition table
+    /// (at most 32 moves; may stop short of `depth`).
     pub pv: Vec<M>,
 }
 
 impl<M> SearchResult<M> {
+    /// `value` as reported to people: centipawns or a proven result in plies.
     pub fn score(&self) -> Score {
         Score::from_value(self.value)
     }

@@ -4,6 +4,7 @@
 /// What a stored score says about the true value.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Bound {
+    /// The score is the true value (every move searched within the window).
     Exact,
     /// The true value is at least the score (a beta cutoff).
     Lower,
@@ -11,17 +12,23 @@ pub enum Bound {
     Upper,
 }
 
+/// One stored search result.
 #[derive(Copy, Clone, Debug)]
 pub struct Entry<M> {
+    /// The whole Zobrist key, to tell positions sharing a slot apart.
     pub key: u64,
+    /// The best move found, if any: searched first when the position comes again.
     pub best: Option<M>,
     /// Node-relative score (see `score::to_node`).
     pub score: i32,
+    /// Remaining depth the score was searched to, in plies.
     pub depth: i16,
+    /// Whether the score is exact or a bound.
     pub bound: Bound,
     generation: u8,
 }
 
+/// A fixed-size transposition table, one entry per slot, kept from search to search.
 pub struct Table<M> {
     slots: Vec<Option<Entry<M>>>,
     mask: usize,
@@ -44,16 +51,20 @@ impl<M: Copy> Table<M> {
         self.generation = self.generation.wrapping_add(1);
     }
 
+    /// Empties every slot (a new game).
     pub fn clear(&mut self) {
         self.slots.iter_mut().for_each(|s| *s = None);
     }
 
+    /// The entry for `key`, if its slot holds that position.
     pub fn probe(&self, key: u64) -> Option<&Entry<M>> {
         self.slots[key as usize & self.mask]
             .as_ref()
             .filter(|e| e.key == key)
     }
 
+    /// Stores a result for `key` unless its slot holds another position of this search searched
+    /// deeper. `score` is node-relative; a result without a move keeps the position's old one.
     pub fn store(&mut self, key: u64, best: Option<M>, score: i32, depth: i16, bound: Bound) {
         let generation = self.generation;
         let slot = &mut self.slots[key as usize & self.mask];

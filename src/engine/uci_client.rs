@@ -17,17 +17,30 @@ use crate::notation::fen;
 /// Time an engine gets to answer `uci` / `isready`, and on top of its move time.
 const GRACE: Duration = Duration::from_secs(10);
 
+/// What went wrong with an external engine.
 #[derive(Debug, thiserror::Error)]
 pub enum UciError {
+    /// The program could not be started (or gave no pipes).
     #[error("cannot start UCI engine {path}: {source}")]
     Spawn {
+        /// The program's path, as given.
         path: String,
+        /// Why it did not start.
         source: std::io::Error,
     },
+    /// No answer within the grace time (on top of the move time for `go`).
     #[error("UCI engine did not answer '{waiting_for}' in time")]
-    Timeout { waiting_for: String },
+    Timeout {
+        /// The answer expected: `uciok`, `readyok` or `bestmove`.
+        waiting_for: String,
+    },
+    /// The engine closed its output (it quit or crashed) before answering.
     #[error("UCI engine closed its output while we waited for '{waiting_for}'")]
-    Closed { waiting_for: String },
+    Closed {
+        /// The answer expected: `uciok`, `readyok` or `bestmove`.
+        waiting_for: String,
+    },
+    /// A command could not be written to the engine's input.
     #[error("writing to the UCI engine: {0}")]
     Write(#[from] std::io::Error),
 }
@@ -37,6 +50,7 @@ pub struct UciClient {
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
+    /// The engine's `id name`, or its path if it gave none.
     pub name: String,
     /// The `option name …` lines of the handshake (what the engine can be set to).
     pub options: Vec<String>,

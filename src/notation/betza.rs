@@ -25,9 +25,11 @@ use crate::core::{MoveMode, MovementComponent};
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("movement '{text}', column {}: {message}", offset + 1)]
 pub struct BetzaError {
+    /// The movement string (its first 32 characters and `…` when refused as too long).
     pub text: String,
     /// Byte offset of the offending character (the string's length when it ended too early).
     pub offset: usize,
+    /// What is wrong, in words.
     pub message: String,
 }
 

@@ -8,10 +8,20 @@ use crate::core::{Move, MoveFlag, Position};
 /// Move text that names no legal move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveTextError {
+    /// Not move text on this board: bad squares, an unknown promotion letter, extra characters.
     #[error("'{text}' is not a move (column {column})")]
-    Syntax { text: String, column: usize },
+    Syntax {
+        /// The text as given.
+        text: String,
+        /// 1-based column of the fault (1: the text is refused as a whole).
+        column: usize,
+    },
+    /// Well-formed, but no legal move here has these squares and promotion.
     #[error("'{text}' is not a legal move here")]
-    Illegal { text: String },
+    Illegal {
+        /// The text as given.
+        text: String,
+    },
 }
 
 /// UCI text of a move.

@@ -14,11 +14,17 @@ use crate::core::{Color, Piece, Position, Rules, Square};
 /// The FEN field an error is in.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum FenField {
+    /// The piece placement, ranks from the top.
     Board,
+    /// `w` or `b`.
     Side,
+    /// `KQkq` or `-`.
     Castling,
+    /// The en passant target square or `-`.
     EnPassant,
+    /// Half-moves since a capture or pawn move (the fifty-move rule).
     Halfmove,
+    /// The move number, from 1.
     Fullmove,
     /// More than six fields.
     Extra,
@@ -42,8 +48,11 @@ impl FenField {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("invalid fen: {} field, column {column}: {message}", field.name())]
 pub struct FenError {
+    /// The field the fault is in.
     pub field: FenField,
+    /// 1-based column, in characters of the whole text (one past the end for a missing field).
     pub column: usize,
+    /// What is wrong, in words.
     pub message: String,
 }
 

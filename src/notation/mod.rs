@@ -1,5 +1,7 @@
 //! Move and position notations shared by variants.
 
+#![warn(missing_docs)]
+
 pub mod betza;
 pub mod coordinate;
 pub mod fen;

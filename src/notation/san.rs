@@ -12,12 +12,20 @@ use crate::core::{KindId, Move, MoveFlag, Position, Sq};
 /// Move text that does not name exactly one legal move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SanError {
+    /// Not shaped like a move on this board; holds the text.
     #[error("'{0}' is not a move")]
     Syntax(String),
+    /// Shaped like a move, but names no legal move here; holds the text.
     #[error("'{0}' is not a legal move here")]
     Illegal(String),
+    /// Names more than one legal move.
     #[error("'{text}' is ambiguous: it could be {candidates}")]
-    Ambiguous { text: String, candidates: String },
+    Ambiguous {
+        /// The text as given.
+        text: String,
+        /// The SAN of each move it could be, comma-separated.
+        candidates: String,
+    },
 }
 
 /// The parts of a move text: which piece, from where (partly), to where, promotion.

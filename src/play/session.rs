@@ -14,13 +14,16 @@ use crate::variants::registry;
 /// An error for the page: the HTTP status and a sentence (with the square it names, if any).
 #[derive(Debug)]
 pub struct Refusal {
+    /// HTTP status: 400 for a request that cannot be done, 409 for one the game's state forbids.
     pub status: u16,
+    /// What is wrong, as a sentence for the page.
     pub message: String,
     /// The square the refusal is about, when the variant's own error names one.
     pub square: Option<String>,
 }
 
 impl Refusal {
+    /// A request that cannot be done as asked (HTTP 400).
     pub fn bad(message: impl Into<String>) -> Refusal {
         Refusal {
             status: 400,
@@ -36,6 +39,8 @@ impl Refusal {
             square: d.square,
         }
     }
+    /// A request the game's state forbids: the game is over, or a branch is not confirmed
+    /// (HTTP 409).
     pub fn conflict(message: impl Into<String>) -> Refusal {
         Refusal {
             status: 409,
@@ -49,12 +54,16 @@ impl Refusal {
 /// everybody once the game is over (or with `All`, for setting up a board).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Viewer {
+    /// A spectator: hidden obstacles stay hidden until the game is over.
     Nobody,
+    /// One seat: its own hidden obstacles are shown.
     Player(Color),
+    /// Everything, hidden obstacles included.
     All,
 }
 
 impl Viewer {
+    /// `white`, `black` or `all`; anything else, or nothing, is `Nobody`.
     pub fn parse(text: Option<&str>) -> Viewer {
         match text {
             Some("white") => Viewer::Player(Color::White),
@@ -65,10 +74,15 @@ impl Viewer {
     }
 }
 
+/// One move of the record as a viewer may read it.
 #[derive(Serialize)]
 pub struct LogEntry {
+    /// 1-based number of the move in the record (placements and walls count).
     pub ply: usize,
+    /// Who played it: `white` or `black`.
     pub color: &'static str,
+    /// The move text in the variant's notation, or `(secret placement)` when the viewer may not
+    /// know it.
     pub text: String,
     /// A placement before the game (obstacle chess's secret trapdoors and mines, or a skip):
     /// not a move, so the page does not number it as one.
@@ -81,22 +95,38 @@ pub struct View {
     /// The game's id: for the page's own games, 128 random bits in hex (the id is the key to
     /// the game); for network games, the number their links carry.
     pub id: String,
+    /// The variant being played.
     pub variant: VariantId,
+    /// Number of files.
     pub files: u8,
+    /// Number of ranks.
     pub ranks: u8,
+    /// Every square, rank 1 first, with what the viewer may see.
     pub cells: Vec<Cell>,
+    /// The walls on the board (obstacle chess; empty otherwise).
     pub walls: Vec<WallView>,
+    /// Who moves next, `white` or `black` (the placer during placements).
     pub to_move: &'static str,
+    /// Check, mate and claimable draws in the position shown.
     pub status: GameStatus,
     /// The result when the game is over, by the rules or by the players.
     pub result: Option<String>,
+    /// The game is over at the cursor.
     pub over: bool,
+    /// The side whose draw offer stands, `white` or `black`.
     pub draw_offer: Option<&'static str>,
+    /// Whose secret placement is due (obstacle chess's placement phase), `white` or `black`.
     pub placement: Option<&'static str>,
+    /// Extra lines for the side panel (status line, allocation, walls left, …).
     pub info: Vec<String>,
+    /// What the last move set off: (`trapdoor` or `mine`, square, a sentence), for animations
+    /// and notices.
     pub events: Vec<(&'static str, String, String)>,
+    /// The whole record, moves past the cursor included, as the viewer may read it.
     pub log: Vec<LogEntry>,
+    /// How many moves of the record the board shows (0: the initial board).
     pub cursor: usize,
+    /// How many moves the record holds.
     pub length: usize,
     /// The from and to squares of the move that led here (a piece move; not a wall or a
     /// placement), for marking on the board.
@@ -122,8 +152,12 @@ const ACTIONS: [&str; 6] = [
 /// fifty- and seventy-five-move rules allow (about 17,700 plies).
 const MAX_PLIES: usize = 20_000;
 
+/// One game between seats: the board it started from, the record of moves, a cursor into it,
+/// and the variant game rebuilt at the cursor.
 pub struct Session {
+    /// The game's id (see `View::id`).
     pub id: String,
+    /// The variant being played.
     pub variant: VariantId,
     initial: String,
     moves: Vec<String>,
@@ -140,13 +174,15 @@ pub struct Session {
     /// The computer's seat, when the page asked for one (`play::Computer`). Its secrets are
     /// shown to no viewer until play reveals them or the game ends.
     pub computer: Option<super::Computer>,
-    /// A verdict only the side to move can know (`Table::private_verdict`) waits for that side
+    /// A verdict only the side to move can know (`SeatView::private_verdict`) waits for that side
     /// (network games, games against the computer), instead of ending the game at once (two
     /// people at one screen, the terminal).
     pub private_verdicts: bool,
 }
 
 impl Session {
+    /// A game of `variant` from the board file `board`, no move played; refused when the
+    /// variant cannot read the board.
     pub fn new(id: String, variant: VariantId, board: &str) -> Result<Session, Refusal> {
         let game = registry::seat_view(variant, board).map_err(Refusal::board)?;
         Ok(Session {
@@ -409,6 +445,8 @@ impl Session {
         }
     }
 
+    /// The move text of a wall on the `side` edge (`west` or `south`) of `square`; refused
+    /// where the variant has no such wall.
     pub fn wall_text(&self, square: Square, side: &str) -> Result<String, Refusal> {
         self.game
             .wall_text(square, side)
@@ -511,11 +549,12 @@ impl Session {
         Ok(())
     }
 
+    /// Whether the game is over at the cursor: by the rules, by a player, or by length.
     pub fn is_over(&self) -> bool {
         self.over()
     }
 
-    /// Could `color` still win with the material on the board (see `Table::could_win`)?
+    /// Could `color` still win with the material on the board (see `SeatView::could_win`)?
     pub fn could_win(&self, color: Color) -> bool {
         self.game.could_win(color)
     }
@@ -531,6 +570,7 @@ impl Session {
         self.moves.get(self.cursor.checked_sub(1)?).cloned()
     }
 
+    /// The side whose draw offer stands, if any.
     pub fn draw_offer(&self) -> Option<Color> {
         self.draw_offer
     }
@@ -546,6 +586,8 @@ impl Session {
             .collect()
     }
 
+    /// The whole view for `viewer`: board, status, log and what the page marks. Against the
+    /// computer the viewer sees what the person's seat may see.
     pub fn view(&self, viewer: Viewer) -> View {
         let viewer = self.seen_as(viewer);
         let over = self.over();
@@ -688,12 +730,15 @@ fn hide_opponents_share(cells: &mut [Cell], own: &[(String, u8)]) {
 
 /// What the computer's seat (`play::Computer`) reads: the game's line up to the cursor.
 impl Session {
+    /// How many moves of the record the board shows (0: the initial board).
     pub fn cursor(&self) -> usize {
         self.cursor
     }
+    /// How many moves the record holds (past the cursor too).
     pub fn length(&self) -> usize {
         self.moves.len()
     }
+    /// The board file the game started from.
     pub fn initial(&self) -> &str {
         &self.initial
     }

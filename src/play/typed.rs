@@ -7,7 +7,9 @@
 /// A legal move as the mover may know it.
 #[derive(Clone, Debug)]
 pub struct Candidate {
+    /// The square the piece leaves, by name (`e2`).
     pub from: String,
+    /// The square it goes to, by name (`e4`).
     pub to: String,
     /// The moving piece's upper-case letter (`P` for a pawn).
     pub letter: char,

@@ -97,6 +97,7 @@ impl PieceValues {
         }
     }
 
+    /// Centipawns of a piece of `kind` (0 for a kind not in the table).
     pub fn value(&self, kind: KindId) -> i32 {
         self.value.get(kind as usize).copied().unwrap_or(0)
     }

@@ -15,11 +15,16 @@ pub const MAX_TOKEN: usize = 4096;
 /// A token and the 1-based line and column it starts at.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Token {
+    /// What was read.
     pub kind: TokenKind,
+    /// 1-based line of its first character.
     pub line: u64,
+    /// 1-based column of its first character, counted in characters, not bytes.
     pub column: u64,
 }
 
+/// What a token is. Move numbers, comments, NAGs, annotation glyphs and `%` lines are
+/// skipped, not tokens.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TokenKind {
     /// `[Name "value"]`
@@ -82,16 +87,21 @@ impl Symbol {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("line {line}, column {column}: {message}")]
 pub struct SyntaxError {
+    /// 1-based line of the fault.
     pub line: u64,
+    /// 1-based column of the fault, in characters.
     pub column: u64,
+    /// What is wrong, in words.
     pub message: String,
 }
 
 /// Reading failed: the file itself or its syntax.
 #[derive(Debug, thiserror::Error)]
 pub enum LexError {
+    /// The input could not be read, or is plainly not PGN (a comment or line past its limit).
     #[error(transparent)]
     Io(#[from] io::Error),
+    /// The text is not PGN at this point.
     #[error(transparent)]
     Syntax(#[from] SyntaxError),
 }
@@ -118,6 +128,8 @@ fn not_pgn(what: String, limit: u64) -> io::Error {
     )
 }
 
+/// The PGN tokenizer over `input`: [`next_token`](Lexer::next_token) one token at a time,
+/// with a 64 KiB buffer whatever the input's size.
 pub struct Lexer<R> {
     input: R,
     buf: Box<[u8]>,
@@ -154,6 +166,7 @@ fn symbol_kind(symbol: &Symbol) -> TokenKind {
 }
 
 impl<R: Read> Lexer<R> {
+    /// A lexer at the start of `input` (a leading BOM is skipped).
     pub fn new(input: R) -> Lexer<R> {
         Lexer {
             input,
@@ -191,6 +204,7 @@ impl<R: Read> Lexer<R> {
         std::mem::take(&mut self.warnings)
     }
 
+    /// The 1-based line the lexer is on.
     pub fn line(&self) -> u64 {
         self.line
     }

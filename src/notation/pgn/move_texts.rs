@@ -17,6 +17,7 @@ pub struct MoveTexts {
 }
 
 impl MoveTexts {
+    /// No moves, nothing allocated.
     pub fn new() -> MoveTexts {
         MoveTexts::default()
     }
@@ -32,10 +33,12 @@ impl MoveTexts {
         self.ends.push(self.text.len());
     }
 
+    /// Number of moves.
     pub fn len(&self) -> usize {
         self.ends.len()
     }
 
+    /// Whether there are no moves.
     pub fn is_empty(&self) -> bool {
         self.ends.is_empty()
     }
@@ -47,6 +50,7 @@ impl MoveTexts {
         self.text.get(start..end)
     }
 
+    /// The texts in order, oldest first.
     pub fn iter(&self) -> Iter<'_> {
         Iter {
             texts: self,
@@ -55,6 +59,7 @@ impl MoveTexts {
         }
     }
 
+    /// Forgets every move, keeping the buffers for the next game.
     pub fn clear(&mut self) {
         self.text.clear();
         self.ends.clear();

@@ -28,8 +28,12 @@ pub struct RawGame {
 pub trait GameSink {
     /// The line where the game starts (its first token).
     fn start(&mut self, line: u64);
+    /// One tag pair, in file order, its value unescaped.
     fn tag(&mut self, name: String, value: String);
+    /// One main-line move, as written (move number and annotation glyphs removed).
     fn main_move(&mut self, text: &str);
+    /// The game termination marker (`1-0`, `0-1`, `1/2-1/2`, `*`); nothing of the game
+    /// follows it.
     fn result(&mut self, result: String);
     /// Something read leniently (a quote inside a tag value, …), with its position.
     fn warning(&mut self, text: String);
@@ -66,10 +70,18 @@ impl RawGame {
 /// A game that could not be read: its syntax error (the reader skips to the next game).
 #[derive(Debug, thiserror::Error)]
 pub enum ReadError {
+    /// The input could not be read, or is not PGN (a comment or line without end, or no
+    /// game for megabytes after an unreadable one).
     #[error(transparent)]
     Io(#[from] std::io::Error),
+    /// The game has a syntax error; the reader has skipped to the next game.
     #[error("game starting at line {line}: {error}")]
-    Syntax { line: u64, error: SyntaxError },
+    Syntax {
+        /// 1-based line of the game's first token.
+        line: u64,
+        /// Where in the game and what.
+        error: SyntaxError,
+    },
 }
 
 /// Reads games one after another from a stream.
@@ -91,6 +103,7 @@ pub struct PgnReader<R> {
 }
 
 impl<R: Read> PgnReader<R> {
+    /// A reader at the start of `input`.
     pub fn new(input: R) -> PgnReader<R> {
         PgnReader {
             lexer: Lexer::new(input),

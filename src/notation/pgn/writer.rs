@@ -17,6 +17,7 @@ pub struct PgnGame {
     /// are written as `?`, `????.??.??` for the date, `*` for the result); the rest follow
     /// in the order given.
     pub tags: Vec<(String, String)>,
+    /// The moves in order, as the variant writes them (SAN for chess).
     pub moves: Vec<String>,
     /// Number of the first move (the FEN's fullmove number).
     pub first_move_number: u32,
