@@ -69,6 +69,7 @@ impl Gap {
     pub fn wrapping(file: u8) -> Gap {
         Gap(file % 8)
     }
+    /// The gap's file index, 0-based (0 = a).
     pub fn file(self) -> u8 {
         self.0
     }
