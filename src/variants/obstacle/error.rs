@@ -162,7 +162,7 @@ pub enum MoveFault {
 /// An illegal move, reported with its text exactly as the game file wrote it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ObstacleMoveError {
-    /// The line as written (trimmed), which the spec's message repeats.
+    /// The move text as given, which the spec's message repeats.
     pub text: String,
     /// Why it was refused.
     pub fault: MoveFault,
