@@ -28,7 +28,7 @@ pub enum BoardError {
     BadSquare {
         /// The line.
         line: usize,
-        /// The character's column.
+        /// The character's column (after a byte-order mark, if any).
         column: usize,
         /// The character, or its byte value (`\xNN`) when it cannot be shown.
         found: String,

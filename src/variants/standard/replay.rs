@@ -15,8 +15,8 @@ pub enum FinalStatus {
     Checkmate,
     /// The side to move is not in check and has no legal move.
     Stalemate,
-    /// Neither side can mate by any series of legal moves (checked after mate and stalemate,
-    /// before check).
+    /// No series of legal moves can end in checkmate (checked after mate and stalemate, before
+    /// check).
     InsufficientMaterial,
     /// The side to move is in check and has a legal move.
     Check,

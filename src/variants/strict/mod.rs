@@ -31,7 +31,7 @@ pub struct StrictIssue {
 }
 
 impl StrictIssue {
-    /// An issue shown by the piece on `square`.
+    /// An issue shown at `square`.
     pub fn at(code: &'static str, square: String, message: impl Into<String>) -> StrictIssue {
         StrictIssue {
             code,
@@ -67,7 +67,7 @@ impl fmt::Display for StrictIssue {
 pub struct ColourBound {
     /// The colour-bound kind (a bishop).
     pub kind: KindId,
-    /// Pieces of the kind at the start, by colour index and by square parity.
+    /// The most each side can have on each square colour at the start: `[colour index][parity]`.
     pub per_parity: [[u32; 2]; 2],
 }
 

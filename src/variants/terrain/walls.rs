@@ -27,9 +27,9 @@ pub const SOUTH: u8 = 2;
 /// Which side of its square a wall is on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum WallSide {
-    /// The west edge: the wall towards the file to the left.
+    /// The west edge: towards the a-file.
     West,
-    /// The south edge: the wall towards the rank below.
+    /// The south edge: towards rank 1.
     South,
 }
 
