@@ -3,8 +3,12 @@
 //! names every variant: its facts, its capabilities and how to open it; [`any_game`] is a
 //! game of any of them as one type.
 
+#![warn(missing_docs)]
+
 pub mod any_game;
+#[allow(missing_docs)]
 pub mod chess960;
+#[allow(missing_docs)]
 pub mod core_game;
 pub mod custom;
 pub mod fairy;
@@ -14,6 +18,7 @@ pub mod pawnrace;
 pub mod pieces;
 pub mod reach;
 pub mod registry;
+#[allow(missing_docs)]
 pub mod seat;
 pub mod standard;
 pub mod strict;

@@ -14,22 +14,27 @@ pub fn fide_set(pawn_rules: PawnRules) -> Vec<PieceKind> {
     ]
 }
 
+/// The FIDE king, `K`: one step in any of the eight directions; royal.
 pub fn king() -> PieceKind {
     PieceKind::new('K', "king", vec![M::leap(1, 0), M::leap(1, 1)]).royal()
 }
 
+/// The FIDE queen, `Q`: rides orthogonally and diagonally.
 pub fn queen() -> PieceKind {
     PieceKind::new('Q', "queen", vec![M::ride(1, 0), M::ride(1, 1)])
 }
 
+/// The FIDE rook, `R`: rides orthogonally.
 pub fn rook() -> PieceKind {
     PieceKind::new('R', "rook", vec![M::ride(1, 0)])
 }
 
+/// The FIDE bishop, `B`: rides diagonally; colour-bound for the insufficient-material rule.
 pub fn bishop() -> PieceKind {
     PieceKind::new('B', "bishop", vec![M::ride(1, 1)]).mating_power(MatingPower::ColourBound)
 }
 
+/// The FIDE knight, `N`: the (1, 2) leap; a minor piece for the insufficient-material rule.
 pub fn knight() -> PieceKind {
     PieceKind::new('N', "knight", vec![M::leap(1, 2)]).mating_power(MatingPower::Minor)
 }
@@ -39,6 +44,7 @@ pub fn knight() -> PieceKind {
 pub struct PawnRules {
     /// Rank (from its own side, 0-based) from which the two-square step is allowed, if any.
     pub double_step_from: Option<u8>,
+    /// The diagonal capture may take a pawn that has just made the two-square step en passant.
     pub en_passant: bool,
 }
 

@@ -7,8 +7,11 @@ use std::ops::Range;
 /// and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VariantFileError {
+    /// 1-based line.
     pub line: usize,
+    /// 1-based column, in characters.
     pub column: usize,
+    /// What is wrong, without the position.
     pub message: String,
 }
 

@@ -15,12 +15,16 @@ use super::{walls, StartObstacles};
 /// Kinds of obstacle a player may place.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum ObstacleKind {
+    /// A wall between two side-by-side squares (`wall e4-e5`).
     Wall,
+    /// An open trapdoor on an empty square (`trapdoor a5`).
     Trapdoor,
+    /// A mine on an empty square (`mine h4`).
     Mine,
 }
 
 impl ObstacleKind {
+    /// The kind a command word names: `wall`, `trapdoor` or `mine`.
     pub fn parse(word: &str) -> Option<ObstacleKind> {
         match word {
             "wall" => Some(ObstacleKind::Wall),
@@ -37,6 +41,7 @@ impl ObstacleKind {
 /// Obstacles during a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Field {
+    /// Walls, trapdoors and mines on the board now.
     pub terrain: Terrain,
     /// Per colour: walls, trapdoors, mines still to place.
     pub left: [[u32; 3]; 2],

@@ -14,6 +14,7 @@ mod geometry;
 pub mod outcome;
 mod piece_row;
 mod schema;
+#[allow(missing_docs)]
 pub mod seat_view;
 pub mod variant;
 pub mod walls;
@@ -32,17 +33,24 @@ pub use outcome::{outcome, VariantFileOutcome};
 pub struct StartObstacles {
     /// Walls as (square, unit direction 0..8 of `core::rules::unit_direction`, orthogonal).
     pub walls: Vec<(Square, u8)>,
+    /// Fixed trapdoors, open (public) from the start.
     pub trapdoors: Vec<Square>,
+    /// Fixed mines.
     pub mines: Vec<Square>,
+    /// Walls each player may place during a game.
     pub walls_per_player: u32,
+    /// Trapdoors each player may place during a game.
     pub trapdoors_per_player: u32,
+    /// Mines each player may place during a game.
     pub mines_per_player: u32,
 }
 
 /// A variant read from a file.
 #[derive(Clone, Debug)]
 pub struct CustomVariant {
+    /// The file's `name`.
     pub name: String,
+    /// The file's `description`: one line (empty when the file has none).
     pub description: String,
     /// The rules (with castling placed as the start position puts it, when the file's
     /// castling is `from_position`).
@@ -52,9 +60,11 @@ pub struct CustomVariant {
     /// Castling from where each position puts king and rook (Chess960-style); empty for
     /// castling on fixed squares.
     placed_castling: Vec<geometry::PlacedCastling>,
+    /// The start position as the file's `[board] start` writes it.
     pub start_fen: String,
     /// How a game ends: the one description the search and the game's outcome both read.
     pub end: Ends,
+    /// The file's `[obstacles]`: fixed ones and those the players may place.
     pub obstacles: StartObstacles,
 }
 

@@ -8,8 +8,19 @@ use crate::game::Terminal;
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum VariantFileOutcome {
-    Win { winner: Color, reason: &'static str },
-    Draw { reason: &'static str },
+    /// `winner` won; `reason` is `extinction`, `goal rank reached`, `checkmate` or
+    /// `stalemate`.
+    Win {
+        /// The side that won.
+        winner: Color,
+        /// Why, in words.
+        reason: &'static str,
+    },
+    /// A draw; `reason` is `stalemate`, `fifty moves` or `threefold repetition`.
+    Draw {
+        /// Why, in words.
+        reason: &'static str,
+    },
 }
 
 /// The outcome of the game's current position, or `None` while it goes on. Checked in this

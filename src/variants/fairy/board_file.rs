@@ -20,6 +20,8 @@ pub struct FairyBoard {
     pub allocation_lines: Vec<String>,
     /// Allocated count per kind id.
     pub allocated: [u32; 11],
+    /// The pieces and the status line's side to move, castling rights and clocks (the move
+    /// counter as the fullmove number).
     pub position: Position,
 }
 

@@ -6,26 +6,47 @@
 /// (the `fairy` command prints the prefix).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BoardError {
+    /// §3.2 (`illegalPieceAllocation`): a malformed or repeated allocation line, or one that
+    /// takes a sum past ten (its line); Pawn and Officer sums that are not ten each, or not one
+    /// King and at least two Rooks (the first divider's line).
     #[error("Invalid piece allocation on line {0}")]
     PieceAllocation(usize),
+    /// §3.3.1 (`illegalPiece`): a character that is no piece letter, or a kind not allocated.
     #[error("Illegal piece at position {0}")]
     IllegalPiece(String),
+    /// §3.3.2 (`pawnAllocationExceeded`): one Pawn or Drunken Soldier more than its allocation.
     #[error("Pawn allocation exceeded at position {0}")]
     PawnAllocationExceeded(String),
+    /// §3.3.3 (`officerAllocationExceeded`): one Officer more than formula (1) allows, or a
+    /// second King.
     #[error("Officer allocation exceeded at position {0}")]
     OfficerAllocationExceeded(String),
+    /// §3.3.4 (`illegalBoardDimension`): not ten rows of ten space-separated characters.
     #[error("Illegal board dimension")]
     BoardDimension,
+    /// §3.3.5 (`illegalPawnPosition`): a Pawn or Drunken Soldier on its own back rank.
     #[error("Illegal Pawn at position {0}")]
     PawnPosition(String),
+    /// §3.3.6 (`illegalElephantPosition`): an Elephant in the opponent's half.
     #[error("Illegal Elephant at position {0}")]
     ElephantPosition(String),
+    /// §3.4.1 (`illegalNextPlayerMarker`): the status line does not start with `w` or `b`.
     #[error("Illegal next player marker on line {0}")]
     NextPlayer(usize),
+    /// §3.4.2 (`illegalCastlingOpportunity`): a flag that is not `+` or `-`, or a `+` without
+    /// its King and Rook at home.
     #[error("Illegal castling opportunity at index {index} on line {line}")]
-    Castling { index: usize, line: usize },
+    Castling {
+        /// 0-based flag index: 0 black queenside, 1 black kingside, 2 white queenside, 3 white
+        /// kingside; 4 for flags beyond the fourth.
+        index: usize,
+        /// The status line's line number.
+        line: usize,
+    },
+    /// §3.4.3 (`illegalHalfmoveClock`): not an integer from 0 to 50.
     #[error("Illegal halfmove clock on line {0}")]
     HalfmoveClock(usize),
+    /// §3.4.4 (`illegalMoveCounter`): not a non-negative integer (within Java's `int`).
     #[error("Illegal move counter on line {0}")]
     MoveCounter(usize),
 }
@@ -77,25 +98,36 @@ impl From<BoardError> for crate::game::Diagnostic {
 /// What kind of move a move-file line is, which decides the error it reports.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum MoveClass {
+    /// A move to an empty square (`a2-a3`).
     Move,
+    /// A capture (`c4xd5`).
     Capture,
+    /// Castling (`0-0`, `0-0-0`).
     Castling,
+    /// A move naming a promotion (`h9-h10=Q`); also the class of a Pawn or Soldier move to the
+    /// far rank that names none.
     Promotion,
 }
 
 /// A move file violation, with the move file's physical 1-based line number.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum FairyMoveError {
+    /// A [`MoveClass::Move`] that breaks a rule, or a line not in the notation at all.
     #[error("ERROR: Illegal move on line {0}")]
     Move(usize),
+    /// A [`MoveClass::Capture`] that breaks a rule.
     #[error("ERROR: Illegal capture on line {0}")]
     Capture(usize),
+    /// A [`MoveClass::Castling`] that breaks a rule.
     #[error("ERROR: Illegal castling move on line {0}")]
     Castling(usize),
+    /// A [`MoveClass::Promotion`] that breaks a rule.
     #[error("ERROR: Illegal promotion on line {0}")]
     Promotion(usize),
+    /// A `+` on a move that gives no check.
     #[error("ERROR: Illegal check suffix on line {0}")]
     CheckSuffix(usize),
+    /// A `++` on a move that does not checkmate.
     #[error("ERROR: Illegal checkmate suffix on line {0}")]
     CheckmateSuffix(usize),
 }
@@ -124,6 +156,7 @@ impl FairyMoveError {
         }
     }
 
+    /// The exit code the course's helper class uses for this error (11–16).
     pub fn exit_code(&self) -> u8 {
         match self {
             FairyMoveError::Move(_) => 11,

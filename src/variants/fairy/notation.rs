@@ -7,24 +7,35 @@ use crate::variants::fairy::rules::{FILES, LETTERS, RANKS};
 /// The suffix a move was written with.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Suffix {
+    /// No suffix: the move claims no check.
     None,
+    /// `+`: the move claims check.
     Check,
+    /// `++`: the move claims checkmate.
     Mate,
 }
 
 /// A move as written.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum MoveText {
+    /// `0-0` (kingside) or `0-0-0` (queenside), with `0` or `O`.
     Castle {
+        /// `0-0`: the king moves towards the j-file.
         king_side: bool,
+        /// The suffix written.
         suffix: Suffix,
     },
+    /// A piece moving from one square to another (`a2-a3`, `c4xd5`, `h9-h10=Q`).
     Step {
+        /// The square moved from.
         from: Square,
+        /// The square moved to.
         to: Square,
+        /// Written with `x` rather than `-`.
         capture: bool,
         /// The letter after `=`, exactly as written (its case and kind are judged later).
         promotion: Option<char>,
+        /// The suffix written.
         suffix: Suffix,
     },
 }

@@ -11,20 +11,32 @@ use crate::variants::custom::{builtin, load_variant_file};
 #[cfg(test)]
 use crate::variants::pieces::{self, PawnRules};
 
+/// Files of the board, `a` to `j`.
 pub const FILES: usize = 10;
+/// Ranks of the board, 1 to 10.
 pub const RANKS: usize = 10;
 
 /// Kind ids: the order of the spec's piece table (k r q n b p d f e a w).
 pub const KING: KindId = 0;
+/// Kind id of the Rook.
 pub const ROOK: KindId = 1;
+/// Kind id of the Queen.
 pub const QUEEN: KindId = 2;
+/// Kind id of the Knight.
 pub const KNIGHT: KindId = 3;
+/// Kind id of the Bishop.
 pub const BISHOP: KindId = 4;
+/// Kind id of the Pawn.
 pub const PAWN: KindId = 5;
+/// Kind id of the Drunken Soldier (`d`): a Pawn piece that also steps sideways.
 pub const SOLDIER: KindId = 6;
+/// Kind id of the Flying Dragon (`f`): a bishop of range 2.
 pub const DRAGON: KindId = 7;
+/// Kind id of the Elephant (`e`): a rook confined to its own half.
 pub const ELEPHANT: KindId = 8;
+/// Kind id of the Amazon (`a`): queen and knight.
 pub const AMAZON: KindId = 9;
+/// Kind id of the Princess (`w`): bishop and knight.
 pub const PRINCESS: KindId = 10;
 
 /// Lower-case letters of the kinds, indexed by kind id.

@@ -16,6 +16,9 @@ use crate::variants::strict::{ColourBound, StartMaterial, StrictIssue};
 /// Back-rank files that the King and Rooks do not take.
 const FREE_FILES: [u8; 7] = [1, 2, 3, 4, 6, 7, 8];
 
+/// What each side starts with under these allocations (indexed by kind id): every Pawn on its
+/// own file, Bishops and Flying Dragons at most as many per square colour as the back rank
+/// has free squares of it.
 pub fn start_material(allocated: &[u32; 11]) -> StartMaterial {
     // free[color][parity]: free back-rank squares of that colour (a1 is dark, parity 0).
     let mut free = [[0u32; 2]; 2];

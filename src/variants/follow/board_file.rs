@@ -15,34 +15,67 @@ use crate::variants::follow::rules::{self, KING};
 /// Why a board file was rejected. Lines and columns count from 1.
 #[derive(Debug, thiserror::Error)]
 pub enum BoardError {
+    /// The reader failed.
     #[error("cannot read the board: {0}")]
     Io(#[from] io::Error),
+    /// No row: the file is empty or blank.
     #[error("the board is empty")]
     Empty,
+    /// A character that is neither `.` nor a piece letter.
     #[error(
         "line {line}, column {column}: '{found}' is not a square ('.' or one of pnbrqk PNBRQK)"
     )]
     BadSquare {
+        /// The line.
         line: usize,
+        /// The character's column (after a byte-order mark, if any).
         column: usize,
+        /// The character, or its byte value (`\xNN`) when it cannot be shown.
         found: String,
     },
+    /// A blank line between rows (`line` is the first blank one).
     #[error("line {line}: blank line inside the board")]
-    BlankInside { line: usize },
+    BlankInside {
+        /// The line.
+        line: usize,
+    },
+    /// A row whose length differs from the first row's: the board is not a rectangle.
     #[error("line {line}: row has {found} squares, the first row has {expected}")]
     Ragged {
+        /// The line.
         line: usize,
+        /// Squares in this row.
         found: usize,
+        /// Squares in the first row.
         expected: usize,
     },
+    /// A row longer than the core's widest board.
     #[error("line {line}: row has more than {MAX_FILES} squares")]
-    TooWide { line: usize },
+    TooWide {
+        /// The line.
+        line: usize,
+    },
+    /// More rows than the core's tallest board.
     #[error("line {line}: board has more than {MAX_RANKS} rows")]
-    TooTall { line: usize },
+    TooTall {
+        /// The line of the first row too many.
+        line: usize,
+    },
+    /// More than a million lines, blank ones included.
     #[error("line {line}: too many lines")]
-    TooManyLines { line: usize },
+    TooManyLines {
+        /// The first line too many.
+        line: usize,
+    },
+    /// A colour without exactly one king (the spec's rule for a valid board).
     #[error("the board has {count} {} kings, it needs exactly one", color.name())]
-    KingCount { color: Color, count: usize },
+    KingCount {
+        /// The colour.
+        color: Color,
+        /// Its kings on the board.
+        count: usize,
+    },
+    /// The core refused the board's size.
     #[error("unusable board shape: {0}")]
     Shape(#[from] RulesError),
 }

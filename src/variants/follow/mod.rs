@@ -16,6 +16,7 @@ mod board_file;
 mod lines;
 pub mod notation;
 pub mod rules;
+#[allow(missing_docs)]
 pub mod seat_view;
 pub mod variant;
 
@@ -30,31 +31,52 @@ pub use rules::rules_for;
 /// message is `line N: ` and the [`FollowMoveError::reason`].
 #[derive(Debug)]
 pub enum FollowMoveError {
+    /// No board is loaded.
     NoBoard,
+    /// The reader failed.
     Io(io::Error),
+    /// A line that is not a move (`c 3 c 4`); a blank line is one too.
     Syntax {
+        /// The line.
         line: usize,
+        /// The line as read (invalid UTF-8 replaced).
         text: String,
     },
+    /// A line longer than 256 bytes.
     TooLong {
+        /// The line.
         line: usize,
     },
+    /// A square outside the loaded board.
     OffBoard {
+        /// The line.
         line: usize,
+        /// The square as written (`c 3`).
         square: String,
     },
+    /// No piece on the start square.
     NoPiece {
+        /// The line.
         line: usize,
+        /// The start square (`c 3`).
         square: String,
     },
+    /// The piece on the start square is not the side to move's.
     WrongTurn {
+        /// The line.
         line: usize,
+        /// The start square (`c 3`).
         square: String,
+        /// The side to move.
         turn: Color,
     },
+    /// The piece cannot reach the end square by its movement or capture rules.
     Illegal {
+        /// The line.
         line: usize,
+        /// The start square (`c 3`).
         from: String,
+        /// The end square (`c 4`).
         to: String,
     },
 }

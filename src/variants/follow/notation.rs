@@ -12,7 +12,9 @@ use crate::core::{BoardShape, Sq, Square};
 /// A square as written, before it is checked against a board.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Written {
+    /// The column, 0-based (`a` is 0).
     pub column: u8,
+    /// The row number as written, 1-based (row 1 is White's side).
     pub row: u8,
 }
 

@@ -10,10 +10,15 @@ use crate::variants::pieces::{self, PawnRules};
 
 /// Kind indices of the FollowChess piece table (the same order as standard chess).
 pub const KING: KindId = 0;
+/// Kind index of the queen.
 pub const QUEEN: KindId = 1;
+/// Kind index of the rook.
 pub const ROOK: KindId = 2;
+/// Kind index of the bishop.
 pub const BISHOP: KindId = 3;
+/// Kind index of the knight.
 pub const KNIGHT: KindId = 4;
+/// Kind index of the pawn.
 pub const PAWN: KindId = 5;
 
 fn build(files: usize, ranks: usize) -> Result<Rules, RulesError> {

@@ -32,21 +32,29 @@ impl ObstacleBoard {
         }
     }
 
+    /// The core position: pieces, side to move, castling rights, en passant square, clocks
+    /// and the walls' blocked-step masks.
     pub fn position(&self) -> &Position {
         &self.pos
     }
+    /// The core position, to change (walls and obstacles are not in it: see
+    /// [`ObstacleBoard::sync_walls`]).
     pub fn position_mut(&mut self) -> &mut Position {
         &mut self.pos
     }
+    /// The walls on the board.
     pub fn walls(&self) -> &Walls {
         &self.terrain.walls
     }
+    /// Walls, trapdoors and mines.
     pub fn terrain(&self) -> &Terrain {
         &self.terrain
     }
+    /// Walls `color` may still place (the status line's count).
     pub fn walls_left(&self, color: Color) -> u8 {
         self.walls_left[color.index()]
     }
+    /// Sets the walls `color` may still place.
     pub fn set_walls_left(&mut self, color: Color, n: u8) {
         self.walls_left[color.index()] = n;
     }
@@ -55,10 +63,12 @@ impl ObstacleBoard {
     pub fn sq(&self, s: Square) -> Sq {
         self.pos.rules().shape.sq(s)
     }
+    /// The square of a core cell.
     pub fn square(&self, sq: Sq) -> Square {
         self.pos.rules().shape.square(sq)
     }
 
+    /// The piece on `s`.
     pub fn piece(&self, s: Square) -> Option<Piece> {
         self.pos.piece_at(self.sq(s))
     }

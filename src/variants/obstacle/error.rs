@@ -15,14 +15,21 @@ pub enum BoardFault {
     TooManySquares,
     /// Fewer than eight squares in a rank line (or the line is missing).
     TooFewSquares,
+    /// Rule 1: a second king of one colour, at its square.
     SecondKing,
+    /// Rule 1: a colour without a king, reported at h1 (§2.2.2).
     MissingKing,
+    /// Rule 5: a pawn on rank 1 or 8.
     PawnOnBackRank,
     /// Rule 6: more than 8 pawns, or more officers than promotions allow.
     TooManyPieces,
+    /// Rule 2(a): a third mine (an `X` counts).
     TooManyMines,
+    /// Rule 2(a): a third trapdoor, hidden or open (an `X` counts).
     TooManyTrapdoors,
+    /// Rule 3: a mine outside ranks 4 and 5.
     MineOffRanks,
+    /// Rule 4: a trapdoor outside ranks 3 to 6.
     TrapdoorOffRanks,
     /// More than six walls on the board alone.
     TooManyWallsOnBoard,
@@ -38,11 +45,22 @@ pub enum BoardFault {
 /// can be determined, or at the status line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BoardError {
-    At { square: Square, fault: BoardFault },
-    StatusLine { fault: BoardFault },
+    /// `illegal board at <square>`.
+    At {
+        /// The first square where the fault shows.
+        square: Square,
+        /// The rule that failed.
+        fault: BoardFault,
+    },
+    /// `illegal board at status line`: the fault shows only once the status line is read.
+    StatusLine {
+        /// The rule that failed.
+        fault: BoardFault,
+    },
 }
 
 impl BoardError {
+    /// The rule that failed.
     pub fn fault(&self) -> BoardFault {
         match self {
             BoardError::At { fault, .. } | BoardError::StatusLine { fault } => *fault,
@@ -144,7 +162,9 @@ pub enum MoveFault {
 /// An illegal move, reported with its text exactly as the game file wrote it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ObstacleMoveError {
+    /// The move text as given, which the spec's message repeats.
     pub text: String,
+    /// Why it was refused.
     pub fault: MoveFault,
 }
 

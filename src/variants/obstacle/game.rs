@@ -39,10 +39,18 @@ const MAX_PLACEMENT_LINES: u8 = 4;
 /// An INFO message (spec §2.1), printed after the move that caused it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Info {
+    /// The side to move is in check.
     Check,
+    /// The side to move is checkmated, or one king is gone: the game ends.
     Checkmate,
+    /// The side to move has no legal action and is not in check, or both kings are gone: the
+    /// game ends.
     Stalemate,
+    /// A hundred halfmoves without capture, pawn move, wall, fall or blast: the side to move
+    /// could claim a draw; play may go on.
     FiftyMoves,
+    /// The position has occurred three times: the side to move could claim a draw; play may
+    /// go on.
     Threefold,
 }
 
@@ -132,6 +140,7 @@ impl ObstacleGame {
         }
     }
 
+    /// The whole board, hidden obstacles included.
     pub fn board(&self) -> &ObstacleBoard {
         &self.board
     }

@@ -13,8 +13,11 @@ use super::board::ObstacleBoard;
 /// A trapdoor or mine placed in secret during the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Secret {
+    /// The player who placed it, the only one who knows it.
     pub owner: Color,
+    /// Where it lies.
     pub square: Square,
+    /// A mine; otherwise a trapdoor.
     pub mine: bool,
 }
 

@@ -9,7 +9,9 @@ use super::walls::WallSide;
 /// A trapdoor or a mine, as placed before the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Placed {
+    /// `D`: a hidden trapdoor, ranks 3 to 6.
     Trapdoor,
+    /// `M`: a mine, ranks 4 and 5.
     Mine,
 }
 
@@ -18,21 +20,33 @@ pub enum Placed {
 pub enum Action {
     /// A piece move; `promotion` is the letter after `=` as written.
     Piece {
+        /// The square moved from.
         from: Square,
+        /// The square moved to.
         to: Square,
+        /// The byte after `=`, if any.
         promotion: Option<u8>,
     },
+    /// `0-0` or `0-0-0`.
     Castle {
+        /// `0-0`: towards the h-file.
         king_side: bool,
     },
+    /// `|e4` (west of e4) or `_e4` (south of e4): a wall placed instead of a move.
     Wall {
+        /// The square the wall is on an edge of.
         square: Square,
+        /// Which edge.
         side: WallSide,
     },
+    /// `De4` or `Me4`: a trapdoor or mine placed before the first move.
     Place {
+        /// Where.
         square: Square,
+        /// Trapdoor or mine.
         what: Placed,
     },
+    /// `...`: a placement skipped, so that both players have as many placement lines.
     SkipPlacement,
 }
 

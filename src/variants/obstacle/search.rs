@@ -24,7 +24,9 @@ pub use crate::variants::obstacle::knowledge::view_without;
 /// One action of the side to move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum ObstacleMove {
+    /// A piece move (castling and promotion included).
     Piece(Move),
+    /// A wall placed on this side of this square.
     Wall(Square, WallSide),
 }
 
@@ -148,6 +150,7 @@ impl ObstacleSearch {
         }
     }
 
+    /// The board being searched: the view it was given, with the line's moves played.
     pub fn board(&self) -> &ObstacleBoard {
         &self.board
     }

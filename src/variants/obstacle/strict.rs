@@ -25,6 +25,8 @@ const WALLS: u32 = 3;
 const TRAPDOORS: u32 = 1;
 const MINES: u32 = 1;
 
+/// FIDE start material; pieces can vanish once a mine may have exploded (fewer than two on
+/// the board) or a trapdoor is open.
 pub fn start_material(board: &ObstacleBoard) -> StartMaterial {
     let mines = squares().filter(|&s| board.obstacle(s).mine).count() as u32;
     let open = squares().any(|s| board.obstacle(s).open_trapdoor);
@@ -41,6 +43,9 @@ fn squares() -> impl Iterator<Item = Square> {
         .flat_map(|rank| (0..8u8).map(move |file| Square::new(file, rank)))
 }
 
+/// The generic strict checks, then this variant's: no wall on the outer edge, six walls in
+/// all on the board and left, at most two trapdoors and two mines, and a missing piece for
+/// every open trapdoor beyond the captures the pawns' files need.
 pub fn check(board: &ObstacleBoard) -> Result<(), StrictIssue> {
     let start = start_material(board);
     crate::variants::strict::check(board.position(), &start)?;

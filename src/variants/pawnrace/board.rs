@@ -43,12 +43,26 @@ pub fn display(pos: &Position) -> String {
 /// Why a diagram cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum DiagramError {
+    /// Not eight non-blank rows; the number found.
     #[error("expected 8 ranks, found {0}")]
     RankCount(usize),
+    /// A row without eight squares.
     #[error("rank {rank}: expected 8 squares, found {found}")]
-    RankWidth { rank: usize, found: usize },
+    RankWidth {
+        /// The row's rank, 1 to 8.
+        rank: usize,
+        /// Squares in it.
+        found: usize,
+    },
+    /// A character other than `W`, `B`, `.` (either case) or a blank.
     #[error("rank {rank}: unexpected character {ch:?} (use W, B or .)")]
-    BadChar { rank: usize, ch: char },
+    BadChar {
+        /// The row's rank, 1 to 8.
+        rank: usize,
+        /// The character.
+        ch: char,
+    },
+    /// The en passant square is not a square of rank 3 or 6, as given.
     #[error("en passant square {0:?} is not a square on rank 3 or 6")]
     BadEnPassant(String),
 }

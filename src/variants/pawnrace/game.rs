@@ -3,6 +3,7 @@
 use crate::core::{Color, Move, Position, Undo};
 use crate::variants::pawnrace::{notation, outcome, start, Gap, RaceOutcome};
 
+/// A pawn race being played: the position and the moves played, each with its undo.
 #[derive(Clone, Debug)]
 pub struct PawnRace {
     position: Position,
@@ -23,10 +24,12 @@ impl PawnRace {
         }
     }
 
+    /// The current position.
     pub fn position(&self) -> &Position {
         &self.position
     }
 
+    /// The side to move.
     pub fn side_to_move(&self) -> Color {
         self.position.side_to_move()
     }
@@ -73,6 +76,7 @@ impl PawnRace {
         self.played.len()
     }
 
+    /// The last move played (and not taken back); `None` at the start.
     pub fn last_move(&self) -> Option<Move> {
         self.played.last().map(|(m, _)| *m)
     }

@@ -10,6 +10,7 @@ pub mod game;
 pub mod notation;
 pub mod player;
 pub mod search;
+#[allow(missing_docs)]
 pub mod seat_view;
 pub mod tournament;
 
@@ -68,6 +69,7 @@ impl Gap {
     pub fn wrapping(file: u8) -> Gap {
         Gap(file % 8)
     }
+    /// The gap's file index, 0-based (0 = a).
     pub fn file(self) -> u8 {
         self.0
     }

@@ -8,30 +8,54 @@ use crate::variants::pawnrace::RaceOutcome;
 /// Why a move text was refused. The messages are shown to the person who typed it.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RaceMoveError {
+    /// Nothing but blanks.
     #[error("empty move")]
     Empty,
+    /// Not in any accepted form; the text as typed, made printable.
     #[error("'{0}' is not a move (write for example b4, bxc6, b2-b4 or b2b4)")]
     Syntax(String),
+    /// The game is over; how it ended.
     #[error("the game is over")]
     GameOver(RaceOutcome),
+    /// The start square holds no pawn of the side to move.
     #[error("there is no {color} pawn on {square}")]
-    NoPawn { color: &'static str, square: String },
+    NoPawn {
+        /// The side to move, `white` or `black`.
+        color: &'static str,
+        /// The start square (`b2`).
+        square: String,
+    },
+    /// A short push (`b4`) with no pawn of the side to move one or two squares behind it.
     #[error("no {color} pawn can move to {square}")]
-    NoPawnFor { color: &'static str, square: String },
+    NoPawnFor {
+        /// The side to move, `white` or `black`.
+        color: &'static str,
+        /// The target square (`b4`).
+        square: String,
+    },
+    /// A step or double step onto this occupied square.
     #[error("{0} is occupied")]
     Occupied(String),
+    /// A double step over this occupied square.
     #[error("{0} is in the way")]
     Blocked(String),
+    /// A double step by a pawn not on its start rank.
     #[error("only a pawn on its start rank can move two squares")]
     NotOnStartRank,
+    /// A diagonal move to this square, which holds no enemy pawn and is not the en passant
+    /// square.
     #[error("there is nothing to capture on {0}")]
     NothingToCapture(String),
+    /// A diagonal move onto this square, which holds a pawn of the mover's.
     #[error("{0} holds your own pawn")]
     OwnPawn(String),
+    /// Not a pawn's step, double step or capture at all.
     #[error("a pawn moves one square forward (two from its start rank) and captures one square diagonally forward")]
     Geometry,
+    /// A legal move written with `x` that captures nothing; the text as typed.
     #[error("{0} is not a capture: write it without x")]
     NotACapture(String),
+    /// A legal capture written with `-`; the text as typed.
     #[error("{0} is a capture: write it with x")]
     CaptureWithoutX(String),
 }

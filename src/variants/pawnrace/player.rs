@@ -12,6 +12,7 @@ pub const MAX_MOVETIME_MS: u64 = 4500;
 /// Transposition table size of one player (2^19 entries, about 16 MB).
 const TT_BITS: u32 = 19;
 
+/// How a computer player chooses its move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Strategy {
     /// The search.

@@ -20,6 +20,7 @@ pub struct PawnRaceSearch {
 }
 
 impl PawnRaceSearch {
+    /// A search from `pos`, with an empty evaluation cache.
     pub fn new(pos: Position) -> PawnRaceSearch {
         PawnRaceSearch {
             pos,
@@ -27,6 +28,7 @@ impl PawnRaceSearch {
             eval_cache: vec![(0, 0); EVAL_CACHE],
         }
     }
+    /// The position searched, with the line's moves played.
     pub fn position(&self) -> &Position {
         &self.pos
     }

@@ -15,23 +15,33 @@ pub enum GapSchedule {
     All,
 }
 
+/// A match: who plays each colour (for every game), how many games, and how.
 #[derive(Copy, Clone, Debug)]
 pub struct MatchConfig {
+    /// White's player in every game.
     pub white: Strategy,
+    /// Black's player in every game.
     pub black: Strategy,
+    /// Games to play.
     pub games: u32,
     /// Thinking time per move of White's and Black's player.
     pub movetime_ms: [u64; 2],
+    /// Which gaps each game uses.
     pub gaps: GapSchedule,
+    /// Seeds the players' random streams and the random gaps: a match is reproducible.
     pub seed: u64,
 }
 
 /// Results so far.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
+    /// Games played.
     pub games: u32,
+    /// Games White won.
     pub white_wins: u32,
+    /// Games Black won.
     pub black_wins: u32,
+    /// Games drawn (stalemates).
     pub draws: u32,
     /// Longest time any player took for one move.
     pub longest_move: Duration,

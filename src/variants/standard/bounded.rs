@@ -17,8 +17,11 @@ pub const TAGS_KEPT: usize = 256;
 
 /// A game as read: replayable, already replayed as it was read, or unreadable.
 pub enum ReadGame {
+    /// Short enough to be kept whole: replayed when asked.
     Game(RawGame),
+    /// Longer than [`MOVES_KEPT`] moves: replayed as it was read, only the verdict kept.
     Replayed(Replay),
+    /// A PGN syntax error, with its message.
     Unreadable(String),
 }
 

@@ -2,11 +2,14 @@
 //! game layer (claims, endings, PGN), position checks and PGN replay live in submodules.
 
 pub mod bounded;
+#[allow(missing_docs)]
 pub mod game;
 pub mod replay;
+#[allow(missing_docs)]
 pub mod seat_view;
 pub mod setup;
 pub mod strict;
+#[allow(missing_docs)]
 pub mod variant;
 
 use std::sync::{Arc, OnceLock};
@@ -16,14 +19,20 @@ use crate::core::{CastlingRule, Color, Rules, RulesConfig, Square};
 use crate::notation::fen::{self, FenError};
 use crate::variants::pieces::{self, PawnRules};
 
+/// The FEN of the initial position.
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 /// Kind indices of the standard piece table.
 pub const KING: u8 = 0;
+/// Kind index of the queen.
 pub const QUEEN: u8 = 1;
+/// Kind index of the rook.
 pub const ROOK: u8 = 2;
+/// Kind index of the bishop.
 pub const BISHOP: u8 = 3;
+/// Kind index of the knight.
 pub const KNIGHT: u8 = 4;
+/// Kind index of the pawn.
 pub const PAWN: u8 = 5;
 
 /// FIDE castling on an 8-file board: king e→g / e→c, rook h→f / a→d.

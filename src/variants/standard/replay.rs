@@ -11,15 +11,21 @@ use crate::variants::standard::setup::position_from_fen;
 /// The status of the final position of a legal game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum FinalStatus {
+    /// The side to move is in check and has no legal move.
     Checkmate,
+    /// The side to move is not in check and has no legal move.
     Stalemate,
+    /// No series of legal moves can end in checkmate (checked after mate and stalemate, before
+    /// check).
     InsufficientMaterial,
+    /// The side to move is in check and has a legal move.
     Check,
     /// None of the above: the game could go on.
     Ongoing,
 }
 
 impl FinalStatus {
+    /// The status in words, lower case (`checkmate`, `insufficient material`, …).
     pub fn name(self) -> &'static str {
         match self {
             FinalStatus::Checkmate => "checkmate",
@@ -34,20 +40,27 @@ impl FinalStatus {
 /// What replaying one game found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
+    /// Every main-line move is legal.
     Legal {
+        /// The final position (X-FEN in Chess960).
         fen: String,
+        /// The final position's status.
         status: FinalStatus,
     },
+    /// A main-line move is illegal or unreadable; the moves after it are only counted.
     Illegal {
         /// 1-based index of the first illegal move.
         ply: usize,
         /// The move as written.
         text: String,
+        /// The position the move was played in (X-FEN in Chess960).
         fen_before: String,
+        /// Why the move was rejected, from the SAN reader.
         reason: String,
     },
     /// The game cannot be replayed at all: a syntax error, a bad FEN tag, another variant.
     Unreadable {
+        /// What could not be read, in words.
         reason: String,
     },
 }
@@ -57,12 +70,14 @@ pub enum Verdict {
 pub struct Replay {
     /// Main-line moves written in the game.
     pub plies: usize,
+    /// Legal, the first illegal move, or unreadable.
     pub verdict: Verdict,
     /// What was accepted leniently (a null move, a quote inside a tag value), in order.
     pub warnings: Vec<String>,
 }
 
 impl Replay {
+    /// Whether every main-line move was legal.
     pub fn is_legal(&self) -> bool {
         matches!(self.verdict, Verdict::Legal { .. })
     }
@@ -219,6 +234,8 @@ impl Replayer {
         }
     }
 
+    /// The replay of the moves pushed: the final position's FEN and status, or the verdict
+    /// that stopped it.
     pub fn finish(self) -> Replay {
         let verdict = match self.state {
             Ok(mut pos) => Verdict::Legal {

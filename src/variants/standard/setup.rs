@@ -10,17 +10,26 @@ use crate::variants::standard::{from_fen, KING, PAWN};
 /// Why a FEN is not a standard chess position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
+    /// The generic FEN reader rejected the text.
     #[error(transparent)]
     Fen(#[from] FenError),
+    /// A pawn on the first or last rank, at this square.
     #[error("invalid position: a pawn on {0} (pawns never stand on the first or last rank)")]
     PawnOnBackRank(String),
+    /// A castling right whose king or rook is not on its start square.
     #[error("invalid position: castling right '{right}' needs the {color} king on {king} and a rook on {rook}")]
     CastlingRight {
+        /// The right as FEN writes it: `K`, `Q`, `k` or `q`.
         right: char,
+        /// `white` or `black`.
         color: &'static str,
+        /// The king's start square (`e1`).
         king: String,
+        /// The rook's start square (`h1`).
         rook: String,
     },
+    /// An en passant square no pawn can just have passed: it must be empty, on the third
+    /// (sixth) rank, with the mover's pawn right ahead of it and that pawn's start square empty.
     #[error("invalid position: no pawn can just have passed the en passant square {0}")]
     EnPassant(String),
 }

@@ -11,6 +11,9 @@ use crate::core::{Move, Piece, Position, Sq};
 
 use super::{StartMaterial, StrictIssue};
 
+/// Kings not adjacent, the side not to move not in check, and at most two checkers, two only
+/// when one move can give both (this last skipped when pieces can vanish). Passes a position
+/// without exactly one king per side.
 pub fn check(pos: &Position, start: &StartMaterial) -> Result<(), StrictIssue> {
     let shape = pos.rules().shape.clone();
     let us = pos.side_to_move();

@@ -10,6 +10,9 @@ use crate::core::{Color, KindId, Position, Sq};
 
 use super::{board_order, StartMaterial, StrictIssue};
 
+/// Pawns off their first and last ranks, piece counts against the start and the promotions
+/// missing pawns pay for, pawn file changes against the enemy's missing pieces, and a capture
+/// behind every promotion.
 pub fn check(pos: &Position, start: &StartMaterial) -> Result<(), StrictIssue> {
     pawn_ranks(pos, start)?;
     for color in Color::BOTH {
@@ -161,10 +164,14 @@ fn counts(pos: &Position, start: &StartMaterial, color: Color) -> Result<(), Str
 /// The fewest captures `color`'s file-bound pawns need to stand on their files, and the first
 /// pawn (board order) that had to change file in that cheapest assignment.
 pub struct PawnCaptures {
+    /// The fewest captures: the sum of file distances in the cheapest assignment.
     pub count: u32,
+    /// The first pawn in board order that is off its start file in that assignment.
     pub first_moved: Option<Sq>,
 }
 
+/// The fewest captures `color`'s file-bound pawns need to stand where they are, each matched
+/// to a different start file; none when there are more pawns than start files.
 pub fn pawn_captures(pos: &Position, start: &StartMaterial, color: Color) -> PawnCaptures {
     let shape = &pos.rules().shape;
     let mut pawns: Vec<Sq> = board_order(pos, Some(color))

@@ -26,10 +26,12 @@ pub struct StrictIssue {
     pub code: &'static str,
     /// The square in chess notation (`e4`).
     pub square: Option<String>,
+    /// What is wrong, in words, without the square.
     pub message: String,
 }
 
 impl StrictIssue {
+    /// An issue shown at `square`.
     pub fn at(code: &'static str, square: String, message: impl Into<String>) -> StrictIssue {
         StrictIssue {
             code,
@@ -38,6 +40,7 @@ impl StrictIssue {
         }
     }
 
+    /// An issue no single square shows (a count of walls, say).
     pub fn unplaced(code: &'static str, message: impl Into<String>) -> StrictIssue {
         StrictIssue {
             code,
@@ -62,7 +65,9 @@ impl fmt::Display for StrictIssue {
 /// can have on each square colour at the start: `per_parity[color][parity]`.
 #[derive(Clone, Debug)]
 pub struct ColourBound {
+    /// The colour-bound kind (a bishop).
     pub kind: KindId,
+    /// The most each side can have on each square colour at the start: `[colour index][parity]`.
     pub per_parity: [[u32; 2]; 2],
 }
 
@@ -78,6 +83,7 @@ pub struct StartMaterial {
     pub file_bound_pawns: Vec<KindId>,
     /// The files those pawns can start on, one pawn per file at most.
     pub pawn_files: Vec<u8>,
+    /// The colour-bound kinds, with where each side's start puts them.
     pub colour_bound: Vec<ColourBound>,
     /// Pieces may have left the board without being captured (obstacle mines and trapdoors):
     /// the checker analysis, which assumes one move changes one line at a time, is skipped,

@@ -4,6 +4,8 @@ use crate::core::{Color, Position};
 
 use super::{StartMaterial, StrictIssue};
 
+/// Castling rights against the king and rook on their start squares, then the en passant
+/// square against the double step that left it.
 pub fn check(pos: &Position, start: &StartMaterial) -> Result<(), StrictIssue> {
     castling(pos)?;
     en_passant(pos, start)

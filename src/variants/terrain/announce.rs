@@ -12,6 +12,7 @@ pub struct Pieces {
 }
 
 impl Pieces {
+    /// The pieces of a position, by colour and kind name.
     pub fn of(pos: &Position) -> Pieces {
         let rules = pos.rules();
         let shape = &rules.shape;
@@ -45,7 +46,9 @@ impl Pieces {
 
 /// What one move's trapdoors and mines did, in sentences.
 pub struct Announce<'a> {
+    /// The pieces before the move.
     pub before: &'a Pieces,
+    /// The pieces after the move and its effects.
     pub after: &'a Pieces,
     /// The move's from and to squares, when its text names them (castling may not).
     pub from_to: Option<(Square, Square)>,

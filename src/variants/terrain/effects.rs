@@ -28,11 +28,14 @@ use super::{Hazard, Hazards, Terrain};
 /// What happened on arrival.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Fired {
+    /// A piece fell into a trapdoor.
     pub fell: bool,
+    /// A mine went off.
     pub exploded: bool,
 }
 
 impl Fired {
+    /// Did anything happen (a fall or a blast)?
     pub fn any(self) -> bool {
         self.fell || self.exploded
     }

@@ -22,6 +22,7 @@ pub use walls::{WallError, WallSet, WallSide, SOUTH, WEST};
 /// What lies under a square. A piece never stands on a hazard: one arriving there is removed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Hazard {
+    /// A mine: it goes off under the next piece to arrive, and is used up.
     pub mine: bool,
     /// A trapdoor that has not opened yet: a secret of whoever placed it.
     pub hidden_trapdoor: bool,
@@ -30,16 +31,19 @@ pub struct Hazard {
 }
 
 impl Hazard {
+    /// Nothing under the square.
     pub const NONE: Hazard = Hazard {
         mine: false,
         hidden_trapdoor: false,
         open_trapdoor: false,
     };
 
+    /// Is nothing under the square?
     pub fn is_none(self) -> bool {
         self == Hazard::NONE
     }
 
+    /// Is a trapdoor under the square, hidden or open?
     pub fn has_trapdoor(self) -> bool {
         self.hidden_trapdoor || self.open_trapdoor
     }
@@ -99,7 +103,9 @@ impl Hazards {
 /// Everything that lies on or between the squares of a board besides the pieces.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Terrain {
+    /// The walls between squares.
     pub walls: WallSet,
+    /// What lies under each square.
     pub hazards: Hazards,
 }
 

@@ -27,11 +27,14 @@ pub const SOUTH: u8 = 2;
 /// Which side of its square a wall is on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum WallSide {
+    /// The west edge: towards the a-file.
     West,
+    /// The south edge: towards rank 1.
     South,
 }
 
 impl WallSide {
+    /// The side's bit: [`WEST`] or [`SOUTH`].
     pub fn bit(self) -> u8 {
         match self {
             WallSide::West => WEST,
@@ -84,9 +87,11 @@ impl WallSet {
         WallSet::new(shape.files(), shape.ranks())
     }
 
+    /// Files of the board.
     pub fn files(&self) -> u8 {
         self.files
     }
+    /// Ranks of the board.
     pub fn ranks(&self) -> u8 {
         self.ranks
     }
@@ -105,6 +110,7 @@ impl WallSet {
         self.index_of(s).map_or(0, |i| self.bits[i])
     }
 
+    /// Is there a wall on this side of `s`? (false off the board)
     pub fn has(&self, s: Square, side: WallSide) -> bool {
         self.get(s) & side.bit() != 0
     }
