@@ -88,6 +88,8 @@
 //!   [`AnyGame`].
 //! - [`play`]: a game between seats (people, our engine, UCI engines) that the terminal and
 //!   the page share.
+#![warn(missing_docs)]
+
 pub mod core;
 pub mod engine;
 pub mod game;

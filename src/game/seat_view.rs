@@ -1,10 +1,10 @@
 //! The seat's side of the [`Game`](crate::game::Game) family: a game at the table,
-//! driven by move texts and seen from one seat. [`Table`] gives what a player (or a
+//! driven by move texts and seen from one seat. [`SeatView`] gives what a player (or a
 //! spectator) may know — the board with only the secrets that seat owns, a square's legal
 //! moves as that seat may be told them, the status, what the last move set off — and plays
 //! the variant's own move texts with its own legality. The web page, the network game and the
 //! terminal reach it through the registry (`registry::seat_view`), so none of them knows a
-//! variant's rules; each variant implements it in its own folder (`<variant>/table.rs`).
+//! variant's rules; each variant implements it in its own folder (`<variant>/seat_view.rs`).
 
 use serde::Serialize;
 

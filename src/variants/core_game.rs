@@ -31,6 +31,7 @@ pub fn clock_rule_allows(pos: &Position, m: &Move) -> bool {
 /// the thin hooks that make one [`CoreGame`] standard chess, fairy chess or a variant file.
 #[derive(Debug)]
 pub struct CoreNotation {
+    /// The variant whose notation this is.
     pub id: VariantId,
     /// A legal move in the variant's notation (`&mut`: a suffix may need the reply).
     pub write_move: fn(&mut Position, Move) -> String,
@@ -139,6 +140,7 @@ pub struct CoreGame {
 }
 
 impl CoreGame {
+    /// A game from `pos` written in `dialect`, ending as FIDE's games do (see [`Self::set_ends`]).
     pub fn new(pos: Position, dialect: &'static CoreNotation) -> CoreGame {
         let values = PieceValues::for_rules(pos.rules());
         CoreGame::with_values(pos, dialect, values)
@@ -191,6 +193,7 @@ impl CoreGame {
         self.header = Arc::new(lines);
     }
 
+    /// The position being searched.
     pub fn position(&self) -> &Position {
         &self.pos
     }

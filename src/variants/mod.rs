@@ -6,9 +6,7 @@
 #![warn(missing_docs)]
 
 pub mod any_game;
-#[allow(missing_docs)]
 pub mod chess960;
-#[allow(missing_docs)]
 pub mod core_game;
 pub mod custom;
 pub mod fairy;
@@ -18,7 +16,6 @@ pub mod pawnrace;
 pub mod pieces;
 pub mod reach;
 pub mod registry;
-#[allow(missing_docs)]
 pub mod seat;
 pub mod standard;
 pub mod strict;

@@ -14,7 +14,9 @@ use crate::variants::registry::{self, UciEngine, Visit};
 
 /// How a computer seat thinks: our engine, or an external UCI engine, for `movetime` ms.
 pub struct Think<'a> {
+    /// Thinking time per move, in milliseconds.
     pub movetime: u64,
+    /// The external engine, when it answers instead of ours.
     pub uci: Option<&'a mut UciClient>,
     /// Seed of the seat's secret choices (obstacle chess placements); `None`: the clock, so
     /// that they cannot be predicted.
@@ -47,7 +49,9 @@ pub fn search_move<V: Game>(
 
 /// The search of [`search_move`] as work for any game the registry opens.
 pub struct Search<'a> {
+    /// The moves played so far, in the variant's notation.
     pub moves: &'a [String],
+    /// Thinking time, in milliseconds.
     pub movetime: u64,
 }
 

@@ -14,7 +14,6 @@ mod geometry;
 pub mod outcome;
 mod piece_row;
 mod schema;
-#[allow(missing_docs)]
 pub mod seat_view;
 pub mod variant;
 pub mod walls;

@@ -19,6 +19,7 @@ use crate::game::seat_view::{
     WallView,
 };
 
+/// What the page shows of variant files.
 pub const INFO: VariantInfo = VariantInfo {
     id: crate::game::VariantId::Custom,
     name: "Variant file",
@@ -27,6 +28,7 @@ pub const INFO: VariantInfo = VariantInfo {
     syntax: "Moves: e2e4, e7e8q (promotion), e1g1 (castling as the king's move); wall e4-e5, trapdoor a5, mine h4 place an obstacle instead of moving, when the file gives the players some.",
 };
 
+/// A variant file's game at the table: its rules, its obstacles and its game so far.
 pub struct Custom {
     variant: CustomVariant,
     text: String,

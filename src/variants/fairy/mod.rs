@@ -7,7 +7,6 @@ pub mod errors;
 pub mod notation;
 pub mod play;
 pub mod rules;
-#[allow(missing_docs)]
 pub mod seat_view;
 pub mod status_line;
 pub mod strict;

@@ -9,6 +9,7 @@ use crate::game::seat_view::{
     position_cells, Cell, GameStatus, Reveal, SeatView, Target, VariantInfo,
 };
 
+/// What the page shows of fairy chess.
 pub const INFO: VariantInfo = VariantInfo {
     id: crate::game::VariantId::Fairy,
     name: "Fairy chess 10×10",
@@ -20,11 +21,13 @@ D P D P D P D P D P \nR N B E Q K A W F R \n-----\nw:++++:0:1\n",
     syntax: "Moves: c2-c4, c4xd5, 0-0, 0-0-0, h9-h10=Q, with + after a check and ++ after checkmate (the spec's move-file notation).",
 };
 
+/// A fairy chess game at the table: the board file's allocation lines and the position.
 pub struct Fairy {
     allocation_lines: Vec<String>,
     position: Position,
 }
 
+/// A fairy chess board file, validated as the `fairy` command does, at the table.
 pub fn load(text: &str) -> Result<Box<dyn SeatView>, Diagnostic> {
     let board = fairy::parse_board(text)?;
     Ok(Box::new(Fairy {

@@ -16,7 +16,6 @@ mod board_file;
 mod lines;
 pub mod notation;
 pub mod rules;
-#[allow(missing_docs)]
 pub mod seat_view;
 pub mod variant;
 

@@ -11,6 +11,7 @@ use crate::game::seat_view::{
     position_cells, Cell, GameStatus, Reveal, SeatView, Target, VariantInfo,
 };
 
+/// What the page shows of FollowChess.
 pub const INFO: VariantInfo = VariantInfo {
     id: crate::game::VariantId::Follow,
     name: "FollowChess (any rectangle)",
@@ -19,10 +20,12 @@ pub const INFO: VariantInfo = VariantInfo {
     syntax: "Moves: the from and to squares, as the FollowChess move files write them (c 2 c 4).",
 };
 
+/// A FollowChess game at the table, through the course's library API.
 pub struct Follow {
     game: FollowChess,
 }
 
+/// A FollowChess board file at the table.
 pub fn load(text: &str) -> Result<Box<dyn SeatView>, Diagnostic> {
     let mut game = FollowChess::new();
     game.load_board(Cursor::new(text.as_bytes()))?;

@@ -19,7 +19,6 @@ pub mod knowledge;
 pub mod notation;
 pub mod placement;
 pub mod search;
-#[allow(missing_docs)]
 pub mod seat_view;
 pub mod strict;
 pub mod uci_bridge;

@@ -25,6 +25,7 @@ use crate::game::seat_view::{
 };
 use crate::variants::obstacle::knowledge::view_without;
 
+/// What the page shows of obstacle chess.
 pub const INFO: VariantInfo = VariantInfo {
     id: crate::game::VariantId::Obstacle,
     name: "Obstacle chess",
@@ -37,6 +38,8 @@ w 3 3 + + + + - 0\n",
 /// Lines of placements a game may start with (White, Black, White, Black).
 const PLACEMENT_LINES: usize = 4;
 
+/// An obstacle chess game at the table: the game with its secrets, the placement phase,
+/// and what the last move set off.
 pub struct ObstacleSeatView {
     game: ObstacleGame,
     /// Only the standard initial board allows placements.
@@ -46,6 +49,7 @@ pub struct ObstacleSeatView {
     events: Vec<(&'static str, String, String)>,
 }
 
+/// An obstacle chess board file at the table.
 pub fn load(text: &str) -> Result<Box<dyn SeatView>, Diagnostic> {
     let board = parse_board(text.as_bytes())?;
     let placement_open = write_board(&board) == INFO.initial;

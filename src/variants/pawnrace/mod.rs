@@ -10,7 +10,6 @@ pub mod game;
 pub mod notation;
 pub mod player;
 pub mod search;
-#[allow(missing_docs)]
 pub mod seat_view;
 pub mod tournament;
 

@@ -10,6 +10,7 @@ use crate::game::seat_view::{
     position_cells, Cell, GameStatus, Reveal, SeatView, Target, VariantInfo,
 };
 
+/// What the page shows of pawn race.
 pub const INFO: VariantInfo = VariantInfo {
     id: crate::game::VariantId::PawnRace,
     name: "Pawn race",
@@ -18,10 +19,12 @@ pub const INFO: VariantInfo = VariantInfo {
     syntax: "Moves: short algebraic notation (b4, bxc5; en passant is written as the capture).",
 };
 
+/// A pawn race at the table.
 pub struct Race {
     game: PawnRace,
 }
 
+/// A pawn race board file (the diagram and the side to move) at the table.
 pub fn load(text: &str) -> Result<Box<dyn SeatView>, Diagnostic> {
     Ok(Box::new(Race {
         game: PawnRace::from_position(parse(text).map_err(Diagnostic::plain)?),

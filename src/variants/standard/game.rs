@@ -13,7 +13,9 @@ use crate::variants::standard::START_FEN;
 /// Why a game ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Termination {
+    /// The side to move is checkmated.
     Checkmate,
+    /// The side to move has no legal move and is not in check.
     Stalemate,
     /// Impossible checkmate: one of the spec's material combinations.
     InsufficientMaterial,
@@ -21,14 +23,18 @@ pub enum Termination {
     ThreefoldRepetition,
     /// Claimed by the side to move.
     FiftyMoves,
+    /// Both players agreed to a draw.
     Agreement,
+    /// A player resigned.
     Resignation,
 }
 
 /// How a game ended: why, and who won (`None`: a draw).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Outcome {
+    /// Why the game ended.
     pub termination: Termination,
+    /// The winner; `None`: a draw.
     pub winner: Option<Color>,
 }
 
@@ -70,7 +76,9 @@ impl Outcome {
 /// The rule a draw claim rests on.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Claim {
+    /// The position has occurred three times (FIDE 9.2).
     ThreefoldRepetition,
+    /// Fifty moves of each side without a capture or a pawn move (FIDE 9.3).
     FiftyMoves,
 }
 
@@ -87,19 +95,26 @@ impl Claim {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GameError {
     #[error("the game is over: {0}")]
+    /// The game has ended; the outcome's sentence.
     Over(String),
     #[error(transparent)]
+    /// The move text names no legal move.
     Move(#[from] san::SanError),
     #[error("no draw can be claimed: the position has not occurred three times and fifty moves have not passed without a capture or a pawn move")]
+    /// A draw claim with no rule to rest on.
     NoClaim,
 }
 
 /// Facts a status report shows.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Report {
+    /// The side to move is in check.
     pub in_check: bool,
+    /// The side to move is checkmated.
     pub checkmate: bool,
+    /// The side to move is stalemated.
     pub stalemate: bool,
+    /// Neither side can ever checkmate.
     pub insufficient_material: bool,
     /// Claimable now by the side to move.
     pub claims: Vec<Claim>,
@@ -110,6 +125,8 @@ pub struct Report {
 }
 
 #[derive(Clone, Debug)]
+/// A game of standard chess (or Chess960) as the spec plays it: its SAN record, start
+/// position, outcome, claims and PGN.
 pub struct StandardGame {
     game: PositionHistory,
     start_fen: String,
@@ -178,6 +195,7 @@ impl StandardGame {
         g
     }
 
+    /// The current position.
     pub fn position(&self) -> &Position {
         self.game.position()
     }
@@ -192,6 +210,7 @@ impl StandardGame {
         self.game.repetitions()
     }
 
+    /// The current position as FEN (X-FEN in Chess960).
     pub fn fen(&self) -> String {
         if self.chess960 {
             crate::variants::chess960::to_fen(self.game.position())
@@ -227,6 +246,7 @@ impl StandardGame {
             .collect()
     }
 
+    /// The FEN the game started from.
     pub fn start_fen(&self) -> &str {
         &self.start_fen
     }
@@ -236,10 +256,12 @@ impl StandardGame {
         &self.sans
     }
 
+    /// How the game ended, if it has.
     pub fn outcome(&self) -> Option<Outcome> {
         self.outcome
     }
 
+    /// Whose turn it is.
     pub fn side_to_move(&self) -> Color {
         self.game.position().side_to_move()
     }
@@ -347,6 +369,7 @@ impl StandardGame {
         }
     }
 
+    /// Ends the game as a draw by agreement.
     pub fn agree_draw(&mut self) -> Result<(), GameError> {
         self.ensure_running()?;
         self.outcome = Some(Outcome::draw(Termination::Agreement));

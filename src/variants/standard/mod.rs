@@ -2,14 +2,11 @@
 //! game layer (claims, endings, PGN), position checks and PGN replay live in submodules.
 
 pub mod bounded;
-#[allow(missing_docs)]
 pub mod game;
 pub mod replay;
-#[allow(missing_docs)]
 pub mod seat_view;
 pub mod setup;
 pub mod strict;
-#[allow(missing_docs)]
 pub mod variant;
 
 use std::sync::{Arc, OnceLock};

@@ -12,6 +12,7 @@ use crate::game::seat_view::{
     position_cells, position_targets, Cell, GameStatus, Reveal, SeatView, Target, VariantInfo,
 };
 
+/// What the page shows of standard chess.
 pub const INFO: VariantInfo = VariantInfo {
     id: crate::game::VariantId::Standard,
     name: "Standard chess",
@@ -25,6 +26,7 @@ pub struct Standard {
     pub(crate) game: StandardGame,
 }
 
+/// A standard chess FEN at the table.
 pub fn load(text: &str) -> Result<Box<dyn SeatView>, Diagnostic> {
     let game = StandardGame::from_fen(text.trim())?;
     Ok(Box::new(Standard { game }))
