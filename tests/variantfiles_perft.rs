@@ -331,6 +331,12 @@ extinction = ["K", "Q", "R", "B", "N", "P"]
     let mut game = chessrules::variants::custom::variant::game(&v, start);
     let mut perft = chessrules::engine::perft::Perft::new(true);
     assert_eq!(perft.count(&mut game, 4), 195286);
+    // Castling rights whose king is not on its square (here on e2; the FEN reader leaves
+    // rights to the rules): no castling and no panic, in a build with overflow checks too.
+    let moved = "rnbqb1kr/pppppppp/8/8/8/1NBQBN2/PPPPKPPP/R6R w KQkq - 0 1";
+    let pos = v.position_from_fen(moved).expect("the FEN reads");
+    let mut game = chessrules::variants::custom::variant::game(&v, pos);
+    assert!(perft.count(&mut game, 2) > 0);
     // Without a `king` letter and with no royal piece, castling is an error, not silent.
     let unnamed = text.replace("king = \"K\"\n", "");
     let e = load_variant_file(&unnamed).expect_err("castling needs its king");

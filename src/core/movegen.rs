@@ -300,10 +300,12 @@ impl Position {
             let king = self.cell(kf as usize);
             let rook = self.cell(rf as usize);
             let king_royal = king != EMPTY && self.rules.is_royal(code_kind(king));
-            let king_kind_ok = match rule.king_kind {
-                Some(k) => code_kind(king) == k,
-                None => king_royal,
-            };
+            // An empty cell has no kind (`code_kind` of it would underflow): tested first.
+            let king_kind_ok = king != EMPTY
+                && match rule.king_kind {
+                    Some(k) => code_kind(king) == k,
+                    None => king_royal,
+                };
             if king == EMPTY
                 || code_color(king) != us.index()
                 || !king_kind_ok
