@@ -418,8 +418,17 @@ impl<R: Read> Lexer<R> {
     }
 
     fn skip_bom(&mut self) -> io::Result<()> {
-        // The BOM bytes are all non-ASCII; take them only if all three are there.
+        // The BOM bytes are all non-ASCII; take them only if all three are there. A pipe may
+        // deliver them in more than one read: read on until three bytes are here (or the end).
         if self.peek()? == Some(0xEF) {
+            while self.len - self.pos < 3 && !self.eof && self.len < self.buf.len() {
+                match self.input.read(&mut self.buf[self.len..]) {
+                    Ok(0) => self.eof = true,
+                    Ok(n) => self.len += n,
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                    Err(e) => return Err(e),
+                }
+            }
             let rest = &self.buf[self.pos..self.len];
             if rest.starts_with(&[0xEF, 0xBB, 0xBF]) {
                 self.pos += 3;
@@ -648,6 +657,32 @@ mod tests {
                 r#"Result("1/2-1/2")"#,
             ]
         );
+    }
+
+    /// A reader that hands out one byte per read, as a slow pipe may.
+    struct ByteAtATime<'a>(&'a [u8]);
+
+    impl std::io::Read for ByteAtATime<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            match (self.0.split_first(), buf.first_mut()) {
+                (Some((&b, rest)), Some(slot)) => {
+                    *slot = b;
+                    self.0 = rest;
+                    Ok(1)
+                }
+                _ => Ok(0),
+            }
+        }
+    }
+
+    #[test]
+    fn a_bom_split_across_reads_is_skipped() {
+        let mut lx = Lexer::new(ByteAtATime("\u{feff}[Event \"a\"]".as_bytes()));
+        let t = lx.next_token().unwrap().unwrap();
+        assert_eq!(t.kind, TokenKind::Tag("Event".into(), "a".into()));
+        // Two of its three bytes and then the end: an error, not a hang or a panic.
+        let mut lx = Lexer::new(ByteAtATime(&[0xEF, 0xBB]));
+        assert!(lx.next_token().is_err());
     }
 
     #[test]
