@@ -128,6 +128,7 @@ fn rules(rng: &mut Rng) -> Rules {
         castling,
         promotion_kinds,
         king_safety: rng.below(4) != 0,
+        options: chessrules::core::rules::RuleOptions::default(),
     })
     .expect("random rules are valid")
 }
@@ -368,6 +369,7 @@ fn boards_that_fit_choose_bitboards() {
         castling: Vec::new(),
         promotion_kinds: Vec::new(),
         king_safety: true,
+        options: chessrules::core::rules::RuleOptions::default(),
     })
     .unwrap();
     assert_eq!(big.backend(), Backend::Mailbox, "132 squares do not fit");

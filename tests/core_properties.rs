@@ -212,6 +212,7 @@ fn wide_piece_tables_count_like_small_ones() {
                 standard::KNIGHT,
             ],
             king_safety: true,
+            options: chessrules::core::rules::RuleOptions::default(),
         })
         .expect("valid rules"),
     );

@@ -4,9 +4,9 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use chessrules::engine::perft::Perft;
-use chessrules::game::{Diagnostic, Game, VariantId};
+use chessrules::game::{Diagnostic, Game};
 use chessrules::io::input::read_small_text;
-use chessrules::variants::registry::{self, AnyGame, Visit};
+use chessrules::variants::registry::{self, AnyGame, VariantName, Visit};
 use clap::Args;
 
 #[derive(Args)]
@@ -17,8 +17,10 @@ pub struct PerftArgs {
     /// on, the spec's clock rule limits the moves counted), obstacle (every action counts:
     /// piece moves with their effects and every wall that may be placed; hidden trapdoors
     /// as the file gives them), follow or pawnrace (a race already won has no moves).
+    /// A shipped variant file is named too (kingofthehill, racingkings, horde, antichess, …;
+    /// `chessrules variant list`), with `--fen` in its pieces.
     #[arg(long, default_value = "standard")]
-    variant: VariantId,
+    variant: VariantName,
     /// Start position as FEN: standard, chess960 (X-FEN or Shredder-FEN `HAha`), pawnrace, or
     /// a variant file's pieces (default: the variant's initial board, as the page starts it;
     /// pawn race's has its gaps on a and h).
@@ -74,10 +76,22 @@ fn game(args: &PerftArgs, inputs: Inputs) -> Result<AnyGame, Diagnostic> {
             None => d,
         });
     }
+    let id = match args.variant {
+        VariantName::Builtin(id) => id,
+        VariantName::Shipped(shipped) => {
+            if inputs.board.is_some() {
+                return Err(Diagnostic::plain(format!(
+                    "{} positions are FENs: give --fen, not --board",
+                    shipped.name
+                )));
+            }
+            return registry::open_variant_file(shipped.text, args.fen.as_deref());
+        }
+    };
     match (&args.fen, &inputs.board) {
-        (Some(fen), _) => registry::open_fen(args.variant, fen),
-        (None, Some(board)) => registry::open(args.variant, board),
-        (None, None) => registry::open(args.variant, registry::info(args.variant).initial),
+        (Some(fen), _) => registry::open_fen(id, fen),
+        (None, Some(board)) => registry::open(id, board),
+        (None, None) => registry::open(id, registry::info(id).initial),
     }
 }
 

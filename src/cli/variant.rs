@@ -20,6 +20,9 @@ pub struct VariantArgs {
 enum VariantAction {
     /// Check a variant file: prints a summary, or `FILE:LINE:COL: error: …` and exits 1.
     Check { file: PathBuf },
+    /// List every variant name `--variant` takes: the built-in variants, then the variant
+    /// files shipped in the binary (with their aliases and description).
+    List,
 }
 
 /// Reads a variant file; on failure prints `FILE:LINE:COL: error: …` to stderr.
@@ -40,13 +43,39 @@ pub fn load(path: &std::path::Path) -> Result<Result<CustomVariant, ExitCode>> {
 }
 
 pub fn run(args: VariantArgs) -> Result<ExitCode> {
-    let VariantAction::Check { file } = args.action;
+    let file = match args.action {
+        VariantAction::Check { file } => file,
+        VariantAction::List => {
+            list();
+            return Ok(ExitCode::SUCCESS);
+        }
+    };
     let variant = match load(&file)? {
         Ok(v) => v,
         Err(code) => return Ok(code),
     };
     out!("{}", summary(&variant));
     Ok(ExitCode::SUCCESS)
+}
+
+/// One line per name: `NAME  TITLE` for the built-in variants, `NAME (ALIASES)  DESCRIPTION`
+/// for the shipped files.
+fn list() {
+    use chessrules::game::VariantId;
+    use chessrules::variants::registry;
+    for id in VariantId::ALL {
+        if !registry::record(id).rules_from_file {
+            outln!("{:<16}{}", id.name(), id.title());
+        }
+    }
+    for s in chessrules::variants::custom::builtin::shipped() {
+        let name = if s.aliases.is_empty() {
+            s.name.clone()
+        } else {
+            format!("{} ({})", s.name, s.aliases.join(", "))
+        };
+        outln!("{:<16}{}", name, s.variant.description);
+    }
 }
 
 fn summary(v: &CustomVariant) -> String {

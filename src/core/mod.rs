@@ -26,4 +26,4 @@ pub use history::{PositionHistory, Status};
 pub use moves::{Move, MoveFlag, Undo};
 pub use piece::{KindId, MatingPower, MoveMode, MovementComponent, Piece, PieceKind};
 pub use position::Position;
-pub use rules::{CastlingRule, Rules, RulesConfig, RulesError};
+pub use rules::{CastlingRule, RuleOptions, Rules, RulesConfig, RulesError};

@@ -413,6 +413,15 @@ impl Position {
 
     /// Appends every legal move of the side to move.
     pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
+        let start = out.len();
+        self.safe_moves(out);
+        if self.rules.options.filters_moves() {
+            self.apply_options(out, start);
+        }
+    }
+
+    /// The moves that keep the mover's royal piece safe (all of them without king safety).
+    fn safe_moves(&mut self, out: &mut Vec<Move>) {
         if self.rules.king_safety && self.royal_count[self.side.index()] == 1 && !self.has_walls {
             if let Some(bits) = &self.rules.bits {
                 if bits.lists_moves() {
@@ -426,7 +435,8 @@ impl Position {
         }
         let start = out.len();
         self.pseudo_legal_moves(out);
-        if !self.rules.king_safety {
+        // A side with no royal piece is never in check: every move keeps it safe.
+        if !self.rules.king_safety || self.royal_count[self.side.index()] == 0 {
             return;
         }
         let us = self.side;
@@ -474,6 +484,10 @@ impl Position {
     /// allocates nothing once the buffer has grown.
     pub fn legal_move_count_with(&mut self, scratch: &mut Vec<Move>) -> usize {
         scratch.clear();
+        if self.rules.options.filters_moves() {
+            self.legal_moves(scratch);
+            return scratch.len();
+        }
         let us = self.side;
         if self.rules.king_safety && self.royal_count[us.index()] == 1 && !self.has_walls {
             if let Some(bits) = &self.rules.bits {
@@ -564,6 +578,10 @@ impl Position {
     /// the mover's royal pieces safe, where the rules ask for it? On bitboards a plain move is
     /// answered without making it.
     pub fn keeps_royal_safe(&mut self, m: Move) -> bool {
+        if self.rules.options.filters_moves() {
+            // The options judge a move against the others (a capture elsewhere): list them.
+            return self.is_legal(m);
+        }
         if !self.rules.king_safety || m.is_castle() {
             return true;
         }
@@ -586,6 +604,43 @@ impl Position {
         let safe = !self.in_check(us);
         self.unmake(m, undo);
         safe
+    }
+
+    /// Does `m` capture (en passant included)? Castling never does.
+    pub fn is_capture(&self, m: Move) -> bool {
+        m.flag == MoveFlag::EnPassant
+            || (!m.is_castle() && self.piece_at(m.to).is_some_and(|p| p.color != self.side))
+    }
+
+    /// Narrows `out[start..]`, the moves that keep the mover's royal safe, by the rules'
+    /// options: no move that gives check, then captures only where one exists.
+    fn apply_options(&mut self, out: &mut Vec<Move>, start: usize) {
+        let options = self.rules.options;
+        if options.no_giving_check {
+            let them = self.side.other();
+            let mut i = start;
+            while i < out.len() {
+                let m = out[i];
+                let undo = self.make(m);
+                let gives_check = self.in_check(them);
+                self.unmake(m, undo);
+                if gives_check {
+                    out.swap_remove(i);
+                } else {
+                    i += 1;
+                }
+            }
+        }
+        if options.must_capture && out[start..].iter().any(|&m| self.is_capture(m)) {
+            let mut i = start;
+            while i < out.len() {
+                if self.is_capture(out[i]) {
+                    i += 1;
+                } else {
+                    out.swap_remove(i);
+                }
+            }
+        }
     }
 
     /// The legal moves as a fresh vector (convenience; the hot path passes its own buffer).

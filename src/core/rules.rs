@@ -53,6 +53,29 @@ pub struct RulesConfig {
     pub promotion_kinds: Vec<KindId>,
     /// Moves may not leave the mover's royal piece attacked.
     pub king_safety: bool,
+    /// What else decides which moves are legal (compulsory captures, no checks given, …).
+    pub options: RuleOptions,
+}
+
+/// Rules that decide which moves are legal beyond the pieces' movement and king safety. Each
+/// is a general mechanism a variant file switches on; the default is FIDE's (all off).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RuleOptions {
+    /// A side that can capture must: when any legal move captures (en passant included),
+    /// only the captures are legal (antichess).
+    pub must_capture: bool,
+    /// No move may leave the opponent's royal piece attacked (racing kings).
+    pub no_giving_check: bool,
+    /// With king safety on, a side may have no royal piece at all (the horde): it is then
+    /// never in check, and only the game's other end rules can beat it.
+    pub royal_optional: bool,
+}
+
+impl RuleOptions {
+    /// Does any option narrow the legal moves? (Then the fast counting paths step aside.)
+    pub fn filters_moves(&self) -> bool {
+        self.must_capture || self.no_giving_check
+    }
 }
 
 /// Why a rules description cannot be used.
@@ -178,6 +201,8 @@ pub struct Rules {
     pub promotion_kinds: Vec<KindId>,
     /// Moves may not leave the mover's royal piece attacked.
     pub king_safety: bool,
+    /// What else decides which moves are legal.
+    pub options: RuleOptions,
     pub(crate) compiled: [Vec<Vec<Compiled>>; 2],
     pub(crate) attacks: [Vec<AttackGroup>; 2],
     /// Per cell: castling-right bits lost when a move starts or ends there.
@@ -259,6 +284,7 @@ impl Rules {
             castling,
             promotion_kinds,
             king_safety,
+            options,
         } = config;
         if pieces.len() > 60 {
             return Err(RulesError::TooManyKinds(pieces.len()));
@@ -374,6 +400,7 @@ impl Rules {
             castling,
             promotion_kinds,
             king_safety,
+            options,
             compiled,
             attacks,
             castle_keep,

@@ -31,6 +31,15 @@ impl Terminal {
             Terminal::Draw => 0.5,
         }
     }
+
+    /// The same end seen from the other side.
+    pub fn flipped(self) -> Terminal {
+        match self {
+            Terminal::Win => Terminal::Loss,
+            Terminal::Loss => Terminal::Win,
+            Terminal::Draw => Terminal::Draw,
+        }
+    }
 }
 
 /// Why a move text was not played: the complete sentence the variant writes for it.

@@ -245,7 +245,8 @@ pub fn parse(rules: Arc<Rules>, text: &str) -> Result<Position, FenError> {
 
     if rules.king_safety {
         for color in Color::BOTH {
-            if pos.royal_count(color) != 1 {
+            let royals = pos.royal_count(color);
+            if royals > 1 || (royals == 0 && !rules.options.royal_optional) {
                 return Err(err(
                     FenField::Board,
                     col0,

@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use crate::core::history::insufficient_material;
-use crate::core::{Color, KindId, Move, MoveFlag, Position, Undo};
+use crate::core::{Color, KindId, Move, MoveFlag, Position, Sq, Undo};
 use crate::engine::eval::{self, PieceValues};
 use crate::game::{Game, MoveRefused, Terminal, VariantId};
 
@@ -56,6 +56,14 @@ pub struct Ends {
     pub extinction: Vec<KindId>,
     /// A side with a piece of this kind on this rank (0-based, its own counting) wins.
     pub reach_rank: Option<(KindId, u8)>,
+    /// A side with a piece of a goal's kind on one of its squares wins.
+    pub goals: Vec<Goal>,
+    /// When White reaches a goal, Black has one move to reach one too: then the game is a
+    /// draw (racing kings). Without it the first to arrive wins at once.
+    pub goal_reply: bool,
+    /// The result for a side left with no piece at all, from its own view (the horde loses;
+    /// in antichess it wins).
+    pub no_pieces: Option<Terminal>,
     /// A side that has lost its last royal piece (while the other has one) has lost.
     pub royal_capture: bool,
     /// A hundred half-moves without capture or clock-resetting move draw.
@@ -74,6 +82,9 @@ impl Ends {
             stalemate: Terminal::Draw,
             extinction: Vec::new(),
             reach_rank: None,
+            goals: Vec::new(),
+            goal_reply: false,
+            no_pieces: None,
             royal_capture: true,
             fifty_move: true,
             repetition: true,
@@ -97,26 +108,92 @@ impl Ends {
             .any(|sq| shape.rank_of(sq) == goal && pos.piece_at(sq).is_some_and(|p| p.kind == kind))
     }
 
-    /// Extinction, then the goal rank (the side that just moved first): the result from the
-    /// side to move's view, and the rule's name.
+    /// Has `side` a goal piece on a goal square?
+    fn on_goal(&self, pos: &Position, side: Color) -> bool {
+        self.goals.iter().any(|g| g.reached(pos, side))
+    }
+
+    /// Can the side to move bring a goal piece onto a goal square with one legal move?
+    fn goal_in_one(&self, pos: &Position) -> bool {
+        let mut pos = pos.clone();
+        let us = pos.side_to_move();
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        moves.into_iter().any(|m| {
+            let undo = pos.make(m);
+            let there = self.on_goal(&pos, us);
+            pos.unmake(m, undo);
+            there
+        })
+    }
+
+    /// Does any rule here decide a game before its moves run out?
+    fn decides_early(&self) -> bool {
+        !self.extinction.is_empty()
+            || self.reach_rank.is_some()
+            || !self.goals.is_empty()
+            || self.no_pieces.is_some()
+    }
+
+    /// Extinction, no pieces left, the goal rank (the side that just moved first), then the
+    /// goal squares: the result from the side to move's view, and the rule's name.
     pub fn decided_why(&self, pos: &Position) -> Option<(Terminal, &'static str)> {
         let us = pos.side_to_move();
+        let them = us.other();
         if self.extinct(pos, us) {
-            Some((Terminal::Loss, "extinction"))
-        } else if self.extinct(pos, us.other()) {
-            Some((Terminal::Win, "extinction"))
-        } else if self.reached(pos, us.other()) {
-            Some((Terminal::Loss, "goal rank reached"))
+            return Some((Terminal::Loss, "extinction"));
+        } else if self.extinct(pos, them) {
+            return Some((Terminal::Win, "extinction"));
+        }
+        if let Some(result) = self.no_pieces {
+            if pos.piece_count(us) == 0 {
+                return Some((result, "no pieces left"));
+            } else if pos.piece_count(them) == 0 {
+                return Some((result.flipped(), "no pieces left"));
+            }
+        }
+        if self.reached(pos, them) {
+            return Some((Terminal::Loss, "goal rank reached"));
         } else if self.reached(pos, us) {
-            Some((Terminal::Win, "goal rank reached"))
-        } else {
-            None
+            return Some((Terminal::Win, "goal rank reached"));
+        }
+        if self.goals.is_empty() {
+            return None;
+        }
+        match (self.on_goal(pos, us), self.on_goal(pos, them)) {
+            (true, true) => Some((Terminal::Draw, "both reached the goal")),
+            (true, false) => Some((Terminal::Win, "goal reached")),
+            (false, true) => {
+                // White arrived first: Black's reply may still draw.
+                let reply = self.goal_reply && us == Color::Black && self.goal_in_one(pos);
+                (!reply).then_some((Terminal::Loss, "goal reached"))
+            }
+            (false, false) => None,
         }
     }
 
     /// [`Self::decided_why`]'s result.
     fn decided(&self, pos: &Position) -> Option<Terminal> {
         self.decided_why(pos).map(|(t, _)| t)
+    }
+}
+
+/// Squares a side wins by bringing a piece of one kind to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Goal {
+    /// The kind that must arrive.
+    pub kind: KindId,
+    /// The goal squares (mailbox cells), the same for both sides.
+    pub squares: Vec<Sq>,
+}
+
+impl Goal {
+    /// Has `side` a piece of the goal's kind on one of its squares?
+    fn reached(&self, pos: &Position, side: Color) -> bool {
+        self.squares.iter().any(|&sq| {
+            pos.piece_at(sq)
+                .is_some_and(|p| p.color == side && p.kind == self.kind)
+        })
     }
 }
 
@@ -303,7 +380,7 @@ impl Game for CoreGame {
         {
             return Some(Terminal::Loss);
         }
-        if !ends.extinction.is_empty() || ends.reach_rank.is_some() {
+        if ends.decides_early() {
             if let Some(t) = ends.decided(&self.pos) {
                 return Some(t);
             }
@@ -338,11 +415,8 @@ impl Game for CoreGame {
             || (self.pos.rules().king_safety
                 && self.pos.royal_count(Color::White) == 1
                 && self.pos.royal_count(Color::Black) == 1);
-        let plain = clock_quiet
-            && royals_safe
-            && self.root_moves.is_empty()
-            && ends.extinction.is_empty()
-            && ends.reach_rank.is_none();
+        let plain =
+            clock_quiet && royals_safe && self.root_moves.is_empty() && !ends.decides_early();
         plain.then_some(&self.pos)
     }
 

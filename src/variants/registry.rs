@@ -19,6 +19,47 @@ use crate::variants::seat::{self, Think};
 use crate::variants::{chess960, custom, fairy, follow, obstacle, pawnrace, standard};
 
 pub use crate::variants::any_game::{AnyGame, AnyMove, Visit};
+pub use crate::variants::custom::builtin::{by_name, Shipped};
+
+/// A variant as a user names it: a built-in variant, or a variant file shipped in `variants/`
+/// (`kingofthehill`, `antichess`, …), which plays as any variant file does.
+#[derive(Clone, Copy, Debug)]
+pub enum VariantName {
+    /// A variant with its own record in [`RECORDS`].
+    Builtin(VariantId),
+    /// A shipped variant file.
+    Shipped(&'static Shipped),
+}
+
+impl std::str::FromStr for VariantName {
+    type Err = crate::game::UnknownVariant;
+
+    fn from_str(text: &str) -> Result<VariantName, Self::Err> {
+        text.parse::<VariantId>()
+            .map(VariantName::Builtin)
+            .or_else(|e| by_name(text).map(VariantName::Shipped).ok_or(e))
+    }
+}
+
+impl VariantName {
+    /// The name a user reads (the built-in variant's, or the file's).
+    pub fn name(&self) -> &str {
+        match self {
+            VariantName::Builtin(id) => id.name(),
+            VariantName::Shipped(s) => &s.name,
+        }
+    }
+}
+
+/// Every name a user may give: the built-in variants', then the shipped files'.
+pub fn names() -> Vec<String> {
+    VariantId::ALL
+        .iter()
+        .filter(|id| !record(**id).rules_from_file)
+        .map(|id| id.name().to_string())
+        .chain(custom::builtin::shipped().iter().map(|s| s.name.clone()))
+        .collect()
+}
 
 /// Reads a board file (or a FEN) of one variant into a game.
 pub type Opener = fn(&str) -> Result<AnyGame, Diagnostic>;

@@ -1,4 +1,8 @@
-//! The built-in variants' definitions in the variant-file format, embedded in the binary.
+//! The variant files shipped in `variants/`, embedded in the binary: the built-in variants'
+//! definitions (checked against their own tables) and the variants reached by name
+//! (`--variant kingofthehill`). Adding a variant here is its file plus one line in [`ALL`].
+
+use std::sync::OnceLock;
 
 use super::{load_variant_file, CustomVariant, VariantFileError};
 
@@ -16,19 +20,101 @@ pub const LOSALAMOS: &str = include_str!("../../../variants/losalamos.toml");
 /// FIDE chess with fixed walls, a trapdoor and a mine (`variants/walled.toml`).
 pub const WALLED: &str = include_str!("../../../variants/walled.toml");
 
-/// Every embedded definition by name.
-pub const ALL: [(&str, &str); 6] = [
+/// Every embedded file by its file name (without `.toml`). The first six are examples and the
+/// built-in variants' definitions; the rest are variants reached by name.
+pub const ALL: [(&str, &str); 10] = [
     ("standard", STANDARD),
     ("fairy", FAIRY),
     ("pawnrace", PAWNRACE),
     ("capablanca", CAPABLANCA),
     ("losalamos", LOSALAMOS),
     ("walled", WALLED),
+    (
+        "kingofthehill",
+        include_str!("../../../variants/kingofthehill.toml"),
+    ),
+    (
+        "racingkings",
+        include_str!("../../../variants/racingkings.toml"),
+    ),
+    ("horde", include_str!("../../../variants/horde.toml")),
+    (
+        "antichess",
+        include_str!("../../../variants/antichess.toml"),
+    ),
 ];
 
-/// The embedded definition called `name`.
+/// The embedded definition called `name` (its file name).
 pub fn load(name: &str) -> Option<Result<CustomVariant, VariantFileError>> {
     ALL.iter()
         .find(|(n, _)| *n == name)
         .map(|(_, text)| load_variant_file(text))
+}
+
+/// A shipped variant reached by name: its file's text and its names.
+#[derive(Debug)]
+pub struct Shipped {
+    /// The file's `name`.
+    pub name: String,
+    /// The file's `aliases`.
+    pub aliases: Vec<String>,
+    /// The file's text.
+    pub text: &'static str,
+    /// The file read once.
+    pub variant: CustomVariant,
+}
+
+/// The shipped variants reached by name: every embedded file whose name no built-in variant
+/// takes (`standard`, `fairy` and `pawnrace` name built-in variants; the examples are opened
+/// as files).
+pub fn shipped() -> &'static [Shipped] {
+    static SHIPPED: OnceLock<Vec<Shipped>> = OnceLock::new();
+    SHIPPED.get_or_init(|| {
+        ALL[6..]
+            .iter()
+            .filter_map(|(_, text)| {
+                // A shipped file that does not read is caught by the test below, never here.
+                let variant = load_variant_file(text).ok()?;
+                Some(Shipped {
+                    name: variant.name.clone(),
+                    aliases: variant.aliases.clone(),
+                    text,
+                    variant,
+                })
+            })
+            .collect()
+    })
+}
+
+/// The shipped variant a name or alias names (any case).
+pub fn by_name(name: &str) -> Option<&'static Shipped> {
+    let wanted = name.trim().to_ascii_lowercase();
+    shipped()
+        .iter()
+        .find(|s| s.name == wanted || s.aliases.contains(&wanted))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_shipped_file_reads_and_names_are_unique() {
+        for (file, text) in ALL {
+            let v = load_variant_file(text).unwrap_or_else(|e| panic!("{file}: {e}"));
+            assert_eq!(v.name, file, "a file's name is its file name");
+        }
+        assert_eq!(shipped().len(), ALL.len() - 6);
+        let mut seen = std::collections::HashSet::new();
+        for s in shipped() {
+            for n in std::iter::once(&s.name).chain(&s.aliases) {
+                assert!(seen.insert(n.clone()), "{n} names two variants");
+                assert!(
+                    n.parse::<crate::game::VariantId>().is_err(),
+                    "{n} is a built-in variant's name"
+                );
+                assert_eq!(by_name(&n.to_uppercase()).map(|s| &s.name), Some(&s.name));
+            }
+        }
+    }
 }

@@ -7,13 +7,13 @@ use std::sync::Arc;
 use toml::Spanned;
 
 use super::error::VariantFileError;
-use super::geometry::{castling_rules, obstacles};
+use super::geometry::{board_square, castling_rules, obstacles};
 use super::piece_row::piece;
 use super::schema::VariantDoc;
 use super::CustomVariant;
-use crate::core::{Color, KindId, PieceKind, Rules, RulesConfig};
+use crate::core::{Color, KindId, PieceKind, RuleOptions, Rules, RulesConfig};
 use crate::game::Terminal;
-use crate::variants::core_game::Ends;
+use crate::variants::core_game::{Ends, Goal};
 
 pub(super) struct Ctx<'a> {
     text: &'a str,
@@ -152,11 +152,49 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
             "checkmate needs a royal piece (set royal = true, or [end] checkmate = false)",
         ));
     }
+    let mut goals = Vec::new();
+    for g in &end.goal {
+        let kind = kind_of(&g.piece)?;
+        if g.squares.get_ref().is_empty() {
+            return Err(cx.err(g.squares.span(), "a goal needs at least one square"));
+        }
+        let mut squares = Vec::new();
+        for sq in g.squares.get_ref() {
+            squares.push(board_square(&cx, sq, files, ranks)?);
+        }
+        goals.push((kind, squares));
+    }
+    if end.goal_reply && goals.is_empty() {
+        return Err(cx.err(
+            doc.pieces.span(),
+            "goal_reply needs a goal ([[end.goal]] piece and squares)",
+        ));
+    }
+    let no_pieces = match end.no_pieces.as_ref() {
+        None => None,
+        Some(v) => Some(match v.get_ref().as_str() {
+            "win" => Terminal::Win,
+            "loss" => Terminal::Loss,
+            _ => return Err(cx.err(v.span(), "no_pieces is \"win\" or \"loss\"")),
+        }),
+    };
+    let mut aliases = Vec::new();
+    for a in &doc.aliases {
+        let name = a.get_ref().trim().to_ascii_lowercase();
+        if name.is_empty() || name.len() > 40 || aliases.contains(&name) {
+            return Err(cx.err(a.span(), "an alias is a new name of 1 to 40 characters"));
+        }
+        aliases.push(name);
+    }
     let end_rules = Ends {
         checkmate: end.checkmate,
         stalemate,
         extinction,
         reach_rank,
+        // Squares are placed once the board's shape is known (below).
+        goals: Vec::new(),
+        goal_reply: end.goal_reply,
+        no_pieces,
         // A variant file's game ends only by its own rules: capturing a king is not one of
         // them unless the king is an extinction kind, and there is no dead-position rule.
         royal_capture: false,
@@ -174,10 +212,25 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
         castling,
         promotion_kinds,
         king_safety: end.checkmate,
+        options: RuleOptions {
+            must_capture: doc.rules.must_capture,
+            no_giving_check: doc.rules.no_giving_check,
+            // A side that can lose by losing every piece need not have a king (the horde).
+            royal_optional: no_pieces.is_some(),
+        },
     };
     let rules = Rules::new(config.clone()).map_err(|e| cx.err(doc.pieces.span(), e.to_string()))?;
+    let mut end_rules = end_rules;
+    end_rules.goals = goals
+        .into_iter()
+        .map(|(kind, squares)| Goal {
+            kind,
+            squares: squares.into_iter().map(|sq| rules.shape.sq(sq)).collect(),
+        })
+        .collect();
     let mut variant = CustomVariant {
         name: doc.name.clone(),
+        aliases,
         description: doc.description.clone(),
         rules: Arc::new(rules),
         config,

@@ -49,6 +49,8 @@ pub struct StartObstacles {
 pub struct CustomVariant {
     /// The file's `name`.
     pub name: String,
+    /// The file's `aliases`: other names it is reached by, in lower case.
+    pub aliases: Vec<String>,
     /// The file's `description`: one line (empty when the file has none).
     pub description: String,
     /// The rules (with castling placed as the start position puts it, when the file's

@@ -6,6 +6,7 @@ use super::error::VariantFileError;
 use super::schema::PieceDoc;
 use crate::core::{MatingPower, MoveMode, MovementComponent, PieceKind};
 use crate::notation::betza;
+use toml::Spanned;
 
 pub(super) fn piece(
     cx: &Ctx<'_>,
@@ -48,13 +49,27 @@ pub(super) fn piece(
         }
     }
     if let Some(d) = &p.double_step_rank {
-        let rank = count(cx, d, 1, ranks, "double_step_rank")?;
-        components.push(
-            MovementComponent::steps(&[(0, 1)])
+        let listed = d.get_ref().list();
+        if listed.is_empty() || listed.len() > ranks {
+            return Err(cx.err(d.span(), "double_step_rank is a rank or a list of ranks"));
+        }
+        let highest = listed.iter().copied().max().unwrap_or(0);
+        for &r in &listed {
+            let rank = count(cx, &Spanned::new(d.span(), r), 1, ranks, "double_step_rank")?;
+            let two = MovementComponent::steps(&[(0, 1)])
                 .max_range(2)
-                .double_step()
-                .from_rank((rank - 1) as u8),
-        );
+                .from_rank((rank - 1) as u8);
+            // En passant follows the double step from the highest rank listed only: a horde
+            // pawn's step from its first rank leaves no en passant square (lichess,
+            // python-chess, shakmaty). A lower rank's step is a two-square ride that may also
+            // stop after one square, which the pawn's own step already gives: the kind then
+            // lists its moves through `core::repeats`.
+            components.push(if r == highest {
+                two.double_step()
+            } else {
+                two.move_only()
+            });
+        }
     }
     let mut kind = PieceKind::new(letter, &p.name, components);
     if p.royal {

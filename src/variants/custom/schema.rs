@@ -8,6 +8,9 @@ use toml::Spanned;
 #[serde(deny_unknown_fields)]
 pub struct VariantDoc {
     pub name: String,
+    /// Other names the variant is reached by (`giveaway` for antichess).
+    #[serde(default)]
+    pub aliases: Vec<Spanned<String>>,
     #[serde(default)]
     pub description: String,
     pub board: BoardDoc,
@@ -17,6 +20,8 @@ pub struct VariantDoc {
     pub promotion: Option<PromotionDoc>,
     #[serde(default)]
     pub castling: Vec<CastlingDoc>,
+    #[serde(default)]
+    pub rules: RulesDoc,
     #[serde(default)]
     pub end: EndDoc,
     #[serde(default)]
@@ -42,13 +47,40 @@ pub struct PieceDoc {
     #[serde(default)]
     pub pawn: bool,
     #[serde(default)]
-    pub double_step_rank: Option<Spanned<i64>>,
+    pub double_step_rank: Option<Spanned<Ranks>>,
     #[serde(default)]
     pub en_passant: bool,
     #[serde(default)]
     pub region: Option<Spanned<Vec<i64>>>,
     #[serde(default)]
     pub mating_power: Option<Spanned<String>>,
+}
+
+/// One rank or several.
+#[derive(Deserialize, Debug)]
+#[serde(untagged)]
+pub enum Ranks {
+    One(i64),
+    Many(Vec<i64>),
+}
+
+impl Ranks {
+    pub fn list(&self) -> Vec<i64> {
+        match self {
+            Ranks::One(r) => vec![*r],
+            Ranks::Many(rs) => rs.clone(),
+        }
+    }
+}
+
+/// What decides which moves are legal beyond the pieces' movement.
+#[derive(Deserialize, Debug, Default)]
+#[serde(deny_unknown_fields)]
+pub struct RulesDoc {
+    #[serde(default)]
+    pub must_capture: bool,
+    #[serde(default)]
+    pub no_giving_check: bool,
 }
 
 #[derive(Deserialize, Debug)]
@@ -93,6 +125,12 @@ pub struct EndDoc {
     #[serde(default)]
     pub reach_rank: Option<ReachDoc>,
     #[serde(default)]
+    pub goal: Vec<GoalDoc>,
+    #[serde(default)]
+    pub goal_reply: bool,
+    #[serde(default)]
+    pub no_pieces: Option<Spanned<String>>,
+    #[serde(default)]
     pub stalemate: Option<Spanned<String>>,
     #[serde(default = "yes")]
     pub fifty_move: bool,
@@ -106,6 +144,9 @@ impl Default for EndDoc {
             checkmate: true,
             extinction: Vec::new(),
             reach_rank: None,
+            goal: Vec::new(),
+            goal_reply: false,
+            no_pieces: None,
             stalemate: None,
             fifty_move: true,
             threefold: true,
@@ -118,6 +159,13 @@ impl Default for EndDoc {
 pub struct ReachDoc {
     pub piece: Spanned<String>,
     pub rank: Spanned<i64>,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct GoalDoc {
+    pub piece: Spanned<String>,
+    pub squares: Spanned<Vec<Spanned<String>>>,
 }
 
 #[derive(Deserialize, Debug, Default)]

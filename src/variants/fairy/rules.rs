@@ -151,6 +151,7 @@ pub fn rules(allocated: &[u32; 11]) -> Arc<Rules> {
         castling: castling(),
         promotion_kinds: promotion_kinds(allocated),
         king_safety: true,
+        options: crate::core::rules::RuleOptions::default(),
     };
     // The table is fixed data; a failure here is a programming error that every test catches.
     Arc::new(Rules::new(config).expect("the fairy rules are well-formed"))

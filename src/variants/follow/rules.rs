@@ -33,6 +33,7 @@ fn build(files: usize, ranks: usize) -> Result<Rules, RulesError> {
         // No promotion kinds: a pawn reaching the last rank stays a pawn (and has no moves).
         promotion_kinds: vec![],
         king_safety: false,
+        options: crate::core::rules::RuleOptions::default(),
     })
 }
 

@@ -34,6 +34,7 @@ fn build() -> Rules {
         castling: Vec::new(),
         promotion_kinds: Vec::new(),
         king_safety: false,
+        options: crate::core::rules::RuleOptions::default(),
     };
     // The table above is fixed; failing to compile it is a programming error caught by tests.
     Rules::new(config).expect("the pawn race rules are well-formed")

@@ -65,6 +65,7 @@ pub fn fide_config(castling: Vec<CastlingRule>) -> RulesConfig {
         castling,
         promotion_kinds: vec![QUEEN, ROOK, BISHOP, KNIGHT],
         king_safety: true,
+        options: crate::core::rules::RuleOptions::default(),
     }
 }
 

@@ -1,0 +1,141 @@
+//! The lichess variants shipped as variant files, counted against the references' perft
+//! tables in `../shared/external` (see its README for each file's source):
+//! python-chess `examples/perft/*.perft`, shakmaty `tests/*.perft`, and the lines of
+//! Fairy-Stockfish's `tests/perft.sh` for the variant. Every line up to `NODE_LIMIT` nodes is
+//! counted through the same path as `chessrules perft --variant NAME --fen FEN`; the ignored
+//! test counts every line (`cargo test --release --test lichess_perft -- --ignored`).
+
+mod requires;
+
+use chessrules::engine::perft::Perft;
+use chessrules::game::Game;
+use chessrules::variants::registry::{self, AnyGame, Visit};
+
+const NODE_LIMIT: u64 = 1_500_000;
+
+/// Each shipped variant and the reference tables that count it.
+const TABLES: &[(&str, &[&str])] = &[
+    (
+        "kingofthehill",
+        &[
+            "lichess-variants/kingofthehill-shakmaty.perft",
+            "fairy-stockfish/kingofthehill.perft",
+        ],
+    ),
+    (
+        "racingkings",
+        &[
+            "lichess-variants/racingkings-python-chess.perft",
+            "lichess-variants/racingkings-shakmaty.perft",
+            "fairy-stockfish/racingkings.perft",
+        ],
+    ),
+    (
+        "horde",
+        &[
+            "lichess-variants/horde-python-chess.perft",
+            "lichess-variants/horde-shakmaty.perft",
+            "fairy-stockfish/horde.perft",
+        ],
+    ),
+    (
+        "antichess",
+        &[
+            "lichess-variants/antichess-shakmaty.perft",
+            "lichess-variants/giveaway-python-chess.perft",
+            "fairy-stockfish/antichess.perft",
+            "fairy-stockfish/giveaway.perft",
+        ],
+    ),
+];
+
+struct Case {
+    id: String,
+    fen: Option<String>,
+    depth: u32,
+    nodes: u64,
+}
+
+/// `id`, `epd FEN` (`startpos`: the variant's own start), `perft DEPTH NODES` lines.
+fn read_table(path: &str, text: &str) -> Vec<Case> {
+    let mut cases = Vec::new();
+    let (mut id, mut fen) = (String::new(), None);
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
+        match key {
+            "id" => id = rest.to_string(),
+            "epd" | "fen" => fen = (rest != "startpos").then(|| rest.to_string()),
+            "perft" => {
+                let parts: Vec<u64> = rest
+                    .split_whitespace()
+                    .map(|p| p.parse().expect("a number"))
+                    .collect();
+                cases.push(Case {
+                    id: id.clone(),
+                    fen: fen.clone(),
+                    depth: parts[0] as u32,
+                    nodes: parts[1],
+                });
+            }
+            _ => panic!("{path}:{}: unknown key {key}", n + 1),
+        }
+    }
+    cases
+}
+
+struct Count {
+    depth: u32,
+}
+
+impl Visit for Count {
+    type Output = u64;
+    fn visit<V: Game>(self, mut game: V) -> u64 {
+        Perft::<V::Move>::new(true).count(&mut game, self.depth)
+    }
+}
+
+fn check(limit: u64) {
+    let root = std::path::Path::new("../shared/external");
+    if !root.is_dir() {
+        requires::missing("../shared/external (the references' perft tables)");
+        return;
+    }
+    for (name, tables) in TABLES {
+        let shipped = registry::by_name(name).expect("a shipped variant");
+        for table in *tables {
+            let path = root.join(table);
+            let text = std::fs::read_to_string(&path).expect("a reference table");
+            let cases = read_table(table, &text);
+            assert!(!cases.is_empty(), "{table} has no lines");
+            let mut checked = 0;
+            for case in cases.iter().filter(|c| c.nodes <= limit) {
+                let game: AnyGame = registry::open_variant_file(shipped.text, case.fen.as_deref())
+                    .unwrap_or_else(|e| panic!("{table} {}: {}", case.id, e.full()));
+                let got = game.visit(Count { depth: case.depth });
+                assert_eq!(
+                    got, case.nodes,
+                    "{name}: {table} {} depth {}",
+                    case.id, case.depth
+                );
+                checked += 1;
+            }
+            assert!(checked > 0, "{table}: no line within {limit} nodes");
+            eprintln!("{name}: {table}: {checked} of {} lines", cases.len());
+        }
+    }
+}
+
+#[test]
+fn lichess_variants_count_as_the_references_do() {
+    check(NODE_LIMIT);
+}
+
+#[test]
+#[ignore = "every line: minutes in a release build"]
+fn lichess_variants_every_line() {
+    check(u64::MAX);
+}
