@@ -47,6 +47,14 @@ const TABLES: &[(&str, &[&str])] = &[
             "fairy-stockfish/giveaway.perft",
         ],
     ),
+    (
+        "3check",
+        &[
+            "lichess-variants/3check-python-chess.perft",
+            "lichess-variants/3check-shakmaty.perft",
+            "fairy-stockfish/3check.perft",
+        ],
+    ),
 ];
 
 struct Case {

@@ -30,6 +30,7 @@ impl Position {
             castling: self.castling,
             ep: self.ep,
             halfmove: self.halfmove,
+            checks: self.checks,
             key: self.key,
         };
         let mut reset_clock = self.rules.clock_kinds >> code_kind(code) & 1 == 1;
@@ -84,6 +85,10 @@ impl Position {
         }
         self.side = us.other();
         self.key ^= self.rules.zobrist.side;
+        if self.rules.options.check_limit.is_some() && self.in_check(us.other()) {
+            let n = self.checks[us.index()];
+            self.set_checks_given(us, n.saturating_add(1));
+        }
         undo
     }
 
@@ -127,6 +132,7 @@ impl Position {
         self.castling = undo.castling;
         self.ep = undo.ep;
         self.halfmove = undo.halfmove;
+        self.checks = undo.checks;
         self.key = undo.key;
     }
 }

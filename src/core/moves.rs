@@ -55,6 +55,7 @@ pub struct Undo {
     pub(crate) castling: u8,
     pub(crate) ep: Sq,
     pub(crate) halfmove: u32,
+    pub(crate) checks: [u8; 2],
     pub(crate) key: u64,
 }
 

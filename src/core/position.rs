@@ -54,6 +54,8 @@ pub struct Position {
     pub(crate) ep: Sq,
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
+    /// Checks each side has given, where the rules count them (`RuleOptions::check_limit`).
+    pub(crate) checks: [u8; 2],
     pub(crate) key: u64,
     /// Bitboard backend only (else empty): per piece code, the squares it stands on.
     pub(crate) bb: Vec<Halves>,
@@ -74,6 +76,7 @@ impl PartialEq for Position {
             && self.ep == other.ep
             && self.halfmove == other.halfmove
             && self.fullmove == other.fullmove
+            && self.checks == other.checks
             && self.key == other.key
     }
 }
@@ -105,6 +108,7 @@ impl Position {
             ep: NO_SQ,
             halfmove: 0,
             fullmove: 1,
+            checks: [0; 2],
             key: 0,
             bb: if rules.bits.is_some() {
                 vec![[0; 2]; 2 * rules.pieces.len() + 2]
@@ -221,6 +225,19 @@ impl Position {
         self.fullmove = fullmove;
     }
 
+    /// Checks `color` has given, where the rules count them (0 otherwise).
+    pub fn checks_given(&self, color: Color) -> u8 {
+        self.checks[color.index()]
+    }
+
+    /// Sets the checks `color` has given (at most 15), keeping the key up to date.
+    pub fn set_checks_given(&mut self, color: Color, n: u8) {
+        let z = &self.rules.zobrist.checks[color.index()];
+        let c = &mut self.checks[color.index()];
+        self.key ^= z[*c as usize & 15] ^ z[n as usize & 15];
+        *c = n.min(15);
+    }
+
     /// Puts a piece on an empty on-board square (replacing whatever is there).
     pub fn put(&mut self, sq: Sq, piece: Piece) {
         if self.board[sq as usize] != EMPTY {
@@ -286,7 +303,10 @@ impl Position {
         if self.side == Color::Black {
             k ^= z.side;
         }
-        k ^ z.castling_rights(self.castling) ^ self.ep_key(self.ep)
+        k ^ z.castling_rights(self.castling)
+            ^ self.ep_key(self.ep)
+            ^ z.checks[0][self.checks[0] as usize & 15]
+            ^ z.checks[1][self.checks[1] as usize & 15]
     }
 
     /// Puts `code` on the empty `sq`. `KEY`: update the Zobrist key too (unmake does not: it

@@ -69,6 +69,9 @@ pub struct RuleOptions {
     /// With king safety on, a side may have no royal piece at all (the horde): it is then
     /// never in check, and only the game's other end rules can beat it.
     pub royal_optional: bool,
+    /// Checks given are counted, up to this many (three-check: 3, at most 15): they are part
+    /// of the position, its key and its FEN (`3+3`, the checks each side has left).
+    pub check_limit: Option<u8>,
 }
 
 impl RuleOptions {

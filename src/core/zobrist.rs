@@ -12,6 +12,9 @@ pub struct Zobrist {
     pub castling: [u64; 8],
     /// One key per file of the en passant square.
     pub ep_file: [u64; 26],
+    /// Per colour, one key per number of checks given (1..=15; none for 0, so positions of
+    /// variants that count no checks keep their keys).
+    pub checks: [[u64; 16]; 2],
 }
 
 /// SplitMix64: small, fast and good enough for hashing keys.
@@ -36,6 +39,9 @@ impl Zobrist {
             side: splitmix(&mut state),
             castling: std::array::from_fn(|_| splitmix(&mut state)),
             ep_file: std::array::from_fn(|_| splitmix(&mut state)),
+            checks: std::array::from_fn(|_| {
+                std::array::from_fn(|n| if n == 0 { 0 } else { splitmix(&mut state) })
+            }),
         }
     }
 

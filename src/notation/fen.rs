@@ -82,6 +82,10 @@ pub fn parse(rules: Arc<Rules>, text: &str) -> Result<Position, FenError> {
         }
     }
     let end_col = text.chars().count() + 1;
+    let checks = match rules.options.check_limit {
+        Some(limit) => take_checks(&mut fields, limit)?,
+        None => None,
+    };
     // Castling and en passant left out before the clocks: "-" stands in for them.
     let is_clock = |i: usize| {
         fields
@@ -242,6 +246,11 @@ pub fn parse(rules: Arc<Rules>, text: &str) -> Result<Position, FenError> {
         return Err(err(FenField::Fullmove, fields[5].0, "must be at least 1"));
     }
     pos.set_clocks(halfmove, fullmove);
+    if let Some(given) = checks {
+        for color in Color::BOTH {
+            pos.set_checks_given(color, given[color.index()]);
+        }
+    }
 
     if rules.king_safety {
         for color in Color::BOTH {
@@ -263,6 +272,46 @@ pub fn parse(rules: Arc<Rules>, text: &str) -> Result<Position, FenError> {
         }
     }
     Ok(pos)
+}
+
+/// Takes the check counts out of `fields`, where the rules count checks: the checks each side
+/// has left as a field after the en passant square (`3+3`, as Fairy-Stockfish and python-chess
+/// write it), or the checks given as the last field (`+0+0`, as lichess writes it). Returns the
+/// checks given, `None` when the FEN has no such field (no check given yet).
+fn take_checks(fields: &mut Vec<(usize, &str)>, limit: u8) -> Result<Option<[u8; 2]>, FenError> {
+    let pair = |t: &str| -> Option<(u8, u8)> {
+        let (a, b) = t.split_once('+')?;
+        let digits =
+            |s: &str| !s.is_empty() && s.len() <= 2 && s.bytes().all(|b| b.is_ascii_digit());
+        (digits(a) && digits(b)).then(|| Some((a.parse().ok()?, b.parse().ok()?)))?
+    };
+    let too_many = |c: usize| {
+        err(
+            FenField::Extra,
+            c,
+            format!("a side gives at most {limit} checks"),
+        )
+    };
+    if let Some(&(c, t)) = fields.last().filter(|(_, t)| t.starts_with('+')) {
+        let (w, b) = pair(&t[1..])
+            .ok_or_else(|| err(FenField::Extra, c, format!("'{t}' is not the checks given")))?;
+        if w > limit || b > limit {
+            return Err(too_many(c));
+        }
+        fields.pop();
+        return Ok(Some([w, b]));
+    }
+    if let Some(i) = (4..fields.len()).find(|&i| fields[i].1.contains('+')) {
+        let (c, t) = fields[i];
+        let (w, b) = pair(t)
+            .ok_or_else(|| err(FenField::Extra, c, format!("'{t}' is not the checks left")))?;
+        if w > limit || b > limit {
+            return Err(too_many(c));
+        }
+        fields.remove(i);
+        return Ok(Some([limit - w, limit - b]));
+    }
+    Ok(None)
 }
 
 /// Writes a position as FEN.
@@ -329,6 +378,10 @@ pub fn write(pos: &Position) -> String {
             let _ = write!(out, " {}", shape.name(sq));
         }
         None => out.push_str(" -"),
+    }
+    if let Some(limit) = rules.options.check_limit {
+        let left = |c: Color| limit.saturating_sub(pos.checks_given(c));
+        let _ = write!(out, " {}+{}", left(Color::White), left(Color::Black));
     }
     let _ = write!(out, " {} {}", pos.halfmove_clock(), pos.fullmove_number());
     out

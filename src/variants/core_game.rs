@@ -64,6 +64,8 @@ pub struct Ends {
     /// The result for a side left with no piece at all, from its own view (the horde loses;
     /// in antichess it wins).
     pub no_pieces: Option<Terminal>,
+    /// A side that has given this many checks wins (three-check).
+    pub check_limit: Option<u8>,
     /// A side that has lost its last royal piece (while the other has one) has lost.
     pub royal_capture: bool,
     /// A hundred half-moves without capture or clock-resetting move draw.
@@ -85,6 +87,7 @@ impl Ends {
             goals: Vec::new(),
             goal_reply: false,
             no_pieces: None,
+            check_limit: None,
             royal_capture: true,
             fifty_move: true,
             repetition: true,
@@ -133,6 +136,7 @@ impl Ends {
             || self.reach_rank.is_some()
             || !self.goals.is_empty()
             || self.no_pieces.is_some()
+            || self.check_limit.is_some()
     }
 
     /// Extinction, no pieces left, the goal rank (the side that just moved first), then the
@@ -140,6 +144,13 @@ impl Ends {
     pub fn decided_why(&self, pos: &Position) -> Option<(Terminal, &'static str)> {
         let us = pos.side_to_move();
         let them = us.other();
+        if let Some(limit) = self.check_limit {
+            if pos.checks_given(them) >= limit {
+                return Some((Terminal::Loss, "checks given"));
+            } else if pos.checks_given(us) >= limit {
+                return Some((Terminal::Win, "checks given"));
+            }
+        }
         if self.extinct(pos, us) {
             return Some((Terminal::Loss, "extinction"));
         } else if self.extinct(pos, them) {

@@ -22,7 +22,7 @@ pub const WALLED: &str = include_str!("../../../variants/walled.toml");
 
 /// Every embedded file by its file name (without `.toml`). The first six are examples and the
 /// built-in variants' definitions; the rest are variants reached by name.
-pub const ALL: [(&str, &str); 10] = [
+pub const ALL: &[(&str, &str)] = &[
     ("standard", STANDARD),
     ("fairy", FAIRY),
     ("pawnrace", PAWNRACE),
@@ -42,6 +42,7 @@ pub const ALL: [(&str, &str); 10] = [
         "antichess",
         include_str!("../../../variants/antichess.toml"),
     ),
+    ("3check", include_str!("../../../variants/3check.toml")),
 ];
 
 /// The embedded definition called `name` (its file name).
@@ -100,7 +101,7 @@ mod tests {
 
     #[test]
     fn every_shipped_file_reads_and_names_are_unique() {
-        for (file, text) in ALL {
+        for &(file, text) in ALL {
             let v = load_variant_file(text).unwrap_or_else(|e| panic!("{file}: {e}"));
             assert_eq!(v.name, file, "a file's name is its file name");
         }

@@ -178,6 +178,10 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
             _ => return Err(cx.err(v.span(), "no_pieces is \"win\" or \"loss\"")),
         }),
     };
+    let check_limit = match &end.checks {
+        Some(n) => Some(count(&cx, n, 1, 15, "checks")? as u8),
+        None => None,
+    };
     let mut aliases = Vec::new();
     for a in &doc.aliases {
         let name = a.get_ref().trim().to_ascii_lowercase();
@@ -195,6 +199,7 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
         goals: Vec::new(),
         goal_reply: end.goal_reply,
         no_pieces,
+        check_limit,
         // A variant file's game ends only by its own rules: capturing a king is not one of
         // them unless the king is an extinction kind, and there is no dead-position rule.
         royal_capture: false,
@@ -217,6 +222,7 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
             no_giving_check: doc.rules.no_giving_check,
             // A side that can lose by losing every piece need not have a king (the horde).
             royal_optional: no_pieces.is_some(),
+            check_limit,
         },
     };
     let rules = Rules::new(config.clone()).map_err(|e| cx.err(doc.pieces.span(), e.to_string()))?;

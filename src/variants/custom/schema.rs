@@ -129,6 +129,8 @@ pub struct EndDoc {
     #[serde(default)]
     pub goal_reply: bool,
     #[serde(default)]
+    pub checks: Option<Spanned<i64>>,
+    #[serde(default)]
     pub no_pieces: Option<Spanned<String>>,
     #[serde(default)]
     pub stalemate: Option<Spanned<String>>,
@@ -146,6 +148,7 @@ impl Default for EndDoc {
             reach_rank: None,
             goal: Vec::new(),
             goal_reply: false,
+            checks: None,
             no_pieces: None,
             stalemate: None,
             fifty_move: true,
