@@ -676,21 +676,24 @@ impl Session {
         self.log_text_as(Viewer::Nobody, tags)
     }
 
+    /// The file for a game over at the cursor holds the game that ended: the moves up to the
+    /// cursor, not the later moves a player stepped back from before resigning or agreeing a
+    /// draw (those are a line the game left). A game going on gives the whole record.
     fn log_text_as(&self, viewer: Viewer, tags: &[(String, String)]) -> String {
         let over = self.over();
-        let end = if over {
-            self.status_and_result(over).1
+        let (end, played) = if over {
+            (self.status_and_result(over).1, self.cursor)
         } else {
-            None
+            (None, self.moves.len())
         };
-        if let Some(text) = self
-            .game
-            .export_log(&self.initial, &self.moves, end.as_ref(), tags)
+        if let Some(text) =
+            self.game
+                .export_log(&self.initial, &self.moves[..played], end.as_ref(), tags)
         {
             return text;
         }
         let mut out = String::new();
-        for e in self.log(viewer, over) {
+        for e in self.log(viewer, over).into_iter().take(played) {
             out.push_str(&e.text);
             out.push('\n');
         }
@@ -924,5 +927,55 @@ mod tests {
             assert_eq!(termination.as_deref(), expected, "{name}");
             assert!(movetext.ends_with(ends), "{name}: {movetext}");
         }
+    }
+
+    /// Resigning after stepping back ends the game at the position shown: the file holds the
+    /// game that ended (the moves up to there), not the later moves it left; stepping forward
+    /// shows the record as a game going on, and stepping back there the ended game again.
+    #[test]
+    fn a_resignation_after_stepping_back_exports_the_moves_up_to_it() {
+        let mut s = start();
+        play(&mut s, &["e4", "e5", "Nf3", "Nc6"]);
+        assert!(s.step(2).is_ok());
+        act(&mut s, Color::White, "resign");
+        let (result, termination, movetext) = pgn(&s);
+        assert_eq!(result, "0-1");
+        assert_eq!(termination.as_deref(), Some("normal"));
+        assert_eq!(movetext, "1. e4 e5 {white resigns: black wins} 0-1");
+        // The page still shows the whole record to step through.
+        assert_eq!(s.view(Viewer::Nobody).log.len(), 4);
+
+        assert!(s.step(4).is_ok());
+        assert!(!s.is_over());
+        let (result, termination, movetext) = pgn(&s);
+        assert_eq!((result.as_str(), termination), ("*", None));
+        assert_eq!(movetext, "1. e4 e5 2. Nf3 Nc6 *");
+
+        assert!(s.step(2).is_ok());
+        assert_eq!(pgn(&s).2, "1. e4 e5 {white resigns: black wins} 0-1");
+    }
+
+    /// The same for a variant without a richer log format: its one-move-a-line file stops at
+    /// the resignation too.
+    #[test]
+    fn a_resignation_after_stepping_back_ends_a_plain_log_there() {
+        let variant = VariantId::PawnRace;
+        let Ok(mut s) = Session::new("t".into(), variant, registry::info(variant).initial) else {
+            panic!("the pawn race's initial board");
+        };
+        for _ in 0..4 {
+            let Some(text) = s.move_texts().into_iter().next() else {
+                panic!("no legal move");
+            };
+            play(&mut s, &[text.as_str()]);
+        }
+        let whole = s.log_text();
+        assert_eq!(whole.lines().count(), 4);
+        assert!(s.step(2).is_ok());
+        act(&mut s, Color::White, "resign");
+        let first_two: Vec<&str> = whole.lines().take(2).collect();
+        assert_eq!(s.log_text().lines().collect::<Vec<_>>(), first_two);
+        assert!(s.step(4).is_ok());
+        assert_eq!(s.log_text(), whole);
     }
 }
