@@ -9,7 +9,7 @@
 use serde::Serialize;
 
 use crate::core::{Color, Piece, Position, Square};
-use crate::game::{MoveRefused, VariantId};
+use crate::game::{GameEnd, MoveRefused, VariantId};
 
 /// A piece as the page draws it.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
@@ -70,8 +70,8 @@ pub struct GameStatus {
     pub threefold: bool,
     /// The rules ended the game (checkmate, stalemate, a pawn race won, …).
     pub over: bool,
-    /// A sentence for the status bar when the rules ended the game.
-    pub result: Option<String>,
+    /// How the rules ended the game (serialized as its sentence, for the status bar).
+    pub result: Option<GameEnd>,
 }
 
 /// A checkmate or stalemate that only the side to move can know of, because its own hidden
@@ -86,11 +86,13 @@ pub enum Verdict {
 }
 
 impl Verdict {
-    /// The result sentence when `mover` (the side without a move) is the one concerned.
-    pub fn result(self, mover: Color) -> String {
+    /// How the game ends when `mover` (the side without a move) is the one concerned.
+    pub fn end(self, mover: Color) -> GameEnd {
         match self {
-            Verdict::Checkmate => format!("checkmate: {} wins", mover.other().name()),
-            Verdict::Stalemate => "stalemate: draw".to_string(),
+            Verdict::Checkmate => GameEnd::Checkmate {
+                winner: mover.other(),
+            },
+            Verdict::Stalemate => GameEnd::Stalemate,
         }
     }
 
@@ -158,13 +160,14 @@ pub trait SeatView: Send {
         None
     }
     /// The game log as a file, when the variant has a richer format than one move per line
-    /// (standard chess: PGN). `result` is the session's result sentence, if the game is over;
-    /// `tags` the front end's own header (players, date), if it has one.
+    /// (standard chess: PGN). `moves` are the game's moves from `initial`; `end` how the
+    /// game ended, if it is over; `tags` the front end's own header (players, date), if it has
+    /// one.
     fn export_log(
         &self,
         _initial: &str,
         _moves: &[String],
-        _result: Option<&str>,
+        _end: Option<&GameEnd>,
         _tags: &[(String, String)],
     ) -> Option<String> {
         None

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use crate::core::{Color, Square};
 use crate::game::seat_view::{Cell, GameStatus, SeatView, Target, Verdict, WallView};
-use crate::game::VariantId;
+use crate::game::{GameEnd, VariantId};
 use crate::play::typed::{self, Candidate, Reading};
 use crate::variants::registry;
 
@@ -109,8 +109,11 @@ pub struct View {
     pub to_move: &'static str,
     /// Check, mate and claimable draws in the position shown.
     pub status: GameStatus,
-    /// The result when the game is over, by the rules or by the players.
+    /// The result sentence when the game is over, by the rules or by the players.
     pub result: Option<String>,
+    /// The score when the game is over: the PGN result token (`1-0`, `0-1`, `1/2-1/2`, or `*`
+    /// for an end without a result).
+    pub score: Option<&'static str>,
     /// The game is over at the cursor.
     pub over: bool,
     /// The side whose draw offer stands, `white` or `black`.
@@ -167,9 +170,10 @@ pub struct Session {
     squares: Vec<Option<[String; 2]>>,
     cursor: usize,
     game: Box<dyn SeatView>,
-    /// A resignation or agreed/claimed draw, and the cursor (position) it happened at: stepping
-    /// elsewhere shows the game as it was there, and a new move from there branches.
-    ended: Option<(usize, String)>,
+    /// A resignation, an agreed/claimed draw or an end a front end gave (`end_with`), and the
+    /// cursor (position) it happened at: stepping elsewhere shows the game as it was there, and
+    /// a new move from there branches.
+    ended: Option<(usize, GameEnd)>,
     draw_offer: Option<Color>,
     /// The computer's seat, when the page asked for one (`play::Computer`). Its secrets are
     /// shown to no viewer until play reveals them or the game ends.
@@ -226,13 +230,13 @@ impl Session {
         }
     }
 
-    /// The status and result: once the game is over, a verdict that waited ends it as the
-    /// rules had it (whatever ended it: the mover acting, a flag, an automatic draw).
-    fn status_and_result(&self, over: bool) -> (GameStatus, Option<String>) {
+    /// The status and how the game ended: once the game is over, a verdict that waited ends it
+    /// as the rules had it (whatever ended it: the mover acting, a flag, an automatic draw).
+    fn status_and_result(&self, over: bool) -> (GameStatus, Option<GameEnd>) {
         let mut status = self.game.status();
         let verdict = self.game.private_verdict().filter(|_| over);
         if let Some(v) = verdict {
-            let result = v.result(self.game.side_to_move());
+            let result = v.end(self.game.side_to_move());
             // As a game that ended at once shows it (`check` belongs to a game going on).
             status.check = false;
             status.checkmate = v == Verdict::Checkmate;
@@ -251,14 +255,14 @@ impl Session {
 
     /// A draw no one has to claim: FIDE 9.6 where the variant keeps it, and for every variant
     /// a length no real game reaches, so that no game grows without bound on the server.
-    fn ended_by_rule(&self) -> Option<String> {
-        if let Some(reason) = self.game.automatic_draw() {
-            return Some(format!("draw by {reason}"));
+    fn ended_by_rule(&self) -> Option<GameEnd> {
+        if let Some(rule) = self.game.automatic_draw() {
+            return Some(GameEnd::AutomaticDraw { rule });
         }
-        (self.cursor >= MAX_PLIES).then(|| format!("draw: the game reached {MAX_PLIES} moves"))
+        (self.cursor >= MAX_PLIES).then_some(GameEnd::MoveLimit { plies: MAX_PLIES })
     }
 
-    fn ended_here(&self) -> Option<&String> {
+    fn ended_here(&self) -> Option<&GameEnd> {
         self.ended
             .as_ref()
             .filter(|(at, _)| *at == self.cursor)
@@ -502,7 +506,7 @@ impl Session {
             // the opponent does is answered as it would be without the verdict.
             let mover = self.mover();
             if (me == mover && ACTIONS.contains(&action)) || action == "resign" {
-                self.ended = Some((self.cursor, verdict.result(mover)));
+                self.ended = Some((self.cursor, verdict.end(mover)));
                 self.draw_offer = None;
                 return Ok(());
             }
@@ -512,8 +516,7 @@ impl Session {
                 return Err(Refusal::conflict("there is nothing to acknowledge"));
             }
             "resign" => {
-                let result = format!("{} resigns: {} wins", me.name(), me.other().name());
-                self.ended = Some((self.cursor, result));
+                self.ended = Some((self.cursor, GameEnd::Resignation { by: me }));
             }
             // Stored once: a repeated offer would only grow the game's record.
             "offer_draw" if self.draw_offer == Some(me) => {
@@ -525,13 +528,13 @@ impl Session {
                     return Err(Refusal::conflict("no draw has been offered"));
                 }
                 if action == "accept_draw" {
-                    self.ended = Some((self.cursor, "draw by agreement".to_string()));
+                    self.ended = Some((self.cursor, GameEnd::Agreement));
                 }
                 self.draw_offer = None;
             }
             "claim_draw" => {
                 let s = self.game.status();
-                let reason = if s.threefold {
+                let rule = if s.threefold {
                     "threefold repetition"
                 } else if s.fifty_moves {
                     "the fifty-move rule"
@@ -541,8 +544,7 @@ impl Session {
                          fifty moves have not passed without a capture or a pawn move",
                     ));
                 };
-                let result = format!("draw claimed by {}: {reason}", me.name());
-                self.ended = Some((self.cursor, result));
+                self.ended = Some((self.cursor, GameEnd::DrawClaimed { by: me, rule }));
             }
             other => return Err(Refusal::bad(format!("unknown action '{other}'"))),
         }
@@ -559,9 +561,10 @@ impl Session {
         self.game.could_win(color)
     }
 
-    /// Ends the game here with `result` (a network game's clock ran out).
-    pub fn end_with(&mut self, result: String) {
-        self.ended = Some((self.cursor, result));
+    /// Ends the game here as `end` says (a network game's clock ran out, a terminal game was
+    /// stopped).
+    pub fn end_with(&mut self, end: GameEnd) {
+        self.ended = Some((self.cursor, end));
         self.draw_offer = None;
     }
 
@@ -607,6 +610,7 @@ impl Session {
             .filter(|_| viewer == Viewer::Player(self.mover()))
             .map(Verdict::word);
         View {
+            score: result.as_ref().map(|e| e.score().pgn_token()),
             id: self.id.clone(),
             variant: self.variant,
             files: self.game.files(),
@@ -614,7 +618,7 @@ impl Session {
             cells,
             walls: self.game.walls(),
             to_move: self.mover().name(),
-            result,
+            result: result.map(|e| e.to_string()),
             status,
             over,
             draw_offer: self.draw_offer.map(Color::name),
@@ -672,21 +676,24 @@ impl Session {
         self.log_text_as(Viewer::Nobody, tags)
     }
 
+    /// The file for a game over at the cursor holds the game that ended: the moves up to the
+    /// cursor, not the later moves a player stepped back from before resigning or agreeing a
+    /// draw (those are a line the game left). A game going on gives the whole record.
     fn log_text_as(&self, viewer: Viewer, tags: &[(String, String)]) -> String {
         let over = self.over();
-        let result = if over {
-            self.status_and_result(over).1
+        let (end, played) = if over {
+            (self.status_and_result(over).1, self.cursor)
         } else {
-            None
+            (None, self.moves.len())
         };
         if let Some(text) =
             self.game
-                .export_log(&self.initial, &self.moves, result.as_deref(), tags)
+                .export_log(&self.initial, &self.moves[..played], end.as_ref(), tags)
         {
             return text;
         }
         let mut out = String::new();
-        for e in self.log(viewer, over) {
+        for e in self.log(viewer, over).into_iter().take(played) {
             out.push_str(&e.text);
             out.push('\n');
         }
@@ -745,5 +752,230 @@ impl Session {
     /// The move texts and their movers up to the cursor.
     pub fn line(&self) -> (&[String], &[Color]) {
         (&self.moves[..self.cursor], &self.movers[..self.cursor])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn standard(board: &str) -> Session {
+        match Session::new("t".into(), VariantId::Standard, board) {
+            Ok(s) => s,
+            Err(r) => panic!("{}", r.message),
+        }
+    }
+
+    fn start() -> Session {
+        standard(registry::info(VariantId::Standard).initial)
+    }
+
+    fn play(s: &mut Session, moves: &[&str]) {
+        for m in moves {
+            if let Err(r) = s.play(m, false) {
+                panic!("{m}: {}", r.message);
+            }
+        }
+    }
+
+    fn act(s: &mut Session, me: Color, action: &str) {
+        if let Err(r) = s.action_as(me, action) {
+            panic!("{action}: {}", r.message);
+        }
+    }
+
+    /// The PGN's result tag, its Termination tag, and its movetext with white space made
+    /// single spaces (a long final comment wraps).
+    fn pgn(s: &Session) -> (String, Option<String>, String) {
+        let text = s.log_text();
+        let tag = |name: &str| {
+            let head = format!("[{name} \"");
+            text.lines()
+                .find_map(|l| l.strip_prefix(head.as_str()))
+                .and_then(|v| v.strip_suffix("\"]"))
+                .map(str::to_string)
+        };
+        let movetext = text
+            .lines()
+            .filter(|l| !l.starts_with('['))
+            .flat_map(str::split_whitespace)
+            .collect::<Vec<_>>()
+            .join(" ");
+        (
+            tag("Result").unwrap_or_default(),
+            tag("Termination"),
+            movetext,
+        )
+    }
+
+    /// Each way a standard game ends: the sentence the page and the terminal show (as they
+    /// were before the end was a value), and the PGN's result token, Termination tag and final
+    /// comment, taken from the end, not from the sentence.
+    #[test]
+    fn each_end_gives_its_sentence_and_pgn_result() {
+        let fools_mate = ["f3", "e5", "g4", "Qh4#"];
+        let shuffle = ["Nf3", "Nf6", "Ng1", "Ng8"];
+        let mut cases: Vec<(&str, Session, &str, &str, &str)> = Vec::new();
+
+        let mut s = start();
+        play(&mut s, &fools_mate);
+        let ends = "1. f3 e5 2. g4 Qh4# {checkmate: black wins} 0-1";
+        cases.push(("checkmate", s, "checkmate: black wins", "0-1", ends));
+
+        // Qb6 leaves the a8 king no square and no check.
+        let mut s = standard("k7/8/8/2Q5/8/8/8/K7 w - - 0 1");
+        play(&mut s, &["Qb6"]);
+        let ends = "1. Qb6 {Draw by stalemate.} 1/2-1/2";
+        cases.push(("stalemate", s, "Draw by stalemate.", "1/2-1/2", ends));
+
+        let mut s = standard("k7/8/8/8/8/8/1q6/K7 w - - 0 1");
+        play(&mut s, &["Kxb2"]);
+        let ends = "1. Kxb2 {Draw by insufficient material.} 1/2-1/2";
+        cases.push((
+            "insufficient material",
+            s,
+            "Draw by insufficient material.",
+            "1/2-1/2",
+            ends,
+        ));
+
+        let mut s = start();
+        play(&mut s, &["e4"]);
+        act(&mut s, Color::Black, "resign");
+        let ends = "1. e4 {black resigns: white wins} 1-0";
+        cases.push(("black resigns", s, "black resigns: white wins", "1-0", ends));
+
+        let mut s = start();
+        play(&mut s, &["e4"]);
+        act(&mut s, Color::White, "resign");
+        let ends = "1. e4 {white resigns: black wins} 0-1";
+        cases.push(("white resigns", s, "white resigns: black wins", "0-1", ends));
+
+        let mut s = start();
+        play(&mut s, &["e4", "e5"]);
+        act(&mut s, Color::White, "offer_draw");
+        act(&mut s, Color::Black, "accept_draw");
+        let ends = "{draw by agreement} 1/2-1/2";
+        cases.push(("agreement", s, "draw by agreement", "1/2-1/2", ends));
+
+        let mut s = start();
+        play(&mut s, &shuffle);
+        play(&mut s, &shuffle);
+        act(&mut s, Color::White, "claim_draw");
+        let ends = "{draw claimed by white: threefold repetition} 1/2-1/2";
+        let said = "draw claimed by white: threefold repetition";
+        cases.push(("threefold claimed", s, said, "1/2-1/2", ends));
+
+        let mut s = standard("k7/8/8/8/8/8/8/K6R b - - 99 80");
+        play(&mut s, &["Kb7"]);
+        act(&mut s, Color::White, "claim_draw");
+        let ends = "{draw claimed by white: the fifty-move rule} 1/2-1/2";
+        let said = "draw claimed by white: the fifty-move rule";
+        cases.push(("fifty moves claimed", s, said, "1/2-1/2", ends));
+
+        let mut s = start();
+        for _ in 0..4 {
+            play(&mut s, &shuffle);
+        }
+        let ends = "{draw by fivefold repetition} 1/2-1/2";
+        let said = "draw by fivefold repetition";
+        cases.push(("fivefold", s, said, "1/2-1/2", ends));
+
+        let mut s = standard("k7/8/8/8/8/8/8/K6R w - - 149 100");
+        play(&mut s, &["Rh2"]);
+        let ends = "{draw by the seventy-five-move rule} 1/2-1/2";
+        let said = "draw by the seventy-five-move rule";
+        cases.push(("seventy-five moves", s, said, "1/2-1/2", ends));
+
+        let mut s = start();
+        play(&mut s, &["e4"]);
+        s.end_with(GameEnd::OutOfTime {
+            loser: Color::Black,
+            opponent_could_win: true,
+        });
+        let ends = "{black ran out of time: white wins} 1-0";
+        let said = "black ran out of time: white wins";
+        cases.push(("black flagged", s, said, "1-0", ends));
+
+        let mut s = standard("k7/8/8/8/8/8/8/K6R w - - 0 1");
+        s.end_with(GameEnd::OutOfTime {
+            loser: Color::White,
+            opponent_could_win: s.could_win(Color::Black),
+        });
+        let ends = "{white ran out of time, but black cannot checkmate: draw} 1/2-1/2";
+        let said = "white ran out of time, but black cannot checkmate: draw";
+        cases.push(("white flagged, black cannot mate", s, said, "1/2-1/2", ends));
+
+        let mut s = start();
+        play(&mut s, &["e4"]);
+        s.end_with(GameEnd::Stopped);
+        let ends = "1. e4 {game stopped without a result} *";
+        cases.push(("stopped", s, "game stopped without a result", "*", ends));
+
+        for (name, s, sentence, token, ends) in cases {
+            let view = s.view(Viewer::Nobody);
+            assert!(view.over, "{name}");
+            assert_eq!(view.result.as_deref(), Some(sentence), "{name}");
+            assert_eq!(view.score, Some(token), "{name}");
+            let (result, termination, movetext) = pgn(&s);
+            assert_eq!(result, token, "{name}");
+            let expected = match (token, name) {
+                ("*", _) => None,
+                (_, "black flagged" | "white flagged, black cannot mate") => Some("time forfeit"),
+                _ => Some("normal"),
+            };
+            assert_eq!(termination.as_deref(), expected, "{name}");
+            assert!(movetext.ends_with(ends), "{name}: {movetext}");
+        }
+    }
+
+    /// Resigning after stepping back ends the game at the position shown: the file holds the
+    /// game that ended (the moves up to there), not the later moves it left; stepping forward
+    /// shows the record as a game going on, and stepping back there the ended game again.
+    #[test]
+    fn a_resignation_after_stepping_back_exports_the_moves_up_to_it() {
+        let mut s = start();
+        play(&mut s, &["e4", "e5", "Nf3", "Nc6"]);
+        assert!(s.step(2).is_ok());
+        act(&mut s, Color::White, "resign");
+        let (result, termination, movetext) = pgn(&s);
+        assert_eq!(result, "0-1");
+        assert_eq!(termination.as_deref(), Some("normal"));
+        assert_eq!(movetext, "1. e4 e5 {white resigns: black wins} 0-1");
+        // The page still shows the whole record to step through.
+        assert_eq!(s.view(Viewer::Nobody).log.len(), 4);
+
+        assert!(s.step(4).is_ok());
+        assert!(!s.is_over());
+        let (result, termination, movetext) = pgn(&s);
+        assert_eq!((result.as_str(), termination), ("*", None));
+        assert_eq!(movetext, "1. e4 e5 2. Nf3 Nc6 *");
+
+        assert!(s.step(2).is_ok());
+        assert_eq!(pgn(&s).2, "1. e4 e5 {white resigns: black wins} 0-1");
+    }
+
+    /// The same for a variant without a richer log format: its one-move-a-line file stops at
+    /// the resignation too.
+    #[test]
+    fn a_resignation_after_stepping_back_ends_a_plain_log_there() {
+        let variant = VariantId::PawnRace;
+        let Ok(mut s) = Session::new("t".into(), variant, registry::info(variant).initial) else {
+            panic!("the pawn race's initial board");
+        };
+        for _ in 0..4 {
+            let Some(text) = s.move_texts().into_iter().next() else {
+                panic!("no legal move");
+            };
+            play(&mut s, &[text.as_str()]);
+        }
+        let whole = s.log_text();
+        assert_eq!(whole.lines().count(), 4);
+        assert!(s.step(2).is_ok());
+        act(&mut s, Color::White, "resign");
+        let first_two: Vec<&str> = whole.lines().take(2).collect();
+        assert_eq!(s.log_text().lines().collect::<Vec<_>>(), first_two);
+        assert!(s.step(4).is_ok());
+        assert_eq!(s.log_text(), whole);
     }
 }

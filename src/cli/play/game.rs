@@ -14,7 +14,7 @@ use std::process::ExitCode;
 
 use anyhow::{anyhow, Context, Result};
 use chessrules::core::Color;
-use chessrules::game::VariantId;
+use chessrules::game::{GameEnd, VariantId};
 use chessrules::play::session::{Session, Viewer};
 use chessrules::play::typed::Reading;
 use chessrules::variants::registry;
@@ -113,9 +113,9 @@ pub fn run(setup: Setup) -> Result<ExitCode> {
         }
         let computers = !seats.iter().any(Seat::is_human);
         if computers && session.length() >= MAX_COMPUTER_PLIES {
-            session.end_with(format!(
-                "game stopped: {MAX_COMPUTER_PLIES} moves without a result"
-            ));
+            session.end_with(GameEnd::StoppedAfter {
+                plies: MAX_COMPUTER_PLIES,
+            });
             break End::Over;
         }
         game.computer(&mut t, &mut session, mover, &mut seats[mover.index()])?;
@@ -131,7 +131,7 @@ pub fn run(setup: Setup) -> Result<ExitCode> {
     }
     let stopped = end != End::Over;
     if stopped {
-        session.end_with("game stopped without a result".to_string());
+        session.end_with(GameEnd::Stopped);
     }
     let log = match &setup.export {
         Some(export) => export(&session),

@@ -4,7 +4,7 @@
 //! trapdoors and mines are public, so every viewer sees them.
 
 use crate::core::{Color, PositionHistory, Square};
-use crate::game::{Diagnostic, MoveRefused};
+use crate::game::{Diagnostic, GameEnd, MoveRefused, Score};
 use crate::notation::{coordinate, fen};
 use crate::variants::custom::computer::best_custom_move;
 use crate::variants::custom::field::{Field, ObstacleKind};
@@ -223,10 +223,14 @@ impl SeatView for Custom {
             threefold: false,
             over: end.is_some(),
             result: end.map(|o| match o {
-                VariantFileOutcome::Win { winner, reason } => {
-                    format!("{reason}: {} wins", winner.name())
-                }
-                VariantFileOutcome::Draw { reason } => format!("draw by {reason}"),
+                VariantFileOutcome::Win { winner, reason } => GameEnd::VariantRule {
+                    score: Score::Win(winner),
+                    sentence: format!("{reason}: {} wins", winner.name()),
+                },
+                VariantFileOutcome::Draw { reason } => GameEnd::VariantRule {
+                    score: Score::Draw,
+                    sentence: format!("draw by {reason}"),
+                },
             }),
         }
     }

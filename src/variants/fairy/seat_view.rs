@@ -2,7 +2,7 @@
 //! notation (`c4xd5+`, `0-0`, `h9-h10=Q`), played through the variant's own move checker.
 
 use crate::core::{Color, Position, Square};
-use crate::game::{Diagnostic, MoveRefused};
+use crate::game::{Diagnostic, GameEnd, MoveRefused};
 use crate::variants::fairy::{self, play, write};
 
 use crate::game::seat_view::{
@@ -78,18 +78,16 @@ impl SeatView for Fairy {
         let mut pos = self.position.clone();
         let check = pos.is_check();
         let none = play::legal_moves(&mut pos).is_empty();
-        let winner = pos.side_to_move().other().name();
+        let winner = pos.side_to_move().other();
         GameStatus {
             check,
             checkmate: check && none,
             stalemate: !check && none,
             over: none,
-            result: none.then(|| {
-                if check {
-                    format!("checkmate: {winner} wins")
-                } else {
-                    "stalemate: draw".to_string()
-                }
+            result: none.then_some(if check {
+                GameEnd::Checkmate { winner }
+            } else {
+                GameEnd::Stalemate
             }),
             ..GameStatus::default()
         }

@@ -1,7 +1,7 @@
 //! FollowChess: any rectangle up to 26 files, moves written `c 3 c 4`, pieces move by their
 //! movement rules only (no check rule, kings can be captured), played through `FollowChess`.
 
-use crate::game::{Diagnostic, MoveRefused};
+use crate::game::{Diagnostic, GameEnd, MoveRefused, Score};
 use std::io::Cursor;
 
 use crate::core::{Color, Square};
@@ -98,7 +98,10 @@ impl SeatView for Follow {
         GameStatus {
             check: taken.is_none() && self.game.in_check(me),
             over: taken.is_some(),
-            result: taken.map(|c| format!("king captured: {} wins", c.other().name())),
+            result: taken.map(|c| GameEnd::VariantRule {
+                score: Score::Win(c.other()),
+                sentence: format!("king captured: {} wins", c.other().name()),
+            }),
             ..GameStatus::default()
         }
     }

@@ -10,7 +10,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use crate::core::{Color, MoveFlag, Square};
 use crate::engine::Rng;
-use crate::game::{Diagnostic, MoveRefused};
+use crate::game::{Diagnostic, GameEnd, MoveRefused};
 use crate::variants::obstacle::knowledge::Secret;
 use crate::variants::obstacle::placement::computer_placement;
 use crate::variants::obstacle::search::{action_text, best_obstacle_move_knowing, ObstacleMove};
@@ -225,9 +225,9 @@ impl SeatView for ObstacleSeatView {
                 } else {
                     self.side_to_move().other()
                 };
-                format!("checkmate: {} wins", winner.name())
+                GameEnd::Checkmate { winner }
             } else {
-                "stalemate: draw".to_string()
+                GameEnd::Stalemate
             }
         });
         GameStatus {

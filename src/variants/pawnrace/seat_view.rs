@@ -3,7 +3,7 @@
 //! line with the side to move (`w` or `b`) and, optionally, the en passant square.
 
 use crate::core::{Color, MoveFlag, Position, Square};
-use crate::game::{Diagnostic, MoveRefused};
+use crate::game::{Diagnostic, GameEnd, MoveRefused, Score};
 use crate::variants::pawnrace::{self, board, notation, PawnRace, RaceOutcome};
 
 use crate::game::seat_view::{
@@ -100,19 +100,29 @@ impl SeatView for Race {
             stalemate: outcome == Some(RaceOutcome::Stalemate),
             over: outcome.is_some(),
             // The course's own sentences, as its interactive game prints them.
-            result: outcome.map(|o| match o {
-                RaceOutcome::Promotion(c) => {
-                    format!("{} wins by reaching the last rank", c.title())
-                }
-                RaceOutcome::AllCaptured(c) => format!(
-                    "{} wins by capturing every {} pawn",
-                    c.title(),
-                    c.other().name()
-                ),
-                RaceOutcome::Stalemate => format!(
-                    "Draw by stalemate: {} cannot move",
-                    self.side_to_move().title()
-                ),
+            result: outcome.map(|o| {
+                let (score, sentence) = match o {
+                    RaceOutcome::Promotion(c) => (
+                        Score::Win(c),
+                        format!("{} wins by reaching the last rank", c.title()),
+                    ),
+                    RaceOutcome::AllCaptured(c) => (
+                        Score::Win(c),
+                        format!(
+                            "{} wins by capturing every {} pawn",
+                            c.title(),
+                            c.other().name()
+                        ),
+                    ),
+                    RaceOutcome::Stalemate => (
+                        Score::Draw,
+                        format!(
+                            "Draw by stalemate: {} cannot move",
+                            self.side_to_move().title()
+                        ),
+                    ),
+                };
+                GameEnd::VariantRule { score, sentence }
             }),
             ..GameStatus::default()
         }

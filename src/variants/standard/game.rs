@@ -5,6 +5,7 @@
 
 use crate::core::history::PositionHistory;
 use crate::core::{Color, Move, Position};
+use crate::game::Score;
 use crate::notation::pgn::{self, PgnGame};
 use crate::notation::{coordinate, fen, san};
 use crate::variants::standard::setup::{chess960_position_from_fen, position_from_fen, SetupError};
@@ -46,13 +47,14 @@ impl Outcome {
         }
     }
 
+    /// The score: the winner's, or a draw.
+    pub fn score(&self) -> Score {
+        Score::of(self.winner)
+    }
+
     /// The PGN result token.
     pub fn result(&self) -> &'static str {
-        match self.winner {
-            Some(Color::White) => "1-0",
-            Some(Color::Black) => "0-1",
-            None => "1/2-1/2",
-        }
+        self.score().pgn_token()
     }
 
     /// The ending in words, e.g. "White wins by checkmate.", "Draw by stalemate.".

@@ -3,7 +3,7 @@
 
 use crate::core::history::cannot_mate;
 use crate::core::{Color, Square};
-use crate::game::{Diagnostic, MoveRefused};
+use crate::game::{Diagnostic, GameEnd, MoveRefused, Score};
 use crate::notation::{fen, pgn, san};
 use crate::variants::standard;
 use crate::variants::standard::game::{Claim, StandardGame};
@@ -80,10 +80,13 @@ impl SeatView for Standard {
             threefold: claims.contains(&Claim::ThreefoldRepetition),
             over: outcome.is_some(),
             result: outcome.map(|o| match o.winner {
-                Some(c) if o.termination == Termination::Checkmate => {
-                    format!("checkmate: {} wins", c.name())
+                Some(winner) if o.termination == Termination::Checkmate => {
+                    GameEnd::Checkmate { winner }
                 }
-                _ => o.sentence(),
+                _ => GameEnd::VariantRule {
+                    score: o.score(),
+                    sentence: o.sentence(),
+                },
             }),
         }
     }
@@ -96,7 +99,7 @@ impl SeatView for Standard {
         &self,
         initial: &str,
         moves: &[String],
-        result: Option<&str>,
+        end: Option<&GameEnd>,
         header: &[(String, String)],
     ) -> Option<String> {
         let chess960 = self.game.is_chess960();
@@ -120,16 +123,10 @@ impl SeatView for Standard {
             tags.push(("SetUp".to_string(), "1".to_string()));
             tags.push(("FEN".to_string(), fen_text));
         }
-        let lower = result.map(str::to_ascii_lowercase);
-        let token = match lower.as_deref() {
-            Some(r) if r.contains("white wins") => "1-0",
-            Some(r) if r.contains("black wins") => "0-1",
-            Some(r) if r.contains("draw") => "1/2-1/2",
-            _ => "*",
-        };
-        if token != "*" {
-            let how = match lower.as_deref() {
-                Some(r) if r.contains("ran out of time") => "time forfeit",
+        let score = end.map_or(Score::NoResult, GameEnd::score);
+        if score != Score::NoResult {
+            let how = match end {
+                Some(GameEnd::OutOfTime { .. }) => "time forfeit",
                 _ => "normal",
             };
             tags.push(("Termination".to_string(), how.to_string()));
@@ -139,8 +136,8 @@ impl SeatView for Standard {
             moves: moves.to_vec(),
             first_move_number: start.fullmove_number(),
             black_starts: start.side_to_move() == Color::Black,
-            final_comment: result.map(str::to_string),
-            result: token.to_string(),
+            final_comment: end.map(GameEnd::to_string),
+            result: score.pgn_token().to_string(),
         }))
     }
     fn info(&self) -> Vec<String> {

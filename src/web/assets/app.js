@@ -48,8 +48,10 @@ function say(text, kind = "") {
 }
 
 // The result as a chess site shows it: "checkmate: black wins" reads "Checkmate — Black
-// wins", with its score token (1-0, 0-1, ½-½; none for a result that names no winner or draw).
-function resultLine(result) {
+// wins", with its score token from the server's score (1-0, 0-1, ½-½; none for an end without
+// a result), never read from the sentence.
+const SCORE_TOKENS = { "1-0": "1-0", "0-1": "0-1", "1/2-1/2": "½-½" };
+function resultLine(result, score) {
   if (!result) return { text: "", token: "" };
   const named = result.replace(/\b(white|black)\b/g, (c) => cap(c));
   const i = named.indexOf(": ");
@@ -58,11 +60,7 @@ function resultLine(result) {
     const verdict = named.slice(i + 2);
     text = `${cap(named.slice(0, i))} — ${/^draw\b/.test(verdict) ? cap(verdict) : verdict}`;
   }
-  let token = "";
-  if (/\bwhite wins\b/i.test(result)) token = "1-0";
-  else if (/\bblack wins\b/i.test(result)) token = "0-1";
-  else if (/\bdraw\b/i.test(result)) token = "½-½";
-  return { text, token };
+  return { text, token: SCORE_TOKENS[score] || "" };
 }
 
 // The square of the side to move's king when it is in check (the royal piece: the king of
@@ -92,7 +90,7 @@ function render(last) {
   let turn = `${cap(view.to_move)} to move`;
   if (view.placement) turn = `${cap(view.placement)}: place a trapdoor or a mine in secret`;
   // The end is said once, on this line; the log ends with its score token.
-  const end = resultLine(view.result);
+  const end = resultLine(view.result, view.score);
   if (view.over) turn = end.text || "Game over";
   if (view.cursor === view.length) ending = view.over ? { id: view.id, length: view.length, token: end.token } : null;
   $("turn").textContent = turn;
@@ -198,7 +196,7 @@ function renderLog() {
   }
   // A finished game's log ends with its result (greyed while an earlier position is shown).
   let end = ending && ending.id === view.id && ending.length === view.length ? ending.token : "";
-  if (view.over) end = resultLine(view.result).token;
+  if (view.over) end = resultLine(view.result, view.score).token;
   if (end) {
     const li = document.createElement("li");
     li.className = "result" + (view.over ? "" : " later");

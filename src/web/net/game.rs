@@ -4,6 +4,7 @@
 use tokio::sync::watch;
 
 use crate::core::{Color, Square};
+use crate::game::GameEnd;
 use crate::play::session::{Refusal, Session};
 
 use super::clock::{now_ms, Clock};
@@ -84,12 +85,11 @@ impl NetGame {
                 // now an automatic draw, an obstacle move judged on the whole board) ends the
                 // game there rather than making it unloadable.
                 if !(e.kind == "action" && e.text == "offer_draw") {
-                    game.session.end_with(format!(
-                        "game ended: its move {} ({}) is not allowed by this version's rules ({})",
-                        i + 1,
-                        e.text,
-                        r.message
-                    ));
+                    game.session.end_with(GameEnd::Unreplayable {
+                        ply: i + 1,
+                        text: e.text.clone(),
+                        why: r.message,
+                    });
                     game.seq = events.len();
                     return Ok(game);
                 }
@@ -134,15 +134,10 @@ impl NetGame {
     /// `loser`'s time ran out at `at`: the game ends, lost, or drawn when the opponent could
     /// not win anyway (FIDE 6.9).
     fn flag(&mut self, loser: Color, at: u64) {
-        let winner = loser.other();
-        self.session.end_with(if self.session.could_win(winner) {
-            format!("{} ran out of time: {} wins", loser.name(), winner.name())
-        } else {
-            format!(
-                "{} ran out of time, but {} cannot checkmate: draw",
-                loser.name(),
-                winner.name()
-            )
+        let opponent_could_win = self.session.could_win(loser.other());
+        self.session.end_with(GameEnd::OutOfTime {
+            loser,
+            opponent_could_win,
         });
         if let Some(c) = &mut self.clock {
             c.stop(at);
