@@ -219,6 +219,9 @@ impl Position {
 
     /// Is any royal piece of `color` attacked?
     pub fn in_check(&self, color: Color) -> bool {
+        if self.rules.options.blast {
+            return self.blast_check(color);
+        }
         let c = color.index();
         match self.royal_count[c] {
             0 => false,

@@ -31,6 +31,7 @@ impl Position {
             ep: self.ep,
             halfmove: self.halfmove,
             checks: self.checks,
+            blasts: 0,
             key: self.key,
         };
         let mut reset_clock = self.rules.clock_kinds >> code_kind(code) & 1 == 1;
@@ -64,6 +65,9 @@ impl Position {
                         self.remove_piece::<true>(m.from, code);
                         self.add_piece::<true>(m.to, Piece::new(us, kind).code());
                     }
+                }
+                if undo.captured != EMPTY && self.rules.options.blast {
+                    undo.blasts = self.explode(m.to);
                 }
                 if m.flag == MoveFlag::DoubleStep {
                     let mid = ((m.from as usize + m.to as usize) / 2) as Sq;
@@ -113,6 +117,9 @@ impl Position {
                 self.add_piece::<false>(rf, rook);
             }
             _ => {
+                if undo.blasts > 0 {
+                    self.restore_blast(undo.blasts);
+                }
                 match m.promotion {
                     None => {
                         let code = self.cell(m.to as usize);

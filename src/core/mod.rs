@@ -6,6 +6,7 @@
 
 pub mod attacks;
 mod bitboard;
+mod blast;
 pub mod geometry;
 pub mod history;
 pub mod make;

@@ -362,6 +362,28 @@ impl Position {
     fn castle_path_safe(&self, kf: Sq, kt: Sq, not_in_check: bool, memo: &mut AttackMemo) -> bool {
         let them = self.side.other();
         let step: isize = if kt > kf { 1 } else { -1 };
+        if self.rules.options.blast {
+            // Under explosions a square next to the enemy king is safe (`core::blast`), and a
+            // king beside the enemy king may stand on an attacked line: the path is judged
+            // with the king lifted, so that it does not shield the squares behind it. The
+            // destination is judged after the move, with the rook in its new place, by the
+            // legality test every move under explosions takes.
+            if self.blast_threatened(kf, them) {
+                return false;
+            }
+            let mut lifted = self.clone();
+            lifted.remove_piece::<false>(kf, self.cell(kf as usize));
+            let mut s = kf;
+            loop {
+                s = (s as isize + step) as Sq;
+                if s == kt || (s != kf && kf == kt) {
+                    return true;
+                }
+                if lifted.blast_threatened(s, them) {
+                    return false;
+                }
+            }
+        }
         let mut s = kf;
         let mut safe = not_in_check || !self.is_attacked(kf, them);
         while safe && s != kt {
@@ -422,6 +444,9 @@ impl Position {
 
     /// The moves that keep the mover's royal piece safe (all of them without king safety).
     fn safe_moves(&mut self, out: &mut Vec<Move>) {
+        if self.rules.options.blast {
+            return self.blast_safe_moves(out);
+        }
         if self.rules.king_safety && self.royal_count[self.side.index()] == 1 && !self.has_walls {
             if let Some(bits) = &self.rules.bits {
                 if bits.lists_moves() {

@@ -56,6 +56,8 @@ pub struct Undo {
     pub(crate) ep: Sq,
     pub(crate) halfmove: u32,
     pub(crate) checks: [u8; 2],
+    /// Pieces an explosion removed (`core::blast`).
+    pub(crate) blasts: u8,
     pub(crate) key: u64,
 }
 

@@ -56,6 +56,8 @@ pub struct Position {
     pub(crate) fullmove: u32,
     /// Checks each side has given, where the rules count them (`RuleOptions::check_limit`).
     pub(crate) checks: [u8; 2],
+    /// Pieces removed by explosions on the line played, for unmake (`core::blast`).
+    pub(crate) blasted: Vec<(Sq, u8)>,
     pub(crate) key: u64,
     /// Bitboard backend only (else empty): per piece code, the squares it stands on.
     pub(crate) bb: Vec<Halves>,
@@ -109,6 +111,7 @@ impl Position {
             halfmove: 0,
             fullmove: 1,
             checks: [0; 2],
+            blasted: Vec::new(),
             key: 0,
             bb: if rules.bits.is_some() {
                 vec![[0; 2]; 2 * rules.pieces.len() + 2]

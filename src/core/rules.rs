@@ -72,12 +72,17 @@ pub struct RuleOptions {
     /// Checks given are counted, up to this many (three-check: 3, at most 15): they are part
     /// of the position, its key and its FEN (`3+3`, the checks each side has left).
     pub check_limit: Option<u8>,
+    /// A capture explodes: the capturing piece and every piece next to the capture square,
+    /// except the `blast_immune` kinds, leave the board (atomic chess; see `core::blast`).
+    pub blast: bool,
+    /// Kinds an explosion spares unless they capture or are captured (a bit per kind).
+    pub blast_immune: u64,
 }
 
 impl RuleOptions {
     /// Does any option narrow the legal moves? (Then the fast counting paths step aside.)
     pub fn filters_moves(&self) -> bool {
-        self.must_capture || self.no_giving_check
+        self.must_capture || self.no_giving_check || self.blast
     }
 }
 

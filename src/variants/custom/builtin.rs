@@ -43,6 +43,11 @@ pub const ALL: &[(&str, &str)] = &[
         include_str!("../../../variants/antichess.toml"),
     ),
     ("3check", include_str!("../../../variants/3check.toml")),
+    ("atomic", include_str!("../../../variants/atomic.toml")),
+    (
+        "atomic960",
+        include_str!("../../../variants/atomic960.toml"),
+    ),
 ];
 
 /// The embedded definition called `name` (its file name).

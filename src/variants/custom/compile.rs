@@ -182,6 +182,16 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
         Some(n) => Some(count(&cx, n, 1, 15, "checks")? as u8),
         None => None,
     };
+    let mut blast_immune = 0u64;
+    for k in &doc.rules.blast_immune {
+        blast_immune |= 1 << kind_of(k)?;
+    }
+    if blast_immune != 0 && !doc.rules.blast {
+        return Err(cx.err(
+            doc.rules.blast_immune[0].span(),
+            "blast_immune needs blast = true",
+        ));
+    }
     let mut aliases = Vec::new();
     for a in &doc.aliases {
         let name = a.get_ref().trim().to_ascii_lowercase();
@@ -223,6 +233,8 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
             // A side that can lose by losing every piece need not have a king (the horde).
             royal_optional: no_pieces.is_some(),
             check_limit,
+            blast: doc.rules.blast,
+            blast_immune,
         },
     };
     let rules = Rules::new(config.clone()).map_err(|e| cx.err(doc.pieces.span(), e.to_string()))?;

@@ -81,6 +81,10 @@ pub struct RulesDoc {
     pub must_capture: bool,
     #[serde(default)]
     pub no_giving_check: bool,
+    #[serde(default)]
+    pub blast: bool,
+    #[serde(default)]
+    pub blast_immune: Vec<Spanned<String>>,
 }
 
 #[derive(Deserialize, Debug)]
