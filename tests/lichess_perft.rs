@@ -1,17 +1,14 @@
 //! The lichess variants shipped as variant files, counted against the references' perft
 //! tables in `../shared/external` (see its README for each file's source):
 //! python-chess `examples/perft/*.perft`, shakmaty `tests/*.perft`, and the lines of
-//! Fairy-Stockfish's `tests/perft.sh` for the variant. Every line up to `NODE_LIMIT` nodes is
-//! counted through the same path as `chessrules perft --variant NAME --fen FEN`; the ignored
-//! test counts every line (`cargo test --release --test lichess_perft -- --ignored`).
+//! Fairy-Stockfish's `tests/perft.sh` for the variant. Every line is counted (about 5 s in all
+//! on an optimised build) through the same path as `chessrules perft --variant NAME --fen FEN`.
 
 mod requires;
 
 use chessrules::engine::perft::Perft;
 use chessrules::game::Game;
 use chessrules::variants::registry::{self, AnyGame, Visit};
-
-const NODE_LIMIT: u64 = 1_500_000;
 
 /// Each shipped variant and the reference tables that count it.
 const TABLES: &[(&str, &[&str])] = &[
@@ -114,7 +111,7 @@ impl Visit for Count {
     }
 }
 
-fn check(limit: u64) {
+fn check() {
     let root = std::path::Path::new("../shared/external");
     if !root.is_dir() {
         requires::missing("../shared/external (the references' perft tables)");
@@ -127,7 +124,7 @@ fn check(limit: u64) {
             let cases = read_table(table, &text);
             assert!(!cases.is_empty(), "{table} has no lines");
             let mut checked = 0;
-            for case in cases.iter().filter(|c| c.nodes <= limit) {
+            for case in &cases {
                 // A table's Chess960 lines (`atomic960-castle-1`) are counted by the variant's
                 // Chess960 file.
                 let variant = if case.id.contains("960") {
@@ -146,7 +143,6 @@ fn check(limit: u64) {
                 );
                 checked += 1;
             }
-            assert!(checked > 0, "{table}: no line within {limit} nodes");
             eprintln!("{name}: {table}: {checked} of {} lines", cases.len());
         }
     }
@@ -154,11 +150,5 @@ fn check(limit: u64) {
 
 #[test]
 fn lichess_variants_count_as_the_references_do() {
-    check(NODE_LIMIT);
-}
-
-#[test]
-#[ignore = "every line: minutes in a release build"]
-fn lichess_variants_every_line() {
-    check(u64::MAX);
+    check();
 }

@@ -95,6 +95,17 @@ impl Board {
                 return Board::open(py, None, Some(v));
             }
         }
+        // A shipped variant file by name (`Board("kingofthehill")`, `Board("atomic", fen)`):
+        // a variant file's board, its text a FEN.
+        if let Some(shipped) = variant
+            .map(|v| limits::name(v))
+            .transpose()?
+            .and_then(|name| registry::by_name(&name))
+        {
+            let fen = text.map(|t| limits::board_text(py, t)).transpose()?;
+            let rules = Arc::new(shipped.variant.clone());
+            return Board::of_variant_file(py, rules, fen.as_deref().map(str::trim));
+        }
         let id = match variant {
             Some(name) => variant_id(name)?,
             None => VariantId::Standard,

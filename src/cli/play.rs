@@ -14,7 +14,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use chessrules::game::VariantId;
-use chessrules::variants::registry::{self, ComputerPlay};
+use chessrules::variants::registry::{self, ComputerPlay, VariantName};
 use clap::Args;
 
 pub use dialogue::Grid;
@@ -32,9 +32,11 @@ pub struct PlayArgs {
     #[arg(long, conflicts_with = "board")]
     fen: Option<String>,
     /// The variant to play: standard, chess960, fairy, obstacle, follow or pawnrace (against
-    /// the computer by default; two people in follow, which the computer does not play).
+    /// the computer by default; two people in follow, which the computer does not play), or a
+    /// shipped variant file by name (kingofthehill, antichess, …: `variant list`), played as
+    /// a variant file is.
     #[arg(long)]
-    variant: Option<VariantId>,
+    variant: Option<VariantName>,
     /// The start board file (default: the variant's initial board).
     #[arg(requires = "variant")]
     board: Option<PathBuf>,
@@ -100,11 +102,26 @@ pub fn read_text(path: &Path) -> Result<String> {
 
 pub fn run(args: PlayArgs) -> Result<ExitCode> {
     let (variant, board, title) = match (args.variant, &args.variant_file) {
-        (Some(id), _) if registry::record(id).rules_from_file => {
+        (Some(VariantName::Shipped(shipped)), _) => {
+            if args.board.is_some() {
+                errln!(
+                    "error: {} positions are FENs: give --fen, not a board file",
+                    shipped.name
+                );
+                return Ok(ExitCode::from(2));
+            }
+            let title = format!("{} ({})", shipped.name, shipped.variant.description);
+            let board = match &args.fen {
+                Some(fen) => format!("# position: {fen}\n{}", shipped.text),
+                None => shipped.text.to_string(),
+            };
+            (VariantId::Custom, board, title)
+        }
+        (Some(VariantName::Builtin(id)), _) if registry::record(id).rules_from_file => {
             errln!("error: a variant file is played with --variant-file FILE");
             return Ok(ExitCode::from(2));
         }
-        (Some(id), _) => {
+        (Some(VariantName::Builtin(id)), _) => {
             let info = registry::info(id);
             let board = match (&args.board, &args.fen) {
                 (Some(path), _) => read_text(path)?,

@@ -29,7 +29,9 @@ use chessrules::game::VariantId;
 use chessrules::io::input::{read_line_within, LineRead};
 use chessrules::notation::coordinate::{self, to_uci};
 use chessrules::notation::fen;
-use chessrules::variants::registry::{self, UciEngine};
+use chessrules::variants::core_game::CoreGame;
+use chessrules::variants::custom;
+use chessrules::variants::registry::{self, Shipped, UciEngine, VariantName};
 use clap::{Args, ValueEnum};
 
 #[derive(Copy, Clone, Debug, ValueEnum)]
@@ -44,47 +46,93 @@ pub enum UciVariant {
 
 /// The rules a session plays by (its `UCI_Variant`): a variant that its registry record names
 /// as the rules our `uci` command plays (standard chess for Chess960 and obstacle chess too).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-struct UciRules(VariantId);
+/// Or a shipped variant file (`kingofthehill`, `atomic`, …), named as lichess and
+/// Fairy-Stockfish name it.
+#[derive(Copy, Clone, Debug)]
+enum UciRules {
+    Builtin(VariantId),
+    Shipped(&'static Shipped),
+}
+
+impl PartialEq for UciRules {
+    fn eq(&self, other: &UciRules) -> bool {
+        self.name() == other.name()
+    }
+}
 
 impl UciRules {
     /// FIDE chess, the rules `UCI_Chess960` applies to.
-    const CHESS: UciRules = UciRules(VariantId::Standard);
+    const CHESS: UciRules = UciRules::Builtin(VariantId::Standard);
 
     /// The rules a GUI asks for by a variant's name or alias (`chess`, `fairy10x10`).
     fn of(id: VariantId) -> Option<UciRules> {
-        registry::record(id).uci_rules.map(UciRules)
+        registry::record(id).uci_rules.map(UciRules::Builtin)
     }
 
     /// The `UCI_Variant` value: the name engines know the variant by, `chess` for FIDE's.
     fn name(self) -> &'static str {
-        match registry::record(self.0).uci_engine {
-            Some(UciEngine::Variant(name)) => name,
-            _ => "chess",
+        match self {
+            UciRules::Builtin(id) => match registry::record(id).uci_engine {
+                Some(UciEngine::Variant(name)) => name,
+                _ => "chess",
+            },
+            UciRules::Shipped(shipped) => &shipped.name,
         }
     }
 
     fn parse(value: &str) -> Option<UciRules> {
-        UciRules::of(value.parse().ok()?)
-    }
-
-    /// The variant whose rules and search the session plays.
-    fn id(self) -> VariantId {
-        self.0
+        match value.parse().ok()? {
+            VariantName::Builtin(id) => UciRules::of(id),
+            VariantName::Shipped(shipped) => Some(UciRules::Shipped(shipped)),
+        }
     }
 
     fn start(self) -> Position {
-        // Both are core variants whose initial boards are the registry's own: always there.
-        registry::start_position(self.id()).expect("the registry opens its own initial boards")
+        match self {
+            // Both are core variants whose initial boards are the registry's own: always there.
+            UciRules::Builtin(id) => {
+                registry::start_position(id).expect("the registry opens its own initial boards")
+            }
+            // A shipped file's start position was read when the file was (a test reads each).
+            UciRules::Shipped(shipped) => shipped
+                .variant
+                .start_position()
+                .expect("a shipped file's start position reads"),
+        }
+    }
+
+    /// A FEN of these rules.
+    fn position(self, text: &str) -> Result<Position, String> {
+        let read = match self {
+            UciRules::Builtin(_) => fen::parse(self.start().rules().clone(), text),
+            UciRules::Shipped(shipped) => shipped.variant.position_from_fen(text),
+        };
+        read.map_err(|e| format!("bad fen: {e}"))
+    }
+
+    /// The game our search plays from `pos`.
+    fn game(self, pos: Position) -> Option<CoreGame> {
+        match self {
+            UciRules::Builtin(id) => registry::core_game(id, pos),
+            UciRules::Shipped(shipped) => Some(custom::variant::game(&shipped.variant, pos)),
+        }
     }
 }
 
-/// Every `UCI_Variant` value the command offers, in the registry's order.
+/// Every `UCI_Variant` value the command offers: the registry's, then the shipped files' names
+/// and aliases.
 fn offered() -> Vec<&'static str> {
     let own = registry::RECORDS
         .iter()
         .filter(|r| r.uci_rules == Some(r.id));
-    own.map(|r| UciRules(r.id).name()).collect()
+    own.map(|r| UciRules::Builtin(r.id).name())
+        .chain(
+            custom::builtin::shipped()
+                .iter()
+                .flat_map(|s| std::iter::once(&s.name).chain(&s.aliases))
+                .map(|n| n.as_str()),
+        )
+        .collect()
 }
 
 #[derive(Args)]
@@ -342,9 +390,7 @@ impl Session {
             Some("fen") if chess960 => {
                 core_position(registry::open_fen(VariantId::Chess960, &text))?
             }
-            Some("fen") => {
-                fen::parse(start.rules().clone(), &text).map_err(|e| format!("bad fen: {e}"))?
-            }
+            Some("fen") => self.dialect.position(&text)?,
             _ => return Err("position: expected startpos or fen".into()),
         };
         let mut keys = Vec::new();
@@ -391,7 +437,7 @@ impl Session {
         if let Some(d) = num("depth") {
             limits.max_depth = (d as u32).clamp(1, limits.max_depth);
         }
-        let Some(mut search) = registry::core_game(self.dialect.id(), self.pos.clone()) else {
+        let Some(mut search) = self.dialect.game(self.pos.clone()) else {
             return vec!["bestmove 0000".to_string()];
         };
         search.set_history(&self.keys);

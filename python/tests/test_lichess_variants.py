@@ -1,0 +1,80 @@
+"""Issue 38: the lichess variants, shipped as variant files and opened by name
+(`chessrules.Board("kingofthehill")`), played side by side with python-chess's
+`chess.variant` boards along random games: the same legal moves, the same FEN after every
+move (python-chess's `en_passant="fen"`, the square after every double step, as we write it)
+and the same end of the game."""
+
+import os
+import random
+
+import pytest
+
+import chessrules
+
+VARIANTS = {
+    "kingofthehill": "KingOfTheHillBoard",
+    "racingkings": "RacingKingsBoard",
+    "horde": "HordeBoard",
+    "antichess": "AntichessBoard",
+    "3check": "ThreeCheckBoard",
+    "atomic": "AtomicBoard",
+}
+
+
+def _variant_module():
+    try:
+        import chess.variant as module
+    except ImportError:
+        if os.environ.get("CI"):
+            pytest.fail("python-chess is missing (CI is set)")
+        pytest.skip("python-chess is missing")
+    return module
+
+
+def _winner(ours):
+    outcome = ours.outcome()
+    return None if outcome is None else outcome.winner
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_random_games_agree_with_python_chess(name):
+    variant = _variant_module()
+    board_class = getattr(variant, VARIANTS[name])
+    rng = random.Random(name)
+    ends = 0
+    for _ in range(12):
+        theirs = board_class()
+        ours = chessrules.Board(name)
+        assert ours.variant_name == name
+        assert ours.fen() == theirs.fen(en_passant="fen")
+        for _ in range(160):
+            legal = sorted(m.uci() for m in theirs.legal_moves)
+            if theirs.is_variant_end():
+                legal = []
+            assert sorted(m.uci() for m in ours.legal_moves) == legal, ours.fen()
+            # python-chess's dead-position rules per variant are not a variant file's: the
+            # game stops there (see docs/decisions.md).
+            if not legal or theirs.is_insufficient_material():
+                break
+            move = rng.choice(legal)
+            ours.push_uci(move)
+            theirs.push_uci(move)
+            assert ours.fen() == theirs.fen(en_passant="fen"), move
+        outcome = theirs.outcome()
+        if outcome is not None and not theirs.is_insufficient_material():
+            ends += 1
+            assert ours.is_game_over(), theirs.fen()
+            assert _winner(ours) == outcome.winner, theirs.fen()
+        elif not theirs.is_insufficient_material():
+            assert not ours.is_game_over(), theirs.fen()
+    assert ends > 0 or name in ("kingofthehill", "3check", "horde"), "no game ended"
+
+
+def test_names_and_fens_open_the_shipped_files():
+    board = chessrules.Board("koth")
+    assert board.variant_name == "kingofthehill" and len(board.legal_moves) == 20
+    board = chessrules.Board("3check", "4k3/8/8/8/8/8/8/4K2R w K - 1+3 0 1")
+    board.push_uci("h1h8")
+    assert board.is_game_over() and board.outcome().winner is True
+    with pytest.raises(chessrules.BoardFileError):
+        chessrules.Board("3check", "4k3/8/8/8/8/8/8/4K2R w K - 4+3 0 1")
