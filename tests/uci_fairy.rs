@@ -15,12 +15,28 @@ fn session(args: &[&str], input: &str) -> String {
 #[test]
 fn the_option_lists_both_variants_and_the_flag_sets_the_default() {
     let out = session(&[], "uci\n");
+    let option = out
+        .lines()
+        .find(|l| l.starts_with("option name UCI_Variant "))
+        .unwrap_or_default();
     assert!(
-        out.lines()
-            .any(|l| l
-                == "option name UCI_Variant type combo default chess var chess var fairy10x10"),
+        option.starts_with(
+            "option name UCI_Variant type combo default chess var chess var fairy10x10"
+        ),
         "{out}"
     );
+    // The shipped variant files, by the names lichess-bot and cutechess send.
+    for name in [
+        "kingofthehill",
+        "racingkings",
+        "horde",
+        "antichess",
+        "giveaway",
+        "3check",
+        "atomic",
+    ] {
+        assert!(option.split(" var ").any(|v| v == name), "{name}: {option}");
+    }
     let out = session(&["--variant", "fairy"], "uci\n");
     assert!(
         out.lines().any(|l| l.contains("default fairy10x10")),

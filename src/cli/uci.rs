@@ -3,9 +3,12 @@
 //!
 //! `UCI_Variant` offers `chess` and `fairy10x10` (fairy chess 10×10 on our rules: 10×10 FEN
 //! with the fairy letters, `startpos` = the course's start board, moves as `j9j10q`, castling
-//! as the king's move `f1i1`; the clock rule of the spec applies). `--variant` sets the default.
+//! as the king's move `f1i1`; the clock rule of the spec applies), then every shipped variant
+//! file by its names (`kingofthehill`, `racingkings`, `horde`, `antichess`/`giveaway`,
+//! `3check`, `atomic`, …: FEN positions and coordinate moves as lichess-bot and cutechess
+//! send them). `--variant` sets the default.
 //!
-//! Supported: `uci`, `isready`, `ucinewgame`, `setoption name UCI_Variant value chess|fairy10x10`,
+//! Supported: `uci`, `isready`, `ucinewgame`, `setoption name UCI_Variant value NAME`,
 //! `setoption name Move Time value MS`, `position startpos|fen FEN [moves …]`,
 //! `go [movetime MS] [wtime W btime B winc WI binc BI movestogo N] [depth D]
 //! [searchmoves …] [infinite | ponder]`, `stop`, `ponderhit` (taken as `stop`), `quit`. Input

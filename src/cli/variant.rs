@@ -63,18 +63,22 @@ pub fn run(args: VariantArgs) -> Result<ExitCode> {
 fn list() {
     use chessrules::game::VariantId;
     use chessrules::variants::registry;
-    for id in VariantId::ALL {
-        if !registry::record(id).rules_from_file {
-            outln!("{:<16}{}", id.name(), id.title());
-        }
-    }
+    let mut rows: Vec<(String, String)> = VariantId::ALL
+        .iter()
+        .filter(|id| !registry::record(**id).rules_from_file)
+        .map(|id| (id.name().to_string(), id.title().to_string()))
+        .collect();
     for s in chessrules::variants::custom::builtin::shipped() {
         let name = if s.aliases.is_empty() {
             s.name.clone()
         } else {
             format!("{} ({})", s.name, s.aliases.join(", "))
         };
-        outln!("{:<16}{}", name, s.variant.description);
+        rows.push((name, s.variant.description.clone()));
+    }
+    let width = rows.iter().map(|(n, _)| n.len()).max().unwrap_or(0) + 2;
+    for (name, what) in rows {
+        outln!("{name:<width$}{what}");
     }
 }
 
