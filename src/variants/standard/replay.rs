@@ -6,6 +6,8 @@ use crate::core::history::insufficient_material;
 use crate::core::Position;
 use crate::notation::pgn::RawGame;
 use crate::notation::{fen, san};
+use crate::variants::core_game::Ends;
+use crate::variants::custom::builtin::{by_name, Shipped};
 use crate::variants::standard::setup::position_from_fen;
 
 /// The status of the final position of a legal game.
@@ -22,6 +24,9 @@ pub enum FinalStatus {
     Check,
     /// None of the above: the game could go on.
     Ongoing,
+    /// A shipped variant's own rule ended the game (a king on the hill, an exploded king,
+    /// the third check, no pieces left).
+    VariantEnd,
 }
 
 impl FinalStatus {
@@ -33,6 +38,7 @@ impl FinalStatus {
             FinalStatus::InsufficientMaterial => "insufficient material",
             FinalStatus::Check => "check",
             FinalStatus::Ongoing => "ongoing",
+            FinalStatus::VariantEnd => "variant end",
         }
     }
 }
@@ -103,6 +109,17 @@ pub fn start_position(game: &RawGame) -> Result<Position, String> {
     start_from_tags(game.tag("Variant"), game.tag("FEN"))
 }
 
+/// The shipped variant file a `Variant` tag names, as lichess writes them ("King of the
+/// Hill", "Three-check", "Racing Kings", "Atomic", …): spaces and hyphens dropped, then its
+/// names and aliases.
+fn shipped_variant(v: &str) -> Option<&'static Shipped> {
+    let squeezed: String = v
+        .chars()
+        .filter(|c| !matches!(c, ' ' | '-' | '_'))
+        .collect();
+    by_name(v).or_else(|| by_name(&squeezed))
+}
+
 /// Variant tag values that mean Chess960 (python-chess's names among them).
 fn is_chess960_variant(v: &str) -> bool {
     let v = v.trim().to_ascii_lowercase();
@@ -139,6 +156,13 @@ pub fn start_from_tags(variant: Option<&str>, fen_tag: Option<&str>) -> Result<P
                 None => crate::variants::chess960::start(518)
                     .ok_or_else(|| "no Chess960 start position".to_string()),
             };
+        }
+        if let Some(shipped) = shipped_variant(v) {
+            let read = match fen_tag {
+                Some(text) => shipped.variant.position_from_fen(text),
+                None => shipped.variant.start_position(),
+            };
+            return read.map_err(|e| format!("FEN tag: {e}"));
         }
         if !is_standard_variant(v) {
             return Err(format!("variant '{v}' is not standard chess"));
@@ -187,6 +211,8 @@ pub struct Replayer {
     warnings: Vec<String>,
     /// FENs are written in X-FEN.
     chess960: bool,
+    /// A shipped variant's end rules, when the `Variant` tag names one.
+    ends: Option<&'static Ends>,
 }
 
 impl Replayer {
@@ -198,6 +224,7 @@ impl Replayer {
                 .map_err(|reason| Verdict::Unreadable { reason }),
             warnings: Vec::new(),
             chess960: variant.is_some_and(is_chess960_variant),
+            ends: variant.and_then(shipped_variant).map(|s| &s.variant.end),
         }
     }
 
@@ -219,7 +246,14 @@ impl Replayer {
             }
             return;
         }
-        match san::parse(pos, text) {
+        // A shipped variant's rule may have ended the game: no move follows (python-chess's
+        // variant boards have no legal move then either).
+        let over = self.ends.and_then(|ends| ends.decided_why(pos));
+        let parsed = match over {
+            Some((_, why)) => Err(format!("the game is over ({why})")),
+            None => san::parse(pos, text).map_err(|e| e.to_string()),
+        };
+        match parsed {
             Ok(m) => {
                 pos.make(m);
             }
@@ -228,7 +262,7 @@ impl Replayer {
                     ply: self.plies,
                     text: text.to_string(),
                     fen_before: write_fen(pos, self.chess960),
-                    reason: e.to_string(),
+                    reason: e,
                 });
             }
         }
@@ -240,7 +274,10 @@ impl Replayer {
         let verdict = match self.state {
             Ok(mut pos) => Verdict::Legal {
                 fen: write_fen(&pos, self.chess960),
-                status: final_status(&mut pos),
+                status: match self.ends {
+                    Some(ends) => variant_status(&mut pos, ends),
+                    None => final_status(&mut pos),
+                },
             },
             Err(v) => v,
         };
@@ -249,6 +286,21 @@ impl Replayer {
             verdict,
             warnings: self.warnings,
         }
+    }
+}
+
+/// A shipped variant's end (its own rule, then checkmate or stalemate as it counts them), or
+/// check, or none of these; no dead-position rule (a variant file has none).
+fn variant_status(pos: &mut Position, ends: &Ends) -> FinalStatus {
+    if ends.decided_why(pos).is_some() {
+        return FinalStatus::VariantEnd;
+    }
+    let check = pos.is_check();
+    match (check, pos.legal_move_list().is_empty()) {
+        (true, true) if ends.checkmate => FinalStatus::Checkmate,
+        (_, true) => FinalStatus::Stalemate,
+        (true, false) => FinalStatus::Check,
+        (false, false) => FinalStatus::Ongoing,
     }
 }
 
@@ -319,7 +371,50 @@ mod tests {
         g.tags
             .push(("FEN".into(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1".into()));
         assert!(replay(&g).is_legal());
-        g.tags.push(("Variant".into(), "Atomic".into()));
+        g.tags.push(("Variant".into(), "Crazyhouse".into()));
         assert!(matches!(replay(&g).verdict, Verdict::Unreadable { .. }));
+    }
+
+    #[test]
+    fn a_lichess_variant_tag_replays_by_its_rules() {
+        // Atomic: Nxf7 explodes the knight and the non-pawns around f7, the e8 king among
+        // them, and the game is over.
+        let mut g = raw(&["e4", "e5", "Nf3", "Nc6", "Ng5", "d6", "Nxf7"]);
+        g.tags.push(("Variant".into(), "Atomic".into()));
+        match replay(&g).verdict {
+            Verdict::Legal { status, fen } => {
+                assert_eq!(status, FinalStatus::VariantEnd);
+                assert!(!fen.contains('k'), "{fen}");
+            }
+            v => panic!("{v:?}"),
+        }
+        // King of the Hill, as lichess names it: after Kd4 the game is over.
+        let mut g = raw(&["Kd2", "Kd7", "Kd3", "Kd6", "Kd4", "Kc6"]);
+        g.tags.push(("Variant".into(), "King of the Hill".into()));
+        g.tags
+            .push(("FEN".into(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1".into()));
+        match replay(&g).verdict {
+            Verdict::Illegal { ply, reason, .. } => {
+                assert_eq!(ply, 6);
+                assert!(reason.contains("over"), "{reason}");
+            }
+            v => panic!("{v:?}"),
+        }
+        // Antichess: a capture is compulsory.
+        let mut g = raw(&["e4", "d5", "Nf3"]);
+        g.tags.push(("Variant".into(), "Antichess".into()));
+        assert!(matches!(
+            replay(&g).verdict,
+            Verdict::Illegal { ply: 3, .. }
+        ));
+        // Three-check from lichess's FEN: the third check ends it.
+        let mut g = raw(&["Rh8+"]);
+        g.tags.push(("Variant".into(), "Three-check".into()));
+        g.tags
+            .push(("FEN".into(), "4k3/8/8/8/8/8/8/4K2R w K - 0 1 +2+0".into()));
+        match replay(&g).verdict {
+            Verdict::Legal { status, .. } => assert_eq!(status, FinalStatus::VariantEnd),
+            v => panic!("{v:?}"),
+        }
     }
 }

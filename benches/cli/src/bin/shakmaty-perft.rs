@@ -1,11 +1,13 @@
-//! `shakmaty-perft FEN DEPTH [--no-bulk]`: perft with shakmaty, as a whole process.
-//! Bulk (the default) is shakmaty's own `perft` (the last ply counted); `--no-bulk` makes
-//! every leaf move.
+//! `shakmaty-perft FEN DEPTH [--no-bulk] [--variant NAME]`: perft with shakmaty, as a whole
+//! process. Bulk (the default) is shakmaty's own `perft` (the last ply counted); `--no-bulk`
+//! makes every leaf move. `--variant` takes shakmaty's `UCI_Variant` names (`atomic`,
+//! `kingofthehill`, `3check`, …; `chess` by default).
 
 use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess, Position};
+use shakmaty::variant::{Variant, VariantPosition};
+use shakmaty::{CastlingMode, Position};
 
-fn every_leaf(pos: &Chess, depth: u32) -> u64 {
+fn every_leaf<P: Position + Clone>(pos: &P, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -21,13 +23,25 @@ fn every_leaf(pos: &Chess, depth: u32) -> u64 {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (Some(fen), Some(depth)) = (args.first(), args.get(1).and_then(|d| d.parse().ok())) else {
-        eprintln!("usage: shakmaty-perft FEN DEPTH [--no-bulk]");
+        eprintln!("usage: shakmaty-perft FEN DEPTH [--no-bulk] [--variant NAME]");
         std::process::exit(2);
     };
-    let pos: Chess = match Fen::from_ascii(fen.as_bytes())
+    let variant = match args.iter().position(|a| a == "--variant") {
+        Some(i) => match args.get(i + 1).map(|v| Variant::from_uci(v)) {
+            Some(Ok(v)) => v,
+            _ => {
+                eprintln!("unknown variant");
+                std::process::exit(2);
+            }
+        },
+        None => Variant::Chess,
+    };
+    let pos = match Fen::from_ascii(fen.as_bytes())
         .map_err(|e| e.to_string())
-        .and_then(|f| f.into_position(CastlingMode::Chess960).map_err(|e| e.to_string()))
-    {
+        .and_then(|f| {
+            VariantPosition::from_setup(variant, f.into_setup(), CastlingMode::Chess960)
+                .map_err(|e| e.to_string())
+        }) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("bad FEN: {e}");
