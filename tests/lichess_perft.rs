@@ -4,6 +4,7 @@
 //! Fairy-Stockfish's `tests/perft.sh` for the variant. Every line is counted (about 5 s in all
 //! on an optimised build) through the same path as `chessrules perft --variant NAME --fen FEN`.
 
+mod perft_tables;
 mod requires;
 
 use chessrules::engine::perft::Perft;
@@ -62,44 +63,6 @@ const TABLES: &[(&str, &[&str])] = &[
     ),
 ];
 
-struct Case {
-    id: String,
-    fen: Option<String>,
-    depth: u32,
-    nodes: u64,
-}
-
-/// `id`, `epd FEN` (`startpos`: the variant's own start), `perft DEPTH NODES` lines.
-fn read_table(path: &str, text: &str) -> Vec<Case> {
-    let mut cases = Vec::new();
-    let (mut id, mut fen) = (String::new(), None);
-    for (n, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
-        match key {
-            "id" => id = rest.to_string(),
-            "epd" | "fen" => fen = (rest != "startpos").then(|| rest.to_string()),
-            "perft" => {
-                let parts: Vec<u64> = rest
-                    .split_whitespace()
-                    .map(|p| p.parse().expect("a number"))
-                    .collect();
-                cases.push(Case {
-                    id: id.clone(),
-                    fen: fen.clone(),
-                    depth: parts[0] as u32,
-                    nodes: parts[1],
-                });
-            }
-            _ => panic!("{path}:{}: unknown key {key}", n + 1),
-        }
-    }
-    cases
-}
-
 struct Count {
     depth: u32,
 }
@@ -121,7 +84,7 @@ fn check() {
         for table in *tables {
             let path = root.join(table);
             let text = std::fs::read_to_string(&path).expect("a reference table");
-            let cases = read_table(table, &text);
+            let cases = perft_tables::parse_table(table, &text);
             assert!(!cases.is_empty(), "{table} has no lines");
             let mut checked = 0;
             for case in &cases {
@@ -133,7 +96,9 @@ fn check() {
                     name.to_string()
                 };
                 let shipped = registry::by_name(&variant).expect("a shipped variant");
-                let game: AnyGame = registry::open_variant_file(shipped.text, case.fen.as_deref())
+                // `epd startpos` (Fairy-Stockfish's lines): the variant's own start.
+                let fen = (case.fen != "startpos").then_some(case.fen.as_str());
+                let game: AnyGame = registry::open_variant_file(shipped.text, fen)
                     .unwrap_or_else(|e| panic!("{table} {}: {}", case.id, e.full()));
                 let got = game.visit(Count { depth: case.depth });
                 assert_eq!(

@@ -11,45 +11,9 @@ use chessrules::variants::standard;
 
 const NODE_LIMIT: u64 = 1_000_000;
 
-struct Case {
-    id: String,
-    fen: String,
-    depth: u32,
-    nodes: u64,
-}
+mod perft_tables;
 
-fn read_table(path: &str) -> Vec<Case> {
-    let text = std::fs::read_to_string(path).expect("perft table is readable");
-    let mut cases = Vec::new();
-    let (mut id, mut fen) = (String::new(), String::new());
-    for (n, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
-        match key {
-            "id" => id = rest.to_string(),
-            // `epd` (python-chess's tables): a FEN without the clocks.
-            "fen" | "epd" => fen = rest.to_string(),
-            "perft" => {
-                let mut parts = rest.split_whitespace().map(|p| p.parse::<u64>());
-                match (parts.next(), parts.next()) {
-                    (Some(Ok(depth)), Some(Ok(nodes))) => cases.push(Case {
-                        id: id.clone(),
-                        fen: fen.clone(),
-                        depth: depth as u32,
-                        nodes,
-                    }),
-                    _ => panic!("{path}:{}: malformed perft line", n + 1),
-                }
-            }
-            _ => panic!("{path}:{}: unknown key {key}", n + 1),
-        }
-    }
-    assert!(!cases.is_empty(), "{path} has no cases");
-    cases
-}
+use perft_tables::read_table;
 
 fn check(limit: u64) {
     check_table("tests/perft/standard.perft", standard::from_fen, limit, 20);
