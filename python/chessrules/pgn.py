@@ -25,13 +25,22 @@ import json
 import os
 from typing import IO, Iterator, Union
 
-from chessrules._chessrules import Batch, GameResult, Validator, pieces, split_points, validate_batch
+from chessrules._chessrules import (
+    Batch,
+    GameResult,
+    Pieces,
+    Validator,
+    pieces,
+    split_points,
+    validate_batch,
+)
 
 Source = Union[str, "os.PathLike[str]", bytes, IO[bytes], IO[str]]
 
 __all__ = [
     "Batch",
     "GameResult",
+    "Pieces",
     "Validator",
     "pieces",
     "split_points",

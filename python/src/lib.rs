@@ -58,6 +58,7 @@ fn _chessrules(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<pgn::Validator>()?;
     m.add_class::<pgn::GameResult>()?;
     m.add_class::<pgn::Batch>()?;
+    m.add_class::<pgn::Pieces>()?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;
     m.add_function(wrap_pyfunction!(variants, m)?)?;
     m.add_function(wrap_pyfunction!(initial_board_file, m)?)?;

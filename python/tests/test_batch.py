@@ -90,7 +90,7 @@ def test_pieces_give_the_whole_files_lines(inputs):
     for path in inputs:
         whole = pgn.validate_batch(path, file="f")
         for piece_bytes in (1, 500, 20_000):
-            planned = pgn.pieces(path, piece_bytes)
+            planned = list(pgn.pieces(path, piece_bytes))
             if path.stat().st_size == 0:
                 assert planned == [] and whole.games == 0
                 continue
@@ -135,12 +135,12 @@ def test_compressed_and_empty_files_are_one_piece_or_none(tmp_path, inputs):
     data = inputs[-3].read_bytes()
     packed = tmp_path / "g.pgn.gz"
     packed.write_bytes(gzip.compress(data))
-    [(start, end, line, first_game, games)] = pgn.pieces(packed, 10)
+    [(start, end, line, first_game, games)] = list(pgn.pieces(packed, 10))
     assert (start, end, line, first_game, games) == (0, packed.stat().st_size, 1, 1, None)
     assert pgn.validate_batch(packed).lines == pgn.validate_batch(data).lines
     empty = tmp_path / "empty.pgn"
     empty.write_bytes(b"")
-    assert pgn.pieces(empty, 10) == []
+    assert list(pgn.pieces(empty, 10)) == []
     assert pgn.validate_batch(empty).games == 0
 
 
