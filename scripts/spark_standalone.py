@@ -10,6 +10,7 @@ block raises. Needs pyspark (pip) and Java 17+.
 """
 
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -100,8 +101,11 @@ class StandaloneCluster:
         port = free_port()
         self._start("master", ["org.apache.spark.deploy.master.Master", "--host", "127.0.0.1",
                                "--port", str(port), "--webui-port", str(free_port())])
-        self.url = f"spark://127.0.0.1:{port}"
         self._wait_for("master", "I have been elected leader")
+        # Spark moves to the next port when the one asked for was taken meanwhile: the URL
+        # is the one the master says it started at.
+        found = re.search(r"Starting Spark master at (spark://\S+)", self.log("master"))
+        self.url = found.group(1) if found else f"spark://127.0.0.1:{port}"
         for i in range(self.workers):
             self._start(f"worker{i}", [
                 "org.apache.spark.deploy.worker.Worker", "--host", "127.0.0.1",
