@@ -8,13 +8,18 @@ import importlib.util
 import json
 import os
 import pathlib
+import sys
 import time
 
 
 def _load(name, path):
     spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    keep, sys.dont_write_bytecode = sys.dont_write_bytecode, True  # no __pycache__ in scripts/
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.dont_write_bytecode = keep
     return module
 
 
