@@ -170,6 +170,33 @@ class Validator(Iterator[GameResult]):
 def split_points(
     path: Union[str, "os.PathLike[str]"], piece_bytes: int
 ) -> List[Tuple[int, int]]: ...
+@final
+class Pieces(Iterator[Tuple[int, int, int, int, Optional[int]]]):
+    def __iter__(self) -> "Pieces": ...
+    def __next__(self) -> Tuple[int, int, int, int, Optional[int]]: ...
+
+def pieces(path: Union[str, "os.PathLike[str]"], piece_bytes: int) -> Pieces: ...
+@final
+class Batch:
+    """The games of one piece of PGN: JSON lines (bytes) and counts."""
+
+    lines: bytes
+    games: int
+    legal: int
+    moves: int
+    @property
+    def illegal(self) -> int: ...
+
+def validate_batch(
+    source: Union[str, "os.PathLike[str]", bytes, IO[bytes], IO[str]],
+    *,
+    variant: str = "standard",
+    first_line: int = 1,
+    first_game: int = 1,
+    start: int = 0,
+    end: Optional[int] = None,
+    file: Optional[str] = None,
+) -> Batch: ...
 def perft(board: Board, depth: int) -> int: ...
 def variants() -> List[str]: ...
 def initial_board_file(variant: str) -> str: ...

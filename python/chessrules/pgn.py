@@ -7,6 +7,16 @@ command's JSON line reads back)::
     >>> for result in chessrules.pgn.validate("games.pgn"):  # doctest: +SKIP
     ...     if not result.legal:
     ...         print(result.game, result.ply, result.move, result.error)
+
+``validate_batch(source)`` validates a whole file, or a piece of it that ``pieces`` planned,
+in one call and gives a ``Batch``: the results as JSON lines (bytes) and counts, with no
+Python object per game (what Spark's tasks run)::
+
+    >>> batch = chessrules.pgn.validate_batch(b'1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0')
+    >>> batch.games, batch.legal, batch.moves
+    (1, 1, 7)
+    >>> print(batch.lines.decode(), end="")
+    {"game":1,"legal":true,"plies":7,"fen":"r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4","status":"checkmate"}
 """
 
 from __future__ import annotations
@@ -15,11 +25,29 @@ import json
 import os
 from typing import IO, Iterator, Union
 
-from chessrules._chessrules import GameResult, Validator, split_points
+from chessrules._chessrules import (
+    Batch,
+    GameResult,
+    Pieces,
+    Validator,
+    pieces,
+    split_points,
+    validate_batch,
+)
 
 Source = Union[str, "os.PathLike[str]", bytes, IO[bytes], IO[str]]
 
-__all__ = ["GameResult", "Validator", "split_points", "validate", "to_json"]
+__all__ = [
+    "Batch",
+    "GameResult",
+    "Pieces",
+    "Validator",
+    "pieces",
+    "split_points",
+    "validate",
+    "validate_batch",
+    "to_json",
+]
 
 
 def validate(

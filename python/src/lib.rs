@@ -57,10 +57,14 @@ fn _chessrules(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<variant_file::Variant>()?;
     m.add_class::<pgn::Validator>()?;
     m.add_class::<pgn::GameResult>()?;
+    m.add_class::<pgn::Batch>()?;
+    m.add_class::<pgn::Pieces>()?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;
     m.add_function(wrap_pyfunction!(variants, m)?)?;
     m.add_function(wrap_pyfunction!(initial_board_file, m)?)?;
     m.add_function(wrap_pyfunction!(variant_file::load_variant, m)?)?;
     m.add_function(wrap_pyfunction!(pgn::split_points, m)?)?;
+    m.add_function(wrap_pyfunction!(pgn::pieces, m)?)?;
+    m.add_function(wrap_pyfunction!(pgn::validate_batch, m)?)?;
     Ok(())
 }

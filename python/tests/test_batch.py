@@ -1,0 +1,183 @@
+"""`chessrules.pgn.validate_batch` and `pieces` (issue 40: Spark's tasks validate a piece in
+one native call): the lines are the command's results, game for game; each line is what
+`validate` and `json.dumps` wrote before, byte for byte; the pieces `pieces` plans give the
+whole file's lines and counts; bad arguments raise, bad bytes never panic."""
+
+import gzip
+import importlib.util
+import io
+import json
+import pathlib
+import random
+import subprocess
+
+import pytest
+
+import chessrules
+from chessrules import pgn
+
+_spec = importlib.util.spec_from_file_location(
+    "pgn_corpus", pathlib.Path(__file__).with_name("pgn_corpus.py")
+)
+corpus = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(corpus)
+
+
+def cli_results(cli, path, *extra):
+    done = subprocess.run(
+        [str(cli), "standard", "validate", "--json", str(path), *extra],
+        capture_output=True, text=True, timeout=300,
+    )
+    assert done.returncode in (0, 1), done.stderr
+    return [json.loads(line) for line in done.stdout.splitlines()]
+
+
+def python_lines(source, file=None, **options):
+    """What spark-validate wrote per game before issue 40: `json.dumps` of `to_dict()`."""
+    out = []
+    for r in pgn.validate(source, **options):
+        d = r.to_dict()
+        if file is not None:
+            d = {"file": file, **d}
+        out.append(json.dumps(d, ensure_ascii=False, separators=(",", ":")) + "\n")
+    return "".join(out).encode()
+
+
+@pytest.fixture(scope="module")
+def inputs(cli, repo, tmp_path_factory):
+    directory = tmp_path_factory.mktemp("batch")
+    files = corpus.fixtures(repo)
+    files.append(corpus.generated(cli, directory, 1500, 40))
+    files.append(corpus.awkward(directory))
+    files.append(corpus.tricky(cli, directory, 300, 40))
+    odd = directory / "odd characters.pgn"
+    # Control characters, quotes, backslashes and non-ASCII text in what the results quote.
+    odd.write_bytes(
+        '[Event "odd"]\n\n1. e4 e5 2. Nf3 N\\"c6 *\n\n[Event "é"]\n\n1. d4 \x0cd5 2. c4 Ä *\n\n'
+        '[Event "bs"]\n\n1. e4 e\b5 *\n'.encode()
+    )
+    files.append(odd)
+    return files
+
+
+def test_lines_equal_the_command_and_the_old_python_lines(cli, inputs):
+    games = 0
+    for path in inputs:
+        expected = cli_results(cli, path)
+        batch = pgn.validate_batch(path)
+        got = [json.loads(line) for line in batch.lines.decode().splitlines()]
+        assert got == expected, path
+        assert batch.lines == python_lines(path), path
+        # The file's name is escaped as json.dumps escapes it, whatever it holds.
+        name = f'{path}\x00\x01\x08\x0c\t\n\r"\\\x1f\x7fé€😀'
+        named = pgn.validate_batch(str(path), file=name)
+        assert named.lines == python_lines(path, file=name), path
+        assert batch.games == len(expected)
+        assert batch.legal == sum(1 for e in expected if e["legal"])
+        assert batch.illegal == batch.games - batch.legal
+        assert batch.moves == sum(e["plies"] for e in expected if e["legal"])
+        games += batch.games
+    assert games > 1800
+
+
+def test_chess960_default_equals_the_command(cli, inputs):
+    path = inputs[-3]
+    got = pgn.validate_batch(path, variant="chess960").lines.decode().splitlines()
+    assert [json.loads(line) for line in got] == cli_results(cli, path, "--variant", "chess960")
+
+
+def test_pieces_give_the_whole_files_lines(inputs):
+    for path in inputs:
+        whole = pgn.validate_batch(path, file="f")
+        for piece_bytes in (1, 500, 20_000):
+            planned = list(pgn.pieces(path, piece_bytes))
+            if path.stat().st_size == 0:
+                assert planned == [] and whole.games == 0
+                continue
+            # The pieces tile the file; their starts are split_points' cuts.
+            assert planned[0][0] == 0 and planned[-1][1] == path.stat().st_size
+            assert all(a[1] == b[0] for a, b in zip(planned, planned[1:]))
+            assert [(p[0], p[2]) for p in planned[1:]] == pgn.split_points(path, piece_bytes)
+            lines, games = b"", 0
+            for start, end, line, first_game, count in planned:
+                assert first_game == games + 1
+                batch = pgn.validate_batch(path, start=start, end=end, first_line=line,
+                                           first_game=first_game, file="f")
+                assert batch.games == count
+                lines += batch.lines
+                games += batch.games
+            assert lines == whole.lines, (path, piece_bytes)
+            assert games == whole.games
+
+
+def test_every_kind_of_source_and_range(inputs):
+    path = inputs[-3]
+    data = path.read_bytes()
+    expected = pgn.validate_batch(path).lines
+    assert pgn.validate_batch(data).lines == expected
+    assert pgn.validate_batch(io.BytesIO(data)).lines == expected
+    assert pgn.validate_batch(io.StringIO(data.decode())).lines == expected
+    assert pgn.validate_batch(gzip.compress(data)).lines == expected
+    cut = data.index(b'[Event "syntax error"]')
+    line = data[:cut].count(b"\n") + 1
+    tail = pgn.validate_batch(data[cut:], first_line=line, first_game=3).lines
+    for source in (lambda: path, lambda: data, lambda: io.BytesIO(data)):
+        assert pgn.validate_batch(source(), start=cut, first_line=line,
+                                  first_game=3).lines == tail
+        head = pgn.validate_batch(source(), end=cut).lines
+        assert head + tail == expected
+    # A range past the end holds no game.
+    assert pgn.validate_batch(data, start=len(data) + 10).games == 0
+    assert pgn.validate_batch(path, start=len(data) + 10).games == 0
+
+
+def test_compressed_and_empty_files_are_one_piece_or_none(tmp_path, inputs):
+    data = inputs[-3].read_bytes()
+    packed = tmp_path / "g.pgn.gz"
+    packed.write_bytes(gzip.compress(data))
+    [(start, end, line, first_game, games)] = list(pgn.pieces(packed, 10))
+    assert (start, end, line, first_game, games) == (0, packed.stat().st_size, 1, 1, None)
+    assert pgn.validate_batch(packed).lines == pgn.validate_batch(data).lines
+    empty = tmp_path / "empty.pgn"
+    empty.write_bytes(b"")
+    assert list(pgn.pieces(empty, 10)) == []
+    assert pgn.validate_batch(empty).games == 0
+
+
+def test_bad_arguments_raise(tmp_path):
+    with pytest.raises(FileNotFoundError):
+        pgn.validate_batch(tmp_path / "missing.pgn")
+    with pytest.raises(FileNotFoundError):
+        pgn.pieces(tmp_path / "missing.pgn", 100)
+    with pytest.raises(TypeError):
+        pgn.validate_batch(12)
+    with pytest.raises(ValueError):
+        pgn.validate_batch(b"", variant="xiangqi")
+    with pytest.raises(ValueError):
+        pgn.validate_batch(b"1. e4 *", start=5, end=2)
+    with pytest.raises(OverflowError):
+        pgn.validate_batch(b"1. e4 *", start=-1)
+    with pytest.raises(OSError):
+        pgn.validate_batch(tmp_path)  # a directory
+
+
+def test_random_bytes_never_panic(inputs):
+    """Mutated games: a result or an OSError (not PGN), never an InternalError."""
+    rng = random.Random(40)
+    data = bytearray(inputs[-2].read_bytes())
+    for _ in range(60):
+        mutated = bytearray(data)
+        for _ in range(rng.randrange(1, 40)):
+            mutated[rng.randrange(len(mutated))] = rng.randrange(256)
+        start = rng.randrange(len(mutated))
+        end = rng.randrange(start, len(mutated) + 1)
+        try:
+            batch = pgn.validate_batch(bytes(mutated), start=start, end=end,
+                                       first_line=rng.randrange(1, 10**6),
+                                       first_game=rng.randrange(1, 10**6))
+        except OSError:
+            continue
+        assert batch.lines.count(b"\n") == batch.games
+        for line in batch.lines.decode().splitlines():
+            json.loads(line)
+    assert isinstance(chessrules.pgn.Batch, type)
