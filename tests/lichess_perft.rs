@@ -54,6 +54,14 @@ const TABLES: &[(&str, &[&str])] = &[
         ],
     ),
     (
+        "crazyhouse",
+        &[
+            "lichess-variants/crazyhouse-python-chess.perft",
+            "lichess-variants/crazyhouse-shakmaty.perft",
+            "fairy-stockfish/crazyhouse.perft",
+        ],
+    ),
+    (
         "atomic",
         &[
             "lichess-variants/atomic-python-chess.perft",

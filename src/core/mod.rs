@@ -7,6 +7,7 @@
 pub mod attacks;
 mod bitboard;
 mod blast;
+mod drops;
 pub mod geometry;
 pub mod history;
 pub mod make;

@@ -437,6 +437,9 @@ impl Position {
     pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
         let start = out.len();
         self.safe_moves(out);
+        if self.rules.options.drops {
+            self.safe_drops(out);
+        }
         if self.rules.options.filters_moves() {
             self.apply_options(out, start);
         }
@@ -513,6 +516,17 @@ impl Position {
             self.legal_moves(scratch);
             return scratch.len();
         }
+        let moves = self.board_move_count(scratch);
+        if self.rules.options.drops {
+            moves + self.safe_drop_count()
+        } else {
+            moves
+        }
+    }
+
+    /// `legal_move_count_with` without drops, where no option filters the moves.
+    #[inline(always)]
+    fn board_move_count(&mut self, scratch: &mut Vec<Move>) -> usize {
         let us = self.side;
         if self.rules.king_safety && self.royal_count[us.index()] == 1 && !self.has_walls {
             if let Some(bits) = &self.rules.bits {
@@ -529,7 +543,7 @@ impl Position {
             (Check::Unknown, self.pins(us))
         };
         if check == Check::Unknown {
-            self.legal_moves(scratch);
+            self.safe_moves(scratch);
             return scratch.len();
         }
         let king = self.royal[us.index()];
@@ -622,7 +636,7 @@ impl Position {
     /// Does `m` (pseudo-legal, not castling) leave the mover's royal piece safe?
     pub(crate) fn test_move(&mut self, m: Move, us: Color) -> bool {
         let code = self.cell(m.from as usize);
-        if m.flag == MoveFlag::Normal && self.rules.is_royal(code_kind(code)) {
+        if m.flag == MoveFlag::Normal && code != EMPTY && self.rules.is_royal(code_kind(code)) {
             return !self.is_attacked_lifted(m.to, us.other(), m.from);
         }
         let undo = self.make(m);

@@ -14,6 +14,9 @@ pub enum MoveFlag {
     EnPassant,
     /// Castling by the rule with this index in `Rules::castling`; `from`/`to` are the king's.
     Castle(u8),
+    /// A piece of this kind taken from the mover's hand and put on the empty `to`
+    /// (`RuleOptions::drops`); `from` is `to` too, so that a drop names one square.
+    Drop(KindId),
 }
 
 /// A move: from, to, an optional promotion kind, and its flag.
@@ -43,6 +46,22 @@ impl Move {
     pub fn is_castle(&self) -> bool {
         matches!(self.flag, MoveFlag::Castle(_))
     }
+    /// A drop of a piece of `kind` from the mover's hand onto `to`.
+    pub fn drop(kind: KindId, to: Sq) -> Move {
+        Move {
+            from: to,
+            to,
+            promotion: None,
+            flag: MoveFlag::Drop(kind),
+        }
+    }
+    /// The kind dropped, if this is a drop.
+    pub fn dropped(&self) -> Option<KindId> {
+        match self.flag {
+            MoveFlag::Drop(kind) => Some(kind),
+            _ => None,
+        }
+    }
 }
 
 /// State that `make` overwrites and `unmake` restores.
@@ -58,6 +77,9 @@ pub struct Undo {
     pub(crate) checks: [u8; 2],
     /// Pieces an explosion removed (`core::blast`).
     pub(crate) blasts: u8,
+    /// Where pieces return to hands (`RuleOptions::drops`): the kind (+1, 0 for none) the
+    /// moving and the captured piece were promoted from.
+    pub(crate) origins: [u8; 2],
     pub(crate) key: u64,
 }
 

@@ -162,6 +162,9 @@ pub struct PieceKind {
     pub mating_power: MatingPower,
     /// The ways it moves; a move may use any of them.
     pub components: Vec<MovementComponent>,
+    /// Where the rules have drops: the ranks, counted from the dropper's side (0 = its back
+    /// rank), it may be dropped on, inclusive; `None`: any empty square.
+    pub drop_ranks: Option<(u8, u8)>,
 }
 
 impl PieceKind {
@@ -175,6 +178,7 @@ impl PieceKind {
             resets_clock: false,
             mating_power: MatingPower::Major,
             components,
+            drop_ranks: None,
         }
     }
     /// Royal, and counting for nothing towards mate.

@@ -58,6 +58,11 @@ pub struct Position {
     pub(crate) checks: [u8; 2],
     /// Pieces removed by explosions on the line played, for unmake (`core::blast`).
     pub(crate) blasted: Vec<(Sq, u8)>,
+    /// Where the rules have drops (else empty): per piece code, how many are in hand.
+    pub(crate) hand: Vec<u8>,
+    /// Where the rules have drops (else empty): per cell, the kind + 1 its piece was promoted
+    /// from (0: not promoted), the kind it returns to a hand as when captured.
+    pub(crate) origin: Vec<u8>,
     pub(crate) key: u64,
     /// Bitboard backend only (else empty): per piece code, the squares it stands on.
     pub(crate) bb: Vec<Halves>,
@@ -79,6 +84,8 @@ impl PartialEq for Position {
             && self.halfmove == other.halfmove
             && self.fullmove == other.fullmove
             && self.checks == other.checks
+            && self.hand == other.hand
+            && self.origin == other.origin
             && self.key == other.key
     }
 }
@@ -112,6 +119,16 @@ impl Position {
             fullmove: 1,
             checks: [0; 2],
             blasted: Vec::new(),
+            hand: if rules.options.drops {
+                vec![0; 2 * rules.pieces.len() + 1]
+            } else {
+                Vec::new()
+            },
+            origin: if rules.options.drops {
+                vec![0; cells]
+            } else {
+                Vec::new()
+            },
             key: 0,
             bb: if rules.bits.is_some() {
                 vec![[0; 2]; 2 * rules.pieces.len() + 2]
@@ -241,7 +258,7 @@ impl Position {
         *c = n.min(15);
     }
 
-    /// Puts a piece on an empty on-board square (replacing whatever is there).
+    /// Puts a piece on an empty on-board square (replacing whatever is there), not promoted.
     pub fn put(&mut self, sq: Sq, piece: Piece) {
         if self.board[sq as usize] != EMPTY {
             self.remove(sq);
@@ -254,7 +271,53 @@ impl Position {
         let code = self.board[sq as usize];
         let piece = Piece::from_code(code)?;
         self.remove_piece::<true>(sq, code);
+        if let Some(o) = self.origin.get_mut(sq as usize) {
+            *o = 0;
+        }
         Some(piece)
+    }
+
+    /// How many pieces of `kind` `color` holds in hand (0 where the rules have no hands).
+    pub fn hand_count(&self, color: Color, kind: KindId) -> u8 {
+        let code = Piece::new(color, kind).code();
+        self.hand.get(code as usize).copied().unwrap_or(0)
+    }
+
+    /// Sets how many pieces of `kind` `color` holds in hand, keeping the key in step. Refused
+    /// (false) where the rules have no hands, for a kind not in the table, and for more than
+    /// `zobrist::HAND_KEYS - 1`.
+    pub fn set_hand_count(&mut self, color: Color, kind: KindId, n: u8) -> bool {
+        let code = Piece::new(color, kind).code();
+        if n as usize >= crate::core::zobrist::HAND_KEYS || code as usize >= self.hand.len() {
+            return false;
+        }
+        let z = &self.rules.zobrist;
+        let held = &mut self.hand[code as usize];
+        self.key ^= z.hand(code, *held) ^ z.hand(code, n);
+        *held = n;
+        true
+    }
+
+    /// The kind the piece on `sq` was promoted from (where the rules have drops: it returns to
+    /// a hand as that kind), or `None`.
+    pub fn promoted_from(&self, sq: Sq) -> Option<KindId> {
+        let o = *self.origin.get(sq as usize)?;
+        (o != 0).then(|| o - 1)
+    }
+
+    /// Marks the piece on `sq` as promoted from `kind` (or not promoted). Refused (false)
+    /// where the rules have no drops or `sq` holds no piece.
+    pub fn set_promoted_from(&mut self, sq: Sq, kind: Option<KindId>) -> bool {
+        if self.piece_at(sq).is_none() {
+            return false;
+        }
+        match self.origin.get_mut(sq as usize) {
+            Some(o) => {
+                *o = kind.map_or(0, |k| k + 1);
+                true
+            }
+            None => false,
+        }
     }
 
     /// Blocked-direction mask of a cell (see `walls`).
@@ -305,6 +368,9 @@ impl Position {
         }
         if self.side == Color::Black {
             k ^= z.side;
+        }
+        for (code, &n) in self.hand.iter().enumerate() {
+            k ^= z.hand(code as u8, n);
         }
         k ^ z.castling_rights(self.castling)
             ^ self.ep_key(self.ep)
@@ -427,6 +493,14 @@ impl Position {
         pos.set_castling_rights(self.castling);
         pos.set_en_passant(self.en_passant());
         pos.set_clocks(self.halfmove, self.fullmove);
+        pos.set_checks_given(Color::White, self.checks[0]);
+        pos.set_checks_given(Color::Black, self.checks[1]);
+        for (code, &n) in self.hand.iter().enumerate() {
+            if let Some(p) = Piece::from_code(code as u8) {
+                pos.set_hand_count(p.color, p.kind, n);
+            }
+        }
+        pos.origin.clone_from(&self.origin);
         pos
     }
 

@@ -77,6 +77,10 @@ pub struct RuleOptions {
     pub blast: bool,
     /// Kinds an explosion spares unless they capture or are captured (a bit per kind).
     pub blast_immune: u64,
+    /// A captured piece goes to its captor's hand (as the kind it was promoted from, if it
+    /// was), and instead of a move a side may drop a piece from its hand on an empty square
+    /// (crazyhouse, shogi; see `core::drops`). Hands are part of the position and its key.
+    pub drops: bool,
 }
 
 impl RuleOptions {
@@ -366,7 +370,10 @@ impl Rules {
             .enumerate()
             .filter(|(_, p)| p.royal)
             .fold(0u64, |m, (i, _)| m | 1 << i);
-        let zobrist = Zobrist::new(shape.cells(), pieces.len());
+        let mut zobrist = Zobrist::new(shape.cells(), pieces.len());
+        if options.drops {
+            zobrist.add_hand_keys();
+        }
         let pieces_len = pieces.len();
         let squares = shape.squares().count();
         let mut bit_of = vec![u8::MAX; shape.cells()];

@@ -15,7 +15,15 @@ pub struct Zobrist {
     /// Per colour, one key per number of checks given (1..=15; none for 0, so positions of
     /// variants that count no checks keep their keys).
     pub checks: [[u64; 16]; 2],
+    /// Where the rules have hands: per piece code, one key per count in hand (none for 0),
+    /// `HAND_KEYS` per code. Empty otherwise, and made after every other key so that adding
+    /// hands changes no other key.
+    hand: Vec<u64>,
 }
+
+/// Counts in hand with a key of their own; a hand holds at most this many less one of a kind
+/// (`Position::set_hand_count` refuses more).
+pub const HAND_KEYS: usize = 64;
 
 /// SplitMix64: small, fast and good enough for hashing keys.
 pub fn splitmix(state: &mut u64) -> u64 {
@@ -42,7 +50,31 @@ impl Zobrist {
             checks: std::array::from_fn(|_| {
                 std::array::from_fn(|n| if n == 0 { 0 } else { splitmix(&mut state) })
             }),
+            hand: Vec::new(),
         }
+    }
+
+    /// Adds the keys of counts in hand (`RuleOptions::drops`), from a seed of their own.
+    pub fn add_hand_keys(&mut self) {
+        let mut state = 0x0BAD_5EED_4A4D_0001;
+        self.hand = (0..self.codes * HAND_KEYS)
+            .map(|i| {
+                if i % HAND_KEYS == 0 {
+                    0
+                } else {
+                    splitmix(&mut state)
+                }
+            })
+            .collect();
+    }
+
+    /// Key of holding `n` pieces of `code` in hand (0 for none, or where there are no hands).
+    #[inline]
+    pub fn hand(&self, code: u8, n: u8) -> u64 {
+        self.hand
+            .get(code as usize * HAND_KEYS + n as usize)
+            .copied()
+            .unwrap_or(0)
     }
 
     /// Key of piece `code` (1-based cell code) on `cell`.

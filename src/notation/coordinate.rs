@@ -1,4 +1,5 @@
-//! Long algebraic / UCI move text: `e2e4`, `e7e8q`, castling as the king's move (`e1g1`).
+//! Long algebraic / UCI move text: `e2e4`, `e7e8q`, castling as the king's move (`e1g1`),
+//! drops as the piece's letter, `@` and the square (`N@f3`).
 //! Input also accepts a `-` or `x` between the squares, and castling written as the king
 //! taking its own rook (`e1h1`, UCI's Chess960 form: in Chess960 the king's move alone can be
 //! a plain king step too, or no step at all).
@@ -27,6 +28,9 @@ pub enum MoveTextError {
 /// UCI text of a move.
 pub fn to_uci(pos: &Position, m: Move) -> String {
     let rules = pos.rules();
+    if let Some(kind) = m.dropped() {
+        return format!("{}@{}", rules.kind(kind).letter, rules.shape.name(m.to));
+    }
     let mut s = rules.shape.name(m.from);
     s.push_str(&rules.shape.name(m.to));
     if let Some(k) = m.promotion {
@@ -45,6 +49,37 @@ pub fn to_uci960(pos: &Position, m: Move) -> String {
             None => to_uci(pos, m),
         },
         _ => to_uci(pos, m),
+    }
+}
+
+/// Finds the legal drop `N@f3` names (the letter in either case).
+fn parse_drop(
+    pos: &mut Position,
+    text: &str,
+    letter: &str,
+    square: &str,
+) -> Result<Move, MoveTextError> {
+    let syntax = |column| MoveTextError::Syntax {
+        text: text.to_string(),
+        column,
+    };
+    let mut letters = letter.chars();
+    let kind = match (letters.next(), letters.next()) {
+        (Some(c), None) => pos.rules().kind_by_letter(c).ok_or_else(|| syntax(1))?,
+        _ => return Err(syntax(1)),
+    };
+    let to = pos
+        .rules()
+        .shape
+        .parse_square(square)
+        .ok_or_else(|| syntax(letter.len() + 2))?;
+    let m = Move::drop(kind, to);
+    if pos.is_legal(m) {
+        Ok(m)
+    } else {
+        Err(MoveTextError::Illegal {
+            text: text.to_string(),
+        })
     }
 }
 
@@ -85,7 +120,13 @@ pub fn parse(pos: &mut Position, text: &str) -> Result<Move, MoveTextError> {
         text: text.to_string(),
         column: 1,
     };
-    if !text.is_ascii() || text.len() < 4 {
+    if !text.is_ascii() || text.len() < 3 {
+        return Err(syntax());
+    }
+    if let Some((letter, square)) = text.split_once('@') {
+        return parse_drop(pos, text, letter, square);
+    }
+    if text.len() < 4 {
         return Err(syntax());
     }
     let (from, to, promo) = split(text).ok_or_else(syntax)?;

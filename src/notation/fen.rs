@@ -11,6 +11,8 @@ use std::sync::Arc;
 
 use crate::core::{Color, Piece, Position, Rules, Square};
 
+use super::fen_hand;
+
 /// The FEN field an error is in.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum FenField {
@@ -112,6 +114,7 @@ pub fn parse(rules: Arc<Rules>, text: &str) -> Result<Position, FenError> {
     let shape = rules.shape.clone();
 
     let (col0, board) = field(0, FenField::Board)?;
+    let (board, hand) = fen_hand::split_hand(&rules, col0, board);
     let rows: Vec<&str> = board.split('/').collect();
     if rows.len() != shape.ranks() as usize {
         return Err(err(
@@ -125,8 +128,14 @@ pub fn parse(rules: Arc<Rules>, text: &str) -> Result<Position, FenError> {
         let rank = shape.ranks() as usize - 1 - i;
         let mut file = 0usize;
         let mut run = 0usize;
+        let mut placed = None;
         for (j, ch) in row.chars().enumerate() {
             let c = col + j;
+            if ch == '~' {
+                fen_hand::mark_promoted(&mut pos, placed.take(), c)?;
+                continue;
+            }
+            placed = None;
             if let Some(d) = ch.to_digit(10) {
                 if run == 0 && d == 0 {
                     return Err(err(FenField::Board, c, "an empty run cannot start with 0"));
@@ -151,10 +160,9 @@ pub fn parse(rules: Arc<Rules>, text: &str) -> Result<Position, FenError> {
             } else {
                 Color::Black
             };
-            pos.put(
-                shape.sq(Square::new(file as u8, rank as u8)),
-                Piece::new(color, kind),
-            );
+            let sq = shape.sq(Square::new(file as u8, rank as u8));
+            pos.put(sq, Piece::new(color, kind));
+            placed = Some(sq);
             file += 1;
         }
         file += run;
@@ -166,6 +174,9 @@ pub fn parse(rules: Arc<Rules>, text: &str) -> Result<Position, FenError> {
             ));
         }
         col += row.chars().count() + 1;
+    }
+    if let Some((c, text)) = hand {
+        fen_hand::read_hand(&mut pos, c, text)?;
     }
 
     let (c, side) = field(1, FenField::Side)?;
@@ -322,7 +333,8 @@ pub fn write(pos: &Position) -> String {
     for r in (0..shape.ranks()).rev() {
         let mut empty = 0;
         for f in 0..shape.files() {
-            match pos.piece_at(shape.sq(Square::new(f, r))) {
+            let sq = shape.sq(Square::new(f, r));
+            match pos.piece_at(sq) {
                 None => empty += 1,
                 Some(p) => {
                     if empty > 0 {
@@ -335,6 +347,7 @@ pub fn write(pos: &Position) -> String {
                     } else {
                         l.to_ascii_lowercase()
                     });
+                    fen_hand::write_promoted(&mut out, pos, sq);
                 }
             }
         }
@@ -345,6 +358,7 @@ pub fn write(pos: &Position) -> String {
             out.push('/');
         }
     }
+    fen_hand::write_hand(&mut out, pos);
     out.push_str(if pos.side_to_move() == Color::White {
         " w "
     } else {

@@ -5,5 +5,6 @@
 pub mod betza;
 pub mod coordinate;
 pub mod fen;
+mod fen_hand;
 pub mod pgn;
 pub mod san;

@@ -5,6 +5,9 @@
 //! Input is lenient the way PGN readers are: `0-0`, a missing or wrong `+`/`#`, a missing
 //! `x`, `e8Q` and `e8=Q`, annotation glyphs (`!`, `?`), and long algebraic `e2e4`, `e2-e4`,
 //! `e7e8q`, `Ng1-f3` (castling also as the king's move, `e1g1`).
+//!
+//! Where pieces are dropped, a drop is the piece's letter, `@` and the square (`N@f3`,
+//! `P@e4`, as lichess writes them); `@e4` is read as a pawn's drop too.
 
 use crate::core::movegen::MoveSink;
 use crate::core::{KindId, Move, MoveFlag, Position, Sq};
@@ -42,6 +45,11 @@ enum Parsed {
         to: Sq,
         promotion: Option<KindId>,
     },
+    /// A piece from the hand (`N@f3`).
+    Drop {
+        kind: KindId,
+        to: Sq,
+    },
 }
 
 /// Is `kind` written without a letter (the pawn and other promoting pieces)?
@@ -68,6 +76,10 @@ fn san_without_suffix(pos: &mut Position, m: Move) -> String {
         return if king_side { "O-O" } else { "O-O-O" }.to_string();
     }
     let shape = &rules.shape;
+    if let Some(kind) = m.dropped() {
+        // The letter even for a pawn (`P@e4`), as lichess writes drops.
+        return format!("{}@{}", rules.kind(kind).letter, shape.name(m.to));
+    }
     let Some(piece) = pos.piece_at(m.from) else {
         return crate::notation::coordinate::to_uci(pos, m);
     };
@@ -125,6 +137,14 @@ pub fn parse(pos: &mut Position, text: &str) -> Result<Move, SanError> {
     let us = pos.side_to_move();
     let mut candidates = Candidates::new(None, None);
     match parsed {
+        Parsed::Drop { kind, to } => {
+            let m = Move::drop(kind, to);
+            return if pos.hand_count(us, kind) > 0 && pos.is_legal(m) {
+                Ok(m)
+            } else {
+                Err(SanError::Illegal(text.to_string()))
+            };
+        }
         Parsed::Castle { king_side } => {
             let rules = pos.rules();
             let mut all = Candidates::new(None, None);
@@ -272,6 +292,16 @@ fn parse_text(pos: &Position, text: &str) -> Option<Parsed> {
     }
     let rules = pos.rules();
     let shape = &rules.shape;
+    if let Some((piece, square)) = t.split_once('@') {
+        // A drop: `N@f3`, and for the letterless kind (the pawn) `P@e4` or `@e4`.
+        let kind = match piece.as_bytes() {
+            [] => (0..rules.pieces.len() as KindId).find(|&k| letterless(pos, k))?,
+            [letter] => rules.kind_by_letter(*letter as char)?,
+            _ => return None,
+        };
+        let to = shape.parse_square(square)?;
+        return Some(Parsed::Drop { kind, to });
+    }
     let b = t.as_bytes();
     let mut end = b.len();
     // Promotion: a letter right after the destination's rank digit, with or without '='.

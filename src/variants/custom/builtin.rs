@@ -48,6 +48,10 @@ pub const ALL: &[(&str, &str)] = &[
         "atomic960",
         include_str!("../../../variants/atomic960.toml"),
     ),
+    (
+        "crazyhouse",
+        include_str!("../../../variants/crazyhouse.toml"),
+    ),
 ];
 
 /// The embedded definition called `name` (its file name).

@@ -192,6 +192,26 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
             "blast_immune needs blast = true",
         ));
     }
+    let drops = doc.rules.drops.as_ref().is_some_and(|d| *d.get_ref());
+    if let Some(d) = doc
+        .rules
+        .drops
+        .as_ref()
+        .filter(|_| drops && doc.rules.blast)
+    {
+        // An explosion would have to send pieces nowhere and forget their promotions: no
+        // known variant combines the two, so the pair is refused rather than half-built.
+        return Err(cx.err(d.span(), "drops and blast cannot be combined"));
+    }
+    if let Some(p) = doc.pieces.get_ref().iter().find(|p| p.drop_ranks.is_some()) {
+        if !drops {
+            let span = p
+                .drop_ranks
+                .as_ref()
+                .map_or(doc.pieces.span(), |d| d.span());
+            return Err(cx.err(span, "drop_ranks needs [rules] drops = true"));
+        }
+    }
     let mut aliases = Vec::new();
     for a in &doc.aliases {
         let name = a.get_ref().trim().to_ascii_lowercase();
@@ -235,6 +255,7 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
             check_limit,
             blast: doc.rules.blast,
             blast_immune,
+            drops,
         },
     };
     let rules = Rules::new(config.clone()).map_err(|e| cx.err(doc.pieces.span(), e.to_string()))?;

@@ -21,18 +21,9 @@ pub(super) fn piece(
     let mut components = betza::parse(p.betza.get_ref())
         .map_err(|e| cx.err_in(&p.betza, e.offset, e.message.clone()))?;
     if let Some(region) = &p.region {
-        let r = region.get_ref();
-        let ok = r.len() == 2 && r.iter().all(|&x| x >= 1 && x <= ranks as i64) && r[0] <= r[1];
-        if !ok {
-            return Err(cx.err(
-                region.span(),
-                format!(
-                    "region is [lowest, highest] rank from the owner's side, within 1..{ranks}"
-                ),
-            ));
-        }
+        let (lo, hi) = rank_span(cx, region, ranks, "region")?;
         for c in &mut components {
-            c.region = Some(((r[0] - 1) as u8, (r[1] - 1) as u8));
+            c.region = Some((lo, hi));
         }
     }
     if p.en_passant {
@@ -72,6 +63,9 @@ pub(super) fn piece(
         }
     }
     let mut kind = PieceKind::new(letter, &p.name, components);
+    if let Some(span) = &p.drop_ranks {
+        kind.drop_ranks = Some(rank_span(cx, span, ranks, "drop_ranks")?);
+    }
     if p.royal {
         kind = kind.royal();
     }
@@ -93,4 +87,23 @@ pub(super) fn piece(
         };
     }
     Ok(kind)
+}
+
+/// A `[lowest, highest]` pair of ranks from the owner's side (1-based, as written), as
+/// 0-based ranks.
+fn rank_span(
+    cx: &Ctx<'_>,
+    span: &Spanned<Vec<i64>>,
+    ranks: usize,
+    key: &str,
+) -> Result<(u8, u8), VariantFileError> {
+    let r = span.get_ref();
+    let ok = r.len() == 2 && r.iter().all(|&x| x >= 1 && x <= ranks as i64) && r[0] <= r[1];
+    if !ok {
+        return Err(cx.err(
+            span.span(),
+            format!("{key} is [lowest, highest] rank from the owner's side, within 1..{ranks}"),
+        ));
+    }
+    Ok(((r[0] - 1) as u8, (r[1] - 1) as u8))
 }

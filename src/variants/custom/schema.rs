@@ -52,6 +52,10 @@ pub struct PieceDoc {
     pub en_passant: bool,
     #[serde(default)]
     pub region: Option<Spanned<Vec<i64>>>,
+    /// With `[rules] drops`: the lowest and highest rank, from the owner's side, it may be
+    /// dropped on.
+    #[serde(default)]
+    pub drop_ranks: Option<Spanned<Vec<i64>>>,
     #[serde(default)]
     pub mating_power: Option<Spanned<String>>,
 }
@@ -85,6 +89,8 @@ pub struct RulesDoc {
     pub blast: bool,
     #[serde(default)]
     pub blast_immune: Vec<Spanned<String>>,
+    #[serde(default)]
+    pub drops: Option<Spanned<bool>>,
 }
 
 #[derive(Deserialize, Debug)]

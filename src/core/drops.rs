@@ -1,0 +1,225 @@
+//! Hands and drops (`RuleOptions::drops`): a captured piece goes to its captor's hand, as the
+//! kind it was promoted from if it was, and a side may put a piece from its hand on an empty
+//! square instead of moving (crazyhouse, shogi).
+//!
+//! A drop adds a piece and removes none, so it can never expose the dropper's royal piece:
+//! out of check every drop is legal, in a single line check only the drops between the checker
+//! and the royal piece are, and in a double or contact check none is. Where the check's shape
+//! is unknown (walls, region-limited or unusual attackers) each drop is made and tested.
+
+use crate::core::attacks::Check;
+use crate::core::geometry::{Color, Sq};
+use crate::core::moves::{Move, Undo};
+use crate::core::piece::{code_color, code_kind, KindId, Piece, EMPTY};
+use crate::core::position::{Position, NO_SQ};
+
+/// Which empty squares a drop may go to, as far as the royal piece's safety decides.
+enum DropGuard {
+    /// Any (not in check, or no king safety).
+    Free,
+    /// Only those between the single line checker and the royal piece on the square.
+    Between(Check, Sq),
+    /// Each drop is made and tested.
+    Test,
+}
+
+impl Position {
+    /// Plays the drop of a `kind` from the mover's hand onto the empty `to`.
+    pub(crate) fn make_drop(&mut self, to: Sq, kind: KindId) -> Undo {
+        let us = self.side;
+        let code = Piece::new(us, kind).code();
+        let undo = Undo {
+            moved: code,
+            captured: EMPTY,
+            captured_sq: NO_SQ,
+            castling: self.castling,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            checks: self.checks,
+            blasts: 0,
+            origins: [self.origin[to as usize], 0],
+            key: self.key,
+        };
+        self.key ^= self.ep_key(self.ep);
+        self.ep = NO_SQ;
+        let held = self.hand[code as usize];
+        self.set_held(code, held.saturating_sub(1));
+        self.origin[to as usize] = 0;
+        self.add_piece::<true>(to, code);
+        // A pawn's drop resets the fifty-move clock as its move does (python-chess).
+        let reset_clock = self.rules.clock_kinds >> kind & 1 == 1;
+        self.end_turn(us, reset_clock);
+        undo
+    }
+
+    /// Takes back a drop onto `to`.
+    pub(crate) fn unmake_drop(&mut self, to: Sq, undo: Undo) {
+        let us = self.side.other();
+        self.side = us;
+        if us == Color::Black {
+            self.fullmove -= 1;
+        }
+        self.remove_piece::<false>(to, undo.moved);
+        self.hand[undo.moved as usize] += 1;
+        self.origin[to as usize] = undo.origins[0];
+        self.ep = undo.ep;
+        self.halfmove = undo.halfmove;
+        self.checks = undo.checks;
+        self.key = undo.key;
+    }
+
+    /// Sets the count in hand of a piece code, keeping the key in step.
+    #[inline]
+    fn set_held(&mut self, code: u8, n: u8) {
+        let z = &self.rules.zobrist;
+        let held = &mut self.hand[code as usize];
+        self.key ^= z.hand(code, *held) ^ z.hand(code, n);
+        *held = n;
+    }
+
+    /// Puts the piece `captured`, just taken off `sq`, in its captor's hand: as the kind it
+    /// was promoted from, if it was. Returns its promotion origin for the `Undo`.
+    #[inline]
+    pub(crate) fn pocket(&mut self, sq: Sq, captured: u8) -> u8 {
+        let origin = std::mem::take(&mut self.origin[sq as usize]);
+        let kind = if origin != 0 {
+            origin - 1
+        } else {
+            code_kind(captured)
+        };
+        let captor = if code_color(captured) == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let code = Piece::new(captor, kind).code();
+        let held = self.hand[code as usize];
+        self.set_held(code, held.saturating_add(1));
+        origin
+    }
+
+    /// Moves the promotion origin of the piece that went `m.from`→`m.to` (`code` before any
+    /// promotion) with it; a promotion records the kind it promoted from. Returns the origin
+    /// it had, for the `Undo`.
+    #[inline]
+    pub(crate) fn carry_origin(&mut self, m: Move, code: u8) -> u8 {
+        let origin = std::mem::take(&mut self.origin[m.from as usize]);
+        self.origin[m.to as usize] = if m.promotion.is_some() && origin == 0 {
+            code_kind(code) + 1
+        } else {
+            origin
+        };
+        origin
+    }
+
+    /// Undoes `carry_origin` and `pocket` for the move `m`, whose pieces are back in place.
+    #[inline]
+    pub(crate) fn uncarry_origin(&mut self, m: Move, undo: Undo) {
+        self.origin[m.to as usize] = 0;
+        self.origin[m.from as usize] = undo.origins[0];
+        if undo.captured != EMPTY {
+            self.origin[undo.captured_sq as usize] = undo.origins[1];
+            let kind = match undo.origins[1] {
+                0 => code_kind(undo.captured),
+                o => o - 1,
+            };
+            let captor = Piece::new(self.side, kind).code();
+            self.hand[captor as usize] = self.hand[captor as usize].saturating_sub(1);
+        }
+    }
+
+    /// May `color` drop a `kind` on `sq` as far as the kind's drop ranks go?
+    #[inline]
+    fn drop_rank_allows(&self, color: Color, kind: KindId, sq: Sq) -> bool {
+        match self.rules.kind(kind).drop_ranks {
+            None => true,
+            Some((lo, hi)) => {
+                let shape = &self.rules.shape;
+                let rank = shape.rank_of(sq);
+                let own = match color {
+                    Color::White => rank,
+                    Color::Black => shape.ranks() as u8 - 1 - rank,
+                };
+                (lo..=hi).contains(&own)
+            }
+        }
+    }
+
+    /// The kinds the side to move holds in hand.
+    fn kinds_in_hand(&self) -> Vec<KindId> {
+        let us = self.side;
+        (0..self.rules.pieces.len() as KindId)
+            .filter(|&k| self.hand_count(us, k) > 0)
+            .collect()
+    }
+
+    /// How the royal piece's safety limits drops here.
+    fn drop_guard(&self) -> Option<DropGuard> {
+        let us = self.side;
+        if !self.rules.king_safety || self.royal_count[us.index()] == 0 || !self.in_check(us) {
+            return Some(DropGuard::Free);
+        }
+        if self.royal_count[us.index()] != 1 || self.rules.options.blast {
+            return Some(DropGuard::Test);
+        }
+        let check = self.check_and_pins(us).0;
+        match check {
+            Check::Unknown => Some(DropGuard::Test),
+            Check::Single { .. } => Some(DropGuard::Between(check, self.royal[us.index()])),
+            Check::Double | Check::None => None,
+        }
+    }
+
+    /// Calls `f` with every drop the royal piece's safety allows (the variant's other options
+    /// still apply afterwards).
+    fn for_each_safe_drop(&mut self, mut f: impl FnMut(Move)) {
+        let kinds = self.kinds_in_hand();
+        if kinds.is_empty() {
+            return;
+        }
+        let Some(guard) = self.drop_guard() else {
+            return;
+        };
+        let us = self.side;
+        let rules = self.rules.clone();
+        for sq in rules.shape.squares() {
+            if self.board[sq as usize] != EMPTY {
+                continue;
+            }
+            let open = match guard {
+                DropGuard::Free | DropGuard::Test => true,
+                DropGuard::Between(check, king) => check.answered_by(king, sq),
+            };
+            if !open {
+                continue;
+            }
+            for &kind in &kinds {
+                if !self.drop_rank_allows(us, kind, sq) {
+                    continue;
+                }
+                let m = Move::drop(kind, sq);
+                if let DropGuard::Test = guard {
+                    let undo = self.make(m);
+                    let safe = !self.in_check(us);
+                    self.unmake(m, undo);
+                    if !safe {
+                        continue;
+                    }
+                }
+                f(m);
+            }
+        }
+    }
+
+    /// Appends the drops that keep the mover's royal piece safe.
+    pub(crate) fn safe_drops(&mut self, out: &mut Vec<Move>) {
+        self.for_each_safe_drop(|m| out.push(m));
+    }
+
+    /// How many drops keep the mover's royal piece safe.
+    pub(crate) fn safe_drop_count(&mut self) -> usize {
+        let mut n = 0;
+        self.for_each_safe_drop(|_| n += 1);
+        n
+    }
+}
