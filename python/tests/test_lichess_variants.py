@@ -18,6 +18,7 @@ VARIANTS = {
     "antichess": "AntichessBoard",
     "3check": "ThreeCheckBoard",
     "atomic": "AtomicBoard",
+    "crazyhouse": "CrazyhouseBoard",
 }
 
 

@@ -46,9 +46,9 @@ impl Position {
         self.set_held(code, held.saturating_sub(1));
         self.origin[to as usize] = 0;
         self.add_piece::<true>(to, code);
-        // A pawn's drop resets the fifty-move clock as its move does (python-chess).
-        let reset_clock = self.rules.clock_kinds >> kind & 1 == 1;
-        self.end_turn(us, reset_clock);
+        // No drop resets the fifty-move clock, a pawn's neither (python-chess: a drop
+        // neither captures nor moves a pawn).
+        self.end_turn(us, false);
         undo
     }
 
@@ -138,7 +138,7 @@ impl Position {
                 let rank = shape.rank_of(sq);
                 let own = match color {
                     Color::White => rank,
-                    Color::Black => shape.ranks() as u8 - 1 - rank,
+                    Color::Black => shape.ranks() - 1 - rank,
                 };
                 (lo..=hi).contains(&own)
             }

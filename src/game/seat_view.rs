@@ -126,6 +126,11 @@ pub trait SeatView: Send {
     /// `asker` may be told them: a variant with hidden information computes them on what both
     /// the mover and the asker know (`None`: a spectator, or anyone not a player).
     fn targets(&self, from: Square, asker: Option<Color>) -> Vec<Target>;
+    /// The drops from the hand the side to move may make (`N@f3`), where the variant has
+    /// hands, as `asker` may be told them.
+    fn drop_targets(&self, _asker: Option<Color>) -> Vec<Target> {
+        Vec::new()
+    }
     /// Plays one move text with the variant's own legality and returns the text the log keeps
     /// (the variant's canonical notation); the refusal is the variant's whole sentence.
     fn play(&mut self, text: &str) -> Result<String, MoveRefused>;
@@ -236,6 +241,64 @@ pub(crate) fn position_cells(pos: &Position) -> Vec<Cell> {
             obstacle: None,
         })
         .collect()
+}
+
+/// The legal drops in a core position, each written by `text`.
+pub(crate) fn position_drops(
+    pos: &Position,
+    text: impl Fn(&Position, crate::core::Move) -> String,
+) -> Vec<Target> {
+    let mut pos = pos.clone();
+    let rules = pos.rules().clone();
+    pos.legal_move_list()
+        .into_iter()
+        .filter(|m| m.dropped().is_some())
+        .map(|m| Target {
+            to: rules.shape.name(m.to),
+            text: text(&pos, m),
+            capture: false,
+            promotion: None,
+        })
+        .collect()
+}
+
+/// Side-panel lines for what a core position holds beyond its board: the hands (where the
+/// rules have drops) and the checks given (where they are counted).
+pub(crate) fn position_extras(pos: &Position) -> Vec<String> {
+    let rules = pos.rules();
+    let mut lines = Vec::new();
+    if rules.options.drops {
+        let held = |color: Color| {
+            let letters: String = (0..rules.pieces.len() as crate::core::KindId)
+                .flat_map(|k| {
+                    let l = rules.kind(k).letter;
+                    let l = match color {
+                        Color::White => l,
+                        Color::Black => l.to_ascii_lowercase(),
+                    };
+                    std::iter::repeat_n(l, pos.hand_count(color, k) as usize)
+                })
+                .collect();
+            if letters.is_empty() {
+                "-".to_string()
+            } else {
+                letters
+            }
+        };
+        lines.push(format!(
+            "In hand: White {}, Black {}",
+            held(Color::White),
+            held(Color::Black)
+        ));
+    }
+    if let Some(limit) = rules.options.check_limit {
+        lines.push(format!(
+            "Checks given (of {limit}): White {}, Black {}",
+            pos.checks_given(Color::White),
+            pos.checks_given(Color::Black)
+        ));
+    }
+    lines
 }
 
 /// The legal moves of the piece on `from` in a core position, each written by `text`

@@ -338,6 +338,13 @@ impl Session {
                     .into_iter()
                     .map(move |t| (name.clone(), t))
             })
+            .chain(
+                // Drops leave from the hand, written "@".
+                self.game
+                    .drop_targets(Some(mover))
+                    .into_iter()
+                    .map(|t| ("@".to_string(), t)),
+            )
             .collect()
     }
 
@@ -359,7 +366,10 @@ impl Session {
             .piece_moves(mover)
             .into_iter()
             .filter_map(|(from, t)| {
-                let letter = letters.iter().find(|(sq, _)| *sq == from)?.1;
+                let letter = match from.as_str() {
+                    "@" => t.text.chars().next()?,
+                    _ => letters.iter().find(|(sq, _)| *sq == from)?.1,
+                };
                 Some(Candidate {
                     from,
                     to: t.to,

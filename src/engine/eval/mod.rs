@@ -133,6 +133,19 @@ fn side_terms(pos: &Position, values: &PieceValues, color: Color) -> (i32, i32) 
             score += 4 * values.centre(sq);
         }
     });
+    if rules.options.drops {
+        // A piece in hand can go anywhere next move: worth its value (crazyhouse, shogi).
+        for kind in 0..rules.pieces.len() as KindId {
+            let held = pos.hand_count(color, kind) as i32;
+            if held > 0 {
+                let v = values.value(kind);
+                score += held * v;
+                if !rules.kind(kind).promotes {
+                    officers += held * v;
+                }
+            }
+        }
+    }
     (score, officers)
 }
 

@@ -153,8 +153,9 @@ pub struct Lexer<R> {
     symbol: Symbol,
 }
 
+/// `@` is a drop's (`N@f3`, `@e4`); a lone `@` is refused (`Lexer::symbol`).
 fn is_symbol_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'+' | b'#' | b'=' | b':' | b'-' | b'/')
+    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'+' | b'#' | b'=' | b':' | b'-' | b'/' | b'@')
 }
 
 /// A symbol that is not a move number: a result or a move.
@@ -463,6 +464,9 @@ impl<R: Read> Lexer<R> {
         // ends, so reading them only moves the column.
         let avail = &self.buf[self.pos..self.len];
         if let Some(n) = avail.iter().position(|&b| !is_symbol_byte(b)) {
+            if &avail[..n] == b"@" {
+                return Err(self.error(line, column, "unexpected '@'"));
+            }
             if let Some(symbol) = Symbol::starting(avail, n) {
                 let number = avail[..n].iter().all(u8::is_ascii_digit);
                 self.symbol = symbol;
@@ -505,6 +509,9 @@ impl<R: Read> Lexer<R> {
         }
         if buf[..len].iter().all(u8::is_ascii_digit) {
             return Ok(None);
+        }
+        if &buf[..len] == b"@" {
+            return Err(self.error(line, column, "unexpected '@'"));
         }
         self.symbol = Symbol {
             len: len as u8,

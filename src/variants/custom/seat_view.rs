@@ -15,8 +15,8 @@ use crate::variants::terrain::effects::arrivals;
 use crate::variants::terrain::WallSide;
 
 use crate::game::seat_view::{
-    position_cells, position_targets, Cell, GameStatus, Reveal, SeatView, Target, VariantInfo,
-    WallView,
+    position_cells, position_drops, position_extras, position_targets, Cell, GameStatus, Reveal,
+    SeatView, Target, VariantInfo, WallView,
 };
 
 /// What the page shows of variant files.
@@ -25,7 +25,7 @@ pub const INFO: VariantInfo = VariantInfo {
     name: "Variant file",
     initial: include_str!("../../../variants/losalamos.toml"),
     format: "a variant file (TOML): board, pieces in Betza notation, start position, rules",
-    syntax: "Moves: e2e4, e7e8q (promotion), e1g1 (castling as the king's move); wall e4-e5, trapdoor a5, mine h4 place an obstacle instead of moving, when the file gives the players some.",
+    syntax: "Moves: e2e4, e7e8q (promotion), e1g1 (castling as the king's move), N@f3 (a drop from the hand, where the variant has hands); wall e4-e5, trapdoor a5, mine h4 place an obstacle instead of moving, when the file gives the players some.",
 };
 
 /// A variant file's game at the table: its rules, its obstacles and its game so far.
@@ -244,10 +244,19 @@ impl SeatView for Custom {
         )
     }
     fn info(&self) -> Vec<String> {
-        vec![
+        let mut lines = vec![
             format!("{}: {}", self.variant.name, self.variant.description),
             format!("FEN: {}", fen::write(self.game.position())),
-        ]
+        ];
+        lines.extend(position_extras(self.game.position()));
+        lines
+    }
+
+    fn drop_targets(&self, _asker: Option<Color>) -> Vec<Target> {
+        if self.over().is_some() {
+            return Vec::new();
+        }
+        position_drops(self.game.position(), coordinate::to_uci)
     }
 }
 

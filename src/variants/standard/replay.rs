@@ -371,7 +371,7 @@ mod tests {
         g.tags
             .push(("FEN".into(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1".into()));
         assert!(replay(&g).is_legal());
-        g.tags.push(("Variant".into(), "Crazyhouse".into()));
+        g.tags.push(("Variant".into(), "Bughouse".into()));
         assert!(matches!(replay(&g).verdict, Verdict::Unreadable { .. }));
     }
 

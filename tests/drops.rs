@@ -1,0 +1,134 @@
+//! Hands and drops (`[rules] drops`), through the shipped crazyhouse file: what a capture
+//! pockets, what a drop may do, how the FEN writes and refuses hands, and that make and
+//! unmake leave the position (key included) as it was.
+
+use chessrules::core::{Color, Position};
+use chessrules::notation::{coordinate, fen, san};
+use chessrules::variants::custom::builtin;
+
+fn zh(text: &str) -> Position {
+    let v = &builtin::by_name("crazyhouse").expect("shipped").variant;
+    v.position_from_fen(text)
+        .unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn play(pos: &mut Position, uci: &str) {
+    let m = coordinate::parse(pos, uci).unwrap_or_else(|e| panic!("{uci}: {e}"));
+    pos.make(m);
+}
+
+#[test]
+fn a_captured_promoted_piece_returns_to_the_hand_as_a_pawn() {
+    let mut pos = zh("4k3/1Q~6/8/8/8/8/7r/4K3[] b - - 0 1");
+    assert_eq!(fen::write(&pos), "4k3/1Q~6/8/8/8/8/7r/4K3[] b - - 0 1");
+    play(&mut pos, "h2h7");
+    play(&mut pos, "e1d1");
+    play(&mut pos, "h7b7");
+    assert_eq!(fen::write(&pos), "4k3/1r6/8/8/8/8/8/3K4[p] w - - 0 3");
+}
+
+#[test]
+fn a_promotion_is_marked_and_a_plain_capture_pockets_the_piece() {
+    let mut pos = zh("4k3/1P6/8/8/8/8/7r/4K3[] w - - 0 1");
+    play(&mut pos, "b7b8q");
+    assert_eq!(fen::write(&pos), "1Q~2k3/8/8/8/8/8/7r/4K3[] b - - 0 1");
+    let mut pos = zh("r3k3/8/8/8/8/8/8/R3K3[] b - - 0 1");
+    play(&mut pos, "a8a1");
+    assert_eq!(fen::write(&pos), "4k3/8/8/8/8/8/8/r3K3[r] w - - 0 2");
+}
+
+#[test]
+fn drops_block_checks_and_pawns_stay_off_the_end_ranks() {
+    // The rook checks along the first rank: only the drops between it and the king answer it.
+    let mut pos = zh("4k3/8/8/8/8/8/8/r3K3[N] w - - 0 1");
+    let drops: Vec<String> = pos
+        .legal_move_list()
+        .into_iter()
+        .filter(|m| m.dropped().is_some())
+        .map(|m| coordinate::to_uci(&pos, m))
+        .collect();
+    assert_eq!(drops, ["N@b1", "N@c1", "N@d1"]);
+    // Out of check, a pawn may go to every empty square of ranks 2 to 7.
+    let mut pos = zh("4k3/8/8/8/8/8/8/4K3[P] w - - 0 1");
+    let pawn_drops = pos
+        .legal_move_list()
+        .into_iter()
+        .filter(|m| m.dropped().is_some())
+        .count();
+    assert_eq!(pawn_drops, 48);
+    assert!(coordinate::parse(&mut pos, "P@e8").is_err());
+    // A knight giving a contact check cannot be blocked.
+    let mut pos = zh("4k3/8/8/8/8/8/2n5/4K3[Q] w - - 0 1");
+    assert!(pos
+        .legal_move_list()
+        .into_iter()
+        .all(|m| m.dropped().is_none()));
+}
+
+#[test]
+fn drops_read_and_write_in_san_and_uci() {
+    let mut pos = zh("4k3/8/8/8/8/8/8/4K3[Pn] w - - 0 1");
+    let m = san::parse(&mut pos, "@e4").expect("a pawn's drop");
+    assert_eq!(san::to_san(&mut pos, m), "P@e4");
+    assert_eq!(san::parse(&mut pos, "P@e4"), Ok(m));
+    assert_eq!(coordinate::to_uci(&pos, m), "P@e4");
+    assert!(
+        san::parse(&mut pos, "N@e4").is_err(),
+        "Black's knight is not White's"
+    );
+    pos.make(m);
+    let n = san::parse(&mut pos, "N@d6").expect("Black's knight");
+    assert_eq!(san::to_san(&mut pos, n), "N@d6");
+    let check = san::parse(&mut pos, "N@f3").expect("a checking drop");
+    assert_eq!(san::to_san(&mut pos, check), "N@f3+");
+}
+
+#[test]
+fn make_and_unmake_restore_hands_origins_and_the_key() {
+    let start = zh("r3k2r/1P6/8/3q4/8/8/8/R3K2R[QNpp] w KQkq - 0 1");
+    let mut pos = start.clone();
+    let moves = pos.legal_move_list();
+    assert!(moves.len() > 100);
+    for m in moves {
+        let undo = pos.make(m);
+        assert_eq!(pos.key(), pos.compute_key(), "{m:?}");
+        for reply in pos.legal_move_list() {
+            let u2 = pos.make(reply);
+            assert_eq!(pos.key(), pos.compute_key(), "{m:?} {reply:?}");
+            pos.unmake(reply, u2);
+        }
+        pos.unmake(m, undo);
+        assert!(pos == start, "{m:?}");
+    }
+}
+
+#[test]
+fn impossible_hands_are_clear_errors() {
+    let v = &builtin::by_name("crazyhouse").expect("shipped").variant;
+    for (text, message) in [
+        (
+            "4k3/8/8/8/8/8/8/4K3[K] w - - 0 1",
+            "a hand cannot hold a royal piece ('K')",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3[X] w - - 0 1",
+            "unknown piece 'X' in hand",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/~4K3[] w - - 0 1",
+            "'~' must follow a piece",
+        ),
+    ] {
+        let e = v.position_from_fen(text).expect_err(text);
+        assert!(e.to_string().contains(message), "{text}: {e}");
+    }
+    let many = format!("4k3/8/8/8/8/8/8/4K3[{}] w - - 0 1", "P".repeat(64));
+    let e = v.position_from_fen(&many).expect_err("64 pawns in hand");
+    assert!(e.to_string().contains("too many 'P' in hand"), "{e}");
+    // Lichess's form: the hands as a ninth row.
+    let pos = v
+        .position_from_fen("4k3/8/8/8/8/8/8/4K3/Qn w - - 0 1")
+        .expect("lichess's hand row");
+    assert_eq!(pos.hand_count(Color::White, 1), 1);
+    assert_eq!(fen::write(&pos), "4k3/8/8/8/8/8/8/4K3[Qn] w - - 0 1");
+}
