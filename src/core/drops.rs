@@ -11,7 +11,7 @@ use crate::core::attacks::Check;
 use crate::core::geometry::{Color, Sq};
 use crate::core::moves::{Move, Undo};
 use crate::core::piece::{code_color, code_kind, KindId, Piece, EMPTY};
-use crate::core::position::{Position, NO_SQ};
+use crate::core::position::{joined, Position, NO_SQ};
 
 /// Which empty squares a drop may go to, as far as the royal piece's safety decides.
 enum DropGuard {
@@ -145,12 +145,39 @@ impl Position {
         }
     }
 
-    /// The kinds the side to move holds in hand.
-    fn kinds_in_hand(&self) -> Vec<KindId> {
-        let us = self.side;
-        (0..self.rules.pieces.len() as KindId)
-            .filter(|&k| self.hand_count(us, k) > 0)
-            .collect()
+    /// The kinds the side to move holds in hand, as a bit per kind (kinds are at most 60).
+    #[inline]
+    fn kinds_in_hand(&self) -> u64 {
+        let us = self.side.index();
+        let mut kinds = 0u64;
+        for (code, &n) in self.hand.iter().enumerate().skip(1) {
+            if n > 0 && (code - 1) & 1 == us {
+                kinds |= 1 << ((code - 1) >> 1);
+            }
+        }
+        kinds
+    }
+
+    /// On the bitboard backend, the empty squares a `kind` of the side to move may be dropped
+    /// on, as square bits (rank-major, rank 1 first: `BoardShape::squares`' order).
+    #[inline]
+    fn drop_bits(&self, kind: KindId) -> Option<u128> {
+        if self.bb.is_empty() {
+            return None;
+        }
+        let squares = self.rules.bit_cell.len() as u32;
+        let below = |n: u32| if n >= 128 { u128::MAX } else { (1u128 << n) - 1 };
+        let empty = !(joined(self.occ[0]) | joined(self.occ[1])) & below(squares);
+        let Some((lo, hi)) = self.rules.kind(kind).drop_ranks else {
+            return Some(empty);
+        };
+        let shape = &self.rules.shape;
+        let (files, ranks) = (shape.files() as u32, shape.ranks() as u32);
+        let (lo, hi) = match self.side {
+            Color::White => (lo as u32, hi as u32),
+            Color::Black => (ranks - 1 - hi as u32, ranks - 1 - lo as u32),
+        };
+        Some(empty & below((hi + 1) * files) & !below(lo * files))
     }
 
     /// How the royal piece's safety limits drops here.
@@ -174,7 +201,7 @@ impl Position {
     /// still apply afterwards).
     fn for_each_safe_drop(&mut self, mut f: impl FnMut(Move)) {
         let kinds = self.kinds_in_hand();
-        if kinds.is_empty() {
+        if kinds == 0 {
             return;
         }
         let Some(guard) = self.drop_guard() else {
@@ -193,7 +220,10 @@ impl Position {
             if !open {
                 continue;
             }
-            for &kind in &kinds {
+            let mut left = kinds;
+            while left != 0 {
+                let kind = left.trailing_zeros() as KindId;
+                left &= left - 1;
                 if !self.drop_rank_allows(us, kind, sq) {
                     continue;
                 }
@@ -216,8 +246,30 @@ impl Position {
         self.for_each_safe_drop(|m| out.push(m));
     }
 
-    /// How many drops keep the mover's royal piece safe.
+    /// How many drops keep the mover's royal piece safe. Out of check on bitboards they are
+    /// counted square sets, not listed (perft's last ply).
     pub(crate) fn safe_drop_count(&mut self) -> usize {
+        let kinds = self.kinds_in_hand();
+        if kinds == 0 {
+            return 0;
+        }
+        if let Some(DropGuard::Free) = self.drop_guard() {
+            let mut n = 0;
+            let mut left = kinds;
+            while left != 0 {
+                let kind = left.trailing_zeros() as KindId;
+                left &= left - 1;
+                match self.drop_bits(kind) {
+                    Some(bits) => n += bits.count_ones() as usize,
+                    None => return self.listed_drop_count(),
+                }
+            }
+            return n;
+        }
+        self.listed_drop_count()
+    }
+
+    fn listed_drop_count(&mut self) -> usize {
         let mut n = 0;
         self.for_each_safe_drop(|_| n += 1);
         n
