@@ -166,7 +166,13 @@ impl Position {
             return None;
         }
         let squares = self.rules.bit_cell.len() as u32;
-        let below = |n: u32| if n >= 128 { u128::MAX } else { (1u128 << n) - 1 };
+        let below = |n: u32| {
+            if n >= 128 {
+                u128::MAX
+            } else {
+                (1u128 << n) - 1
+            }
+        };
         let empty = !(joined(self.occ[0]) | joined(self.occ[1])) & below(squares);
         let Some((lo, hi)) = self.rules.kind(kind).drop_ranks else {
             return Some(empty);

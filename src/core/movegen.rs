@@ -446,9 +446,21 @@ impl Position {
     }
 
     /// The moves that keep the mover's royal piece safe (all of them without king safety).
-    fn safe_moves(&mut self, out: &mut Vec<Move>) {
+    pub(crate) fn safe_moves(&mut self, out: &mut Vec<Move>) {
         if self.rules.options.blast {
             return self.blast_safe_moves(out);
+        }
+        // No royal piece to keep safe: every pseudo-legal move, set-wise on bitboards. Only
+        // for rules whose options filter the moves (antichess): elsewhere the computer
+        // players' choices between equal moves follow the mailbox's order, which this keeps.
+        if self.rules.options.filters_moves() && self.free_of_royal_safety() {
+            if let Some(bits) = &self.rules.bits {
+                if bits.lists_moves() {
+                    // SAFETY: as in `legal_move_count_with`.
+                    let bits: &crate::core::bitboard::BitBackend = unsafe { &*Arc::as_ptr(bits) };
+                    return self.bits_free_moves(bits, out);
+                }
+            }
         }
         if self.rules.king_safety && self.royal_count[self.side.index()] == 1 && !self.has_walls {
             if let Some(bits) = &self.rules.bits {
@@ -503,6 +515,13 @@ impl Position {
         }
     }
 
+    /// Is every pseudo-legal move legal here: no walls, and no royal piece of the side to
+    /// move to keep safe (no king safety, or none on the board)?
+    #[inline]
+    fn free_of_royal_safety(&self) -> bool {
+        !self.has_walls && (!self.rules.king_safety || self.royal_count[self.side.index()] == 0)
+    }
+
     /// The number of legal moves, without listing those that need no test (perft's last ply).
     pub fn legal_move_count(&mut self) -> usize {
         self.legal_move_count_with(&mut Vec::with_capacity(64))
@@ -528,6 +547,13 @@ impl Position {
     #[inline(always)]
     fn board_move_count(&mut self, scratch: &mut Vec<Move>) -> usize {
         let us = self.side;
+        if self.free_of_royal_safety() {
+            if let Some(bits) = &self.rules.bits {
+                // SAFETY: as below.
+                let bits: &crate::core::bitboard::BitBackend = unsafe { &*Arc::as_ptr(bits) };
+                return self.bits_free_move_count(bits);
+            }
+        }
         if self.rules.king_safety && self.royal_count[us.index()] == 1 && !self.has_walls {
             if let Some(bits) = &self.rules.bits {
                 // SAFETY: the tables live in `self.rules`, which counting never replaces, and

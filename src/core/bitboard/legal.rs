@@ -257,7 +257,7 @@ impl<B: Bits> BitTables<B> {
     /// captures are tested as they are found.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn kind_moves<S: LegalSink<B>>(
+    pub(super) fn kind_moves<S: LegalSink<B>>(
         &self,
         pos: &mut Position,
         kind: usize,
@@ -374,7 +374,8 @@ impl<B: Bits> BitTables<B> {
                 promotion: None,
                 flag: MoveFlag::EnPassant,
             };
-            if pos.test_move(m, Color::from_index(us)) {
+            // Without king safety (`free_walk`) every en passant capture is legal.
+            if !pos.rules.king_safety || pos.test_move(m, Color::from_index(us)) {
                 sink.push(m);
             }
         }

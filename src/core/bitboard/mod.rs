@@ -9,6 +9,7 @@
 
 pub(crate) mod attacks;
 pub(crate) mod bits;
+mod free_walk;
 mod legal;
 pub(crate) mod lookup;
 mod movegen;
@@ -144,8 +145,26 @@ impl Position {
         if with_tables!(bits, t => t.legal_walk(self, &mut count)) {
             return count.n;
         }
-        self.legal_moves(scratch);
+        self.safe_moves(scratch);
         scratch.len()
+    }
+
+    /// Counts the moves where no royal piece is to be kept safe (see `free_walk`).
+    pub(crate) fn bits_free_move_count(&mut self, bits: &BitBackend) -> usize {
+        let mut scratch = Vec::new();
+        let mut count = legal::Count {
+            n: 0,
+            extra_promotions: self.rules.promotion_kinds.len().saturating_sub(1),
+            scratch: &mut scratch,
+        };
+        with_tables!(bits, t => t.free_walk(self, &mut count));
+        count.n
+    }
+
+    /// Lists the moves where no royal piece is to be kept safe (see `free_walk`).
+    pub(crate) fn bits_free_moves(&mut self, bits: &BitBackend, out: &mut Vec<Move>) {
+        let mut list = legal::List { out };
+        with_tables!(bits, t => t.free_walk(self, &mut list));
     }
 
     /// `legal_moves` on bitboards: one royal piece, king safety, no walls. `false`, with
