@@ -279,6 +279,47 @@ fn game_end() {
 }
 
 #[test]
+fn rules_options() {
+    expect(
+        &format!("{BASE}{PAWN}drop_ranks = [2, 7]\n"),
+        16,
+        14,
+        "drop_ranks needs [rules] drops = true",
+    );
+    expect(
+        &format!("{BASE}{PAWN}drop_ranks = [0, 7]\n[rules]\ndrops = true\n"),
+        16,
+        14,
+        "drop_ranks is [lowest, highest] rank",
+    );
+    expect(
+        &format!("{BASE}[rules]\ndrops = true\nblast = true\n"),
+        12,
+        9,
+        "drops and blast cannot be combined",
+    );
+    expect(
+        &format!("{BASE}[rules]\nblast_immune = [\"K\"]\n"),
+        12,
+        17,
+        "blast_immune needs blast = true",
+    );
+    expect(
+        &format!("{BASE}[rules]\ndrops = 1\n"),
+        12,
+        9,
+        "invalid type",
+    );
+    // A start position whose hand holds a king.
+    expect(
+        &format!("{BASE}[rules]\ndrops = true\n").replace("4K3 w", "4K3[K] w"),
+        5,
+        30,
+        "a hand cannot hold a royal piece",
+    );
+}
+
+#[test]
 fn obstacles() {
     expect(
         &format!("{BASE}[obstacles]\nwalls = [\"e4-e6\"]\n"),
