@@ -164,13 +164,14 @@ impl Position {
                 if cell != OFFBOARD
                     && codes >> (cell & 127) & 1 == 1
                     && !self.step_blocked(s as Sq, g.step.wall_dir)
+                    && (!self.rules.special || self.zone_allows(by.index(), cell, target))
                 {
                     return true;
                 }
                 break;
             }
         }
-        false
+        self.rules.special && self.special_attacked(target, by)
     }
 
     /// Is `target` attacked by `by` once the piece on `lifted` has left its square (a royal
@@ -322,7 +323,9 @@ impl Position {
             len: 0,
             overflow: false,
         };
-        if self.royal_count[us.index()] != 1 {
+        // Under special rules any move may change an attack (a new cannon screen, a horse's
+        // leg freed): every piece counts as pinned, so every move is tested.
+        if self.royal_count[us.index()] != 1 || self.rules.special {
             pins.overflow = true;
             return pins;
         }

@@ -90,6 +90,10 @@ impl Position {
                     }
                 }
                 ComponentPath::General => self.component_moves(&at(), comp, out),
+                ComponentPath::Special => {
+                    let o = at();
+                    self.special_moves(from, us, from_rank, (o.promotes, o.promo_rank), comp, out)
+                }
             }
         }
     }
@@ -682,7 +686,7 @@ impl Position {
 }
 
 #[inline]
-fn push_move<S: MoveSink>(
+pub(crate) fn push_move<S: MoveSink>(
     out: &mut S,
     from: Sq,
     to: Sq,

@@ -48,6 +48,7 @@ pub const ALL: &[(&str, &str)] = &[
         "atomic960",
         include_str!("../../../variants/atomic960.toml"),
     ),
+    ("xiangqi", include_str!("../../../variants/xiangqi.toml")),
 ];
 
 /// The embedded definition called `name` (its file name).

@@ -4,6 +4,7 @@
 use super::compile::{count, Ctx};
 use super::error::VariantFileError;
 use super::schema::PieceDoc;
+use super::zone::{extra_moves, read_region, zone_squares};
 use crate::core::{MatingPower, MoveMode, MovementComponent, PieceKind};
 use crate::notation::betza;
 use toml::Spanned;
@@ -11,6 +12,7 @@ use toml::Spanned;
 pub(super) fn piece(
     cx: &Ctx<'_>,
     p: &PieceDoc,
+    files: usize,
     ranks: usize,
 ) -> Result<PieceKind, VariantFileError> {
     let mut cs = p.letter.get_ref().chars();
@@ -20,19 +22,17 @@ pub(super) fn piece(
     };
     let mut components = betza::parse(p.betza.get_ref())
         .map_err(|e| cx.err_in(&p.betza, e.offset, e.message.clone()))?;
+    for extra in &p.extra {
+        components.extend(extra_moves(cx, extra, ranks)?);
+    }
     if let Some(region) = &p.region {
-        let r = region.get_ref();
-        let ok = r.len() == 2 && r.iter().all(|&x| x >= 1 && x <= ranks as i64) && r[0] <= r[1];
-        if !ok {
-            return Err(cx.err(
-                region.span(),
-                format!(
-                    "region is [lowest, highest] rank from the owner's side, within 1..{ranks}"
-                ),
-            ));
-        }
+        let (lo, hi) = read_region(cx, region, ranks)?;
         for c in &mut components {
-            c.region = Some(((r[0] - 1) as u8, (r[1] - 1) as u8));
+            // A group's own region narrows the piece's.
+            c.region = Some(match c.region {
+                Some((a, b)) => (a.max(lo), b.min(hi)),
+                None => (lo, hi),
+            });
         }
     }
     if p.en_passant {
@@ -72,6 +72,15 @@ pub(super) fn piece(
         }
     }
     let mut kind = PieceKind::new(letter, &p.name, components);
+    if let Some(zone) = &p.zone {
+        if p.double_step_rank.is_some() || p.en_passant {
+            return Err(cx.err(
+                zone.span(),
+                "a zone does not combine with double_step_rank or en_passant",
+            ));
+        }
+        kind.zone = Some(zone_squares(cx, zone, files, ranks)?);
+    }
     if p.royal {
         kind = kind.royal();
     }

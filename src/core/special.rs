@@ -1,0 +1,233 @@
+//! Moves and attacks the table walks of `core::movegen` and `core::attacks` do not make:
+//! hoppers (Betza `p`, the cannon), grasshoppers (`g`), lame leapers (`n`, xiangqi's horse and
+//! elephant), pieces confined to a zone of squares (the palace), and the flying-general rule.
+//!
+//! Rules with any of these are `Rules::special`: their components take the `Special` path
+//! here, attack tests walk the special attacks after the attack groups, every move is tested
+//! by making it (a piece stepping onto a cannon's line or off a horse's leg changes attacks
+//! no pin finds), and the bitboard backend is not built. Rules without them never reach this
+//! file, so the common paths pay nothing for it.
+
+use crate::core::geometry::{Color, Sq};
+use crate::core::movegen::{push_move, MoveSink};
+use crate::core::moves::MoveFlag;
+use crate::core::piece::{code_color, code_kind, Motion, MoveMode, EMPTY, OFFBOARD};
+use crate::core::position::Position;
+use crate::core::rules::{Compiled, SpecialAttack};
+
+impl Position {
+    /// The moves of one `Special` component of the piece on `from` (colour `us`, standing on
+    /// absolute rank `from_rank`); `promotes`: the kind promotes on `promo_rank`. The
+    /// double-step and en passant flags are not read here: a variant file refuses them on a
+    /// zone-confined kind, and hoppers and lame leapers have none.
+    pub(crate) fn special_moves<S: MoveSink>(
+        &self,
+        from: Sq,
+        us: usize,
+        from_rank: u8,
+        (promotes, promo_rank): (bool, u8),
+        comp: &Compiled,
+        out: &mut S,
+    ) {
+        if comp.from_rank.is_some_and(|r| r != from_rank) {
+            return;
+        }
+        let rules = &*self.rules;
+        let shape = &rules.shape;
+        let lands = |s: Sq| {
+            comp.region.is_none_or(|(lo, hi)| {
+                let r = shape.rank_of(s);
+                r >= lo && r <= hi
+            }) && comp.zone.as_ref().is_none_or(|z| z[s as usize])
+        };
+        let moves = comp.mode != MoveMode::CaptureOnly;
+        let captures = comp.mode != MoveMode::MoveOnly;
+        // Pushes the move to `s` if its cell may be entered: empty, or an enemy to capture.
+        let enter = |s: Sq, cell: u8, out: &mut S| {
+            let ok = if cell == EMPTY {
+                moves
+            } else {
+                captures && code_color(cell) != us
+            };
+            if ok && lands(s) {
+                let promote = promotes && shape.rank_of(s) == promo_rank;
+                push_move(
+                    out,
+                    from,
+                    s,
+                    promote,
+                    &rules.promotion_kinds,
+                    MoveFlag::Normal,
+                );
+            }
+        };
+        for (i, step) in comp.steps.iter().enumerate() {
+            let mut s = from as isize;
+            match comp.motion {
+                Motion::Slide => {
+                    for _ in 0..comp.range {
+                        s += step.delta;
+                        let cell = self.cell(s as usize);
+                        if cell == OFFBOARD {
+                            break;
+                        }
+                        enter(s as Sq, cell, out);
+                        if cell != EMPTY {
+                            break;
+                        }
+                    }
+                }
+                Motion::Lame => {
+                    let passed = comp.lame.get(i).map_or(&[][..], |p| &p[..]);
+                    if passed
+                        .iter()
+                        .all(|&o| self.cell((from as isize + o) as usize) == EMPTY)
+                    {
+                        let to = s + step.delta;
+                        let cell = self.cell(to as usize);
+                        if cell != OFFBOARD {
+                            enter(to as Sq, cell, out);
+                        }
+                    }
+                }
+                Motion::Hop => {
+                    let mut screen = false;
+                    for _ in 0..comp.range {
+                        s += step.delta;
+                        let cell = self.cell(s as usize);
+                        if cell == OFFBOARD {
+                            break;
+                        }
+                        if !screen {
+                            screen = cell != EMPTY;
+                            continue;
+                        }
+                        enter(s as Sq, cell, out);
+                        if cell != EMPTY {
+                            break;
+                        }
+                    }
+                }
+                Motion::Grasshop => {
+                    for _ in 0..comp.range {
+                        s += step.delta;
+                        let cell = self.cell(s as usize);
+                        if cell == OFFBOARD {
+                            break;
+                        }
+                        if cell != EMPTY {
+                            let to = s + step.delta;
+                            let cell = self.cell(to as usize);
+                            if cell != OFFBOARD {
+                                enter(to as Sq, cell, out);
+                            }
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// May a piece with cell code `cell` of colour `by` end a move on `target` (its zone)?
+    #[inline]
+    pub(crate) fn zone_allows(&self, by: usize, cell: u8, target: Sq) -> bool {
+        self.rules.zones[by]
+            .get(code_kind(cell) as usize)
+            .and_then(Option::as_ref)
+            .is_none_or(|z| z[target as usize])
+    }
+
+    /// Is `target` attacked by one of `by`'s special attacks, or seen by its royal piece
+    /// along an open file under the flying-general rule?
+    pub(crate) fn special_attacked(&self, target: Sq, by: Color) -> bool {
+        let byc = by.index();
+        let rank = self.rules.shape.rank_of(target);
+        for a in &self.rules.special_attacks[byc] {
+            if a.region.is_some_and(|(lo, hi)| rank < lo || rank > hi) {
+                continue;
+            }
+            if let Some(cell) = self.special_attacker(a, target) {
+                if self.zone_allows(byc, cell, target) {
+                    return true;
+                }
+            }
+        }
+        self.rules.options.flying_general && self.royal_sees(target, byc)
+    }
+
+    /// The cell code of a piece attacking `target` along `a` (not yet checked for its kind's
+    /// zone), if any.
+    fn special_attacker(&self, a: &SpecialAttack, target: Sq) -> Option<u8> {
+        let hit = |cell: u8| cell != EMPTY && cell != OFFBOARD && a.codes >> cell & 1 == 1;
+        let t = target as isize;
+        match a.motion {
+            Motion::Slide => None,
+            Motion::Lame => {
+                let from = t - a.delta;
+                let cell = self.cell(from as usize);
+                (hit(cell)
+                    && a.lame
+                        .iter()
+                        .all(|&o| self.cell((from + o) as usize) == EMPTY))
+                .then_some(cell)
+            }
+            Motion::Hop => {
+                // Back from the target: empty squares, the screen, empty squares, the hopper.
+                let mut s = t;
+                let mut screen = false;
+                for _ in 0..a.range {
+                    s -= a.delta;
+                    let cell = self.cell(s as usize);
+                    if cell == EMPTY {
+                        continue;
+                    }
+                    if cell == OFFBOARD {
+                        return None;
+                    }
+                    if !screen {
+                        screen = true;
+                        continue;
+                    }
+                    return hit(cell).then_some(cell);
+                }
+                None
+            }
+            Motion::Grasshop => {
+                // The screen stands next to the target; the grasshopper is the first piece
+                // behind it, at most `range` steps away.
+                let mut s = t - a.delta;
+                let screen = self.cell(s as usize);
+                if screen == EMPTY || screen == OFFBOARD {
+                    return None;
+                }
+                for _ in 0..a.range {
+                    s -= a.delta;
+                    let cell = self.cell(s as usize);
+                    if cell != EMPTY {
+                        return hit(cell).then_some(cell);
+                    }
+                }
+                None
+            }
+        }
+    }
+
+    /// Is the first piece up or down the file from `target` a royal piece of colour `by`?
+    fn royal_sees(&self, target: Sq, by: usize) -> bool {
+        let up = self.rules.shape.delta(0, 1);
+        [up, -up].into_iter().any(|d| {
+            let mut s = target as isize + d;
+            loop {
+                let cell = self.cell(s as usize);
+                if cell == OFFBOARD {
+                    return false;
+                }
+                if cell != EMPTY {
+                    return code_color(cell) == by && self.rules.is_royal(code_kind(cell));
+                }
+                s += d;
+            }
+        })
+    }
+}
