@@ -1,0 +1,49 @@
+"""Issue 39: xiangqi, shipped as a variant file and opened by name
+(`chessrules.Board("xiangqi")`), played along random games beside Fairy-Stockfish (pyffish):
+the same legal moves, as Fairy-Stockfish's UCI text (`h2e2`, `a10a9`), at every ply, and the
+same board and side to move after every move."""
+
+import os
+import random
+
+import pytest
+
+import chessrules
+
+
+def _pyffish():
+    try:
+        import pyffish
+    except ImportError:
+        if os.environ.get("CI"):
+            pytest.fail("pyffish is missing (CI is set)")
+        pytest.skip("pyffish is missing")
+    return pyffish
+
+
+@pytest.mark.parametrize("name", ["xiangqi"])
+def test_random_games_agree_with_pyffish(name):
+    sf = _pyffish()
+    rng = random.Random(name)
+    plies = 0
+    ends = 0
+    for _ in range(12):
+        ours = chessrules.Board(name)
+        fen = sf.start_fen(name)
+        assert ours.fen() == fen
+        for _ in range(150):
+            legal = sorted(sf.legal_moves(name, fen, []))
+            assert sorted(m.uci() for m in ours.legal_moves) == legal, fen
+            if not legal:
+                # No legal move loses, checkmated or not.
+                white_to_move = fen.split()[1] == "w"
+                assert ours.is_game_over() and ours.outcome().winner is (not white_to_move)
+                ends += 1
+                break
+            move = rng.choice(legal)
+            ours.push_uci(move)
+            fen = sf.get_fen(name, fen, [move])
+            plies += 1
+            # Placement and side to move agree (the clocks follow each program's draw rules).
+            assert ours.fen().split()[:2] == fen.split()[:2], move
+    assert plies > 1000
