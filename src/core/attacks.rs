@@ -140,6 +140,9 @@ impl Position {
 
     /// `is_attacked` with walls and region-limited attackers taken into account.
     fn is_attacked_general(&self, target: Sq, by: Color) -> bool {
+        if self.rules.special && !self.has_walls {
+            return self.special_is_attacked(target, by);
+        }
         let regions = self.rules.attack_regions;
         let rank = if regions {
             self.rules.shape.rank_of(target)

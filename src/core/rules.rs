@@ -286,6 +286,9 @@ pub struct Rules {
     pub(crate) special: bool,
     /// Per colour, per kind: its zone, if confined to one.
     pub(crate) zones: [Vec<Option<Zone>>; 2],
+    /// Per colour, a bit per cell code of a zone-confined kind (the attack walk looks up
+    /// a zone only for these).
+    pub(crate) zoned: [u128; 2],
     /// Per colour: the attacks `attacks` leaves out (see `SpecialAttack`).
     pub(crate) special_attacks: [Vec<SpecialAttack>; 2],
 }
@@ -484,6 +487,15 @@ impl Rules {
             cell_bit,
             bit_cell,
             special,
+            zoned: Color::BOTH.map(|color| {
+                zones[color.index()]
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, z)| z.is_some())
+                    .fold(0u128, |m, (k, _)| {
+                        m | 1u128 << Piece::new(color, k as KindId).code()
+                    })
+            }),
             zones,
             special_attacks,
         };

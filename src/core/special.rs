@@ -129,6 +129,46 @@ impl Position {
         }
     }
 
+    /// `is_attacked` under special rules on a board without walls: the attack groups walked
+    /// as the plain test walks them, with regions and zones, then the special attacks.
+    pub(crate) fn special_is_attacked(&self, target: Sq, by: Color) -> bool {
+        let rules = &*self.rules;
+        let byc = by.index();
+        let rank = rules.shape.rank_of(target);
+        let t = target as isize;
+        // Cell codes stay below 128 and no piece has the off-board code 127: a mask test
+        // rejects off-board cells by itself.
+        let hit = |codes: u128, cell: u8| {
+            codes >> (cell & 127) & 1 == 1
+                && (rules.zoned[byc] >> (cell & 127) & 1 == 0
+                    || self.zone_allows(byc, cell, target))
+        };
+        for g in &rules.attacks[byc] {
+            if g.region.is_some_and(|(lo, hi)| rank < lo || rank > hi) {
+                continue;
+            }
+            let mut s = t - g.step.delta;
+            let cell = self.cell(s as usize);
+            if cell != EMPTY {
+                if hit(g.near, cell) {
+                    return true;
+                }
+                continue;
+            }
+            for _ in 1..g.range {
+                s -= g.step.delta;
+                let cell = self.cell(s as usize);
+                if cell != EMPTY {
+                    if hit(g.codes, cell) {
+                        return true;
+                    }
+                    break;
+                }
+            }
+        }
+        self.special_attacked(target, by)
+    }
+
     /// May a piece with cell code `cell` of colour `by` end a move on `target` (its zone)?
     #[inline]
     pub(crate) fn zone_allows(&self, by: usize, cell: u8, target: Sq) -> bool {
@@ -153,7 +193,11 @@ impl Position {
                 }
             }
         }
-        self.rules.options.flying_general && self.royal_sees(target, byc)
+        // Only a royal piece on the target's file can see it.
+        self.rules.options.flying_general
+            && (self.royal_count[byc] != 1
+                || self.rules.shape.file_of(self.royal[byc]) == self.rules.shape.file_of(target))
+            && self.royal_sees(target, byc)
     }
 
     /// The cell code of a piece attacking `target` along `a` (not yet checked for its kind's
