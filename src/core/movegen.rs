@@ -536,6 +536,11 @@ impl Position {
             self.legal_moves(scratch);
             return scratch.len();
         }
+        if self.rules.special {
+            if let Some(n) = self.special_legal_count(scratch) {
+                return n;
+            }
+        }
         let king = self.royal[us.index()];
         if check.is_check() {
             return self.evasion_count(scratch, check, &pins, king);

@@ -10,6 +10,7 @@
 
 use crate::core::geometry::{Color, Sq};
 use crate::core::movegen::{push_move, MoveSink};
+use crate::core::moves::Move;
 use crate::core::moves::MoveFlag;
 use crate::core::piece::{code_color, code_kind, Motion, MoveMode, EMPTY, OFFBOARD};
 use crate::core::position::Position;
@@ -127,6 +128,70 @@ impl Position {
                 }
             }
         }
+    }
+
+    /// `legal_move_count` under special rules for a side with one royal piece, not in check:
+    /// a move that neither leaves nor enters a square some attack on the royal piece passes
+    /// (a line through it, a lame leap's passed square, its file under the flying general)
+    /// cannot change whether it is attacked, so only the others are made and tested. `None`
+    /// on a board too large for the square mask.
+    pub(crate) fn special_legal_count(&mut self, scratch: &mut Vec<Move>) -> Option<usize> {
+        let us = self.side;
+        let king = self.royal[us.index()];
+        let sensitive = self.sensitive_squares(king, us.other().index())?;
+        scratch.clear();
+        self.pseudo_legal_moves(scratch);
+        let mut n = 0;
+        for &m in scratch.iter() {
+            let cells = self.rules.cell_bit[m.from as usize] | self.rules.cell_bit[m.to as usize];
+            let quiet = m.flag == MoveFlag::Normal && m.from != king && cells & sensitive == 0;
+            n += (quiet || self.test_move(m, us)) as usize;
+        }
+        Some(n)
+    }
+
+    /// The squares whose emptying or filling can change whether `by` attacks `king`: every
+    /// square on the lines its riders, hoppers and grasshoppers attack along (to the edge),
+    /// the squares its lame leaps pass, and the royal's file under the flying general.
+    fn sensitive_squares(&self, king: Sq, by: usize) -> Option<u128> {
+        let rules = &*self.rules;
+        if rules.bit_cell.is_empty() {
+            return None;
+        }
+        let k = king as isize;
+        let mut mask = 0u128;
+        let line = |delta: isize, mask: &mut u128| {
+            let mut s = k - delta;
+            while self.cell(s as usize) != OFFBOARD {
+                *mask |= rules.cell_bit[s as usize];
+                s -= delta;
+            }
+        };
+        for g in &rules.attacks[by] {
+            if g.range > 1 {
+                line(g.step.delta, &mut mask);
+            }
+        }
+        for a in &rules.special_attacks[by] {
+            match a.motion {
+                Motion::Lame => {
+                    for &o in &a.lame {
+                        let s = k - a.delta + o;
+                        if let Some(bit) = rules.cell_bit.get(s as usize) {
+                            mask |= bit;
+                        }
+                    }
+                }
+                Motion::Hop | Motion::Grasshop => line(a.delta, &mut mask),
+                Motion::Slide => {}
+            }
+        }
+        if rules.options.flying_general {
+            let up = rules.shape.delta(0, 1);
+            line(up, &mut mask);
+            line(-up, &mut mask);
+        }
+        Some(mask)
     }
 
     /// `is_attacked` under special rules on a board without walls: the attack groups walked
