@@ -140,6 +140,9 @@ impl Position {
 
     /// `is_attacked` with walls and region-limited attackers taken into account.
     fn is_attacked_general(&self, target: Sq, by: Color) -> bool {
+        if self.rules.special && !self.has_walls {
+            return self.special_is_attacked(target, by);
+        }
         let regions = self.rules.attack_regions;
         let rank = if regions {
             self.rules.shape.rank_of(target)
@@ -164,13 +167,14 @@ impl Position {
                 if cell != OFFBOARD
                     && codes >> (cell & 127) & 1 == 1
                     && !self.step_blocked(s as Sq, g.step.wall_dir)
+                    && (!self.rules.special || self.zone_allows(by.index(), cell, target))
                 {
                     return true;
                 }
                 break;
             }
         }
-        false
+        self.rules.special && self.special_attacked(target, by)
     }
 
     /// Is `target` attacked by `by` once the piece on `lifted` has left its square (a royal
@@ -322,7 +326,9 @@ impl Position {
             len: 0,
             overflow: false,
         };
-        if self.royal_count[us.index()] != 1 {
+        // Under special rules any move may change an attack (a new cannon screen, a horse's
+        // leg freed): every piece counts as pinned, so every move is tested.
+        if self.royal_count[us.index()] != 1 || self.rules.special {
             pins.overflow = true;
             return pins;
         }

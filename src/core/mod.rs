@@ -19,6 +19,7 @@ mod plan;
 pub mod position;
 mod repeats;
 pub mod rules;
+mod special;
 pub mod squares;
 pub mod zobrist;
 
@@ -26,6 +27,6 @@ pub use bitboard::Backend;
 pub use geometry::{BoardShape, Color, Sq, Square};
 pub use history::{PositionHistory, Status};
 pub use moves::{Move, MoveFlag, Undo};
-pub use piece::{KindId, MatingPower, MoveMode, MovementComponent, Piece, PieceKind};
+pub use piece::{KindId, MatingPower, Motion, MoveMode, MovementComponent, Piece, PieceKind};
 pub use position::Position;
 pub use rules::{CastlingRule, RuleOptions, Rules, RulesConfig, RulesError};

@@ -90,6 +90,10 @@ impl Position {
                     }
                 }
                 ComponentPath::General => self.component_moves(&at(), comp, out),
+                ComponentPath::Special => {
+                    let o = at();
+                    self.special_moves(from, us, from_rank, (o.promotes, o.promo_rank), comp, out)
+                }
             }
         }
     }
@@ -572,6 +576,11 @@ impl Position {
             self.safe_moves(scratch);
             return scratch.len();
         }
+        if self.rules.special {
+            if let Some(n) = self.special_legal_count(scratch) {
+                return n;
+            }
+        }
         let king = self.royal[us.index()];
         if check.is_check() {
             return self.evasion_count(scratch, check, &pins, king);
@@ -722,7 +731,7 @@ impl Position {
 }
 
 #[inline]
-fn push_move<S: MoveSink>(
+pub(crate) fn push_move<S: MoveSink>(
     out: &mut S,
     from: Sq,
     to: Sq,

@@ -21,6 +21,44 @@ pub enum MoveMode {
     CaptureOnly,
 }
 
+/// How a component's line treats the pieces on it (Betza's `p`, `g` and `n`).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Motion {
+    /// Leaps jump, rides stop at the first piece (which they may capture).
+    #[default]
+    Slide,
+    /// Betza `p` (a cannon's capture): moves only beyond exactly one piece (of either side),
+    /// the screen, along the line; it may capture the first piece past the screen.
+    Hop,
+    /// Betza `g` (grasshopper): lands on the square just past the first piece on the line.
+    Grasshop,
+    /// Betza `n`: a leap blocked by a piece on the squares it passes (xiangqi's horse and
+    /// elephant); see [`lame_path`].
+    Lame,
+}
+
+/// The squares a lame leap `(dx, dy)` passes, as offsets from its start, nearest first.
+/// Each step goes the way that shortens the longer remaining distance (a diagonal step when
+/// both are equal), as Fairy-Stockfish's `lame_leaper_path` reads it: a knight's leap passes
+/// the orthogonal neighbour, an alfil's the diagonal one.
+pub fn lame_path(dx: i8, dy: i8) -> Vec<(i8, i8)> {
+    let (mut x, mut y) = (0i8, 0i8);
+    let mut out = Vec::new();
+    while (x, y) != (dx, dy) {
+        let (rx, ry) = ((dx - x).abs(), (dy - y).abs());
+        if rx >= ry {
+            x += (dx - x).signum();
+        }
+        if ry >= rx {
+            y += (dy - y).signum();
+        }
+        if (x, y) != (dx, dy) {
+            out.push((x, y));
+        }
+    }
+    out
+}
+
 /// What a piece contributes to the "can anyone still mate?" question.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum MatingPower {
@@ -53,6 +91,8 @@ pub struct MovementComponent {
     pub en_passant: bool,
     /// Destinations must lie on these ranks, counted from the mover's side, inclusive.
     pub region: Option<(u8, u8)>,
+    /// How the line treats the pieces on it (plain leaps and rides, hoppers, lame leaps).
+    pub motion: Motion,
 }
 
 fn symmetric_images(dx: i8, dy: i8) -> Vec<(i8, i8)> {
@@ -79,6 +119,7 @@ impl MovementComponent {
             double_step: false,
             en_passant: false,
             region: None,
+            motion: Motion::Slide,
         }
     }
 
@@ -135,6 +176,12 @@ impl MovementComponent {
         self
     }
 
+    /// Treats the pieces on its line as `motion` says.
+    pub fn motion(mut self, motion: Motion) -> Self {
+        self.motion = motion;
+        self
+    }
+
     /// The largest file or rank distance of one step.
     pub fn reach(&self) -> u8 {
         self.vectors
@@ -165,6 +212,10 @@ pub struct PieceKind {
     /// Where the rules have drops: the ranks, counted from the dropper's side (0 = its back
     /// rank), it may be dropped on, inclusive; `None`: any empty square.
     pub drop_ranks: Option<(u8, u8)>,
+    /// The squares it may move to (and attack), as `(file, rank)` from White's side, 0-based;
+    /// Black's are these mirrored top to bottom (the palace, an elephant's own half). `None`:
+    /// the whole board.
+    pub zone: Option<Vec<(u8, u8)>>,
 }
 
 impl PieceKind {
@@ -179,6 +230,7 @@ impl PieceKind {
             mating_power: MatingPower::Major,
             components,
             drop_ranks: None,
+            zone: None,
         }
     }
     /// Royal, and counting for nothing towards mate.
@@ -264,6 +316,16 @@ mod tests {
         assert_eq!(MovementComponent::leap(1, 0).vectors.len(), 4);
         assert_eq!(MovementComponent::leap(1, 1).vectors.len(), 4);
         assert_eq!(MovementComponent::leap(2, 2).reach(), 2);
+    }
+
+    #[test]
+    fn lame_paths_pass_the_squares_fairy_stockfish_blocks_on() {
+        assert_eq!(lame_path(1, 2), vec![(0, 1)]);
+        assert_eq!(lame_path(-2, 1), vec![(-1, 0)]);
+        assert_eq!(lame_path(2, 2), vec![(1, 1)]);
+        assert_eq!(lame_path(2, 0), vec![(1, 0)]);
+        assert_eq!(lame_path(1, 1), vec![]);
+        assert_eq!(lame_path(2, 3), vec![(0, 1), (1, 2)]);
     }
 
     #[test]

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use crate::core::bitboard::tables::BitTables;
 use crate::core::bitboard::{Backend, BitBackend};
 use crate::core::geometry::{BoardShape, Color, ShapeError, Sq, Square};
-use crate::core::piece::{KindId, MoveMode, Piece, PieceKind};
+use crate::core::piece::{lame_path, KindId, Motion, MoveMode, Piece, PieceKind};
 use crate::core::plan::Plans;
 use crate::core::repeats::repeating_kinds;
 use crate::core::zobrist::Zobrist;
@@ -81,6 +81,9 @@ pub struct RuleOptions {
     /// was), and instead of a move a side may drop a piece from its hand on an empty square
     /// (crazyhouse, shogi; see `core::drops`). Hands are part of the position and its key.
     pub drops: bool,
+    /// The two sides' royal pieces may not face each other on a file with nothing between
+    /// them (xiangqi's flying general): each sees the other along the file as a rook would.
+    pub flying_general: bool,
 }
 
 impl RuleOptions {
@@ -111,6 +114,9 @@ pub enum RulesError {
     /// A step of the piece with this letter is too long for the padding.
     #[error("a step of piece '{0}' reaches further than 8 squares")]
     StepTooLong(char),
+    /// The zone of the piece with this letter names a square off the board.
+    #[error("the zone of piece '{0}' names a square off the board")]
+    ZoneOffBoard(char),
 }
 
 /// One compiled step: a mailbox offset and the wall direction it crosses (for unit steps).
@@ -146,6 +152,31 @@ pub(crate) struct Compiled {
     /// `SingleStep` only: the absolute rank from which a step lands on the promotion rank of
     /// a promoting kind (`NO_RANK` when it never promotes).
     pub promote_from: u8,
+    /// How the line treats the pieces on it (`Special` path unless `Slide`).
+    pub motion: Motion,
+    /// `Motion::Lame` only: per step, the offsets of the squares it passes (which must be
+    /// empty), from the start square.
+    pub lame: Vec<Vec<isize>>,
+    /// Per mailbox cell: may the piece end a move there? (`None`: anywhere; `Special` path.)
+    pub zone: Option<Zone>,
+}
+
+/// Per mailbox cell, whether a zone-confined piece may stand there (padding cells: false).
+pub(crate) type Zone = Arc<[bool]>;
+
+/// Pieces of these kinds attack along `step` by a motion the attack groups cannot walk
+/// (hoppers, grasshoppers, lame leapers: `core::special`).
+#[derive(Clone, Debug)]
+pub(crate) struct SpecialAttack {
+    pub motion: Motion,
+    pub delta: isize,
+    pub range: u8,
+    /// `Motion::Lame`: offsets of the passed squares from the attacker's square.
+    pub lame: Vec<isize>,
+    /// Bit per cell code of an attacker.
+    pub codes: u128,
+    /// Absolute ranks the target must lie on.
+    pub region: Option<(u8, u8)>,
 }
 
 /// No rank (ranks stay below 99).
@@ -164,6 +195,8 @@ pub(crate) enum ComponentPath {
     DoubleStep,
     /// Everything else: the general walk.
     General,
+    /// Hoppers, grasshoppers, lame leapers and zone-confined kinds (`core::special`).
+    Special,
 }
 
 /// Pieces of these kinds attack along `step` (up to `range` steps) when the target is in `region`.
@@ -251,6 +284,17 @@ pub struct Rules {
     pub(crate) cell_bit: Vec<u128>,
     /// Per bit: its mailbox cell.
     pub(crate) bit_cell: Vec<Sq>,
+    /// Some kind hops, is lame or confined to a zone, or the flying-general rule is on: attack
+    /// tests take `core::special`'s walk, every move is tested by making it, and the bitboard
+    /// backend steps aside (it has no tables for these).
+    pub(crate) special: bool,
+    /// Per colour, per kind: its zone, if confined to one.
+    pub(crate) zones: [Vec<Option<Zone>>; 2],
+    /// Per colour, a bit per cell code of a zone-confined kind (the attack walk looks up
+    /// a zone only for these).
+    pub(crate) zoned: [u128; 2],
+    /// Per colour: the attacks `attacks` leaves out (see `SpecialAttack`).
+    pub(crate) special_attacks: [Vec<SpecialAttack>; 2],
 }
 
 /// Kinds whose codes (`1 + (kind << 1 | colour)`) all stay below 63.
@@ -315,6 +359,7 @@ impl Rules {
             }
         }
         let shape = BoardShape::new(files, ranks, reach)?;
+        let zones = zones(&shape, &pieces)?;
         for &k in &promotion_kinds {
             if k as usize >= pieces.len() {
                 return Err(RulesError::UnknownKind(k));
@@ -337,11 +382,13 @@ impl Rules {
         let compiled: [Vec<Vec<Compiled>>; 2] = Color::BOTH.map(|color| {
             pieces
                 .iter()
-                .map(|p| {
+                .enumerate()
+                .map(|(k, p)| {
                     let promotes = p.promotes && !promotion_kinds.is_empty();
+                    let zone = &zones[color.index()][k];
                     p.components
                         .iter()
-                        .map(|c| compile(&shape, color, c, promotes))
+                        .map(|c| compile(&shape, color, c, promotes, zone))
                         .collect()
                 })
                 .collect()
@@ -356,7 +403,18 @@ impl Rules {
                 pieces[k].promotes && !promotion_kinds.is_empty()
             })
         });
-        let attack_regions = attacks.iter().flatten().any(|g| g.region.is_some());
+        let special_attacks =
+            Color::BOTH.map(|color| special_attacks(color, &compiled[color.index()]));
+        let special = options.flying_general
+            || zones.iter().flatten().any(Option::is_some)
+            || special_attacks.iter().any(|a| !a.is_empty())
+            || compiled
+                .iter()
+                .flatten()
+                .flatten()
+                .any(|c| c.motion != Motion::Slide);
+        // Special rules take the general attack walk, which `attack_regions` selects.
+        let attack_regions = special || attacks.iter().flatten().any(|g| g.region.is_some());
         let first_ride = attacks
             .each_ref()
             .map(|groups| groups.iter().take_while(|g| g.range == 1).count());
@@ -435,6 +493,18 @@ impl Rules {
             bit_of,
             cell_bit,
             bit_cell,
+            special,
+            zoned: Color::BOTH.map(|color| {
+                zones[color.index()]
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, z)| z.is_some())
+                    .fold(0u128, |m, (k, _)| {
+                        m | 1u128 << Piece::new(color, k as KindId).code()
+                    })
+            }),
+            zones,
+            special_attacks,
         };
         rules.bits = rules.bit_tables();
         Ok(rules)
@@ -443,7 +513,7 @@ impl Rules {
     /// The bitboard tables for this board, if it fits in 128 squares.
     fn bit_tables(&self) -> Option<Arc<BitBackend>> {
         let squares = self.bit_cell.len();
-        if squares == 0 {
+        if squares == 0 || self.special {
             return None;
         }
         let promotes: Vec<bool> = self
@@ -525,6 +595,7 @@ fn compile(
     color: Color,
     c: &crate::core::piece::MovementComponent,
     promotes: bool,
+    zone: &Option<Zone>,
 ) -> Compiled {
     let flip = |dy: i8| if color == Color::White { dy } else { -dy } as i32;
     // Movements are written from the mover's side with the board turned 180° for Black, so a
@@ -548,13 +619,17 @@ fn compile(
     let abs = |r: u8| shape.relative_rank(color, r.min(shape.ranks() - 1));
     let dys: Vec<i32> = c.vectors.iter().map(|&(_, dy)| flip(dy)).collect();
     let same_dy = dys.windows(2).all(|w| w[0] == w[1]);
+    let special = c.motion != Motion::Slide || zone.is_some();
     let plain = c.mode == MoveMode::Both
         && c.from_rank.is_none()
         && !c.double_step
         && !c.en_passant
-        && c.region.is_none();
+        && c.region.is_none()
+        && !special;
     let range = if c.range == 0 { 255 } else { c.range };
-    let path = if plain && !promotes {
+    let path = if special {
+        ComponentPath::Special
+    } else if plain && !promotes {
         ComponentPath::Plain
     } else if c.double_step && range == 2 && c.region.is_none() && c.vectors.len() == 1 {
         ComponentPath::DoubleStep
@@ -577,6 +652,21 @@ fn compile(
         } else {
             NO_RANK
         },
+        motion: c.motion,
+        lame: if c.motion == Motion::Lame {
+            c.vectors
+                .iter()
+                .map(|&(dx, dy)| {
+                    lame_path(dx, dy)
+                        .into_iter()
+                        .map(|(x, y)| shape.delta(turn(x), flip(y)))
+                        .collect()
+                })
+                .collect()
+        } else {
+            Vec::new()
+        },
+        zone: zone.clone(),
         steps,
         range,
         mode: c.mode,
@@ -604,7 +694,12 @@ fn parallel_lines(kinds: &[Vec<Compiled>]) -> bool {
         .flat_map(|(kind, comps)| {
             comps
                 .iter()
-                .filter(|c| c.mode != MoveMode::MoveOnly && !c.double_step && c.from_rank.is_none())
+                .filter(|c| {
+                    c.mode != MoveMode::MoveOnly
+                        && !c.double_step
+                        && c.from_rank.is_none()
+                        && c.motion == Motion::Slide
+                })
                 .flat_map(move |c| {
                     c.steps
                         .iter()
@@ -636,7 +731,11 @@ fn attack_groups(color: Color, kinds: &[Vec<Compiled>]) -> Vec<AttackGroup> {
     let mut groups: Vec<AttackGroup> = Vec::new();
     for (kind, comps) in kinds.iter().enumerate() {
         for c in comps {
-            if c.mode == MoveMode::MoveOnly || c.double_step || c.from_rank.is_some() {
+            if c.mode == MoveMode::MoveOnly
+                || c.double_step
+                || c.from_rank.is_some()
+                || c.motion != Motion::Slide
+            {
                 continue;
             }
             for s in &c.steps {
@@ -690,4 +789,69 @@ fn attack_groups(color: Color, kinds: &[Vec<Compiled>]) -> Vec<AttackGroup> {
         g.near64 = g.near as u64 & !(1 << 63);
     }
     merged
+}
+
+/// Per colour and kind, the zone as a per-cell table (Black's mirrored top to bottom).
+fn zones(shape: &BoardShape, pieces: &[PieceKind]) -> Result<[Vec<Option<Zone>>; 2], RulesError> {
+    let mut out: [Vec<Option<Zone>>; 2] = [Vec::new(), Vec::new()];
+    for p in pieces {
+        for color in Color::BOTH {
+            let zone = match &p.zone {
+                None => None,
+                Some(squares) => {
+                    let mut cells = vec![false; shape.cells()];
+                    for &(file, rank) in squares {
+                        if file as usize >= shape.files() as usize
+                            || rank as usize >= shape.ranks() as usize
+                        {
+                            return Err(RulesError::ZoneOffBoard(p.letter));
+                        }
+                        let rank = shape.relative_rank(color, rank);
+                        cells[shape.sq(Square::new(file, rank)) as usize] = true;
+                    }
+                    Some(Zone::from(cells))
+                }
+            };
+            out[color.index()].push(zone);
+        }
+    }
+    Ok(out)
+}
+
+/// The capturing components the attack groups leave out, grouped by motion, step and range.
+fn special_attacks(color: Color, kinds: &[Vec<Compiled>]) -> Vec<SpecialAttack> {
+    let mut out: Vec<SpecialAttack> = Vec::new();
+    for (kind, comps) in kinds.iter().enumerate() {
+        let code = Piece::new(color, kind as KindId).code();
+        for c in comps {
+            if c.mode == MoveMode::MoveOnly
+                || c.double_step
+                || c.from_rank.is_some()
+                || c.motion == Motion::Slide
+            {
+                continue;
+            }
+            for (i, s) in c.steps.iter().enumerate() {
+                let lame = c.lame.get(i).cloned().unwrap_or_default();
+                match out.iter_mut().find(|a| {
+                    a.motion == c.motion
+                        && a.delta == s.delta
+                        && a.range == c.range
+                        && a.lame == lame
+                        && a.region == c.region
+                }) {
+                    Some(a) => a.codes |= 1u128 << code,
+                    None => out.push(SpecialAttack {
+                        motion: c.motion,
+                        delta: s.delta,
+                        range: c.range,
+                        lame,
+                        codes: 1u128 << code,
+                        region: c.region,
+                    }),
+                }
+            }
+        }
+    }
+    out
 }

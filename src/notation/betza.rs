@@ -6,7 +6,10 @@
 //!   `Q` = `WWFF`.
 //! - range: a doubled atom (`WW`, `NN`) rides without limit; a number after the atom rides at
 //!   most that many steps (`W4`, `R4`, `B2`, `N12`; `0` = unlimited, `1` = a single leap).
-//! - modifiers before the atom: `m` move only, `c` capture only; directions `f` `b` `l` `r`
+//! - modifiers before the atom: `m` move only, `c` capture only; `p` hop (moves only past
+//!   exactly one piece of either side, the screen: `mRcpR` is xiangqi's cannon), `g`
+//!   grasshopper (lands just past the first piece), `n` lame (a leap blocked by a piece on a
+//!   square it passes: `nN` xiangqi's horse, `nA` its elephant); directions `f` `b` `l` `r`
 //!   (forward, backward, left, right: for oblique atoms like `N` the steep forward/backward
 //!   or wide left/right moves), `v` = `fb`, `s` = `lr`, a pair `fl` `fr` `bl` `br` (the moves
 //!   that go both ways), and `h` after a direction (`fh`, `bh`, `lh`, `rh`: the whole half of
@@ -19,7 +22,7 @@
 //!
 //! Errors carry the byte offset in the string.
 
-use crate::core::{MoveMode, MovementComponent};
+use crate::core::{Motion, MoveMode, MovementComponent};
 
 /// A movement string that cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -174,6 +177,8 @@ pub fn parse(text: &str) -> Result<Vec<MovementComponent>, BetzaError> {
             return Err(p.error(format!("a movement has at most {MAX_PARTS} parts")));
         }
         let mut mode = Mode::Both;
+        let mut motion = Motion::Slide;
+        let mut motion_at = 0;
         let mut dirs: Vec<Dir> = Vec::new();
         // Modifiers.
         loop {
@@ -187,6 +192,21 @@ pub fn parse(text: &str) -> Result<Vec<MovementComponent>, BetzaError> {
                         return Err(p.error("'m' and 'c' together leave no move"));
                     }
                     mode = m;
+                    p.i += 1;
+                }
+                'p' | 'g' | 'n' => {
+                    let m = match c {
+                        'p' => Motion::Hop,
+                        'g' => Motion::Grasshop,
+                        _ => Motion::Lame,
+                    };
+                    if motion != Motion::Slide && motion != m {
+                        return Err(
+                            p.error("a part is one of hopper 'p', grasshopper 'g' or lame 'n'")
+                        );
+                    }
+                    motion = m;
+                    motion_at = p.offset();
                     p.i += 1;
                 }
                 'v' => {
@@ -275,6 +295,22 @@ pub fn parse(text: &str) -> Result<Vec<MovementComponent>, BetzaError> {
             }
             range = n;
         }
+        let motion_error = |message: &str| BetzaError {
+            text: text.to_string(),
+            offset: motion_at,
+            message: message.into(),
+        };
+        match motion {
+            Motion::Hop | Motion::Grasshop if range == 1 => {
+                return Err(motion_error(
+                    "'p' and 'g' need a line to jump along: a rider (R, B, Q, a doubled atom or a range)",
+                ))
+            }
+            Motion::Lame if range != 1 => {
+                return Err(motion_error("'n' makes a single leap lame; it cannot ride"))
+            }
+            _ => {}
+        }
         // On a lone orthogonal atom a pair means both of its directions (`flW`: forward and
         // left), as XBoard and Fairy-Stockfish read it; there is no orthogonal move that goes
         // both ways.
@@ -312,7 +348,8 @@ pub fn parse(text: &str) -> Result<Vec<MovementComponent>, BetzaError> {
                 Mode::Both => comp,
                 Mode::Move => comp.move_only(),
                 Mode::Capture => comp.capture_only(),
-            };
+            }
+            .motion(motion);
             out.push(comp);
         }
     }
@@ -334,6 +371,12 @@ fn mode_covers(a: MoveMode, b: MoveMode) -> bool {
     a == b || (a == MoveMode::Both && b == MoveMode::MoveOnly)
 }
 
+/// Does a part moving as `a` make every move one moving as `b` makes along one vector, given
+/// the same range? A plain leap makes a lame one's; hops and slides never meet.
+fn motion_covers(a: Motion, b: Motion) -> bool {
+    a == b || (a == Motion::Slide && b == Motion::Lame)
+}
+
 /// Does a part of range `a` go at least as far as one of range `b` (0 = unlimited)?
 fn range_covers(a: u8, b: u8) -> bool {
     a == 0 || (b != 0 && a >= b)
@@ -353,8 +396,11 @@ fn drop_repeats(parts: &mut Vec<MovementComponent>) {
                 && other.vectors.contains(&v)
                 && mode_covers(other.mode, me.mode)
                 && range_covers(other.range, me.range)
+                && motion_covers(other.motion, me.motion)
                 && (j < i
-                    || !(mode_covers(me.mode, other.mode) && range_covers(me.range, other.range)))
+                    || !(mode_covers(me.mode, other.mode)
+                        && range_covers(me.range, other.range)
+                        && motion_covers(me.motion, other.motion)))
         })
     };
     for i in 0..parts.len() {

@@ -52,6 +52,7 @@ pub const ALL: &[(&str, &str)] = &[
         "crazyhouse",
         include_str!("../../../variants/crazyhouse.toml"),
     ),
+    ("xiangqi", include_str!("../../../variants/xiangqi.toml")),
 ];
 
 /// The embedded definition called `name` (its file name).

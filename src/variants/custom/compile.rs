@@ -59,7 +59,7 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
     }
     let mut parts = 0;
     for p in doc.pieces.get_ref() {
-        let kind = piece(&cx, p, ranks)?;
+        let kind = piece(&cx, p, files, ranks)?;
         // Each part costs tables per square and colour: the total is capped so that a file's
         // cost has a bound whatever its length (see docs/decisions.md, hardening).
         parts += kind.components.len();
@@ -239,6 +239,13 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
     };
 
     let obstacles = obstacles(&cx, &doc.obstacles, files, ranks)?;
+    if doc.rules.flying_general && !has_royal {
+        return Err(cx.err(
+            doc.pieces.span(),
+            "flying_general needs a royal piece (royal = true)",
+        ));
+    }
+    refuse_walls_with_special(&cx, &doc, &pieces, &obstacles)?;
 
     let config = RulesConfig {
         files,
@@ -256,6 +263,7 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
             blast: doc.rules.blast,
             blast_immune,
             drops,
+            flying_general: doc.rules.flying_general,
         },
     };
     let rules = Rules::new(config.clone()).map_err(|e| cx.err(doc.pieces.span(), e.to_string()))?;
@@ -325,4 +333,40 @@ pub(super) fn count(
         ));
     }
     Ok(n as usize)
+}
+
+/// Walls are not taught to hoppers, lame leapers, zones or the flying general (their walks in
+/// `core::special` do not look at walls): a file asking for both is refused, not half-played.
+fn refuse_walls_with_special(
+    cx: &Ctx<'_>,
+    doc: &VariantDoc,
+    pieces: &[PieceKind],
+    obstacles: &super::StartObstacles,
+) -> Result<(), VariantFileError> {
+    let special = doc.rules.flying_general
+        || pieces.iter().any(|p| {
+            p.zone.is_some()
+                || p.components
+                    .iter()
+                    .any(|c| c.motion != crate::core::Motion::Slide)
+        });
+    let ob = &doc.obstacles;
+    let walls = !obstacles.walls.is_empty()
+        || ob
+            .walls_per_player
+            .as_ref()
+            .is_some_and(|n| *n.get_ref() > 0);
+    if special && walls {
+        let at = ob
+            .walls
+            .first()
+            .map(|w| w.span())
+            .or_else(|| ob.walls_per_player.as_ref().map(|n| n.span()))
+            .unwrap_or_else(|| doc.pieces.span());
+        return Err(cx.err(
+            at,
+            "walls do not combine with hoppers (p, g), lame leaps (n), zones or flying_general",
+        ));
+    }
+    Ok(())
 }

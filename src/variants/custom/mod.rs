@@ -17,6 +17,7 @@ mod schema;
 pub mod seat_view;
 pub mod variant;
 pub mod walls;
+mod zone;
 
 use std::sync::Arc;
 

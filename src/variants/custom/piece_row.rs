@@ -4,6 +4,7 @@
 use super::compile::{count, Ctx};
 use super::error::VariantFileError;
 use super::schema::PieceDoc;
+use super::zone::{extra_moves, rank_span, zone_squares};
 use crate::core::{MatingPower, MoveMode, MovementComponent, PieceKind};
 use crate::notation::betza;
 use toml::Spanned;
@@ -11,6 +12,7 @@ use toml::Spanned;
 pub(super) fn piece(
     cx: &Ctx<'_>,
     p: &PieceDoc,
+    files: usize,
     ranks: usize,
 ) -> Result<PieceKind, VariantFileError> {
     let mut cs = p.letter.get_ref().chars();
@@ -20,10 +22,17 @@ pub(super) fn piece(
     };
     let mut components = betza::parse(p.betza.get_ref())
         .map_err(|e| cx.err_in(&p.betza, e.offset, e.message.clone()))?;
+    for extra in &p.extra {
+        components.extend(extra_moves(cx, extra, ranks)?);
+    }
     if let Some(region) = &p.region {
         let (lo, hi) = rank_span(cx, region, ranks, "region")?;
         for c in &mut components {
-            c.region = Some((lo, hi));
+            // A group's own region narrows the piece's.
+            c.region = Some(match c.region {
+                Some((a, b)) => (a.max(lo), b.min(hi)),
+                None => (lo, hi),
+            });
         }
     }
     if p.en_passant {
@@ -66,6 +75,15 @@ pub(super) fn piece(
     if let Some(span) = &p.drop_ranks {
         kind.drop_ranks = Some(rank_span(cx, span, ranks, "drop_ranks")?);
     }
+    if let Some(zone) = &p.zone {
+        if p.double_step_rank.is_some() || p.en_passant {
+            return Err(cx.err(
+                zone.span(),
+                "a zone does not combine with double_step_rank or en_passant",
+            ));
+        }
+        kind.zone = Some(zone_squares(cx, zone, files, ranks)?);
+    }
     if p.royal {
         kind = kind.royal();
     }
@@ -87,23 +105,4 @@ pub(super) fn piece(
         };
     }
     Ok(kind)
-}
-
-/// A `[lowest, highest]` pair of ranks from the owner's side (1-based, as written), as
-/// 0-based ranks.
-fn rank_span(
-    cx: &Ctx<'_>,
-    span: &Spanned<Vec<i64>>,
-    ranks: usize,
-    key: &str,
-) -> Result<(u8, u8), VariantFileError> {
-    let r = span.get_ref();
-    let ok = r.len() == 2 && r.iter().all(|&x| x >= 1 && x <= ranks as i64) && r[0] <= r[1];
-    if !ok {
-        return Err(cx.err(
-            span.span(),
-            format!("{key} is [lowest, highest] rank from the owner's side, within 1..{ranks}"),
-        ));
-    }
-    Ok(((r[0] - 1) as u8, (r[1] - 1) as u8))
 }

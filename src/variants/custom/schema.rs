@@ -58,6 +58,22 @@ pub struct PieceDoc {
     pub drop_ranks: Option<Spanned<Vec<i64>>>,
     #[serde(default)]
     pub mating_power: Option<Spanned<String>>,
+    /// The squares it may move to, as White's (Black's mirrored): `"d1"` or `"d1:f3"`.
+    #[serde(default)]
+    pub zone: Option<Spanned<Vec<Spanned<String>>>>,
+    /// More movement groups, each with its own region (xiangqi's soldier: sideways once
+    /// across the river).
+    #[serde(default)]
+    pub extra: Vec<ExtraDoc>,
+}
+
+/// One `[[piece.extra]]`: movement groups of the piece limited to their own ranks.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct ExtraDoc {
+    pub betza: Spanned<String>,
+    #[serde(default)]
+    pub region: Option<Spanned<Vec<i64>>>,
 }
 
 /// One rank or several.
@@ -91,6 +107,7 @@ pub struct RulesDoc {
     pub blast_immune: Vec<Spanned<String>>,
     #[serde(default)]
     pub drops: Option<Spanned<bool>>,
+    pub flying_general: bool,
 }
 
 #[derive(Deserialize, Debug)]
