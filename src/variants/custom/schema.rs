@@ -107,6 +107,7 @@ pub struct RulesDoc {
     pub blast_immune: Vec<Spanned<String>>,
     #[serde(default)]
     pub drops: Option<Spanned<bool>>,
+    #[serde(default)]
     pub flying_general: bool,
 }
 
