@@ -386,7 +386,15 @@ function variantInfo(id) {
   const s = shippedNamed(id);
   if (!s) return variants[0];
   const file = variants.find((x) => x.id === "custom") || variants[0];
-  return { ...file, id: s.name, name: s.description.split(":")[0], initial: s.initial };
+  return { ...file, id: s.name, name: shippedTitle(s), initial: s.initial };
+}
+
+// A shipped file's name in the menu: its description's title ("Three-check"), or its file name
+// where the title is longer than the built-in variants' names (the menu keeps its width).
+function shippedTitle(s) {
+  const title = s.description.split(":")[0];
+  const longest = Math.max(...variants.map((v) => v.name.length));
+  return title.length <= longest ? title : s.name;
 }
 
 function shippedNamed(name) {
@@ -646,7 +654,7 @@ async function main() {
     for (const s of shipped) {
       const o = document.createElement("option");
       o.value = s.name;
-      o.textContent = s.description.split(":")[0];
+      o.textContent = shippedTitle(s);
       o.title = s.description;
       group.appendChild(o);
     }
