@@ -895,7 +895,10 @@ async fn shipped_variants_open_by_name_with_hands_drops_and_explosions() {
     assert_eq!(v["hands"]["black"][0]["piece"]["color"], "black");
     let drops = v["drops"].as_array().unwrap();
     assert!(drops.iter().any(|t| t["text"] == "P@e6" && t["to"] == "e6"));
-    assert!(!drops.iter().any(|t| t["to"] == "h8"), "no pawn drop on the last rank");
+    assert!(
+        !drops.iter().any(|t| t["to"] == "h8"),
+        "no pawn drop on the last rank"
+    );
     let (s, r) = c.play(&id, json!({"text": "P@h8"})).await;
     assert_eq!(s, StatusCode::BAD_REQUEST, "{r}");
     let v = c.play_ok(&id, "P@e6").await;

@@ -183,7 +183,9 @@ impl SeatView for Custom {
             let after = self.game.position();
             self.exploded = shape
                 .squares()
-                .filter(|&q| q != m.from && pos.piece_at(q).is_some() && after.piece_at(q).is_none())
+                .filter(|&q| {
+                    q != m.from && pos.piece_at(q).is_some() && after.piece_at(q).is_none()
+                })
                 .map(|q| shape.name(q))
                 .collect();
         }

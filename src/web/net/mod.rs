@@ -120,8 +120,8 @@ impl Net {
             .map(TimeControl::check)
             .transpose()
             .map_err(Refusal::bad)?;
-        let (variant, board) = super::server::opening(variant, board)
-            .map_err(|e| Refusal::bad(e.to_string()))?;
+        let (variant, board) =
+            super::server::opening(variant, board).map_err(|e| Refusal::bad(e.to_string()))?;
         let info = registry::info(variant);
         if board.len() > MAX_BOARD_BYTES {
             return Err(Refusal::bad("the board file is too large"));
