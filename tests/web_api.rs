@@ -860,3 +860,84 @@ async fn a_variant_file_that_would_cost_memory_is_refused() {
     let (s, v) = c.json("GET", &format!("/api/games/{id}"), None).await;
     assert_eq!(s, StatusCode::OK, "{v}");
 }
+
+#[tokio::test]
+async fn shipped_variants_open_by_name_with_hands_drops_and_explosions() {
+    let c = client();
+    // The page's menu lists every shipped file with its text.
+    let (s, list) = c.json("GET", "/api/shipped", None).await;
+    assert_eq!(s, StatusCode::OK);
+    let names: Vec<&str> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["name"].as_str().unwrap())
+        .collect();
+    for n in ["crazyhouse", "3check", "atomic", "kingofthehill"] {
+        assert!(names.contains(&n), "{n} in {names:?}");
+    }
+    // A shipped name (or alias) opens a variant-file game; other variants' views have no
+    // hands, drops or explosions in their JSON.
+    let (s, v) = c
+        .json("POST", "/api/games", Some(json!({"variant": "zh"})))
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    assert_eq!(v["variant"], "custom");
+    assert_eq!(v["hands"], json!({"white": [], "black": []}));
+    assert!(v.get("drops").is_none() && v.get("exploded").is_none());
+    let id = v["id"].as_str().unwrap().to_string();
+    for m in ["e2e4", "d7d5", "e4d5"] {
+        c.play_ok(&id, m).await;
+    }
+    let v = c.play_ok(&id, "d8d5").await;
+    assert_eq!(v["hands"]["white"][0]["piece"]["letter"], "P");
+    assert_eq!(v["hands"]["white"][0]["count"], 1);
+    assert_eq!(v["hands"]["black"][0]["piece"]["color"], "black");
+    let drops = v["drops"].as_array().unwrap();
+    assert!(drops.iter().any(|t| t["text"] == "P@e6" && t["to"] == "e6"));
+    assert!(
+        !drops.iter().any(|t| t["to"] == "h8"),
+        "no pawn drop on the last rank"
+    );
+    let (s, r) = c.play(&id, json!({"text": "P@h8"})).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{r}");
+    let v = c.play_ok(&id, "P@e6").await;
+    assert_eq!(piece_on(&v, "e6").as_deref(), Some("P"));
+    assert_eq!(v["last_move"], json!(["@", "e6"]));
+    assert_eq!(v["hands"]["white"], json!([]));
+    // Standard chess's view is as it was.
+    let (_, v) = c
+        .json("POST", "/api/games", Some(json!({"variant": "standard"})))
+        .await;
+    assert!(v.get("hands").is_none() && v.get("drops").is_none());
+    // Atomic: the exploded squares of the last capture.
+    let (_, v) = c
+        .json("POST", "/api/games", Some(json!({"variant": "atomic"})))
+        .await;
+    let id = v["id"].as_str().unwrap().to_string();
+    for m in ["e2e4", "h7h6", "g1f3", "a7a6", "f3e5", "a6a5"] {
+        let v = c.play_ok(&id, m).await;
+        assert!(v.get("exploded").is_none(), "{m}");
+    }
+    let v = c.play_ok(&id, "e5f7").await;
+    assert_eq!(v["exploded"], json!(["f7", "e8", "f8", "g8"]));
+    assert_eq!(v["over"], true);
+    // A board file given with a shipped name starts from it; unknown names are refused.
+    let zh = chessrules::variants::custom::builtin::by_name("crazyhouse")
+        .unwrap()
+        .text;
+    let board = format!("# position: 4k3/8/8/8/8/8/8/4K3[Qq] w - - 0 1\n{zh}");
+    let (s, v) = c
+        .json(
+            "POST",
+            "/api/games",
+            Some(json!({"variant": "crazyhouse", "board": board})),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    assert_eq!(v["hands"]["black"][0]["piece"]["letter"], "Q");
+    let (s, _) = c
+        .json("POST", "/api/games", Some(json!({"variant": "nosuch"})))
+        .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+}

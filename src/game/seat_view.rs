@@ -55,6 +55,24 @@ pub struct Target {
     pub promotion: Option<char>,
 }
 
+/// The pieces one side holds in hand (variants with drops), one entry per kind held.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct HandView {
+    /// The piece, as the board draws it.
+    pub piece: PieceView,
+    /// How many of it the side holds (at least 1).
+    pub count: u8,
+}
+
+/// Both sides' hands, as the page draws them beside the board.
+#[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
+pub struct Hands {
+    /// White's pieces in hand, in the piece table's order.
+    pub white: Vec<HandView>,
+    /// Black's pieces in hand, in the piece table's order.
+    pub black: Vec<HandView>,
+}
+
 /// What the page shows about the position to move in.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct GameStatus {
@@ -129,6 +147,16 @@ pub trait SeatView: Send {
     /// The drops from the hand the side to move may make (`N@f3`), where the variant has
     /// hands, as `asker` may be told them.
     fn drop_targets(&self, _asker: Option<Color>) -> Vec<Target> {
+        Vec::new()
+    }
+    /// Both sides' hands as `asker` may know them, where the variant has hands (`None`: no
+    /// hands in this variant, so the page draws none).
+    fn hands(&self, _asker: Option<Color>) -> Option<Hands> {
+        None
+    }
+    /// The squares the last move's explosion emptied (variants where captures explode), for
+    /// the page to mark.
+    fn exploded(&self) -> Vec<String> {
         Vec::new()
     }
     /// Plays one move text with the variant's own legality and returns the text the log keeps
@@ -260,6 +288,29 @@ pub(crate) fn position_drops(
             promotion: None,
         })
         .collect()
+}
+
+/// The hands of a core position, where its rules have drops.
+pub(crate) fn position_hands(pos: &Position) -> Option<Hands> {
+    let rules = pos.rules();
+    if !rules.options.drops {
+        return None;
+    }
+    let held = |color: Color| -> Vec<HandView> {
+        (0..rules.pieces.len() as crate::core::KindId)
+            .filter_map(|kind| {
+                let count = pos.hand_count(color, kind);
+                (count > 0).then(|| HandView {
+                    piece: piece_view(pos, Piece { color, kind }),
+                    count,
+                })
+            })
+            .collect()
+    };
+    Some(Hands {
+        white: held(Color::White),
+        black: held(Color::Black),
+    })
 }
 
 /// Side-panel lines for what a core position holds beyond its board: the hands (where the

@@ -6,7 +6,7 @@
 use serde::Serialize;
 
 use crate::core::{Color, Square};
-use crate::game::seat_view::{Cell, GameStatus, SeatView, Target, Verdict, WallView};
+use crate::game::seat_view::{Cell, GameStatus, Hands, SeatView, Target, Verdict, WallView};
 use crate::game::{GameEnd, VariantId};
 use crate::play::typed::{self, Candidate, Reading};
 use crate::variants::registry;
@@ -139,6 +139,17 @@ pub struct View {
     /// move, any action, `acknowledge`) or its time runs out. Everybody else sees the position
     /// as it looks to them (`status.check`, that side to move) until then.
     pub verdict: Option<&'static str>,
+    /// Both sides' pieces in hand, where the variant has hands (absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hands: Option<Hands>,
+    /// The drops from the hand the side to move may make, as the viewer may be told them
+    /// (`from` "@", text `N@f3`; absent when there are none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub drops: Vec<Target>,
+    /// The squares the last move's explosion emptied, for the page to mark (absent when the
+    /// last move exploded nothing).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub exploded: Vec<String>,
 }
 
 /// The actions a player may take (`Session::action_as`).
@@ -619,7 +630,19 @@ impl Session {
             .pending_verdict()
             .filter(|_| viewer == Viewer::Player(self.mover()))
             .map(Verdict::word);
+        let asker = match viewer {
+            Viewer::Player(c) => Some(c),
+            Viewer::Nobody | Viewer::All => None,
+        };
+        let drops = if over {
+            Vec::new()
+        } else {
+            self.game.drop_targets(asker)
+        };
         View {
+            hands: self.game.hands(asker),
+            drops,
+            exploded: self.game.exploded(),
             score: result.as_ref().map(|e| e.score().pgn_token()),
             id: self.id.clone(),
             variant: self.variant,

@@ -118,6 +118,7 @@ fn hot_seat_router(engine: Option<PathBuf>, creations: Arc<PerAddress>) -> Route
             "/api/variants",
             get(|| async { Json(registry::variants()) }),
         )
+        .route("/api/shipped", get(|| async { Json(shipped_variants()) }))
         .route("/api/computer", get(computer_info))
         .route("/api/games", post(create))
         .route("/api/games/{id}", get(view))
@@ -159,6 +160,51 @@ fn parse_square(text: &str) -> Result<Square, Refusal> {
     Square::parse(text).ok_or_else(|| Refusal::bad(format!("'{text}' is not a square")))
 }
 
+/// A shipped variant file as the page lists it: played as a variant file, opened by name.
+#[derive(serde::Serialize)]
+pub(crate) struct ShippedInfo {
+    /// The name it is opened by (`crazyhouse`).
+    name: &'static str,
+    /// Its other names (`zh`).
+    aliases: &'static [String],
+    /// The file's description (`Crazyhouse: captured pieces …`).
+    description: &'static str,
+    /// The file itself: the board file of its initial position.
+    initial: &'static str,
+}
+
+/// The shipped variant files, for the page's variant menu.
+fn shipped_variants() -> Vec<ShippedInfo> {
+    crate::variants::custom::builtin::shipped()
+        .iter()
+        .map(|s| ShippedInfo {
+            name: &s.name,
+            aliases: &s.aliases,
+            description: &s.variant.description,
+            initial: s.text,
+        })
+        .collect()
+}
+
+/// The variant a new game names and the board it starts from: a built-in variant (its board
+/// file, or its initial position), or a shipped variant file by name (played as a variant
+/// file: its own text unless a board file is given).
+pub(crate) fn opening(
+    variant: &str,
+    board: Option<String>,
+) -> Result<(VariantId, String), crate::game::UnknownVariant> {
+    Ok(match variant.parse::<registry::VariantName>()? {
+        registry::VariantName::Builtin(id) => {
+            let info = registry::info(id);
+            (info.id, board.unwrap_or_else(|| info.initial.to_string()))
+        }
+        registry::VariantName::Shipped(s) => (
+            VariantId::Custom,
+            board.unwrap_or_else(|| s.text.to_string()),
+        ),
+    })
+}
+
 #[derive(Deserialize)]
 struct Create {
     variant: String,
@@ -181,12 +227,9 @@ async fn create(
             square: None,
         });
     }
-    let variant: VariantId = req
-        .variant
-        .parse()
-        .map_err(|e: crate::game::UnknownVariant| Refusal::bad(e.to_string()))?;
+    let (variant, board) =
+        opening(&req.variant, req.board).map_err(|e| Refusal::bad(e.to_string()))?;
     let info = registry::info(variant);
-    let board = req.board.unwrap_or_else(|| info.initial.to_string());
     if board.len() > MAX_BOARD_BYTES {
         return Err(Refusal::bad("the board file is too large"));
     }

@@ -15,8 +15,8 @@ use crate::variants::terrain::effects::arrivals;
 use crate::variants::terrain::WallSide;
 
 use crate::game::seat_view::{
-    position_cells, position_drops, position_extras, position_targets, Cell, GameStatus, Reveal,
-    SeatView, Target, VariantInfo, WallView,
+    position_cells, position_drops, position_extras, position_hands, position_targets, Cell,
+    GameStatus, Hands, Reveal, SeatView, Target, VariantInfo, WallView,
 };
 
 /// What the page shows of variant files.
@@ -36,6 +36,8 @@ pub struct Custom {
     field: Field,
     /// What the last move's trapdoors and mines did.
     events: Vec<(&'static str, String, String)>,
+    /// The squares the last move's explosion emptied (`blast` variants).
+    exploded: Vec<String>,
 }
 
 /// The line `board_file` puts before the variant file: the position to start from.
@@ -69,6 +71,7 @@ fn open(text: &str) -> Result<Custom, Diagnostic> {
         text: text.to_string(),
         variant,
         events: Vec::new(),
+        exploded: Vec::new(),
     })
 }
 
@@ -155,6 +158,7 @@ impl SeatView for Custom {
             return Err(MoveRefused::new("the game is over"));
         }
         self.events.clear();
+        self.exploded.clear();
         let words: Vec<&str> = text.split_whitespace().collect();
         if let [word, at] = words.as_slice() {
             if let Some(kind) = ObstacleKind::parse(word) {
@@ -170,7 +174,21 @@ impl SeatView for Custom {
         let written = coordinate::to_uci(&pos, m);
         let before = Pieces::of(&pos);
         let mines_before = self.mines();
+        let blast = self.variant.rules.options.blast && pos.is_capture(m);
         let fired = self.field.play(&mut self.game, m);
+        if blast {
+            // Every square emptied by the capture but the one the capturer left: the capture
+            // square and its neighbours whose pieces exploded.
+            let shape = &self.variant.rules.shape;
+            let after = self.game.position();
+            self.exploded = shape
+                .squares()
+                .filter(|&q| {
+                    q != m.from && pos.piece_at(q).is_some() && after.piece_at(q).is_none()
+                })
+                .map(|q| shape.name(q))
+                .collect();
+        }
         if fired.any() {
             let after = Pieces::of(self.game.position());
             let shape = &self.variant.rules.shape;
@@ -204,6 +222,13 @@ impl SeatView for Custom {
     }
     fn events(&self) -> Vec<(&'static str, String, String)> {
         self.events.clone()
+    }
+    fn exploded(&self) -> Vec<String> {
+        self.exploded.clone()
+    }
+    fn hands(&self, _asker: Option<Color>) -> Option<Hands> {
+        // Both hands are public in every variant file: no seat learns anything it may not.
+        position_hands(self.game.position())
     }
     fn status(&self) -> GameStatus {
         let mut game = self.game.clone();

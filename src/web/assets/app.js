@@ -1,6 +1,6 @@
 // The page: asks the server for everything (legal moves, move texts, results); it never
 // decides legality itself. State: the current game view, the selection, the viewer.
-import { drawBoard, hit, animateMove, burst, pieceSymbol, LEGEND, parseSquare, squareName } from "./board.js";
+import { drawBoard, hit, animateMove, burst, flashSquares, pieceSymbol, LEGEND, parseSquare, squareName } from "./board.js";
 import { readGrid, writeGrid, toggleWall, PALETTES } from "./setup.js";
 import { netLink, NetGame, createNetGame, showClocks } from "./net.js";
 import { setupComputer, computerRequest, gameStarted, changedSinceGame, humanColor } from "./computer.js";
@@ -8,6 +8,7 @@ import { setupComputer, computerRequest, gameStarted, changedSinceGame, humanCol
 const $ = (id) => document.getElementById(id);
 const svg = $("board");
 let variants = [];
+let shipped = []; // the shipped variant files, opened by name (`/api/shipped`)
 let view = null;
 let flipped = false;
 let autoFlipped = false; // the page turned the board for the person playing Black
@@ -20,6 +21,7 @@ let coverShownFor = null;
 let editing = null; // { variant, grid } while the graphical editor is on
 let paletteChoice = null;
 let drag = null;
+let handDrag = null; // { letter, x, y } while a piece is dragged from the hand
 let net = null; // the network game this page holds a seat (or spectator) link of
 
 async function api(method, url, body) {
@@ -74,6 +76,7 @@ function checkedKing() {
 function render(last) {
   if (!view) return;
   if (editing) {
+    $("hand-top").hidden = $("hand-bottom").hidden = true;
     drawBoard(svg, editing.preview, flipped, { error: errorSquare });
     $("turn").textContent = "Editing the board: pick from the palette, click squares (edges for walls)";
     return;
@@ -86,6 +89,8 @@ function render(last) {
     last: view.last_move || last,
     check: checkedKing(),
   });
+  svg.dataset.exploded = (view.exploded || []).join(" ");
+  renderHands();
   const s = view.status;
   let turn = `${cap(view.to_move)} to move`;
   if (view.placement) turn = `${cap(view.placement)}: place a trapdoor or a mine in secret`;
@@ -149,6 +154,125 @@ function render(last) {
     $("cover-text").textContent = `Hand over to ${cap(view.placement)}: only ${cap(view.placement)} may look now.`;
     $("cover").hidden = false;
   }
+}
+
+// The hands beside the board (variants with drops): the side shown below the board has its
+// hand below, the other above. The side to move's hand is clickable and draggable when this
+// screen may move for it.
+function renderHands() {
+  const hands = view.hands;
+  $("hand-top").hidden = $("hand-bottom").hidden = !hands;
+  if (!hands) return;
+  const bottom = flipped ? "black" : "white";
+  const top = bottom === "white" ? "black" : "white";
+  drawHand($("hand-bottom"), bottom, hands[bottom] || []);
+  drawHand($("hand-top"), top, hands[top] || []);
+}
+
+function mayDrop(color) {
+  if (!view || view.over || view.placement || color !== view.to_move) return false;
+  if (net) return net.seat === color;
+  const person = humanColor();
+  return !person || person === color;
+}
+
+function drawHand(box, color, held) {
+  box.innerHTML = "";
+  box.dataset.color = color;
+  const active = mayDrop(color);
+  box.classList.toggle("active", active);
+  const who = document.createElement("span");
+  who.className = "who";
+  who.textContent = `${cap(color)} in hand:`;
+  box.appendChild(who);
+  if (!held.length) {
+    const none = document.createElement("span");
+    none.className = "empty";
+    none.textContent = "—";
+    box.appendChild(none);
+  }
+  for (const h of held) {
+    const letter = h.piece.letter;
+    const b = document.createElement("button");
+    b.className = "hand-piece" + (active && selected === `@${letter}` ? " chosen" : "");
+    b.dataset.letter = letter;
+    b.dataset.count = h.count;
+    b.title = `${h.piece.color} ${h.piece.kind} ×${h.count}`;
+    b.disabled = !active;
+    const s = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    s.setAttribute("viewBox", "-30 -30 60 60");
+    s.setAttribute("width", "40");
+    pieceSymbol(h.piece, s);
+    b.appendChild(s);
+    const n = document.createElement("span");
+    n.className = "count";
+    n.textContent = h.count;
+    b.appendChild(n);
+    // A press selects the piece (its drops are marked) and may start a drag; a keyboard
+    // "click" selects too.
+    b.addEventListener("pointerdown", (ev) => {
+      if (!mayDrop(color)) return;
+      ev.preventDefault();
+      handDrag = { letter, x: ev.clientX, y: ev.clientY, moved: false };
+      selectHand(letter);
+      ghost(h.piece, ev);
+    });
+    b.addEventListener("click", (ev) => { if (ev.detail === 0 && mayDrop(color)) selectHand(letter); });
+    box.appendChild(b);
+  }
+}
+
+// The drops of one kind from the hand (`N@f3` texts), from the view's drops.
+function selectHand(letter) {
+  selected = `@${letter}`;
+  errorSquare = null;
+  targets = (view.drops || []).filter((t) => t.text.split("@")[0].toUpperCase() === letter);
+  render();
+}
+
+// The piece dragged from the hand follows the pointer.
+function ghost(piece, ev) {
+  let g = $("drag-ghost");
+  if (!piece) { if (g) g.remove(); return; }
+  if (!g) {
+    g = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    g.id = "drag-ghost";
+    g.setAttribute("viewBox", "-30 -30 60 60");
+    document.body.appendChild(g);
+  }
+  g.innerHTML = "";
+  pieceSymbol(piece, g);
+  g.hidden = true;
+  void ev;
+}
+
+window.addEventListener("pointermove", (ev) => {
+  if (!handDrag) return;
+  const g = $("drag-ghost");
+  if (Math.hypot(ev.clientX - handDrag.x, ev.clientY - handDrag.y) > 10) handDrag.moved = true;
+  if (g && handDrag.moved) {
+    g.hidden = false;
+    g.style.left = `${ev.clientX}px`;
+    g.style.top = `${ev.clientY}px`;
+  }
+});
+// A drag from the hand ends on the board (the board's own pointerup plays it, as a click on
+// the square would) or anywhere else (touch keeps the pointer on the hand: the square under
+// the finger is played here).
+window.addEventListener("pointerup", (ev) => {
+  const d = handDrag;
+  handDrag = null;
+  ghost(null);
+  if (!d || !d.moved || svg.contains(ev.target) || !view) return;
+  const h = hit(svg, view, flipped, ev);
+  if (h) dropOn(d.letter, h.square);
+});
+
+// Drops the selected kind on `square`: its text from the drops, or as typed (the server
+// says why it is refused).
+function dropOn(letter, square) {
+  const t = targets.find((x) => x.to === square && x.text.split("@")[0].toUpperCase() === letter);
+  return play({ text: t ? t.text : `${letter}@${square}` }, ["@", square]);
 }
 
 // The game log in reading order: one row per move pair (`1. e4 Nc6`), each ply a clickable
@@ -221,6 +345,7 @@ function show(newView, moved) {
     const captured = before.cells.find((c) => c.square === moved[1] && c.piece);
     if (captured) burst(svg, view, flipped, moved[1], "capture");
   }
+  if (view.exploded && view.exploded.length) flashSquares(svg, view, flipped, view.exploded);
   for (const [kind, square] of view.events || []) burst(svg, view, flipped, square, kind);
 }
 
@@ -254,8 +379,27 @@ async function newGame(variant, board) {
   }
 }
 
+// A built-in variant's facts, or a shipped variant file's (played as a variant file).
 function variantInfo(id) {
-  return variants.find((v) => v.id === id) || variants[0];
+  const v = variants.find((x) => x.id === id);
+  if (v) return v;
+  const s = shippedNamed(id);
+  if (!s) return variants[0];
+  const file = variants.find((x) => x.id === "custom") || variants[0];
+  return { ...file, id: s.name, name: shippedTitle(s), initial: s.initial };
+}
+
+// A shipped file's name in the menu: its description's title ("Three-check"), or its file name
+// where the title is longer than the built-in variants' names (the menu keeps its width).
+function shippedTitle(s) {
+  const title = s.description.split(":")[0];
+  const longest = Math.max(...variants.map((v) => v.name.length));
+  return title.length <= longest ? title : s.name;
+}
+
+function shippedNamed(name) {
+  const n = (name || "").toLowerCase();
+  return shipped.find((s) => s.name === n || s.aliases.includes(n));
 }
 
 async function refresh() {
@@ -293,6 +437,7 @@ async function select(square) {
 }
 
 async function moveTo(from, to) {
+  if (from.startsWith("@")) return dropOn(from.slice(1), to);
   const options = targets.filter((t) => t.to === to);
   const promos = options.filter((t) => t.promotion);
   if (promos.length > 1) {
@@ -343,6 +488,8 @@ async function onBoardClick(ev) {
   if (selected && targets.some((t) => t.to === h.square)) return moveTo(selected, h.square);
   const cell = view.cells.find((c) => c.square === h.square);
   if (cell && cell.piece) return select(h.square);
+  // A piece from the hand onto a square it may not go: the server says why.
+  if (selected && selected.startsWith("@")) return dropOn(selected.slice(1), h.square);
   if (selected) return play({ from: selected, to: h.square });
   selected = null;
   targets = [];
@@ -492,6 +639,7 @@ function buildLegend() {
 
 async function main() {
   variants = await api("GET", "/api/variants");
+  shipped = await api("GET", "/api/shipped").catch(() => []);
   await setupComputer();
   for (const v of variants) {
     const o = document.createElement("option");
@@ -499,8 +647,22 @@ async function main() {
     o.textContent = v.name;
     $("variant").appendChild(o);
   }
+  // The shipped variant files (the lichess variants), each by its name: a variant-file game.
+  if (shipped.length) {
+    const group = document.createElement("optgroup");
+    group.label = "Shipped variant files";
+    for (const s of shipped) {
+      const o = document.createElement("option");
+      o.value = s.name;
+      o.textContent = shippedTitle(s);
+      o.title = s.description;
+      group.appendChild(o);
+    }
+    $("variant").appendChild(group);
+  }
   const wanted = new URLSearchParams(location.search).get("variant");
   if (wanted && variants.some((v) => v.id === wanted)) $("variant").value = wanted;
+  else if (wanted && shippedNamed(wanted)) $("variant").value = shippedNamed(wanted).name;
   $("variant").addEventListener("change", () => {
     const wanted = $("variant").value;
     // A game in progress is not dropped without asking.

@@ -231,3 +231,16 @@ export function burst(svg, view, flipped, square, kind) {
   c.animate([{ r: 6, opacity: 1 }, { r: CELL, opacity: 0 }], { duration: kind === "mine" ? 900 : 500 });
   setTimeout(() => c.remove(), kind === "mine" ? 950 : 550);
 }
+
+// Marks squares for a moment (the squares an explosion emptied): a flash that fades out.
+export function flashSquares(svg, view, flipped, squares) {
+  for (const square of squares) {
+    const s = parseSquare(square);
+    if (!s) continue;
+    const { x, y } = corner(view, flipped, s.file, s.rank);
+    const r = el("rect", { x, y, width: CELL, height: CELL, class: "exploded", "data-exploded": square }, svg);
+    r.animate([{ opacity: 0.9 }, { opacity: 0 }], { duration: 1500, easing: "ease-in" });
+    setTimeout(() => r.remove(), 1550);
+    burst(svg, view, flipped, square, "explosion");
+  }
+}

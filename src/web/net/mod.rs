@@ -120,11 +120,9 @@ impl Net {
             .map(TimeControl::check)
             .transpose()
             .map_err(Refusal::bad)?;
-        let variant: crate::game::VariantId = variant
-            .parse()
-            .map_err(|e: crate::game::UnknownVariant| Refusal::bad(e.to_string()))?;
+        let (variant, board) =
+            super::server::opening(variant, board).map_err(|e| Refusal::bad(e.to_string()))?;
         let info = registry::info(variant);
-        let board = board.unwrap_or_else(|| info.initial.to_string());
         if board.len() > MAX_BOARD_BYTES {
             return Err(Refusal::bad("the board file is too large"));
         }
