@@ -128,7 +128,7 @@ async fn every_variant_starts_from_its_initial_position() {
 async fn bad_creations_are_refused_with_a_message() {
     let c = client();
     let (s, v) = c
-        .json("POST", "/api/games", Some(json!({ "variant": "xiangqi" })))
+        .json("POST", "/api/games", Some(json!({ "variant": "bughouse" })))
         .await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
     assert!(error_of(&v).contains("unknown variant"));

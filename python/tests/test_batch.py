@@ -152,7 +152,7 @@ def test_bad_arguments_raise(tmp_path):
     with pytest.raises(TypeError):
         pgn.validate_batch(12)
     with pytest.raises(ValueError):
-        pgn.validate_batch(b"", variant="xiangqi")
+        pgn.validate_batch(b"", variant="bughouse")
     with pytest.raises(ValueError):
         pgn.validate_batch(b"1. e4 *", start=5, end=2)
     with pytest.raises(OverflowError):

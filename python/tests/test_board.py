@@ -129,7 +129,7 @@ def test_bad_board_errors_carry_line_and_square():
     assert caught.value.square == "d2"
     assert "d2" in caught.value.message
     with pytest.raises(chessrules.UnknownVariantError):
-        chessrules.Board("xiangqi")
+        chessrules.Board("bughouse")
 
 
 def test_variant_files_load_and_play(repo):

@@ -114,4 +114,4 @@ def test_unreadable_sources_raise_os_errors(tmp_path):
     with pytest.raises(TypeError):
         pgn.validate(12)
     with pytest.raises(ValueError):
-        pgn.validate(b"", variant="xiangqi")
+        pgn.validate(b"", variant="bughouse")

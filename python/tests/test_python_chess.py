@@ -55,7 +55,7 @@ def test_board_takes_a_fen_as_python_chess_does():
     with pytest.raises(chessrules.BoardFileError):
         chessrules.Board("rnbqkbnr/pppppppp/8/8 w - - 0 1")
     with pytest.raises(chessrules.UnknownVariantError):
-        chessrules.Board("xiangqi")
+        chessrules.Board("bughouse")
 
 
 def test_san_lan_and_the_position_match_python_chess():

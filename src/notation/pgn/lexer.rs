@@ -153,9 +153,18 @@ pub struct Lexer<R> {
     symbol: Symbol,
 }
 
-/// `@` is a drop's (`N@f3`, `@e4`); a lone `@` is refused (`Lexer::symbol`).
+/// `@` is a drop's (`N@f3`, `@e4`); one not followed by a square is refused (`stray_at`).
 fn is_symbol_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'_' | b'+' | b'#' | b'=' | b':' | b'-' | b'/' | b'@')
+}
+
+/// Where a symbol has an `@` that does not start a drop's square (`N@f3`, `@e4`): a stray one.
+fn stray_at(symbol: &[u8]) -> Option<usize> {
+    symbol
+        .iter()
+        .enumerate()
+        .find(|&(i, &b)| b == b'@' && !symbol.get(i + 1).is_some_and(u8::is_ascii_lowercase))
+        .map(|(i, _)| i)
 }
 
 /// A symbol that is not a move number: a result or a move.
@@ -464,8 +473,8 @@ impl<R: Read> Lexer<R> {
         // ends, so reading them only moves the column.
         let avail = &self.buf[self.pos..self.len];
         if let Some(n) = avail.iter().position(|&b| !is_symbol_byte(b)) {
-            if &avail[..n] == b"@" {
-                return Err(self.error(line, column, "unexpected '@'"));
+            if let Some(at) = stray_at(&avail[..n]) {
+                return Err(self.error(line, column + at as u64, "unexpected '@'"));
             }
             if let Some(symbol) = Symbol::starting(avail, n) {
                 let number = avail[..n].iter().all(u8::is_ascii_digit);
@@ -510,8 +519,8 @@ impl<R: Read> Lexer<R> {
         if buf[..len].iter().all(u8::is_ascii_digit) {
             return Ok(None);
         }
-        if &buf[..len] == b"@" {
-            return Err(self.error(line, column, "unexpected '@'"));
+        if let Some(at) = stray_at(&buf[..len]) {
+            return Err(self.error(line, column + at as u64, "unexpected '@'"));
         }
         self.symbol = Symbol {
             len: len as u8,
