@@ -11,7 +11,7 @@ use crate::core::attacks::Check;
 use crate::core::geometry::{Color, Sq};
 use crate::core::moves::{Move, Undo};
 use crate::core::piece::{code_color, code_kind, KindId, Piece, EMPTY};
-use crate::core::position::{joined, Position, NO_SQ};
+use crate::core::position::{joined, Position};
 
 /// Which empty squares a drop may go to, as far as the royal piece's safety decides.
 enum DropGuard {
@@ -24,48 +24,26 @@ enum DropGuard {
 }
 
 impl Position {
-    /// Plays the drop of a `kind` from the mover's hand onto the empty `to`.
-    pub(crate) fn make_drop(&mut self, to: Sq, kind: KindId) -> Undo {
-        let us = self.side;
-        let code = Piece::new(us, kind).code();
-        let undo = Undo {
-            moved: code,
-            captured: EMPTY,
-            captured_sq: NO_SQ,
-            castling: self.castling,
-            ep: self.ep,
-            halfmove: self.halfmove,
-            checks: self.checks,
-            blasts: 0,
-            origins: [self.origin[to as usize], 0],
-            key: self.key,
-        };
-        self.key ^= self.ep_key(self.ep);
-        self.ep = NO_SQ;
+    /// `make`'s part of a drop of a `kind` from the mover's hand onto the empty `to`: the
+    /// hand, the square's origin and the piece (the clocks, turn and key's turn are `make`'s).
+    /// No drop resets the fifty-move clock, a pawn's neither (python-chess: a drop neither
+    /// captures nor moves a pawn).
+    #[inline(never)]
+    pub(crate) fn drop_from_hand(&mut self, to: Sq, kind: KindId) -> u8 {
+        let code = Piece::new(self.side, kind).code();
+        // An empty square's origin is always 0 (every way a piece leaves a square takes it).
+        debug_assert_eq!(self.origin[to as usize], 0);
         let held = self.hand[code as usize];
         self.set_held(code, held.saturating_sub(1));
-        self.origin[to as usize] = 0;
         self.add_piece::<true>(to, code);
-        // No drop resets the fifty-move clock, a pawn's neither (python-chess: a drop
-        // neither captures nor moves a pawn).
-        self.end_turn(us, false);
-        undo
+        code
     }
 
-    /// Takes back a drop onto `to`.
-    pub(crate) fn unmake_drop(&mut self, to: Sq, undo: Undo) {
-        let us = self.side.other();
-        self.side = us;
-        if us == Color::Black {
-            self.fullmove -= 1;
-        }
-        self.remove_piece::<false>(to, undo.moved);
-        self.hand[undo.moved as usize] += 1;
-        self.origin[to as usize] = undo.origins[0];
-        self.ep = undo.ep;
-        self.halfmove = undo.halfmove;
-        self.checks = undo.checks;
-        self.key = undo.key;
+    /// `unmake`'s part of taking back a drop onto `to`: the piece back to the hand.
+    #[inline(never)]
+    pub(crate) fn return_to_hand(&mut self, to: Sq, code: u8) {
+        self.remove_piece::<false>(to, code);
+        self.hand[code as usize] += 1;
     }
 
     /// Sets the count in hand of a piece code, keeping the key in step.
@@ -115,11 +93,12 @@ impl Position {
     /// Undoes `carry_origin` and `pocket` for the move `m`, whose pieces are back in place.
     #[inline]
     pub(crate) fn uncarry_origin(&mut self, m: Move, undo: Undo) {
+        let [moved, captured] = self.carried.pop().unwrap_or_default();
         self.origin[m.to as usize] = 0;
-        self.origin[m.from as usize] = undo.origins[0];
+        self.origin[m.from as usize] = moved;
         if undo.captured != EMPTY {
-            self.origin[undo.captured_sq as usize] = undo.origins[1];
-            let kind = match undo.origins[1] {
+            self.origin[undo.captured_sq as usize] = captured;
+            let kind = match captured {
                 0 => code_kind(undo.captured),
                 o => o - 1,
             };

@@ -551,13 +551,6 @@ impl Position {
     #[inline(always)]
     fn board_move_count(&mut self, scratch: &mut Vec<Move>) -> usize {
         let us = self.side;
-        if self.free_of_royal_safety() {
-            if let Some(bits) = &self.rules.bits {
-                // SAFETY: as below.
-                let bits: &crate::core::bitboard::BitBackend = unsafe { &*Arc::as_ptr(bits) };
-                return self.bits_free_move_count(bits);
-            }
-        }
         if self.rules.king_safety && self.royal_count[us.index()] == 1 && !self.has_walls {
             if let Some(bits) = &self.rules.bits {
                 // SAFETY: the tables live in `self.rules`, which counting never replaces, and
@@ -565,6 +558,14 @@ impl Position {
                 // pointer spares an atomic reference count per node.
                 let bits: &crate::core::bitboard::BitBackend = unsafe { &*Arc::as_ptr(bits) };
                 return self.bits_legal_move_count(bits, scratch);
+            }
+        }
+        // Tested after the case above (which excludes it), which is most positions' case.
+        if self.free_of_royal_safety() {
+            if let Some(bits) = &self.rules.bits {
+                // SAFETY: as above.
+                let bits: &crate::core::bitboard::BitBackend = unsafe { &*Arc::as_ptr(bits) };
+                return self.bits_free_move_count(bits);
             }
         }
         let (check, pins) = if self.rules.king_safety && self.royal_count[us.index()] == 1 {

@@ -77,9 +77,6 @@ pub struct Undo {
     pub(crate) checks: [u8; 2],
     /// Pieces an explosion removed (`core::blast`).
     pub(crate) blasts: u8,
-    /// Where pieces return to hands (`RuleOptions::drops`): the kind (+1, 0 for none) the
-    /// moving and the captured piece were promoted from.
-    pub(crate) origins: [u8; 2],
     pub(crate) key: u64,
 }
 

@@ -24,10 +24,15 @@ impl Perft {
         while self.buffers.len() <= depth as usize {
             self.buffers.push(Vec::with_capacity(256));
         }
-        self.walk(pos, depth)
+        if pos.rules.move_hooks() {
+            self.walk::<true>(pos, depth)
+        } else {
+            self.walk::<false>(pos, depth)
+        }
     }
 
-    fn walk(&mut self, pos: &mut Position, depth: u32) -> u64 {
+    /// `HOOKS`: see `Position::make_with`.
+    fn walk<const HOOKS: bool>(&mut self, pos: &mut Position, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
         }
@@ -41,14 +46,14 @@ impl Perft {
         pos.legal_moves(&mut moves);
         let mut nodes = 0;
         for &m in &moves {
-            let undo = pos.make(m);
+            let undo = pos.make_with::<HOOKS>(m);
             // The leaf needs no call of its own: it is one node.
             nodes += if depth == 1 {
                 1
             } else {
-                self.walk(pos, depth - 1)
+                self.walk::<HOOKS>(pos, depth - 1)
             };
-            pos.unmake(m, undo);
+            pos.unmake_with::<HOOKS>(m, undo);
         }
         self.buffers[depth as usize] = moves;
         nodes

@@ -58,6 +58,9 @@ pub struct Position {
     pub(crate) checks: [u8; 2],
     /// Pieces removed by explosions on the line played, for unmake (`core::blast`).
     pub(crate) blasted: Vec<(Sq, u8)>,
+    /// Promotion origins moves took off their squares, for unmake (`core::drops`): per
+    /// move made with drops on, [the moving piece's, the captured piece's].
+    pub(crate) carried: Vec<[u8; 2]>,
     /// Where the rules have drops (else empty): per piece code, how many are in hand.
     pub(crate) hand: Vec<u8>,
     /// Where the rules have drops (else empty): per cell, the kind + 1 its piece was promoted
@@ -119,6 +122,7 @@ impl Position {
             fullmove: 1,
             checks: [0; 2],
             blasted: Vec::new(),
+            carried: Vec::new(),
             hand: if rules.options.drops {
                 vec![0; 2 * rules.pieces.len() + 1]
             } else {

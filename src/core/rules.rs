@@ -330,6 +330,13 @@ pub fn direction_vector(dir: u8) -> (i32, i32) {
 }
 
 impl Rules {
+    /// Do moves do more than move pieces (hands and origins with drops, explosions)? Then
+    /// `make` and `unmake` take their out-of-line path for it.
+    #[inline(always)]
+    pub(crate) fn move_hooks(&self) -> bool {
+        self.options.drops | self.options.blast
+    }
+
     /// Checks and compiles a variant's description, on the bitboard backend where the board has
     /// at most 128 squares.
     pub fn new(config: RulesConfig) -> Result<Rules, RulesError> {
