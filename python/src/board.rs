@@ -38,6 +38,9 @@ pub struct Board {
     variant: VariantId,
     /// The variant file a `custom` board plays.
     rules: Option<Arc<CustomVariant>>,
+    /// The shipped variant's name when that file is one of ours (`Board("crazyhouse")`): the
+    /// board's `variant`, as python-chess's `uci_variant` names it.
+    shipped: Option<&'static str>,
     /// The moves pushed, oldest first.
     stack: Vec<Move>,
     /// The legal moves of the position, once asked for.
@@ -58,9 +61,15 @@ impl Board {
             game,
             variant,
             rules,
+            shipped: None,
             stack: Vec::new(),
             legal: None,
         }
+    }
+
+    /// The name `variant` gives and `Board(name, fen)` reads back.
+    fn variant_label(&self) -> &'static str {
+        self.shipped.unwrap_or(self.variant.name())
     }
 
     /// A board of a variant file's game from `fen` (`None`: the file's start position).
@@ -104,7 +113,9 @@ impl Board {
         {
             let fen = text.map(|t| limits::board_text(py, t)).transpose()?;
             let rules = Arc::new(shipped.variant.clone());
-            return Board::of_variant_file(py, rules, fen.as_deref().map(str::trim));
+            let mut board = Board::of_variant_file(py, rules, fen.as_deref().map(str::trim))?;
+            board.shipped = Some(shipped.name.as_str());
+            return Ok(board);
         }
         let id = match variant {
             Some(name) => variant_id(name)?,
@@ -281,11 +292,12 @@ impl Board {
         })
     }
 
-    /// The variant's name (`standard`, `chess960`, `fairy`, `obstacle`, `follow`,
-    /// `pawnrace`, `custom`).
+    /// The variant's name: a shipped variant file's (`crazyhouse`, `atomic`, `xiangqi`, ...)
+    /// or `standard`, `chess960`, `fairy`, `obstacle`, `follow`, `pawnrace`, and `custom` for
+    /// a variant file of the user's.
     #[getter]
     fn variant(&self) -> &'static str {
-        self.variant.name()
+        self.variant_label()
     }
 
     /// A variant file's name (`None` for the built-in variants).
@@ -552,7 +564,9 @@ impl Board {
             let board = match &self.rules {
                 Some(rules) => {
                     let text = limits::board_text(py, fen)?;
-                    Board::of_variant_file(py, rules.clone(), Some(&text))?
+                    let mut board = Board::of_variant_file(py, rules.clone(), Some(&text))?;
+                    board.shipped = self.shipped;
+                    board
                 }
                 None => {
                     let name = PyString::new(py, self.variant.name());
@@ -586,7 +600,7 @@ impl Board {
         let fen = self.fen()?;
         Ok(format!(
             "Board({}, {})",
-            quoted(self.variant.name()),
+            quoted(self.variant_label()),
             quoted(&fen)
         ))
     }

@@ -46,7 +46,7 @@ def test_random_games_agree_with_python_chess(name):
     for _ in range(12):
         theirs = board_class()
         ours = chessrules.Board(name)
-        assert ours.variant_name == name
+        assert ours.variant_name == name and ours.variant == name
         assert ours.fen() == theirs.fen(en_passant="fen")
         for _ in range(160):
             legal = sorted(m.uci() for m in theirs.legal_moves)
@@ -74,6 +74,15 @@ def test_random_games_agree_with_python_chess(name):
 def test_names_and_fens_open_the_shipped_files():
     board = chessrules.Board("koth")
     assert board.variant_name == "kingofthehill" and len(board.legal_moves) == 20
+    # The board names its variant as python-chess's `uci_variant` does, and its repr opens
+    # the same board again (a user's own variant file stays "custom").
+    assert board.variant == "kingofthehill"
+    board.push_uci("e2e4")
+    assert repr(board) == "Board('kingofthehill', '%s')" % board.fen()
+    again = eval(repr(board), {"Board": chessrules.Board})
+    assert again.variant == "kingofthehill" and again.fen() == board.fen()
+    again.set_fen(chessrules.Board("koth").fen())
+    assert again.variant == "kingofthehill"
     board = chessrules.Board("3check", "4k3/8/8/8/8/8/8/4K2R w K - 1+3 0 1")
     board.push_uci("h1h8")
     assert board.is_game_over() and board.outcome().winner is True
