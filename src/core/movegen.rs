@@ -84,7 +84,7 @@ impl Position {
                                 from,
                                 to: to as Sq,
                                 promotion: None,
-                                flag: MoveFlag::DoubleStep,
+                                flag: comp.double_flag,
                             });
                         }
                     }
@@ -148,7 +148,7 @@ impl Position {
                                     from,
                                     to: s,
                                     promotion: None,
-                                    flag: MoveFlag::DoubleStep,
+                                    flag: comp.double_flag,
                                 });
                             }
                         } else {

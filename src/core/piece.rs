@@ -85,8 +85,11 @@ pub struct MovementComponent {
     pub from_rank: Option<u8>,
     /// The squares stepped over must be empty (a pawn's double step).
     pub lame: bool,
-    /// Leaves an en passant square behind (the square stepped over).
+    /// A pawn's double step: lands only on its far square, and leaves an en passant square
+    /// behind (the square stepped over) unless `quiet_double` says not.
     pub double_step: bool,
+    /// A double step that leaves no en passant square (a horde pawn's from its first rank).
+    pub quiet_double: bool,
     /// May capture onto the en passant square.
     pub en_passant: bool,
     /// Destinations must lie on these ranks, counted from the mover's side, inclusive.
@@ -117,6 +120,7 @@ impl MovementComponent {
             from_rank: None,
             lame: false,
             double_step: false,
+            quiet_double: false,
             en_passant: false,
             region: None,
             motion: Motion::Slide,
@@ -163,6 +167,12 @@ impl MovementComponent {
         self.lame = true;
         self.double_step = true;
         self.mode = MoveMode::MoveOnly;
+        self
+    }
+    /// A double step that leaves no en passant square behind.
+    pub fn quiet_double_step(mut self) -> Self {
+        self = self.double_step();
+        self.quiet_double = true;
         self
     }
     /// May also capture onto the en passant square (a pawn's capture).

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use crate::core::bitboard::tables::BitTables;
 use crate::core::bitboard::{Backend, BitBackend};
 use crate::core::geometry::{BoardShape, Color, ShapeError, Sq, Square};
+use crate::core::moves::MoveFlag;
 use crate::core::piece::{lame_path, KindId, Motion, MoveMode, Piece, PieceKind};
 use crate::core::plan::Plans;
 use crate::core::repeats::repeating_kinds;
@@ -142,6 +143,9 @@ pub(crate) struct Compiled {
     /// Absolute rank the piece must stand on.
     pub from_rank: Option<u8>,
     pub double_step: bool,
+    /// The flag of this component's double steps: `DoubleStep`, or `Normal` for a double
+    /// step that leaves no en passant square.
+    pub double_flag: MoveFlag,
     pub en_passant: bool,
     /// Absolute ranks the destination must lie on.
     pub region: Option<(u8, u8)>,
@@ -679,6 +683,11 @@ fn compile(
         mode: c.mode,
         from_rank: c.from_rank.map(abs),
         double_step: c.double_step,
+        double_flag: if c.quiet_double {
+            MoveFlag::Normal
+        } else {
+            MoveFlag::DoubleStep
+        },
         en_passant: c.en_passant,
         region: c.region.map(|(lo, hi)| {
             let (a, b) = (abs(lo), abs(hi));

@@ -309,7 +309,7 @@ impl<B: Bits> BitTables<B> {
                     front = (front & reach.sources).shifted(reach.shift) & !board.occupied;
                 }
                 let shift = reach.shift * comp.range as i32;
-                sink.shifted(pos, front & mask, shift, MoveFlag::DoubleStep, B::ZERO);
+                sink.shifted(pos, front & mask, shift, comp.double_flag, B::ZERO);
             } else {
                 for from in Ones(origins) {
                     self.component_moves(pos, comp, us, from as usize, board, mask, promo, sink);
@@ -334,7 +334,7 @@ impl<B: Bits> BitTables<B> {
     ) {
         // A double step lands without promoting, wherever it lands (as the mailbox lists it).
         let (promo, flag) = if comp.double_step {
-            (B::ZERO, MoveFlag::DoubleStep)
+            (B::ZERO, comp.double_flag)
         } else {
             (promo, MoveFlag::Normal)
         };

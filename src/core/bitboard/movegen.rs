@@ -213,7 +213,7 @@ impl<B: Bits> BitTables<B> {
                     from,
                     to: rules.bit_cell[to as usize],
                     promotion: None,
-                    flag: MoveFlag::DoubleStep,
+                    flag: comp.double_flag,
                 });
             }
             return;

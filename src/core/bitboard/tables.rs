@@ -6,6 +6,7 @@
 use crate::core::bitboard::bits::Bits;
 use crate::core::bitboard::lookup::RideLookup;
 use crate::core::geometry::{BoardShape, Color};
+use crate::core::moves::MoveFlag;
 use crate::core::piece::{MoveMode, Piece};
 use crate::core::rules::Compiled;
 
@@ -40,6 +41,8 @@ pub(crate) struct ComponentBits<B> {
     pub en_passant: bool,
     /// A double step lands only `range` steps away (`exact`), over empty squares.
     pub double_step: bool,
+    /// The flag its double steps carry (see `Compiled::double_flag`).
+    pub double_flag: MoveFlag,
     pub exact: Vec<B>,
     /// No square is reached by two of its vectors: one count covers the component.
     pub disjoint: bool,
@@ -287,6 +290,7 @@ impl Builder<'_> {
                     }),
                     en_passant: c.en_passant,
                     double_step: c.double_step,
+                    double_flag: c.double_flag,
                     exact: if c.double_step {
                         self.per_square(|f, r| {
                             self.at(f + dx as i32 * range, r + dy as i32 * range)

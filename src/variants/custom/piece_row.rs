@@ -61,13 +61,12 @@ pub(super) fn piece(
                 .from_rank((rank - 1) as u8);
             // En passant follows the double step from the highest rank listed only: a horde
             // pawn's step from its first rank leaves no en passant square (lichess,
-            // python-chess, shakmaty). A lower rank's step is a two-square ride that may also
-            // stop after one square, which the pawn's own step already gives: the kind then
-            // lists its moves through `core::repeats`.
+            // python-chess, shakmaty). It is still a double step (only its far square; the
+            // single step is the pawn's own), so the bitboard generators take it.
             components.push(if r == highest {
                 two.double_step()
             } else {
-                two.move_only()
+                two.quiet_double_step()
             });
         }
     }
