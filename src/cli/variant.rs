@@ -26,10 +26,13 @@ enum VariantAction {
     /// List every variant name `--variant` takes: the built-in variants, then the variant
     /// files shipped in the binary (with their aliases and description).
     List,
-    /// Read Fairy-Stockfish's variants.ini format and write DIR/NAME.toml for every variant
-    /// whose keys all have an equivalent (its parent taken from our shipped files); print one
-    /// line per variant (`NAME: wrote PATH` or `NAME: unsupported keys: …`) and `N imported, M
-    /// skipped`. A malformed line is `FILE:LINE:COL: error: …`, exit 1.
+    /// Import Fairy-Stockfish's variants.ini: DIR/NAME.toml for each variant whose keys all map
+    ///
+    /// A section's parent (`[name:parent]`) is an earlier section or one of our shipped files
+    /// (`chess` is `standard`). Prints one line per variant, `NAME: wrote PATH` or why it was
+    /// skipped (`NAME: unsupported keys: KEY, KEY (why), …`, `NAME: parent P is not one of our
+    /// variants`), then `N imported, M skipped`; exit 0. Files are written whole or not at all.
+    /// A malformed line is `FILE:LINE:COL: error: …` on stderr, exit 1, nothing written.
     Import {
         /// The ini file.
         file: PathBuf,

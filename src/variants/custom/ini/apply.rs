@@ -112,14 +112,15 @@ pub fn apply(m: &mut Model, section: &Section) -> Vec<String> {
     for e in rest {
         let result = match e.key.as_str() {
             "extinctionValue" => match e.value.as_str() {
-                "none" => Ok(extinction_value = Some(None)),
+                "none" => {
+                    extinction_value = Some(None);
+                    Ok(())
+                }
                 v => Value::parse(v)
                     .map(|v| extinction_value = Some(Some(v)))
                     .ok_or(Why::Value),
             },
-            "extinctionPieceTypes" => {
-                types(m, &e.value, true).map(|t| extinction_types = Some(t))
-            }
+            "extinctionPieceTypes" => types(m, &e.value, true).map(|t| extinction_types = Some(t)),
             _ => rule_key(m, &e.key, &e.value),
         };
         if let Err(why) = result {
@@ -303,10 +304,14 @@ fn rule_key(m: &mut Model, key: &str, v: &str) -> Applied {
         let t = if v == "*" {
             None
         } else {
-            let c = v.chars().next().filter(|_| v.chars().count() == 1).ok_or(Why::Value)?;
-            Some(Types::Kinds(vec![m
-                .kind_of_letter(c)
-                .ok_or_else(|| Why::Because(format!("no piece has the letter '{c}'")))?]))
+            let c = v
+                .chars()
+                .next()
+                .filter(|_| v.chars().count() == 1)
+                .ok_or(Why::Value)?;
+            Some(Types::Kinds(vec![m.kind_of_letter(c).ok_or_else(
+                || Why::Because(format!("no piece has the letter '{c}'")),
+            )?]))
         };
         for &side in s {
             m.flag_piece[side] = t.clone();
@@ -314,7 +319,12 @@ fn rule_key(m: &mut Model, key: &str, v: &str) -> Applied {
         return Ok(());
     }
     match key {
-        "maxRank" => m.ranks = int(v).ok().filter(|r| (1..=99).contains(r)).ok_or(Why::Value)?,
+        "maxRank" => {
+            m.ranks = int(v)
+                .ok()
+                .filter(|r| (1..=99).contains(r))
+                .ok_or(Why::Value)?
+        }
         "maxFile" => m.files = region::parse_file(v).ok_or(Why::Value)? + 1,
         "startFen" => m.start = v.to_string(),
         "pawnTypes" => {

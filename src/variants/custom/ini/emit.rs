@@ -55,7 +55,8 @@ impl Writer<'_> {
     fn same(&mut self, sets: &[Vec<String>; 2], key: &str) -> BTreeSet<String> {
         let (w, b) = (self.present(&sets[0]), self.present(&sets[1]));
         if w != b {
-            self.bad.push(format!("{key}White/{key}Black (the sides differ)"));
+            self.bad
+                .push(format!("{key}White/{key}Black (the sides differ)"));
         }
         w
     }
@@ -109,7 +110,8 @@ pub fn emit(name: &str, parent: &str, m: &Model) -> Result<String, Vec<String>> 
         let region = [m.promotion_region[0].clone(), m.promotion_region[1].clone()];
         if let Some(r) = w.relative_ranks(&region, "promotionRegion") {
             if r != BTreeSet::from([last]) {
-                w.bad.push("promotionRegion (promotion on other ranks than the last)".into());
+                w.bad
+                    .push("promotionRegion (promotion on other ranks than the last)".into());
             }
         }
         if m.fifty_move && promo_pawns != n_move {
@@ -125,7 +127,11 @@ pub fn emit(name: &str, parent: &str, m: &Model) -> Result<String, Vec<String>> 
         }
     };
     let mut double_step = None;
-    if m.double_step && m.pieces.iter().any(|p| m.double_step_kinds.contains(&p.kind)) {
+    if m.double_step
+        && m.pieces
+            .iter()
+            .any(|p| m.double_step_kinds.contains(&p.kind))
+    {
         let region = [
             m.double_step_region[0].clone(),
             m.double_step_region[1].clone(),
@@ -141,8 +147,9 @@ pub fn emit(name: &str, parent: &str, m: &Model) -> Result<String, Vec<String>> 
         }
     }
     if m.piece_drops != m.captures_to_hand {
-        w.bad
-            .push("pieceDrops/capturesToHand (drops without captured pieces, or the reverse)".into());
+        w.bad.push(
+            "pieceDrops/capturesToHand (drops without captured pieces, or the reverse)".into(),
+        );
     }
     let drops = m.piece_drops && m.captures_to_hand;
     let start = match fen::split(&m.start) {
@@ -163,7 +170,9 @@ pub fn emit(name: &str, parent: &str, m: &Model) -> Result<String, Vec<String>> 
     let _ = writeln!(
         out,
         "description = {}",
-        quote(&format!("Fairy-Stockfish's {name} (from variants.ini, over {parent})"))
+        quote(&format!(
+            "Fairy-Stockfish's {name} (from variants.ini, over {parent})"
+        ))
     );
     let castling = castling_lines(&mut w, start.as_ref());
     if let Some(start) = &start {
@@ -261,7 +270,8 @@ fn drop_ranks(w: &mut Writer<'_>, kind: &str) -> Option<(u32, u32)> {
             }
         }
         let Some(whole) = whole_ranks(&squares, files) else {
-            w.bad.push(format!("dropRegion ({kind}'s is not whole ranks)"));
+            w.bad
+                .push(format!("dropRegion ({kind}'s is not whole ranks)"));
             return None;
         };
         let rel: BTreeSet<u32> = if side == 0 {
@@ -279,7 +289,8 @@ fn drop_ranks(w: &mut Writer<'_>, kind: &str) -> Option<(u32, u32)> {
     let rel = &relative[0];
     let (lo, hi) = (*rel.first()?, *rel.last()?);
     if hi - lo + 1 != rel.len() as u32 {
-        w.bad.push(format!("dropRegion ({kind}'s ranks have a gap)"));
+        w.bad
+            .push(format!("dropRegion ({kind}'s ranks have a gap)"));
         return None;
     }
     (rel.len() as u32 != ranks).then_some((lo + 1, hi + 1))
@@ -347,7 +358,9 @@ fn castling_lines(w: &mut Writer<'_>, start: Option<&StartFen>) -> (String, Stri
     // (king file, king's side rook file, queen's side rook file) on a side's first rank.
     let geometry = |row: &[Option<char>], upper: bool| {
         let is = |c: &Option<char>, l: &str| {
-            c.is_some_and(|c| c.is_ascii_uppercase() == upper && c.to_ascii_uppercase().to_string() == l)
+            c.is_some_and(|c| {
+                c.is_ascii_uppercase() == upper && c.to_ascii_uppercase().to_string() == l
+            })
         };
         let kf = row.iter().position(|c| !king.is_empty() && is(c, &king))?;
         let rook = |f: &usize| rooks.iter().any(|r| is(&row[*f], r));
@@ -357,7 +370,10 @@ fn castling_lines(w: &mut Writer<'_>, start: Option<&StartFen>) -> (String, Stri
     };
     let gw = geometry(&white, true);
     let gb = geometry(&black, false);
-    for (side, letter, dest) in [("king", 'K', m.castling_files.0), ("queen", 'Q', m.castling_files.1)] {
+    for (side, letter, dest) in [
+        ("king", 'K', m.castling_files.0),
+        ("queen", 'Q', m.castling_files.1),
+    ] {
         let pick = |g: Option<(usize, Option<usize>, Option<usize>)>| {
             g.and_then(|(k, ks, qs)| Some((k, if side == "king" { ks? } else { qs? })))
         };
@@ -367,15 +383,20 @@ fn castling_lines(w: &mut Writer<'_>, start: Option<&StartFen>) -> (String, Stri
         let geometry = match (w_right, b_right) {
             (false, false) => continue,
             (true, true) if ow != ob => {
-                w.bad
-                    .push("castling (the kings or rooks stand on other files for each side)".into());
+                w.bad.push(
+                    "castling (the kings or rooks stand on other files for each side)".into(),
+                );
                 continue;
             }
             (true, _) => ow,
             (false, true) => ob,
         };
         let Some((kf, rf)) = geometry else { continue };
-        let rook_to = if side == "king" { dest.saturating_sub(1) } else { dest + 1 };
+        let rook_to = if side == "king" {
+            dest.saturating_sub(1)
+        } else {
+            dest + 1
+        };
         let rook_letter = if w_right { white[rf] } else { black[rf] }
             .map_or(String::new(), |c| c.to_ascii_uppercase().to_string());
         if w_right {
@@ -495,7 +516,10 @@ fn flag_lines(w: &mut Writer<'_>, out: &mut String, tables: &mut String) {
         bool_line(out, "goal_reply", m.flag_move);
         return;
     }
-    let rank = match (whole_ranks(&regions[0], files), whole_ranks(&regions[1], files)) {
+    let rank = match (
+        whole_ranks(&regions[0], files),
+        whole_ranks(&regions[1], files),
+    ) {
         (Some(a), Some(b)) if a.len() == 1 && b.len() == 1 => a
             .first()
             .zip(b.first())

@@ -81,7 +81,7 @@ pub fn rank_letters(row: &str) -> Option<Vec<Option<char>>> {
             }
             continue;
         }
-        out.extend(std::iter::repeat(None).take(count));
+        out.extend(std::iter::repeat_n(None, count));
         count = 0;
         match c {
             '~' => {}
@@ -89,7 +89,7 @@ pub fn rank_letters(row: &str) -> Option<Vec<Option<char>>> {
             _ => return None,
         }
     }
-    out.extend(std::iter::repeat(None).take(count));
+    out.extend(std::iter::repeat_n(None, count));
     Some(out)
 }
 

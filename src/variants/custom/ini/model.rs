@@ -220,7 +220,12 @@ impl Model {
         let mut pawns = Vec::new();
         let mut en_passant = Vec::new();
         for p in doc.pieces.get_ref() {
-            let letter = p.letter.get_ref().chars().next().ok_or("a piece without letter")?;
+            let letter = p
+                .letter
+                .get_ref()
+                .chars()
+                .next()
+                .ok_or("a piece without letter")?;
             let kind = pieces::kind_of_shipped(&p.name, letter, p.royal);
             let mut piece = Piece::new(&kind, letter, p.betza.get_ref());
             piece.royal = p.royal;
@@ -267,12 +272,12 @@ impl Model {
         m.en_passant_kinds = both(en_passant);
         m.promotion_region = [Region::rank(last), Region::rank(0)];
         let promotion_to = match &doc.promotion {
-            Some(p) => p
-                .to
-                .get_ref()
-                .iter()
-                .map(|l| letter_kind(&m, l.get_ref()))
-                .collect::<Result<_, _>>()?,
+            Some(p) => {
+                p.to.get_ref()
+                    .iter()
+                    .map(|l| letter_kind(&m, l.get_ref()))
+                    .collect::<Result<_, _>>()?
+            }
             None => Vec::new(),
         };
         m.promotion_to = both(promotion_to);
@@ -352,7 +357,10 @@ impl Model {
             m.flag_region = both(squares);
         }
         m.flag_move = e.goal_reply;
-        m.checks = e.checks.as_ref().and_then(|c| u32::try_from(*c.get_ref()).ok());
+        m.checks = e
+            .checks
+            .as_ref()
+            .and_then(|c| u32::try_from(*c.get_ref()).ok());
         m.check_counting = m.checks.is_some();
         m.fifty_move = e.fifty_move;
         m.threefold = e.threefold;

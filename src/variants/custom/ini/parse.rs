@@ -119,7 +119,10 @@ pub fn parse(text: &str) -> Result<Vec<Section>, IniError> {
             if let Some(first) = sections.iter().find(|s| s.name == name) {
                 return Err(err(
                     1,
-                    format!("variant `{name}` is defined twice (first at line {})", first.line),
+                    format!(
+                        "variant `{name}` is defined twice (first at line {})",
+                        first.line
+                    ),
                 ));
             }
             sections.push(Section {
@@ -131,7 +134,10 @@ pub fn parse(text: &str) -> Result<Vec<Section>, IniError> {
             continue;
         }
         let Some((key, value)) = content.split_once('=') else {
-            return Err(err(0, "expected `key = value`, a `[section]` or a comment".into()));
+            return Err(err(
+                0,
+                "expected `key = value`, a `[section]` or a comment".into(),
+            ));
         };
         let key = key.trim();
         if key.is_empty() || !key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {

@@ -92,7 +92,10 @@ mod tests {
         assert!(r.squares.contains(&(4, 9)));
         let board = r.on_board(8, 8);
         assert_eq!(board.len(), 9, "e10 is off an 8-rank board");
-        assert_eq!(whole_ranks(&Region::rank(7).on_board(8, 8), 8), Some(BTreeSet::from([7])));
+        assert_eq!(
+            whole_ranks(&Region::rank(7).on_board(8, 8), 8),
+            Some(BTreeSet::from([7]))
+        );
         assert_eq!(whole_ranks(&board, 8), None);
         assert_eq!(parse("-"), Some(Region::default()));
         for bad in ["x", "*", "dd4", "d0", "4"] {

@@ -10,10 +10,12 @@ fn one(text: &str) -> Imported {
 
 #[test]
 fn a_child_of_chess_is_written_and_loads() {
-    let v = one("[minichess:chess]\nmaxFile = 6\nmaxRank = 6\ncastling = false\n\
+    let v = one(
+        "[minichess:chess]\nmaxFile = 6\nmaxRank = 6\ncastling = false\n\
                  doubleStep = false\npromotionRegionWhite = *6\npromotionRegionBlack = *1\n\
                  startFen = rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1\n\
-                 pieceToCharTable = PNBRQ.K\n");
+                 pieceToCharTable = PNBRQ.K\n",
+    );
     let text = v.result.expect("written");
     let loaded = crate::variants::custom::load_variant_file(&text).expect("loads");
     assert_eq!(loaded.name, "minichess");
@@ -34,19 +36,30 @@ fn keys_without_equivalent_are_listed_and_nothing_is_written() {
 #[test]
 fn parents_we_lack_and_skipped_parents_are_reported() {
     let all = import("[a:shogi]\n[b:a]\n[c:chess]\n[d:c]\ncastling = false\n").unwrap();
-    assert_eq!(all[0].result, Err(Skip::UnknownParent("shogi".into())).map(|_: ()| String::new()));
-    assert_eq!(all[1].result.clone().unwrap_err(), Skip::ParentSkipped("a".into()));
+    assert_eq!(
+        all[0].result,
+        Err(Skip::UnknownParent("shogi".into())).map(|_: ()| String::new())
+    );
+    assert_eq!(
+        all[1].result.clone().unwrap_err(),
+        Skip::ParentSkipped("a".into())
+    );
     assert!(all[2].result.is_ok());
     assert!(all[3].result.is_ok(), "{:?}", all[3].result);
 }
 
 #[test]
 fn a_promotion_region_off_the_last_rank_is_reported() {
-    let v = one("[p:chess]\nmaxRank = 6\nstartFen = rnbqkbnr/pppppppp/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\n");
+    let v = one(
+        "[p:chess]\nmaxRank = 6\nstartFen = rnbqkbnr/pppppppp/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\n",
+    );
     let Err(Skip::Unsupported(keys)) = v.result else {
         panic!("written: {:?}", v.result)
     };
-    assert!(keys.iter().any(|k| k.starts_with("promotionRegion")), "{keys:?}");
+    assert!(
+        keys.iter().any(|k| k.starts_with("promotionRegion")),
+        "{keys:?}"
+    );
 }
 
 #[test]
@@ -54,16 +67,25 @@ fn giveaway_castles_and_antichess_does_not() {
     let all = import("[g:giveaway]\n[a:antichess]\n").unwrap();
     let g = all[0].result.as_ref().unwrap();
     let a = all[1].result.as_ref().unwrap();
-    assert!(g.contains("[[castling]]") && g.contains("king = \"K\""), "{g}");
+    assert!(
+        g.contains("[[castling]]") && g.contains("king = \"K\""),
+        "{g}"
+    );
     assert!(!a.contains("[[castling]]"));
 }
 
 #[test]
 fn flags_become_goals_or_a_goal_rank() {
     let v = one("[r:chess]\nflagPiece = k\nflagRegionWhite = *8\nflagRegionBlack = *1\n");
-    assert!(v.result.unwrap().contains("reach_rank = { piece = \"K\", rank = 8 }"));
+    assert!(v
+        .result
+        .unwrap()
+        .contains("reach_rank = { piece = \"K\", rank = 8 }"));
     let v = one("[h:chess]\nflagPiece = k\nflagRegion = d4 e4 d5 e5\n");
-    assert!(v.result.unwrap().contains("squares = [\"d4\", \"e4\", \"d5\", \"e5\"]"));
+    assert!(v
+        .result
+        .unwrap()
+        .contains("squares = [\"d4\", \"e4\", \"d5\", \"e5\"]"));
 }
 
 proptest! {
