@@ -6,8 +6,9 @@ use std::collections::BTreeSet;
 use std::fmt::Write;
 
 use super::fen::{self, StartFen};
-use super::model::{Model, Types, Value};
+use super::model::Model;
 use super::region::{whole_ranks, Region, Squares};
+use super::{castling, end};
 
 /// A TOML basic string.
 pub fn quote(s: &str) -> String {
@@ -26,14 +27,14 @@ pub fn quote(s: &str) -> String {
     out
 }
 
-fn square_name(f: u32, r: u32) -> String {
+pub(super) fn square_name(f: u32, r: u32) -> String {
     format!("{}{}", (b'a' + f as u8) as char, r + 1)
 }
 
 /// What the file's end and pawn rules need, worked out before writing.
-struct Writer<'a> {
-    m: &'a Model,
-    bad: Vec<String>,
+pub(super) struct Writer<'a> {
+    pub(super) m: &'a Model,
+    pub(super) bad: Vec<String>,
 }
 
 impl Writer<'_> {
@@ -45,7 +46,7 @@ impl Writer<'_> {
             .collect()
     }
 
-    fn letter(&self, kind: &str) -> String {
+    pub(super) fn letter(&self, kind: &str) -> String {
         self.m
             .piece(kind)
             .map_or(String::new(), |p| p.letter.to_string())
@@ -80,7 +81,7 @@ impl Writer<'_> {
     }
 }
 
-fn bool_line(out: &mut String, key: &str, on: bool) {
+pub(super) fn bool_line(out: &mut String, key: &str, on: bool) {
     if on {
         let _ = writeln!(out, "{key} = true");
     }
@@ -174,7 +175,7 @@ pub fn emit(name: &str, parent: &str, m: &Model) -> Result<String, Vec<String>> 
             "Fairy-Stockfish's {name} (from variants.ini, over {parent})"
         ))
     );
-    let castling = castling_lines(&mut w, start.as_ref());
+    let castling = castling::lines(&mut w, start.as_ref());
     if let Some(start) = &start {
         let _ = writeln!(out, "\n[board]\nfiles = {}\nranks = {}", m.files, m.ranks);
         let fen = start_fen(&mut w, start, drops, &castling.1);
@@ -235,7 +236,7 @@ pub fn emit(name: &str, parent: &str, m: &Model) -> Result<String, Vec<String>> 
     if !rules.is_empty() {
         let _ = write!(out, "\n[rules]\n{rules}");
     }
-    let end = end_lines(&mut w, start.as_ref());
+    let end = end::lines(&mut w, start.as_ref());
     if !end.is_empty() {
         let _ = write!(out, "\n[end]\n{end}");
     }
@@ -318,7 +319,7 @@ fn start_fen(w: &mut Writer<'_>, s: &StartFen, drops: bool, rights: &str) -> Str
 }
 
 /// Checks to give, when they are counted.
-fn checks(w: &mut Writer<'_>, s: &StartFen) -> Option<u32> {
+pub(super) fn checks(w: &mut Writer<'_>, s: &StartFen) -> Option<u32> {
     if !w.m.check_counting {
         return None;
     }
@@ -335,211 +336,5 @@ fn checks(w: &mut Writer<'_>, s: &StartFen) -> Option<u32> {
                 .push("checkCounting (no check counts in the start position)".into());
             None
         }
-    }
-}
-
-/// `[[castling]]` tables and the rights of the start position they serve.
-fn castling_lines(w: &mut Writer<'_>, start: Option<&StartFen>) -> (String, String) {
-    let m = w.m;
-    let mut out = String::new();
-    let mut rights = String::new();
-    let (Some(start), true) = (start, m.castling) else {
-        return (out, rights);
-    };
-    let rows: Vec<&str> = start.board.split('/').collect();
-    let (Some(Some(white)), Some(Some(black))) = (
-        rows.last().map(|r| fen::rank_letters(r)),
-        rows.first().map(|r| fen::rank_letters(r)),
-    ) else {
-        return (out, rights);
-    };
-    let king = w.letter(&m.castling_king);
-    let rooks: Vec<String> = m.castling_rooks.iter().map(|k| w.letter(k)).collect();
-    // (king file, king's side rook file, queen's side rook file) on a side's first rank.
-    let geometry = |row: &[Option<char>], upper: bool| {
-        let is = |c: &Option<char>, l: &str| {
-            c.is_some_and(|c| {
-                c.is_ascii_uppercase() == upper && c.to_ascii_uppercase().to_string() == l
-            })
-        };
-        let kf = row.iter().position(|c| !king.is_empty() && is(c, &king))?;
-        let rook = |f: &usize| rooks.iter().any(|r| is(&row[*f], r));
-        let kside = (kf + 1..row.len()).rev().find(rook);
-        let qside = (0..kf).find(rook);
-        Some((kf, kside, qside))
-    };
-    let gw = geometry(&white, true);
-    let gb = geometry(&black, false);
-    for (side, letter, dest) in [
-        ("king", 'K', m.castling_files.0),
-        ("queen", 'Q', m.castling_files.1),
-    ] {
-        let pick = |g: Option<(usize, Option<usize>, Option<usize>)>| {
-            g.and_then(|(k, ks, qs)| Some((k, if side == "king" { ks? } else { qs? })))
-        };
-        let (ow, ob) = (pick(gw), pick(gb));
-        let w_right = start.castling.contains(letter) && ow.is_some();
-        let b_right = start.castling.contains(letter.to_ascii_lowercase()) && ob.is_some();
-        let geometry = match (w_right, b_right) {
-            (false, false) => continue,
-            (true, true) if ow != ob => {
-                w.bad.push(
-                    "castling (the kings or rooks stand on other files for each side)".into(),
-                );
-                continue;
-            }
-            (true, _) => ow,
-            (false, true) => ob,
-        };
-        let Some((kf, rf)) = geometry else { continue };
-        let rook_to = if side == "king" {
-            dest.saturating_sub(1)
-        } else {
-            dest + 1
-        };
-        let rook_letter = if w_right { white[rf] } else { black[rf] }
-            .map_or(String::new(), |c| c.to_ascii_uppercase().to_string());
-        if w_right {
-            rights.push(letter);
-        }
-        if b_right {
-            rights.push(letter.to_ascii_lowercase());
-        }
-        let _ = writeln!(out, "\n[[castling]]\nside = {}", quote(side));
-        let _ = writeln!(out, "king_from = {}", quote(&square_name(kf as u32, 0)));
-        let _ = writeln!(out, "king_to = {}", quote(&square_name(dest, 0)));
-        let _ = writeln!(out, "rook_from = {}", quote(&square_name(rf as u32, 0)));
-        let _ = writeln!(out, "rook_to = {}", quote(&square_name(rook_to, 0)));
-        let _ = writeln!(out, "rook = {}", quote(&rook_letter));
-        if !m.piece(&m.castling_king).is_some_and(|p| p.royal) {
-            let _ = writeln!(out, "king = {}", quote(&king));
-        }
-    }
-    // Rights in K, Q, k, q order, as FEN writes them.
-    let mut ordered = String::new();
-    for c in ['K', 'Q', 'k', 'q'] {
-        if rights.contains(c) {
-            ordered.push(c);
-        }
-    }
-    (out, ordered)
-}
-
-/// The kinds a rule's `Types` names among the pieces.
-fn kinds_of(m: &Model, t: &Types) -> Vec<String> {
-    match t {
-        Types::All => m.pieces.iter().map(|p| p.kind.clone()).collect(),
-        Types::Kinds(k) => k.iter().filter(|k| m.piece(k).is_some()).cloned().collect(),
-    }
-}
-
-fn end_lines(w: &mut Writer<'_>, start: Option<&StartFen>) -> String {
-    let m = w.m;
-    let mut out = String::new();
-    let royal = m.pieces.iter().any(|p| p.royal);
-    if !(royal && m.checkmate) {
-        let _ = writeln!(out, "checkmate = false");
-    }
-    match &m.extinction {
-        None => {}
-        Some((_, Types::Kinds(k))) if k.is_empty() => {}
-        Some((v @ (Value::Win | Value::Loss), Types::All)) => {
-            let _ = writeln!(out, "no_pieces = {}", quote(v.word()));
-        }
-        Some((Value::Loss, Types::Kinds(k))) => {
-            if k.iter().any(|k| m.piece(k).is_none()) {
-                w.bad
-                    .push("extinctionPieceTypes (a type the variant does not have)".into());
-            }
-            let list: Vec<String> = k.iter().map(|k| quote(&w.letter(k))).collect();
-            let _ = writeln!(out, "extinction = [{}]", list.join(", "));
-        }
-        Some((v, _)) => w.bad.push(format!(
-            "extinctionValue ({} when pieces of a type are gone)",
-            v.word()
-        )),
-    }
-    let mut tables = String::new();
-    flag_lines(w, &mut out, &mut tables);
-    if let Some(n) = start.and_then(|s| checks(w, s)) {
-        let _ = writeln!(out, "checks = {n}");
-    }
-    if m.stalemate != Value::Draw {
-        let _ = writeln!(out, "stalemate = {}", quote(m.stalemate.word()));
-    }
-    if !m.fifty_move {
-        let _ = writeln!(out, "fifty_move = false");
-    }
-    if !m.threefold {
-        let _ = writeln!(out, "threefold = false");
-    }
-    // Tables after every plain key of [end], which would otherwise fall into the last table.
-    out.push_str(&tables);
-    out
-}
-
-/// Fairy-Stockfish's flag rule as goal squares (the same for both sides) or a goal rank.
-fn flag_lines(w: &mut Writer<'_>, out: &mut String, tables: &mut String) {
-    let m = w.m;
-    let (files, ranks) = (m.files, m.ranks);
-    let regions = [
-        m.flag_region[0].on_board(files, ranks),
-        m.flag_region[1].on_board(files, ranks),
-    ];
-    if regions[0].is_empty() && regions[1].is_empty() {
-        return;
-    }
-    let kinds: Vec<Vec<String>> = (0..2)
-        .map(|side| kinds_of(m, m.flag_piece[side].as_ref().unwrap_or(&Types::All)))
-        .collect();
-    if regions[0].is_empty() || regions[1].is_empty() {
-        w.bad.push("flagRegion (one side only)".into());
-        return;
-    }
-    if kinds[0] != kinds[1] {
-        w.bad.push("flagPiece (the sides differ)".into());
-        return;
-    }
-    if regions[0] == regions[1] {
-        let squares: Vec<String> = regions[0]
-            .iter()
-            .map(|&(f, r)| quote(&square_name(f, r)))
-            .collect();
-        for k in &kinds[0] {
-            let _ = writeln!(
-                tables,
-                "\n[[end.goal]]\npiece = {}\nsquares = [{}]",
-                quote(&w.letter(k)),
-                squares.join(", ")
-            );
-        }
-        bool_line(out, "goal_reply", m.flag_move);
-        return;
-    }
-    let rank = match (
-        whole_ranks(&regions[0], files),
-        whole_ranks(&regions[1], files),
-    ) {
-        (Some(a), Some(b)) if a.len() == 1 && b.len() == 1 => a
-            .first()
-            .zip(b.first())
-            .filter(|(a, b)| ranks - 1 - **b == **a)
-            .map(|(a, _)| *a),
-        _ => None,
-    };
-    match (rank, kinds[0].as_slice(), m.flag_move) {
-        (Some(r), [kind], false) => {
-            let _ = writeln!(
-                out,
-                "reach_rank = {{ piece = {}, rank = {} }}",
-                quote(&w.letter(kind)),
-                r + 1
-            );
-        }
-        (Some(_), [_], true) => w.bad.push("flagMove (with a goal rank)".into()),
-        (Some(_), _, _) => w.bad.push("flagPiece (several types reach a rank)".into()),
-        (None, _, _) => w
-            .bad
-            .push("flagRegion (neither the same squares for both sides nor one rank)".into()),
     }
 }

@@ -8,7 +8,9 @@
 //! skipped with those keys, never written in part.
 
 mod apply;
+mod castling;
 mod emit;
+mod end;
 mod fen;
 mod model;
 pub mod parse;
