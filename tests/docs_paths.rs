@@ -6,7 +6,7 @@ use std::path::Path;
 use std::process::Command;
 
 /// Subcommands whose help texts are read (nested ones as several words).
-const COMMANDS: [&str; 22] = [
+const COMMANDS: [&str; 23] = [
     "",
     "perft",
     "follow",
@@ -14,6 +14,7 @@ const COMMANDS: [&str; 22] = [
     "fairy",
     "variant",
     "variant check",
+    "variant import",
     "play",
     "serve",
     "standard",

@@ -14,6 +14,7 @@ const COMMANDS: &[&[&str]] = &[
     &["fairy"],
     &["variant"],
     &["variant", "check"],
+    &["variant", "import"],
     &["play"],
     &["serve"],
     &["standard"],

@@ -1,4 +1,6 @@
-//! `chessrules variant check FILE`: read and check a variant file, print a summary.
+//! `chessrules variant check FILE`: read and check a variant file, print a summary;
+//! `variant list`: the names `--variant` takes; `variant import FILE.ini --out DIR`:
+//! Fairy-Stockfish's `variants.ini` written as variant files.
 
 use std::path::PathBuf;
 
@@ -6,8 +8,9 @@ use chessrules::io::input::{read_limited, MAX_INPUT_BYTES};
 use std::process::ExitCode;
 
 use anyhow::Result;
+use chessrules::io::atomic::write_atomic;
 use chessrules::notation::fen;
-use chessrules::variants::custom::{load_variant_file, CustomVariant};
+use chessrules::variants::custom::{ini, load_variant_file, CustomVariant};
 use clap::{Args, Subcommand};
 
 #[derive(Args)]
@@ -23,6 +26,20 @@ enum VariantAction {
     /// List every variant name `--variant` takes: the built-in variants, then the variant
     /// files shipped in the binary (with their aliases and description).
     List,
+    /// Import Fairy-Stockfish's variants.ini: DIR/NAME.toml for each variant whose keys all map
+    ///
+    /// A section's parent (`[name:parent]`) is an earlier section or one of our shipped files
+    /// (`chess` is `standard`). Prints one line per variant, `NAME: wrote PATH` or why it was
+    /// skipped (`NAME: unsupported keys: KEY, KEY (why), …`, `NAME: parent P is not one of our
+    /// variants`), then `N imported, M skipped`; exit 0. Files are written whole or not at all.
+    /// A malformed line is `FILE:LINE:COL: error: …` on stderr, exit 1, nothing written.
+    Import {
+        /// The ini file.
+        file: PathBuf,
+        /// The folder the variant files go to (created when missing).
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
+    },
 }
 
 /// Reads a variant file; on failure prints `FILE:LINE:COL: error: …` to stderr.
@@ -49,12 +66,52 @@ pub fn run(args: VariantArgs) -> Result<ExitCode> {
             list();
             return Ok(ExitCode::SUCCESS);
         }
+        VariantAction::Import { file, out } => return import(&file, &out),
     };
     let variant = match load(&file)? {
         Ok(v) => v,
         Err(code) => return Ok(code),
     };
     out!("{}", summary(&variant));
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Writes each importable section of an ini file as `OUT/NAME.toml` (whole or not at all);
+/// the skipped ones are reported by name with their keys.
+fn import(file: &std::path::Path, out: &std::path::Path) -> Result<ExitCode> {
+    let bytes = read_limited(file, MAX_INPUT_BYTES)
+        .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?;
+    let Ok(text) = String::from_utf8(bytes) else {
+        errln!("{}:1:1: error: the file is not UTF-8 text", file.display());
+        return Ok(ExitCode::from(1));
+    };
+    let imported = match ini::import(&text) {
+        Ok(v) => v,
+        Err(e) => {
+            errln!("{}:{e}", file.display());
+            return Ok(ExitCode::from(1));
+        }
+    };
+    std::fs::create_dir_all(out)
+        .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", out.display()))?;
+    let (mut written, mut skipped) = (0, 0);
+    for v in imported {
+        match v.result {
+            Ok(toml) => {
+                // The name is a file name (the reader refuses others): no path leaves `out`.
+                let path = out.join(format!("{}.toml", v.name));
+                write_atomic(&path, toml.as_bytes())
+                    .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+                outln!("{}: wrote {}", v.name, path.display());
+                written += 1;
+            }
+            Err(skip) => {
+                outln!("{}: {skip}", v.name);
+                skipped += 1;
+            }
+        }
+    }
+    outln!("{written} imported, {skipped} skipped");
     Ok(ExitCode::SUCCESS)
 }
 

@@ -11,6 +11,7 @@ pub mod computer;
 pub mod error;
 pub mod field;
 mod geometry;
+pub mod ini;
 pub mod outcome;
 mod piece_row;
 mod schema;

@@ -1,0 +1,89 @@
+"""Issue 39 item 4: `chessrules variant import` on Fairy-Stockfish's own variants.ini
+(../shared/external/fairy-stockfish/variants.ini), compared with pyffish after
+`pyffish.load_variant_config` of the same file: for every variant written, perft 3 from the
+start, and the number of legal moves in positions reached by random play, agree."""
+
+import os
+import pathlib
+import random
+import subprocess
+
+import pytest
+
+REPO = pathlib.Path(__file__).resolve().parents[2]
+INI = REPO.parent / "shared" / "external" / "fairy-stockfish" / "variants.ini"
+
+
+def run_cli(cli, *args):
+    return subprocess.run([str(cli), *map(str, args)], capture_output=True, text=True, timeout=300)
+
+
+def _pyffish():
+    try:
+        import pyffish
+    except ImportError:
+        if os.environ.get("CI"):
+            pytest.fail("pyffish is missing (CI is set)")
+        pytest.skip("pyffish is missing")
+    return pyffish
+
+
+def _perft(sf, name, fen, depth):
+    moves = sf.legal_moves(name, fen, [])
+    if depth == 1:
+        return len(moves)
+    return sum(_perft(sf, name, sf.get_fen(name, fen, [m]), depth - 1) for m in moves)
+
+
+@pytest.fixture(scope="module")
+def imported(cli, tmp_path_factory):
+    if not INI.is_file():
+        if os.environ.get("CI"):
+            pytest.fail(f"{INI} is missing (CI is set)")
+        pytest.skip(f"{INI} is missing")
+    sf = _pyffish()
+    sf.load_variant_config(INI.read_text())
+    out = tmp_path_factory.mktemp("imported")
+    run = run_cli(cli, "variant", "import", INI, "--out", out)
+    assert run.returncode == 0, run.stderr
+    names = sorted(p.stem for p in out.glob("*.toml"))
+    assert len(names) >= 30, run.stdout
+    assert run.stdout.splitlines()[-1].startswith(f"{len(names)} imported, ")
+    return sf, out, names
+
+
+def _ours(cli, path, depth, fen=None):
+    args = ["perft", "--variant-file", path, depth] + (["--fen", fen] if fen else [])
+    run = run_cli(cli, *args)
+    assert run.returncode == 0, (path, fen, run.stderr)
+    return int(run.stdout.split()[-1])
+
+
+def test_perft_from_the_start_agrees(cli, imported):
+    sf, out, names = imported
+    differ = []
+    for name in names:
+        fen = sf.start_fen(name)
+        theirs = _perft(sf, name, fen, 3)
+        ours = _ours(cli, out / f"{name}.toml", 3)
+        if ours != theirs:
+            differ.append((name, ours, theirs))
+    assert not differ
+
+
+def test_random_positions_have_the_same_number_of_moves(cli, imported):
+    sf, out, names = imported
+    rng = random.Random(39)
+    checked = 0
+    for name in names:
+        for _ in range(4):
+            fen = sf.start_fen(name)
+            for _ in range(rng.randrange(4, 24)):
+                legal = sf.legal_moves(name, fen, [])
+                if not legal:
+                    break
+                fen = sf.get_fen(name, fen, [rng.choice(legal)])
+            theirs = len(sf.legal_moves(name, fen, []))
+            assert _ours(cli, out / f"{name}.toml", 1, fen) == theirs, (name, fen)
+            checked += 1
+    assert checked == 4 * len(names)

@@ -1,0 +1,381 @@
+//! One section's keys applied to the model it inherits, as Fairy-Stockfish applies them: the
+//! piece keys first (in its piece-type order, so a later letter replaces an earlier one), then
+//! the rules. A key with no equivalent in our format, or a value it cannot hold, is collected,
+//! never half-applied.
+
+use super::model::{Model, Piece, Types, Value};
+use super::parse::{Entry, Section};
+use super::pieces::{self, BEYOND_MOVEMENT};
+use super::region::{self, Region};
+
+/// Keys that only change how a GUI shows the game or how the engine values pieces.
+const DISPLAY_ONLY: &[&str] = &[
+    "pieceToCharTable",
+    "pocketSize",
+    "variantTemplate",
+    "pieceValueMg",
+    "pieceValueEg",
+];
+
+/// Keys our format has no rule for, with the value that turns their rule off (Fairy-Stockfish's
+/// default, in the ini header's words): at that value the key says nothing we lack.
+const OFF_VALUES: &[(&str, &str)] = &[
+    ("chess960", "false"),
+    ("twoBoards", "false"),
+    ("sittuyinPromotion", "false"),
+    ("promotionLimit", ""),
+    ("promotedPieceType", ""),
+    ("piecePromotionOnCapture", "false"),
+    ("mandatoryPawnPromotion", "true"),
+    ("mandatoryPiecePromotion", "false"),
+    ("pieceDemotion", "false"),
+    ("blastImmuneTypes", "-"),
+    ("mutuallyImmuneTypes", "-"),
+    ("petrifyOnCaptureTypes", "-"),
+    ("petrifyBlastPieces", "false"),
+    ("tripleStepRegionWhite", "-"),
+    ("tripleStepRegionBlack", "-"),
+    ("castlingDroppedPiece", "false"),
+    ("castlingRank", "1"),
+    ("castlingKingFile", "e"),
+    ("oppositeCastling", "false"),
+    ("dropChecks", "true"),
+    ("mustDrop", "false"),
+    ("dropLoop", "false"),
+    ("enclosingDrop", "none"),
+    ("sittuyinRookDrop", "false"),
+    ("dropOppositeColoredBishop", "false"),
+    ("dropPromoted", "false"),
+    ("dropNoDoubled", "-"),
+    ("immobilityIllegal", "false"),
+    ("gating", "false"),
+    ("wallingRule", "none"),
+    ("wallOrMove", "false"),
+    ("seirawanGating", "false"),
+    ("cambodianMoves", "false"),
+    ("pass", "false"),
+    ("passWhite", "false"),
+    ("passBlack", "false"),
+    ("passOnStalemate", "false"),
+    ("passOnStalemateWhite", "false"),
+    ("passOnStalemateBlack", "false"),
+    ("makpongRule", "false"),
+    ("soldierPromotionRank", "1"),
+    ("flipEnclosedPieces", "none"),
+    ("nFoldValue", "draw"),
+    ("nFoldValueAbsolute", "false"),
+    ("perpetualCheckIllegal", "false"),
+    ("moveRepetitionIllegal", "false"),
+    ("chasingRule", "none"),
+    ("stalematePieceCount", "false"),
+    ("checkmateValue", "loss"),
+    ("shogiPawnDropMateIllegal", "false"),
+    ("shatarMateRule", "false"),
+    ("bikjangRule", "false"),
+    ("extinctionClaim", "false"),
+    ("extinctionPseudoRoyal", "false"),
+    ("dupleCheck", "false"),
+    ("extinctionPieceCount", "0"),
+    ("extinctionOpponentPieceCount", "0"),
+    ("flagPieceCount", "1"),
+    ("flagPieceBlockedWin", "false"),
+    ("flagPieceSafe", "false"),
+    ("connectN", "0"),
+    ("connectNxN", "0"),
+    ("collinearN", "0"),
+    ("materialCounting", "none"),
+    ("adjudicateFullBoard", "false"),
+    ("countingRule", "none"),
+    ("castlingWins", "-"),
+];
+
+/// Applies a section; returns the keys (each with why, when it is the value) that did not map.
+pub fn apply(m: &mut Model, section: &Section) -> Vec<String> {
+    let mut bad = Vec::new();
+    for key in pieces::piece_keys() {
+        if let Some(e) = section.get(&key) {
+            if let Err(why) = piece_key(m, &key, &e.value) {
+                bad.push(with_value(e, why));
+            }
+        }
+    }
+    let piece_keys = pieces::piece_keys();
+    let mut rest: Vec<&Entry> = section
+        .last_entries()
+        .into_iter()
+        .filter(|e| !piece_keys.contains(&e.key))
+        .collect();
+    // `pawnTypes` sets the three pawn sets; the specific keys override it.
+    rest.sort_by_key(|e| e.key != "pawnTypes");
+    let mut extinction_value: Option<Option<Value>> = None;
+    let mut extinction_types: Option<Types> = None;
+    for e in rest {
+        let result = match e.key.as_str() {
+            "extinctionValue" => match e.value.as_str() {
+                "none" => {
+                    extinction_value = Some(None);
+                    Ok(())
+                }
+                v => Value::parse(v)
+                    .map(|v| extinction_value = Some(Some(v)))
+                    .ok_or(Why::Value),
+            },
+            "extinctionPieceTypes" => types(m, &e.value, true).map(|t| extinction_types = Some(t)),
+            _ => rule_key(m, &e.key, &e.value),
+        };
+        if let Err(why) = result {
+            bad.push(with_value(e, why));
+        }
+    }
+    if extinction_value.is_some() || extinction_types.is_some() {
+        let (old_value, old_types) = match m.extinction.take() {
+            Some((v, t)) => (Some(v), t),
+            None => (None, Types::Kinds(Vec::new())),
+        };
+        let value = extinction_value.unwrap_or(old_value);
+        let types = extinction_types.unwrap_or(old_types);
+        m.extinction = value.map(|v| (v, types));
+    }
+    bad
+}
+
+fn with_value(e: &Entry, why: Why) -> String {
+    match why {
+        Why::Key => e.key.clone(),
+        Why::Value => format!("{} (value '{}')", e.key, e.value),
+        Why::Because(why) => format!("{} ({why})", e.key),
+    }
+}
+
+/// Why a key did not map.
+pub enum Why {
+    /// Our format has nothing like it.
+    Key,
+    /// Not a value we can hold.
+    Value,
+    Because(String),
+}
+
+type Applied = Result<(), Why>;
+
+fn piece_key(m: &mut Model, key: &str, value: &str) -> Result<(), Why> {
+    let Some(first) = value.chars().next() else {
+        return Ok(());
+    };
+    if !first.is_ascii_alphabetic() {
+        m.remove_piece(key);
+        return Ok(());
+    }
+    if BEYOND_MOVEMENT.contains(&key) {
+        return Err(Why::Because("rules beyond its movement".into()));
+    }
+    let custom = key.starts_with("customPiece");
+    let betza = match value.split_once(':') {
+        Some((letter, betza)) if letter.chars().count() == 1 && (custom || key == "king") => {
+            betza.trim().to_string()
+        }
+        None if value.chars().count() == 1 && !custom => pieces::betza_of(key)
+            .map(str::to_string)
+            .ok_or(Why::Value)?,
+        _ => return Err(Why::Value),
+    };
+    if let Some(why) = movement_problem(&betza) {
+        return Err(Why::Because(format!("movement '{betza}': {why}")));
+    }
+    m.add_piece(Piece::new(key, first, &betza));
+    Ok(())
+}
+
+/// Why our Betza reader refuses a movement string, if it does (read on its own, so the report
+/// names the key that brought it).
+fn movement_problem(betza: &str) -> Option<String> {
+    if betza.is_empty() {
+        return Some("no movement".into());
+    }
+    let file = format!(
+        "name = \"t\"\n[board]\nfiles = 8\nranks = 8\nstart = \"8/8/8/8/8/8/8/X7 w - - 0 1\"\n\
+         [[piece]]\nletter = \"X\"\nname = \"x\"\nbetza = {}\n[end]\ncheckmate = false\n",
+        super::emit::quote(betza)
+    );
+    crate::variants::custom::load_variant_file(&file)
+        .err()
+        .map(|e| e.message)
+}
+
+fn boolean(v: &str) -> Result<bool, Why> {
+    match v {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(Why::Value),
+    }
+}
+
+fn int(v: &str) -> Result<u32, Why> {
+    v.parse().map_err(|_| Why::Value)
+}
+
+fn parse_region(v: &str) -> Result<Region, Why> {
+    region::parse(v).ok_or(Why::Value)
+}
+
+/// A set of types by letters (`nbrq`, `-` for none; `*` for all where allowed).
+fn types(m: &Model, v: &str, star: bool) -> Result<Types, Why> {
+    if v == "*" && star {
+        return Ok(Types::All);
+    }
+    if v == "-" || v.is_empty() {
+        return Ok(Types::Kinds(Vec::new()));
+    }
+    let mut kinds = Vec::new();
+    for c in v.chars().filter(|c| !c.is_whitespace()) {
+        let kind = m
+            .kind_of_letter(c)
+            .ok_or_else(|| Why::Because(format!("no piece has the letter '{c}'")))?;
+        if !kinds.contains(&kind) {
+            kinds.push(kind);
+        }
+    }
+    Ok(Types::Kinds(kinds))
+}
+
+fn kinds(m: &Model, v: &str) -> Result<Vec<String>, Why> {
+    match types(m, v, false)? {
+        Types::Kinds(k) => Ok(k),
+        Types::All => Err(Why::Value),
+    }
+}
+
+/// Sides a key sets: `…White` White's, `…Black` Black's, else both.
+fn sides(key: &str, base: &str) -> Option<&'static [usize]> {
+    match key.strip_prefix(base) {
+        Some("") => Some(&[0, 1]),
+        Some("White") => Some(&[0]),
+        Some("Black") => Some(&[1]),
+        _ => None,
+    }
+}
+
+fn rule_key(m: &mut Model, key: &str, v: &str) -> Applied {
+    if DISPLAY_ONLY.contains(&key) {
+        return Ok(());
+    }
+    for (base, set) in [
+        ("promotionPawnTypes", 0),
+        ("enPassantTypes", 1),
+        ("nMoveRuleTypes", 2),
+        ("promotionPieceTypes", 3),
+    ] {
+        if let Some(s) = sides(key, base) {
+            let k = kinds(m, v)?;
+            for &side in s {
+                match set {
+                    0 => m.promotion_pawns[side] = k.clone(),
+                    1 => m.en_passant_kinds[side] = k.clone(),
+                    2 => m.n_move_kinds[side] = k.clone(),
+                    _ => m.promotion_to[side] = k.clone(),
+                }
+            }
+            return Ok(());
+        }
+    }
+    for (base, which) in [
+        ("promotionRegion", 0),
+        ("doubleStepRegion", 1),
+        ("dropRegion", 2),
+        ("flagRegion", 3),
+    ] {
+        if let Some(s) = sides(key, base).filter(|s| which == 3 || s.len() == 1) {
+            let r = parse_region(v)?;
+            for &side in s {
+                match which {
+                    0 => m.promotion_region[side] = r.clone(),
+                    1 => {
+                        m.double_step_region[side] = r.clone();
+                        m.double_step_inherited = false;
+                    }
+                    2 => m.drop_region[side] = Some(r.clone()),
+                    _ => m.flag_region[side] = r.clone(),
+                }
+            }
+            return Ok(());
+        }
+    }
+    if let Some(s) = sides(key, "flagPiece") {
+        let t = if v == "*" {
+            None
+        } else {
+            let c = v
+                .chars()
+                .next()
+                .filter(|_| v.chars().count() == 1)
+                .ok_or(Why::Value)?;
+            Some(Types::Kinds(vec![m.kind_of_letter(c).ok_or_else(
+                || Why::Because(format!("no piece has the letter '{c}'")),
+            )?]))
+        };
+        for &side in s {
+            m.flag_piece[side] = t.clone();
+        }
+        return Ok(());
+    }
+    match key {
+        "maxRank" => {
+            m.ranks = int(v)
+                .ok()
+                .filter(|r| (1..=99).contains(r))
+                .ok_or(Why::Value)?
+        }
+        "maxFile" => m.files = region::parse_file(v).ok_or(Why::Value)? + 1,
+        "startFen" => m.start = v.to_string(),
+        "pawnTypes" => {
+            let k = kinds(m, v)?;
+            m.promotion_pawns = [k.clone(), k.clone()];
+            m.en_passant_kinds = [k.clone(), k.clone()];
+            m.n_move_kinds = [k.clone(), k];
+        }
+        "doubleStep" => m.double_step = boolean(v)?,
+        "castling" => m.castling = boolean(v)?,
+        "castlingKingsideFile" => m.castling_files.0 = region::parse_file(v).ok_or(Why::Value)?,
+        "castlingQueensideFile" => m.castling_files.1 = region::parse_file(v).ok_or(Why::Value)?,
+        "castlingKingPiece" => {
+            let k = kinds(m, v)?;
+            match k.as_slice() {
+                [one] => m.castling_king = one.clone(),
+                _ => return Err(Why::Value),
+            }
+        }
+        "castlingRookPieces" => m.castling_rooks = kinds(m, v)?,
+        "checking" => m.no_giving_check = !boolean(v)?,
+        "mustCapture" => m.must_capture = boolean(v)?,
+        "blastOnCapture" => m.blast = boolean(v)?,
+        "flyingGeneral" => m.flying_general = boolean(v)?,
+        "pieceDrops" => m.piece_drops = boolean(v)?,
+        "capturesToHand" => m.captures_to_hand = boolean(v)?,
+        "firstRankPawnDrops" => m.first_rank_pawn_drops = boolean(v)?,
+        "promotionZonePawnDrops" => m.promotion_zone_pawn_drops = boolean(v)?,
+        "stalemateValue" => m.stalemate = Value::parse(v).ok_or(Why::Value)?,
+        "flagMove" => m.flag_move = boolean(v)?,
+        "checkCounting" => m.check_counting = boolean(v)?,
+        "nMoveRule" => {
+            m.fifty_move = match int(v)? {
+                0 => false,
+                50 => true,
+                _ => return Err(Why::Because("only 50 or 0 (none)".into())),
+            }
+        }
+        "nFoldRule" => {
+            m.threefold = match int(v)? {
+                0 => false,
+                3 => true,
+                _ => return Err(Why::Because("only 3 or 0 (none)".into())),
+            }
+        }
+        _ => match OFF_VALUES.iter().find(|(k, _)| *k == key) {
+            Some((_, off))
+                if v == *off || (off.is_empty() || *off == "-") && (v.is_empty() || v == "-") => {}
+            Some(_) => return Err(Why::Value),
+            None => return Err(Why::Key),
+        },
+    }
+    Ok(())
+}

@@ -1,0 +1,340 @@
+//! The model written as a variant file, or the reasons it cannot be: a rule whose Fairy-Stockfish
+//! form our format has no way to say (a promotion region that is not the last rank, sides that
+//! differ, a drop region that is not whole ranks) is reported by the key that holds it.
+
+use std::collections::BTreeSet;
+use std::fmt::Write;
+
+use super::fen::{self, StartFen};
+use super::model::Model;
+use super::region::{whole_ranks, Region, Squares};
+use super::{castling, end};
+
+/// A TOML basic string.
+pub fn quote(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{:04X}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+pub(super) fn square_name(f: u32, r: u32) -> String {
+    format!("{}{}", (b'a' + f as u8) as char, r + 1)
+}
+
+/// What the file's end and pawn rules need, worked out before writing.
+pub(super) struct Writer<'a> {
+    pub(super) m: &'a Model,
+    pub(super) bad: Vec<String>,
+}
+
+impl Writer<'_> {
+    fn present(&self, kinds: &[String]) -> BTreeSet<String> {
+        kinds
+            .iter()
+            .filter(|k| self.m.piece(k).is_some())
+            .cloned()
+            .collect()
+    }
+
+    pub(super) fn letter(&self, kind: &str) -> String {
+        self.m
+            .piece(kind)
+            .map_or(String::new(), |p| p.letter.to_string())
+    }
+
+    /// The same set for both sides, or a reason under `key`.
+    fn same(&mut self, sets: &[Vec<String>; 2], key: &str) -> BTreeSet<String> {
+        let (w, b) = (self.present(&sets[0]), self.present(&sets[1]));
+        if w != b {
+            self.bad
+                .push(format!("{key}White/{key}Black (the sides differ)"));
+        }
+        w
+    }
+
+    /// Ranks counted from each side (0-based) that a region covers whole, the same for both.
+    fn relative_ranks(&mut self, region: &[Region; 2], key: &str) -> Option<BTreeSet<u32>> {
+        let (files, ranks) = (self.m.files, self.m.ranks);
+        let w = whole_ranks(&region[0].on_board(files, ranks), files);
+        let b = whole_ranks(&region[1].on_board(files, ranks), files);
+        match (w, b) {
+            (Some(w), Some(b)) if b.iter().map(|r| ranks - 1 - r).collect::<BTreeSet<_>>() == w => {
+                Some(w)
+            }
+            _ => {
+                self.bad.push(format!(
+                    "{key} (not the same whole ranks for both sides on a {files}x{ranks} board)"
+                ));
+                None
+            }
+        }
+    }
+}
+
+pub(super) fn bool_line(out: &mut String, key: &str, on: bool) {
+    if on {
+        let _ = writeln!(out, "{key} = true");
+    }
+}
+
+/// The variant file of `name`, or the keys (with why) that keep it from being written.
+pub fn emit(name: &str, parent: &str, m: &Model) -> Result<String, Vec<String>> {
+    let mut w = Writer { m, bad: Vec::new() };
+    if m.pieces.is_empty() {
+        w.bad.push("no pieces".into());
+    }
+    let last = m.ranks.saturating_sub(1);
+    let promo_pawns = w.same(&m.promotion_pawns, "promotionPawnTypes");
+    let promo_to: Vec<String> = {
+        let set = w.same(&m.promotion_to, "promotionPieceTypes");
+        // In the model's order, without royal kinds (no piece promotes to a king).
+        m.promotion_to[0]
+            .iter()
+            .filter(|k| set.contains(*k) && m.piece(k).is_some_and(|p| !p.royal))
+            .cloned()
+            .collect()
+    };
+    let n_move = w.same(&m.n_move_kinds, "nMoveRuleTypes");
+    let en_passant = w.same(&m.en_passant_kinds, "enPassantTypes");
+    let promotes = !promo_to.is_empty() && !promo_pawns.is_empty();
+    if promotes {
+        let region = [m.promotion_region[0].clone(), m.promotion_region[1].clone()];
+        if let Some(r) = w.relative_ranks(&region, "promotionRegion") {
+            if r != BTreeSet::from([last]) {
+                w.bad
+                    .push("promotionRegion (promotion on other ranks than the last)".into());
+            }
+        }
+        if m.fifty_move && promo_pawns != n_move {
+            w.bad
+                .push("nMoveRuleTypes (not the pieces that promote)".into());
+        }
+    }
+    let is_pawn = |k: &String| {
+        if promotes {
+            promo_pawns.contains(k)
+        } else {
+            n_move.contains(k)
+        }
+    };
+    let mut double_step = None;
+    if m.double_step
+        && m.pieces
+            .iter()
+            .any(|p| m.double_step_kinds.contains(&p.kind))
+    {
+        let region = [
+            m.double_step_region[0].clone(),
+            m.double_step_region[1].clone(),
+        ];
+        if let Some(r) = w.relative_ranks(&region, "doubleStepRegion") {
+            if r.len() > 1 && !m.double_step_inherited {
+                // Our several double-step ranks leave en passant only from the highest.
+                w.bad.push("doubleStepRegion (several ranks)".into());
+            }
+            if !r.is_empty() {
+                double_step = Some(r);
+            }
+        }
+    }
+    if m.piece_drops != m.captures_to_hand {
+        w.bad.push(
+            "pieceDrops/capturesToHand (drops without captured pieces, or the reverse)".into(),
+        );
+    }
+    let drops = m.piece_drops && m.captures_to_hand;
+    let start = match fen::split(&m.start) {
+        Some(s) => Some(s),
+        None => {
+            w.bad.push(format!("startFen (value '{}')", m.start));
+            None
+        }
+    };
+
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "# Fairy-Stockfish's `{name}` (variants.ini, over `{parent}`), written by \
+         `chessrules variant import`."
+    );
+    let _ = writeln!(out, "name = {}", quote(name));
+    let _ = writeln!(
+        out,
+        "description = {}",
+        quote(&format!(
+            "Fairy-Stockfish's {name} (from variants.ini, over {parent})"
+        ))
+    );
+    let castling = castling::lines(&mut w, start.as_ref());
+    if let Some(start) = &start {
+        let _ = writeln!(out, "\n[board]\nfiles = {}\nranks = {}", m.files, m.ranks);
+        let fen = start_fen(&mut w, start, drops, &castling.1);
+        let _ = writeln!(out, "start = {}", quote(&fen));
+    }
+    for p in &m.pieces {
+        let _ = writeln!(out, "\n[[piece]]");
+        let _ = writeln!(out, "letter = {}", quote(&p.letter.to_string()));
+        let _ = writeln!(out, "name = {}", quote(&p.kind));
+        let _ = writeln!(out, "betza = {}", quote(&p.betza));
+        bool_line(&mut out, "royal", p.royal);
+        bool_line(&mut out, "pawn", is_pawn(&p.kind));
+        if let Some(ranks) = double_step
+            .as_ref()
+            .filter(|_| m.double_step_kinds.contains(&p.kind))
+        {
+            let list: Vec<String> = ranks.iter().map(|r| (r + 1).to_string()).collect();
+            let _ = writeln!(out, "double_step_rank = [{}]", list.join(", "));
+            bool_line(&mut out, "en_passant", en_passant.contains(&p.kind));
+        }
+        if let Some(mp) = &p.mating_power {
+            let _ = writeln!(out, "mating_power = {}", quote(mp));
+        }
+        if let Some(zone) = &p.zone {
+            let list: Vec<String> = zone.iter().map(|z| quote(z)).collect();
+            let _ = writeln!(out, "zone = [{}]", list.join(", "));
+        }
+        if let Some((lo, hi)) = p.region {
+            let _ = writeln!(out, "region = [{lo}, {hi}]");
+        }
+        if drops {
+            if let Some((lo, hi)) = drop_ranks(&mut w, &p.kind) {
+                let _ = writeln!(out, "drop_ranks = [{lo}, {hi}]");
+            }
+        }
+        for (betza, region) in &p.extra {
+            let _ = writeln!(out, "\n[[piece.extra]]\nbetza = {}", quote(betza));
+            if let Some((lo, hi)) = region {
+                let _ = writeln!(out, "region = [{lo}, {hi}]");
+            }
+        }
+    }
+    if promotes {
+        let list: Vec<String> = promo_to.iter().map(|k| quote(&w.letter(k))).collect();
+        let _ = writeln!(out, "\n[promotion]\nto = [{}]", list.join(", "));
+    }
+    out.push_str(&castling.0);
+    let mut rules = String::new();
+    bool_line(&mut rules, "must_capture", m.must_capture);
+    bool_line(&mut rules, "no_giving_check", m.no_giving_check);
+    bool_line(&mut rules, "blast", m.blast);
+    if m.blast && m.piece("pawn").is_some() {
+        // Fairy-Stockfish's explosion spares the pawns around it.
+        let _ = writeln!(rules, "blast_immune = [{}]", quote(&w.letter("pawn")));
+    }
+    bool_line(&mut rules, "drops", drops);
+    bool_line(&mut rules, "flying_general", m.flying_general);
+    if !rules.is_empty() {
+        let _ = write!(out, "\n[rules]\n{rules}");
+    }
+    let end = end::lines(&mut w, start.as_ref());
+    if !end.is_empty() {
+        let _ = write!(out, "\n[end]\n{end}");
+    }
+    if w.bad.is_empty() {
+        Ok(out)
+    } else {
+        w.bad.dedup();
+        Err(w.bad)
+    }
+}
+
+/// Our `drop_ranks` for a kind (1-based, from the owner's side), `None` for anywhere.
+fn drop_ranks(w: &mut Writer<'_>, kind: &str) -> Option<(u32, u32)> {
+    let m = w.m;
+    let (files, ranks) = (m.files, m.ranks);
+    let mut relative: Vec<BTreeSet<u32>> = Vec::new();
+    for side in 0..2 {
+        let mut squares: Squares = match &m.drop_region[side] {
+            Some(r) => r.on_board(files, ranks),
+            None => (0..files)
+                .flat_map(|f| (0..ranks).map(move |r| (f, r)))
+                .collect(),
+        };
+        if kind == "pawn" {
+            let first = if side == 0 { 0 } else { ranks - 1 };
+            if !m.first_rank_pawn_drops {
+                squares.retain(|&(_, r)| r != first);
+            }
+            if !m.promotion_zone_pawn_drops {
+                let zone = m.promotion_region[side].on_board(files, ranks);
+                squares.retain(|sq| !zone.contains(sq));
+            }
+        }
+        let Some(whole) = whole_ranks(&squares, files) else {
+            w.bad
+                .push(format!("dropRegion ({kind}'s is not whole ranks)"));
+            return None;
+        };
+        let rel: BTreeSet<u32> = if side == 0 {
+            whole
+        } else {
+            whole.iter().map(|r| ranks - 1 - r).collect()
+        };
+        relative.push(rel);
+    }
+    if relative[0] != relative[1] {
+        w.bad
+            .push(format!("dropRegion ({kind}'s differs between the sides)"));
+        return None;
+    }
+    let rel = &relative[0];
+    let (lo, hi) = (*rel.first()?, *rel.last()?);
+    if hi - lo + 1 != rel.len() as u32 {
+        w.bad
+            .push(format!("dropRegion ({kind}'s ranks have a gap)"));
+        return None;
+    }
+    (rel.len() as u32 != ranks).then_some((lo + 1, hi + 1))
+}
+
+/// The start position in our FEN: hands only with drops, the castling rights castling rules
+/// exist for, the checks left when checks are counted.
+fn start_fen(w: &mut Writer<'_>, s: &StartFen, drops: bool, rights: &str) -> String {
+    let mut fen = s.board.clone();
+    match (&s.hands, drops) {
+        (Some(h), true) => fen.push_str(&format!("[{h}]")),
+        (None, true) => fen.push_str("[]"),
+        (Some(h), false) if !h.is_empty() && h != "-" => {
+            w.bad.push("startFen (pieces in hand without drops)".into());
+        }
+        _ => {}
+    }
+    let castling = if rights.is_empty() { "-" } else { rights };
+    fen.push_str(&format!(" {} {} {}", s.side, castling, s.en_passant));
+    if let Some(n) = checks(w, s) {
+        fen.push_str(&format!(" {n}+{n}"));
+    }
+    fen.push_str(&format!(" {}", s.clocks));
+    fen
+}
+
+/// Checks to give, when they are counted.
+pub(super) fn checks(w: &mut Writer<'_>, s: &StartFen) -> Option<u32> {
+    if !w.m.check_counting {
+        return None;
+    }
+    match (s.checks, w.m.checks) {
+        (Some((a, b)), _) if a == b && (1..=15).contains(&a) => Some(a),
+        (Some(_), _) => {
+            w.bad
+                .push("checkCounting (the sides' check counts differ)".into());
+            None
+        }
+        (None, Some(n)) => Some(n),
+        (None, None) => {
+            w.bad
+                .push("checkCounting (no check counts in the start position)".into());
+            None
+        }
+    }
+}

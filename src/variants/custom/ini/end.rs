@@ -1,0 +1,131 @@
+//! Fairy-Stockfish's game ends as our `[end]`: checkmate where there is a king, extinction,
+//! the flag rule as goal squares or a goal rank, counted checks, stalemate, the draw rules.
+
+use std::fmt::Write;
+
+use super::emit::{bool_line, checks, quote, square_name, Writer};
+use super::fen::StartFen;
+use super::model::{Model, Types, Value};
+use super::region::whole_ranks;
+
+/// The kinds a rule's `Types` names among the pieces.
+fn kinds_of(m: &Model, t: &Types) -> Vec<String> {
+    match t {
+        Types::All => m.pieces.iter().map(|p| p.kind.clone()).collect(),
+        Types::Kinds(k) => k.iter().filter(|k| m.piece(k).is_some()).cloned().collect(),
+    }
+}
+
+pub(super) fn lines(w: &mut Writer<'_>, start: Option<&StartFen>) -> String {
+    let m = w.m;
+    let mut out = String::new();
+    let royal = m.pieces.iter().any(|p| p.royal);
+    if !(royal && m.checkmate) {
+        let _ = writeln!(out, "checkmate = false");
+    }
+    match &m.extinction {
+        None => {}
+        Some((_, Types::Kinds(k))) if k.is_empty() => {}
+        Some((v @ (Value::Win | Value::Loss), Types::All)) => {
+            let _ = writeln!(out, "no_pieces = {}", quote(v.word()));
+        }
+        Some((Value::Loss, Types::Kinds(k))) => {
+            if k.iter().any(|k| m.piece(k).is_none()) {
+                w.bad
+                    .push("extinctionPieceTypes (a type the variant does not have)".into());
+            }
+            let list: Vec<String> = k.iter().map(|k| quote(&w.letter(k))).collect();
+            let _ = writeln!(out, "extinction = [{}]", list.join(", "));
+        }
+        Some((v, _)) => w.bad.push(format!(
+            "extinctionValue ({} when pieces of a type are gone)",
+            v.word()
+        )),
+    }
+    let mut tables = String::new();
+    flag_lines(w, &mut out, &mut tables);
+    if let Some(n) = start.and_then(|s| checks(w, s)) {
+        let _ = writeln!(out, "checks = {n}");
+    }
+    if m.stalemate != Value::Draw {
+        let _ = writeln!(out, "stalemate = {}", quote(m.stalemate.word()));
+    }
+    if !m.fifty_move {
+        let _ = writeln!(out, "fifty_move = false");
+    }
+    if !m.threefold {
+        let _ = writeln!(out, "threefold = false");
+    }
+    // Tables after every plain key of [end], which would otherwise fall into the last table.
+    out.push_str(&tables);
+    out
+}
+
+/// Fairy-Stockfish's flag rule as goal squares (the same for both sides) or a goal rank.
+fn flag_lines(w: &mut Writer<'_>, out: &mut String, tables: &mut String) {
+    let m = w.m;
+    let (files, ranks) = (m.files, m.ranks);
+    let regions = [
+        m.flag_region[0].on_board(files, ranks),
+        m.flag_region[1].on_board(files, ranks),
+    ];
+    if regions[0].is_empty() && regions[1].is_empty() {
+        return;
+    }
+    let kinds: Vec<Vec<String>> = (0..2)
+        .map(|side| kinds_of(m, m.flag_piece[side].as_ref().unwrap_or(&Types::All)))
+        .collect();
+    if regions[0].is_empty() || regions[1].is_empty() {
+        w.bad.push("flagRegion (one side only)".into());
+        return;
+    }
+    if kinds[0] != kinds[1] {
+        w.bad.push("flagPiece (the sides differ)".into());
+        return;
+    }
+    if regions[0] == regions[1] {
+        // Rank by rank, as a board is read.
+        let mut ordered: Vec<(u32, u32)> = regions[0].iter().copied().collect();
+        ordered.sort_by_key(|&(f, r)| (r, f));
+        let squares: Vec<String> = ordered
+            .iter()
+            .map(|&(f, r)| quote(&square_name(f, r)))
+            .collect();
+        for k in &kinds[0] {
+            let _ = writeln!(
+                tables,
+                "\n[[end.goal]]\npiece = {}\nsquares = [{}]",
+                quote(&w.letter(k)),
+                squares.join(", ")
+            );
+        }
+        bool_line(out, "goal_reply", m.flag_move);
+        return;
+    }
+    let rank = match (
+        whole_ranks(&regions[0], files),
+        whole_ranks(&regions[1], files),
+    ) {
+        (Some(a), Some(b)) if a.len() == 1 && b.len() == 1 => a
+            .first()
+            .zip(b.first())
+            .filter(|(a, b)| ranks - 1 - **b == **a)
+            .map(|(a, _)| *a),
+        _ => None,
+    };
+    match (rank, kinds[0].as_slice(), m.flag_move) {
+        (Some(r), [kind], false) => {
+            let _ = writeln!(
+                out,
+                "reach_rank = {{ piece = {}, rank = {} }}",
+                quote(&w.letter(kind)),
+                r + 1
+            );
+        }
+        (Some(_), [_], true) => w.bad.push("flagMove (with a goal rank)".into()),
+        (Some(_), _, _) => w.bad.push("flagPiece (several types reach a rank)".into()),
+        (None, _, _) => w
+            .bad
+            .push("flagRegion (neither the same squares for both sides nor one rank)".into()),
+    }
+}

@@ -1,0 +1,387 @@
+//! A variant as Fairy-Stockfish's keys describe it, between the parent it starts from and the
+//! variant file it becomes: pieces by Fairy-Stockfish type (so `knight = n` and `king = -` find
+//! them), regions as absolute squares per side (a child that changes the board does not move
+//! them), and the rules our format has. `apply` changes it key by key, `emit` writes it.
+
+use super::pieces;
+use super::region::Region;
+use crate::variants::custom::schema::VariantDoc;
+
+/// White's and Black's.
+pub type BySide<T> = [T; 2];
+
+#[derive(Clone, Debug)]
+pub struct Piece {
+    /// Fairy-Stockfish's type (`knight`, `customPiece1`, `king`).
+    pub kind: String,
+    /// Upper case.
+    pub letter: char,
+    pub betza: String,
+    pub royal: bool,
+    pub mating_power: Option<String>,
+    /// A shipped parent's per-piece regions, copied as written (Fairy-Stockfish's own
+    /// mobility regions are not read).
+    pub zone: Option<Vec<String>>,
+    pub region: Option<(i64, i64)>,
+    pub extra: Vec<(String, Option<(i64, i64)>)>,
+}
+
+impl Piece {
+    pub fn new(kind: &str, letter: char, betza: &str) -> Piece {
+        Piece {
+            kind: kind.to_string(),
+            letter: letter.to_ascii_uppercase(),
+            betza: betza.to_string(),
+            royal: kind == "king",
+            mating_power: match kind {
+                "bishop" => Some("colour-bound".into()),
+                "knight" => Some("minor".into()),
+                _ => None,
+            },
+            zone: None,
+            region: None,
+            extra: Vec::new(),
+        }
+    }
+}
+
+/// Which pieces a rule names: all of them (`*`) or some types.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Types {
+    All,
+    Kinds(Vec<String>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Value {
+    Win,
+    Loss,
+    Draw,
+}
+
+impl Value {
+    pub fn parse(text: &str) -> Option<Value> {
+        match text {
+            "win" => Some(Value::Win),
+            "loss" => Some(Value::Loss),
+            "draw" => Some(Value::Draw),
+            _ => None,
+        }
+    }
+    pub fn word(self) -> &'static str {
+        match self {
+            Value::Win => "win",
+            Value::Loss => "loss",
+            Value::Draw => "draw",
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Model {
+    pub files: u32,
+    pub ranks: u32,
+    /// The start position as Fairy-Stockfish writes it (fields may be missing).
+    pub start: String,
+    pub pieces: Vec<Piece>,
+
+    pub promotion_pawns: BySide<Vec<String>>,
+    pub promotion_region: BySide<Region>,
+    pub promotion_to: BySide<Vec<String>>,
+    pub n_move_kinds: BySide<Vec<String>>,
+    pub en_passant_kinds: BySide<Vec<String>>,
+    pub double_step: bool,
+    /// Types with the double step (Fairy-Stockfish's `pawn`).
+    pub double_step_kinds: Vec<String>,
+    pub double_step_region: BySide<Region>,
+    /// The double-step ranks are the shipped parent's own (several ranks keep its en passant
+    /// rule); a child that sets them gets Fairy-Stockfish's.
+    pub double_step_inherited: bool,
+
+    pub castling: bool,
+    /// The king's destination files (0-based), king's side and queen's side.
+    pub castling_files: (u32, u32),
+    pub castling_king: String,
+    pub castling_rooks: Vec<String>,
+
+    pub must_capture: bool,
+    pub no_giving_check: bool,
+    pub blast: bool,
+    pub flying_general: bool,
+    pub piece_drops: bool,
+    pub captures_to_hand: bool,
+    pub first_rank_pawn_drops: bool,
+    pub promotion_zone_pawn_drops: bool,
+    pub drop_region: BySide<Option<Region>>,
+
+    pub checkmate: bool,
+    pub stalemate: Value,
+    pub extinction: Option<(Value, Types)>,
+    pub flag_piece: BySide<Option<Types>>,
+    pub flag_region: BySide<Region>,
+    pub flag_move: bool,
+    /// Checks to give, when checks are counted.
+    pub checks: Option<u32>,
+    pub check_counting: bool,
+    pub fifty_move: bool,
+    pub threefold: bool,
+}
+
+fn both<T: Clone>(v: T) -> BySide<T> {
+    [v.clone(), v]
+}
+
+fn kinds(list: &[&str]) -> Vec<String> {
+    list.iter().map(|s| s.to_string()).collect()
+}
+
+impl Model {
+    /// Fairy-Stockfish's template for a variant without a parent: chess's board, rules and
+    /// start position, and no pieces.
+    pub fn template() -> Model {
+        Model {
+            files: 8,
+            ranks: 8,
+            start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
+            pieces: Vec::new(),
+            promotion_pawns: both(kinds(&["pawn"])),
+            promotion_region: [Region::rank(7), Region::rank(0)],
+            promotion_to: both(kinds(&["queen", "rook", "bishop", "knight"])),
+            n_move_kinds: both(kinds(&["pawn"])),
+            en_passant_kinds: both(kinds(&["pawn"])),
+            double_step: true,
+            double_step_kinds: kinds(&["pawn"]),
+            double_step_region: [Region::rank(1), Region::rank(6)],
+            double_step_inherited: false,
+            castling: true,
+            castling_files: (6, 2),
+            castling_king: "king".into(),
+            castling_rooks: kinds(&["rook"]),
+            must_capture: false,
+            no_giving_check: false,
+            blast: false,
+            flying_general: false,
+            piece_drops: false,
+            captures_to_hand: false,
+            first_rank_pawn_drops: false,
+            promotion_zone_pawn_drops: false,
+            drop_region: [None, None],
+            checkmate: true,
+            stalemate: Value::Draw,
+            extinction: None,
+            flag_piece: [None, None],
+            flag_region: [Region::default(), Region::default()],
+            flag_move: false,
+            checks: None,
+            check_counting: false,
+            fifty_move: true,
+            threefold: true,
+        }
+    }
+
+    /// The piece of a type.
+    pub fn piece(&self, kind: &str) -> Option<&Piece> {
+        self.pieces.iter().find(|p| p.kind == kind)
+    }
+
+    /// The type a letter (either case) names.
+    pub fn kind_of_letter(&self, letter: char) -> Option<String> {
+        let l = letter.to_ascii_uppercase();
+        self.pieces
+            .iter()
+            .find(|p| p.letter == l)
+            .map(|p| p.kind.clone())
+    }
+
+    /// Fairy-Stockfish's `add_piece`: a piece that had this letter goes, and the type takes it.
+    pub fn add_piece(&mut self, piece: Piece) {
+        self.pieces
+            .retain(|p| p.letter != piece.letter && p.kind != piece.kind);
+        self.pieces.push(piece);
+    }
+
+    pub fn remove_piece(&mut self, kind: &str) {
+        self.pieces.retain(|p| p.kind != kind);
+    }
+
+    /// A shipped variant file as this model: what Fairy-Stockfish's keys would have to be for
+    /// it. `Err` names what of the file has no such form.
+    pub fn from_shipped(text: &str) -> Result<Model, String> {
+        let doc: VariantDoc = toml::from_str(text).map_err(|e| e.message().to_string())?;
+        let mut m = Model::template();
+        m.files = u32::try_from(*doc.board.files.get_ref()).map_err(|e| e.to_string())?;
+        m.ranks = u32::try_from(*doc.board.ranks.get_ref()).map_err(|e| e.to_string())?;
+        let last = m.ranks.saturating_sub(1);
+        m.start = doc.board.start.get_ref().clone();
+        m.double_step = false;
+        m.double_step_kinds.clear();
+        m.double_step_inherited = true;
+        m.double_step_region = [Region::default(), Region::default()];
+        let mut pawns = Vec::new();
+        let mut en_passant = Vec::new();
+        for p in doc.pieces.get_ref() {
+            let letter = p
+                .letter
+                .get_ref()
+                .chars()
+                .next()
+                .ok_or("a piece without letter")?;
+            let kind = pieces::kind_of_shipped(&p.name, letter, p.royal);
+            let mut piece = Piece::new(&kind, letter, p.betza.get_ref());
+            piece.royal = p.royal;
+            piece.mating_power = p.mating_power.as_ref().map(|m| m.get_ref().clone());
+            piece.zone = p
+                .zone
+                .as_ref()
+                .map(|z| z.get_ref().iter().map(|s| s.get_ref().clone()).collect());
+            piece.region = p.region.as_ref().and_then(|r| pair(r.get_ref()));
+            piece.extra = p
+                .extra
+                .iter()
+                .map(|e| {
+                    let region = e.region.as_ref().and_then(|r| pair(r.get_ref()));
+                    (e.betza.get_ref().clone(), region)
+                })
+                .collect();
+            if p.pawn {
+                pawns.push(kind.clone());
+            }
+            if p.en_passant {
+                en_passant.push(kind.clone());
+            }
+            if let Some(ranks) = &p.double_step_rank {
+                m.double_step = true;
+                m.double_step_kinds.push(kind.clone());
+                for r in ranks.get_ref().list() {
+                    let r = u32::try_from(r - 1).map_err(|e| e.to_string())?;
+                    m.double_step_region[0].ranks.insert(r);
+                    m.double_step_region[1].ranks.insert(last.saturating_sub(r));
+                }
+            }
+            if let Some(d) = &p.drop_ranks {
+                // Crazyhouse's pawn: Fairy-Stockfish's default, no pawn on the first rank or
+                // in the promotion zone.
+                if kind != "pawn" || d.get_ref().as_slice() != [2, m.ranks as i64 - 1] {
+                    return Err(format!("{kind}'s drop_ranks"));
+                }
+            }
+            m.pieces.push(piece);
+        }
+        m.promotion_pawns = both(pawns.clone());
+        m.n_move_kinds = both(pawns);
+        m.en_passant_kinds = both(en_passant);
+        m.promotion_region = [Region::rank(last), Region::rank(0)];
+        let promotion_to = match &doc.promotion {
+            Some(p) => {
+                p.to.get_ref()
+                    .iter()
+                    .map(|l| letter_kind(&m, l.get_ref()))
+                    .collect::<Result<_, _>>()?
+            }
+            None => Vec::new(),
+        };
+        m.promotion_to = both(promotion_to);
+        m.castling = !doc.castling.is_empty();
+        for c in &doc.castling {
+            if c.from_position {
+                return Err("castling from the position (Chess960)".into());
+            }
+            let file = c
+                .king_to
+                .get_ref()
+                .chars()
+                .next()
+                .map_or(0, |f| (f as u32).saturating_sub('a' as u32));
+            if c.side.get_ref() == "king" {
+                m.castling_files.0 = file;
+            } else {
+                m.castling_files.1 = file;
+            }
+            m.castling_rooks = vec![letter_kind(&m, c.rook.get_ref())?];
+            if let Some(k) = &c.king {
+                m.castling_king = letter_kind(&m, k.get_ref())?;
+            }
+        }
+        let r = &doc.rules;
+        m.must_capture = r.must_capture;
+        m.no_giving_check = r.no_giving_check;
+        m.blast = r.blast;
+        m.flying_general = r.flying_general;
+        let drops = r.drops.as_ref().is_some_and(|d| *d.get_ref());
+        m.piece_drops = drops;
+        m.captures_to_hand = drops;
+        let e = &doc.end;
+        m.checkmate = e.checkmate;
+        m.stalemate = match e.stalemate.as_ref().map(|s| s.get_ref().as_str()) {
+            None => Value::Draw,
+            Some(s) => Value::parse(s).ok_or("stalemate")?,
+        };
+        let no_pieces = e.no_pieces.as_ref().map(|v| v.get_ref().as_str());
+        m.extinction = match (e.extinction.is_empty(), no_pieces) {
+            (true, None) => None,
+            (true, Some(v)) => Some((Value::parse(v).ok_or("no_pieces")?, Types::All)),
+            (false, None) => Some((
+                Value::Loss,
+                Types::Kinds(
+                    e.extinction
+                        .iter()
+                        .map(|l| letter_kind(&m, l.get_ref()))
+                        .collect::<Result<_, _>>()?,
+                ),
+            )),
+            // Fairy-Stockfish has one extinction rule.
+            (false, Some(_)) => return Err("extinction with no_pieces".into()),
+        };
+        if let Some(reach) = &e.reach_rank {
+            let kind = letter_kind(&m, reach.piece.get_ref())?;
+            let rank = u32::try_from(*reach.rank.get_ref() - 1).map_err(|e| e.to_string())?;
+            m.flag_piece = both(Some(Types::Kinds(vec![kind])));
+            m.flag_region = [Region::rank(rank), Region::rank(last.saturating_sub(rank))];
+        }
+        if let Some(first) = e.goal.first() {
+            if e.goal.len() > 1 || e.reach_rank.is_some() {
+                return Err("several goals".into());
+            }
+            let kind = letter_kind(&m, first.piece.get_ref())?;
+            let squares = super::region::parse(
+                &first
+                    .squares
+                    .get_ref()
+                    .iter()
+                    .map(|s| s.get_ref().as_str())
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            )
+            .ok_or("goal squares")?;
+            m.flag_piece = both(Some(Types::Kinds(vec![kind])));
+            m.flag_region = both(squares);
+        }
+        m.flag_move = e.goal_reply;
+        m.checks = e
+            .checks
+            .as_ref()
+            .and_then(|c| u32::try_from(*c.get_ref()).ok());
+        m.check_counting = m.checks.is_some();
+        m.fifty_move = e.fifty_move;
+        m.threefold = e.threefold;
+        let o = &doc.obstacles;
+        if !o.walls.is_empty() || !o.trapdoors.is_empty() || !o.mines.is_empty() {
+            return Err("obstacles".into());
+        }
+        Ok(m)
+    }
+}
+
+fn letter_kind(m: &Model, l: &str) -> Result<String, String> {
+    l.chars()
+        .next()
+        .and_then(|c| m.kind_of_letter(c))
+        .ok_or_else(|| format!("no piece has the letter {l}"))
+}
+
+fn pair(v: &[i64]) -> Option<(i64, i64)> {
+    match v {
+        [a, b] => Some((*a, *b)),
+        _ => None,
+    }
+}

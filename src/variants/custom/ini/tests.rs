@@ -1,0 +1,114 @@
+use proptest::prelude::*;
+
+use super::*;
+
+fn one(text: &str) -> Imported {
+    let mut all = import(text).expect("the ini reads");
+    assert_eq!(all.len(), 1);
+    all.remove(0)
+}
+
+#[test]
+fn a_child_of_chess_is_written_and_loads() {
+    let v = one(
+        "[minichess:chess]\nmaxFile = 6\nmaxRank = 6\ncastling = false\n\
+                 doubleStep = false\npromotionRegionWhite = *6\npromotionRegionBlack = *1\n\
+                 startFen = rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1\n\
+                 pieceToCharTable = PNBRQ.K\n",
+    );
+    let text = v.result.expect("written");
+    let loaded = crate::variants::custom::load_variant_file(&text).expect("loads");
+    assert_eq!(loaded.name, "minichess");
+    assert_eq!(loaded.rules.shape.files(), 6);
+    assert!(!text.contains("double_step_rank"), "{text}");
+    assert!(text.contains("to = [\"Q\", \"R\", \"B\", \"N\"]") || text.contains("[promotion]"));
+}
+
+#[test]
+fn keys_without_equivalent_are_listed_and_nothing_is_written() {
+    let v = one("[x:chess]\nconnectN = 3\nfooBar = 1\nimmobilityIllegal = false\n");
+    assert_eq!(
+        v.result.unwrap_err(),
+        Skip::Unsupported(vec!["connectN (value '3')".into(), "fooBar".into()])
+    );
+}
+
+#[test]
+fn parents_we_lack_and_skipped_parents_are_reported() {
+    let all = import("[a:shogi]\n[b:a]\n[c:chess]\n[d:c]\ncastling = false\n").unwrap();
+    assert_eq!(
+        all[0].result,
+        Err(Skip::UnknownParent("shogi".into())).map(|_: ()| String::new())
+    );
+    assert_eq!(
+        all[1].result.clone().unwrap_err(),
+        Skip::ParentSkipped("a".into())
+    );
+    assert!(all[2].result.is_ok());
+    assert!(all[3].result.is_ok(), "{:?}", all[3].result);
+}
+
+#[test]
+fn a_promotion_region_off_the_last_rank_is_reported() {
+    let v = one(
+        "[p:chess]\nmaxRank = 6\nstartFen = rnbqkbnr/pppppppp/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\n",
+    );
+    let Err(Skip::Unsupported(keys)) = v.result else {
+        panic!("written: {:?}", v.result)
+    };
+    assert!(
+        keys.iter().any(|k| k.starts_with("promotionRegion")),
+        "{keys:?}"
+    );
+}
+
+#[test]
+fn giveaway_castles_and_antichess_does_not() {
+    let all = import("[g:giveaway]\n[a:antichess]\n").unwrap();
+    let g = all[0].result.as_ref().unwrap();
+    let a = all[1].result.as_ref().unwrap();
+    assert!(
+        g.contains("[[castling]]") && g.contains("king = \"K\""),
+        "{g}"
+    );
+    assert!(!a.contains("[[castling]]"));
+}
+
+#[test]
+fn flags_become_goals_or_a_goal_rank() {
+    let v = one("[r:chess]\nflagPiece = k\nflagRegionWhite = *8\nflagRegionBlack = *1\n");
+    assert!(v
+        .result
+        .unwrap()
+        .contains("reach_rank = { piece = \"K\", rank = 8 }"));
+    let v = one("[h:chess]\nflagPiece = k\nflagRegion = d4 e4 d5 e5\n");
+    assert!(v
+        .result
+        .unwrap()
+        .contains("squares = [\"d4\", \"e4\", \"d5\", \"e5\"]"));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn any_text_is_a_result_never_a_panic(text in "\\PC{0,200}") {
+        let _ = import(&text);
+    }
+
+    #[test]
+    fn ini_like_text_is_a_result_never_a_panic(
+        lines in prop::collection::vec(prop_oneof![
+            Just("[v:chess]".to_string()),
+            Just("[w]".to_string()),
+            Just("[x:v]".to_string()),
+            "[a-z:]{0,6}\\]?",
+            "(maxRank|maxFile|startFen|customPiece1|king|pawn|flagRegion|promotionRegionWhite|\
+              doubleStepRegionWhite|extinctionPieceTypes|castling|pieceDrops|capturesToHand|\
+              checkCounting|dropRegionWhite|flagPiece|promotionPieceTypes) ?= ?[a-z0-9*:/ +\\[\\]-]{0,12}",
+            "# .{0,10}",
+        ], 0..12)
+    ) {
+        let _ = import(&lines.join("\n"));
+    }
+}

@@ -1,0 +1,263 @@
+//! `chessrules variant import` (issue 39 item 4) on Fairy-Stockfish's own `variants.ini`
+//! (`../shared/external/fairy-stockfish/variants.ini`, its `src/variants.ini`): every section
+//! is reported once, every written file loads, and a variant with a Fairy-Stockfish perft table
+//! (`NAME.perft`, the lines of its `tests/perft.sh`) counts as that table says. Fairy-Stockfish's
+//! built-in variants written as ini sections from its template (below) are imported the same way
+//! and counted against their tables, so the translation of pieces, castling, promotion, drops,
+//! checks and goals is checked against Fairy-Stockfish itself.
+
+mod perft_tables;
+mod requires;
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use chessrules::engine::perft::Perft;
+use chessrules::game::Game;
+use chessrules::variants::custom::load_variant_file;
+use chessrules::variants::registry::{self, AnyGame, Visit};
+
+const ROOT: &str = "../shared/external/fairy-stockfish";
+
+/// Table lines up to this many leaves are counted (a few seconds in a debug build).
+const MAX_NODES: u64 = 5_000_000;
+
+/// Fairy-Stockfish's built-in variants as `variants.ini` sections from its template, written
+/// from the ini header's key descriptions: each name has a perft table in `ROOT`.
+const BUILTINS_AS_INI: &str = "
+[chess]
+pawn = p
+knight = n
+bishop = b
+rook = r
+queen = q
+king = k
+
+[losalamos:chess]
+maxRank = 6
+maxFile = f
+bishop = -
+startFen = rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1
+promotionRegionWhite = *6
+promotionRegionBlack = *1
+promotionPieceTypes = nrq
+castling = false
+doubleStep = false
+
+[giveaway:chess]
+commoner = k
+castlingKingPiece = k
+promotionPieceTypes = nbrqk
+mustCapture = true
+stalemateValue = win
+extinctionValue = win
+extinctionPieceTypes = *
+
+[antichess:giveaway]
+castling = false
+startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1
+
+[kingofthehill:chess]
+flagPiece = k
+flagRegion = d4 e4 d5 e5
+
+[3check:chess]
+checkCounting = true
+startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1
+
+[racingkings:chess]
+pawn = -
+startFen = 8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1
+castling = false
+checking = false
+flagPiece = k
+flagRegion = *8
+flagMove = true
+
+[crazyhouse:chess]
+startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1
+pieceDrops = true
+capturesToHand = true
+
+[atomic:chess]
+blastOnCapture = true
+extinctionValue = loss
+extinctionPieceTypes = k
+";
+
+/// A fresh folder for one test's output.
+fn out_dir(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("chessrules-import-{}-{tag}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// Runs the command; returns its report lines (exit 0 asserted).
+fn import(ini: &Path, out: &Path) -> Vec<String> {
+    let run = Command::cargo_bin("chessrules")
+        .expect("the binary is built")
+        .args(["variant", "import"])
+        .arg(ini)
+        .arg("--out")
+        .arg(out)
+        .output()
+        .expect("runs");
+    assert!(run.status.success(), "{run:?}");
+    String::from_utf8(run.stdout)
+        .expect("UTF-8 report")
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+/// The names the report says were written, after checking that every section has one line and
+/// the summary adds up.
+fn written(report: &[String], sections: usize) -> Vec<String> {
+    let (summary, lines) = report.split_last().expect("a summary line");
+    assert_eq!(lines.len(), sections, "one line per section");
+    let names: Vec<String> = lines
+        .iter()
+        .filter(|l| l.contains(": wrote "))
+        .map(|l| l.split(": ").next().unwrap_or_default().to_string())
+        .collect();
+    assert_eq!(
+        summary,
+        &format!(
+            "{} imported, {} skipped",
+            names.len(),
+            sections - names.len()
+        )
+    );
+    names
+}
+
+struct Count {
+    depth: u32,
+}
+
+impl Visit for Count {
+    type Output = u64;
+    fn visit<V: Game>(self, mut game: V) -> u64 {
+        Perft::<V::Move>::new(true).count(&mut game, self.depth)
+    }
+}
+
+/// Counts every line of `NAME.perft` (up to `MAX_NODES`, Chess960 lines aside) through the
+/// written file; returns how many lines were counted.
+fn agree_with_table(name: &str, variant_text: &str) -> usize {
+    let table = Path::new(ROOT).join(format!("{name}.perft"));
+    let Ok(text) = std::fs::read_to_string(&table) else {
+        return 0;
+    };
+    let mut counted = 0;
+    for case in perft_tables::parse_table(name, &text) {
+        if case.nodes > MAX_NODES || case.id.ends_with("-960") {
+            continue;
+        }
+        let fen = (case.fen != "startpos").then_some(case.fen.as_str());
+        let game: AnyGame = registry::open_variant_file(variant_text, fen)
+            .unwrap_or_else(|e| panic!("{name} {}: {}", case.id, e.full()));
+        let got = game.visit(Count { depth: case.depth });
+        assert_eq!(got, case.nodes, "{name} {} depth {}", case.id, case.depth);
+        counted += 1;
+    }
+    counted
+}
+
+fn section_count(text: &str) -> usize {
+    text.lines()
+        .filter(|l| l.trim_start().starts_with('['))
+        .count()
+}
+
+#[test]
+fn fairy_stockfish_variants_ini_imports_and_every_file_loads() {
+    let ini = Path::new(ROOT).join("variants.ini");
+    if !ini.is_file() {
+        requires::missing("../shared/external/fairy-stockfish/variants.ini");
+        return;
+    }
+    let text = std::fs::read_to_string(&ini).expect("readable");
+    let out = out_dir("ini");
+    let report = import(&ini, &out);
+    let names = written(&report, section_count(&text));
+    assert!(
+        names.len() >= 30,
+        "only {} imported: {report:#?}",
+        names.len()
+    );
+    let files = std::fs::read_dir(&out).expect("the folder").count();
+    assert_eq!(
+        files,
+        names.len(),
+        "exactly the written files, no temporaries"
+    );
+    let mut counted = 0;
+    for name in &names {
+        let file = std::fs::read_to_string(out.join(format!("{name}.toml"))).expect("written");
+        let v = load_variant_file(&file).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(&v.name, name);
+        counted += agree_with_table(name, &file);
+    }
+    for line in report
+        .iter()
+        .filter(|l| !l.contains(": wrote "))
+        .rev()
+        .skip(1)
+    {
+        let (name, why) = line.split_once(": ").expect("NAME: why");
+        assert!(
+            !out.join(format!("{name}.toml")).exists(),
+            "{name} skipped yet written"
+        );
+        assert!(!why.is_empty());
+    }
+    eprintln!("{} imported, {counted} perft lines agree", names.len());
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+#[test]
+fn built_in_variants_written_as_ini_count_as_fairy_stockfish_does() {
+    if !Path::new(ROOT).is_dir() {
+        requires::missing("../shared/external/fairy-stockfish (Fairy-Stockfish's perft tables)");
+        return;
+    }
+    let out = out_dir("builtins");
+    std::fs::create_dir_all(&out).expect("a folder");
+    let ini = out.join("builtins.ini");
+    std::fs::write(&ini, BUILTINS_AS_INI).expect("written");
+    let files = out.join("variants");
+    let report = import(&ini, &files);
+    let names = written(&report, section_count(BUILTINS_AS_INI));
+    assert_eq!(names.len(), section_count(BUILTINS_AS_INI), "{report:#?}");
+    let mut counted = 0;
+    for name in &names {
+        let text = std::fs::read_to_string(files.join(format!("{name}.toml"))).expect("written");
+        let lines = agree_with_table(name, &text);
+        assert!(lines > 0, "{name}: no table line counted");
+        counted += lines;
+    }
+    eprintln!("{counted} perft lines agree");
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+#[test]
+fn a_malformed_line_is_an_error_with_its_place() {
+    let out = out_dir("bad");
+    std::fs::create_dir_all(&out).expect("a folder");
+    let ini = out.join("bad.ini");
+    std::fs::write(&ini, "[ok:chess]\n\n  what is this\n").expect("written");
+    Command::cargo_bin("chessrules")
+        .expect("the binary is built")
+        .args(["variant", "import"])
+        .arg(&ini)
+        .arg("--out")
+        .arg(out.join("variants"))
+        .assert()
+        .code(1)
+        .stderr(predicates::str::contains(
+            "bad.ini:3:3: error: expected `key = value`",
+        ));
+    assert!(!out.join("variants").exists(), "nothing written");
+    let _ = std::fs::remove_dir_all(&out);
+}
