@@ -181,7 +181,7 @@ pub fn parse(rules: Arc<Rules>, text: &str) -> Result<Position, FenError> {
         if plus {
             return Err(err(
                 FenField::Board,
-                col + row.chars().count(),
+                col + row.chars().count() - 1,
                 "'+' must come before a piece letter",
             ));
         }

@@ -434,6 +434,8 @@ fn zone_promotions(
                 })?;
             pieces[i].demotes_to = Some(base as KindId);
         }
+    }
+    for (i, p) in doc.pieces.get_ref().iter().enumerate() {
         match (&p.promotes_to, &p.promotion_zone) {
             (None, None) => {}
             (Some(to), None) => {
