@@ -1,7 +1,8 @@
 //! Variants built on hoppers, grasshoppers, lame leapers, zones and the flying general,
 //! counted against Fairy-Stockfish's perft tables in `../shared/external/fairy-stockfish`
-//! (the lines of its `tests/perft.sh`): xiangqi (the shipped `variants/xiangqi.toml`, through
-//! the same path as `chessrules perft --variant xiangqi --fen FEN`), and grasshopper and
+//! (the lines of its `tests/perft.sh`): xiangqi, shogi and minishogi (the shipped
+//! `variants/*.toml`, through the same path as `chessrules perft --variant NAME --fen FEN`;
+//! shogi's start to depth 4, minishogi's to depth 5, as the tables have them), and grasshopper and
 //! nightrider chess (Fairy-Stockfish's built-in definitions written as the variant files in
 //! `tests/variants/`).
 //! Every line is counted (about 1.5 s in all on the test profile).
@@ -16,6 +17,8 @@ use chessrules::variants::registry::{self, AnyGame, Visit};
 /// Each table and where its variant's file is: a shipped variant's name, or a test file.
 const TABLES: &[(&str, Source)] = &[
     ("xiangqi.perft", Source::Shipped("xiangqi")),
+    ("shogi.perft", Source::Shipped("shogi")),
+    ("minishogi.perft", Source::Shipped("minishogi")),
     (
         "grasshopper.perft",
         Source::File("tests/variants/grasshopper.toml"),

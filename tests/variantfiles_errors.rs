@@ -205,6 +205,120 @@ fn castling(side: &str, kf: &str, kt: &str, rf: &str, rt: &str, rook: &str) -> S
     )
 }
 
+/// A shogi-style pawn on lines 11–16 (after BASE) that promotes to the `+P` of lines 17–20.
+const ZONE_PAWN: &str = "[[piece]]
+letter = \"P\"
+name = \"pawn\"
+betza = \"fW\"
+promotes_to = \"+P\"
+promotion_zone = [6, 8]
+[[piece]]
+letter = \"+P\"
+name = \"tokin\"
+betza = \"WfF\"
+";
+
+#[test]
+fn zone_promotion() {
+    assert!(load_variant_file(&format!("{BASE}{ZONE_PAWN}")).is_ok());
+    expect(
+        &format!("{BASE}{ZONE_PAWN}").replace("promotion_zone = [6, 8]\n", ""),
+        15,
+        15,
+        "promotes_to needs a promotion_zone",
+    );
+    expect(
+        &format!("{BASE}{ZONE_PAWN}").replace("promotes_to = \"+P\"\n", ""),
+        15,
+        18,
+        "promotion_zone needs promotes_to",
+    );
+    expect(
+        &format!("{BASE}{ZONE_PAWN}").replace("[6, 8]", "[6, 9]"),
+        16,
+        18,
+        "promotion_zone is [lowest, highest] rank",
+    );
+    expect(
+        &format!("{BASE}{ZONE_PAWN}").replace("promotes_to = \"+P\"", "promotes_to = \"+Q\""),
+        15,
+        15,
+        "no piece has the letter '+Q'",
+    );
+    expect(
+        &format!("{BASE}{ZONE_PAWN}").replace("promotes_to = \"+P\"", "promotes_to = \"K\""),
+        15,
+        15,
+        "royal",
+    );
+    expect(
+        &format!("{BASE}{ZONE_PAWN}").replace("promotes_to = \"+P\"", "promotes_to = \"P\""),
+        15,
+        15,
+        "its own kind",
+    );
+    // A promoted kind needs its unpromoted one.
+    expect(
+        &format!("{BASE}{ZONE_PAWN}").replace("letter = \"+P\"", "letter = \"+X\""),
+        18,
+        10,
+        "no piece has the letter 'X'",
+    );
+    expect(
+        &format!("{BASE}{ZONE_PAWN}").replace("letter = \"+P\"", "letter = \"+\""),
+        18,
+        10,
+        "a piece letter is one letter",
+    );
+    expect(
+        &format!(
+            "{BASE}{ZONE_PAWN}{}",
+            ZONE_PAWN
+                .split("[[piece]]")
+                .nth(2)
+                .map(|t| format!("[[piece]]{t}"))
+                .unwrap_or_default()
+        ),
+        22,
+        10,
+        "letter '+P' is used twice",
+    );
+}
+
+#[test]
+fn drop_rules() {
+    let drops = format!("{BASE}{ZONE_PAWN}[rules]\ndrops = true\n");
+    assert!(load_variant_file(&format!(
+        "{drops}no_doubled_drop = [\"P\"]\nno_drop_mate = [\"P\"]\n"
+    ))
+    .is_ok());
+    expect(
+        &format!("{BASE}{ZONE_PAWN}[rules]\nno_doubled_drop = [\"P\"]\n"),
+        22,
+        20,
+        "need [rules] drops = true",
+    );
+    expect(
+        &format!("{BASE}{ZONE_PAWN}[rules]\nno_drop_mate = [\"P\"]\n"),
+        22,
+        17,
+        "need [rules] drops = true",
+    );
+    expect(
+        &format!("{drops}no_drop_mate = [\"Q\"]\n"),
+        23,
+        17,
+        "no piece has the letter 'Q'",
+    );
+    // A start position with a '+' before nothing.
+    expect(
+        &drops.replace("4K3 w", "4K2+[P] w"),
+        5,
+        29,
+        "'+' must come before a piece letter",
+    );
+}
+
 #[test]
 fn castling_geometry() {
     expect(

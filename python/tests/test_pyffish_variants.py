@@ -1,7 +1,11 @@
-"""Issue 39: xiangqi, shipped as a variant file and opened by name
+"""Issue 39: xiangqi, shogi and minishogi, shipped as variant files and opened by name
 (`chessrules.Board("xiangqi")`), played along random games beside Fairy-Stockfish (pyffish):
-the same legal moves, as Fairy-Stockfish's UCI text (`h2e2`, `a10a9`), at every ply, and the
-same board and side to move after every move."""
+the same legal moves, as Fairy-Stockfish's UCI text (`h2e2`, `a10a9`, `b2h8+`, `P@e5`), at
+every ply, and the same board and side to move after every move.
+
+One difference is by design: a pawn drop that mates is not a legal move here (shogi's rule),
+while Fairy-Stockfish lists it and scores the position after it as lost for the side that
+dropped. Those drops are left out of pyffish's list before comparing."""
 
 import os
 import random
@@ -21,7 +25,16 @@ def _pyffish():
     return pyffish
 
 
-@pytest.mark.parametrize("name", ["xiangqi"])
+def _pawn_drop_mates(sf, name, fen, moves):
+    """The pawn drops among `moves` after which the opponent has no legal move."""
+    return {
+        m
+        for m in moves
+        if m.startswith("P@") and sf.gives_check(name, fen, [m]) and not sf.legal_moves(name, fen, [m])
+    }
+
+
+@pytest.mark.parametrize("name", ["xiangqi", "shogi", "minishogi"])
 def test_random_games_agree_with_pyffish(name):
     sf = _pyffish()
     rng = random.Random(name)
@@ -29,10 +42,13 @@ def test_random_games_agree_with_pyffish(name):
     ends = 0
     for _ in range(12):
         ours = chessrules.Board(name)
-        fen = sf.start_fen(name)
+        # The start as pyffish writes a position (its own start string may leave out fields:
+        # shogi's `[-] w 0 1`).
+        fen = sf.get_fen(name, sf.start_fen(name), [])
         assert ours.fen() == fen
         for _ in range(150):
-            legal = sorted(sf.legal_moves(name, fen, []))
+            legal = sf.legal_moves(name, fen, [])
+            legal = sorted(set(legal) - _pawn_drop_mates(sf, name, fen, legal))
             assert sorted(m.uci() for m in ours.legal_moves) == legal, fen
             if not legal:
                 # No legal move loses, checkmated or not.

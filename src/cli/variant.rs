@@ -157,7 +157,8 @@ fn summary(v: &CustomVariant) -> String {
             flags.push("pawn");
         }
         s.push_str(&format!(
-            "  {} {} ({} movement components){}{}\n",
+            "  {}{} {} ({} movement components){}{}\n",
+            if p.plus { "+" } else { "" },
             p.letter,
             p.name,
             p.components.len(),

@@ -60,11 +60,7 @@ impl Position {
     #[inline]
     pub(crate) fn pocket(&mut self, sq: Sq, captured: u8) -> u8 {
         let origin = std::mem::take(&mut self.origin[sq as usize]);
-        let kind = if origin != 0 {
-            origin - 1
-        } else {
-            code_kind(captured)
-        };
+        let kind = self.hand_kind(captured, origin);
         let captor = if code_color(captured) == 0 {
             Color::Black
         } else {
@@ -82,12 +78,25 @@ impl Position {
     #[inline]
     pub(crate) fn carry_origin(&mut self, m: Move, code: u8) -> u8 {
         let origin = std::mem::take(&mut self.origin[m.from as usize]);
-        self.origin[m.to as usize] = if m.promotion.is_some() && origin == 0 {
-            code_kind(code) + 1
-        } else {
-            origin
+        self.origin[m.to as usize] = match m.promotion {
+            // A promoted kind that demotes by itself (shogi's `+P`) needs no record.
+            Some(k) if origin == 0 && self.rules.kind(k).demotes_to.is_none() => {
+                code_kind(code) + 1
+            }
+            _ => origin,
         };
         origin
+    }
+
+    /// The kind a captured piece (cell code `captured`, promotion origin `origin`) joins a
+    /// hand as: the kind it was promoted from, or the kind its own kind demotes to, or its own.
+    #[inline]
+    fn hand_kind(&self, captured: u8, origin: u8) -> KindId {
+        if origin != 0 {
+            return origin - 1;
+        }
+        let kind = code_kind(captured);
+        self.rules.kind(kind).demotes_to.unwrap_or(kind)
     }
 
     /// Undoes `carry_origin` and `pocket` for the move `m`, whose pieces are back in place.
@@ -98,10 +107,7 @@ impl Position {
         self.origin[m.from as usize] = moved;
         if undo.captured != EMPTY {
             self.origin[undo.captured_sq as usize] = captured;
-            let kind = match captured {
-                0 => code_kind(undo.captured),
-                o => o - 1,
-            };
+            let kind = self.hand_kind(undo.captured, captured);
             let captor = Piece::new(self.side, kind).code();
             self.hand[captor as usize] = self.hand[captor as usize].saturating_sub(1);
         }

@@ -22,6 +22,7 @@ pub mod rules;
 mod special;
 pub mod squares;
 pub mod zobrist;
+mod zone_promotion;
 
 pub use bitboard::Backend;
 pub use geometry::{BoardShape, Color, Sq, Square};

@@ -691,6 +691,12 @@ impl Position {
     /// options: no move that gives check, then captures only where one exists.
     fn apply_options(&mut self, out: &mut Vec<Move>, start: usize) {
         let options = self.rules.options;
+        if options.zone_promotion {
+            self.add_zone_promotions(out, start);
+        }
+        if options.no_doubled_drop != 0 || options.no_drop_mate != 0 {
+            self.remove_forbidden_drops(out, start);
+        }
         if options.no_giving_check {
             let them = self.side.other();
             let mut i = start;

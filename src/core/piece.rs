@@ -226,6 +226,18 @@ pub struct PieceKind {
     /// Black's are these mirrored top to bottom (the palace, an elephant's own half). `None`:
     /// the whole board.
     pub zone: Option<Vec<(u8, u8)>>,
+    /// Written with a `+` before its letter (FEN `+P`, as Fairy-Stockfish writes shogi's
+    /// promoted pieces): a promoted kind, whose letter is that of the kind it promotes from.
+    pub plus: bool,
+    /// The kind it may promote to in its promotion zone (`promotion_zone`), any kind, not only
+    /// a pawn's; compulsory where it could never move again.
+    pub promotes_to: Option<KindId>,
+    /// The ranks, counted from the owner's side (0 = its back rank), inclusive, where a move
+    /// that starts or ends may promote it to `promotes_to`.
+    pub promotion_zone: Option<(u8, u8)>,
+    /// Captured (with drops), it goes to the captor's hand as this kind (a promoted kind
+    /// returns unpromoted).
+    pub demotes_to: Option<KindId>,
 }
 
 impl PieceKind {
@@ -241,6 +253,10 @@ impl PieceKind {
             components,
             drop_ranks: None,
             zone: None,
+            plus: false,
+            promotes_to: None,
+            promotion_zone: None,
+            demotes_to: None,
         }
     }
     /// Royal, and counting for nothing towards mate.

@@ -85,12 +85,25 @@ pub struct RuleOptions {
     /// The two sides' royal pieces may not face each other on a file with nothing between
     /// them (xiangqi's flying general): each sees the other along the file as a rook would.
     pub flying_general: bool,
+    /// Some kind promotes in a zone (`PieceKind::promotes_to`): the generated moves gain their
+    /// promotions (`core::zone_promotion`). Set by `Rules::new` from the piece table.
+    pub zone_promotion: bool,
+    /// Kinds (a bit per kind) that may not be dropped on a file where their owner already has
+    /// a piece of that kind (shogi's pawn: nifu).
+    pub no_doubled_drop: u64,
+    /// Kinds (a bit per kind) whose drop may not give checkmate (shogi's pawn).
+    pub no_drop_mate: u64,
 }
 
 impl RuleOptions {
     /// Does any option narrow the legal moves? (Then the fast counting paths step aside.)
     pub fn filters_moves(&self) -> bool {
-        self.must_capture || self.no_giving_check || self.blast
+        self.must_capture
+            || self.no_giving_check
+            || self.blast
+            || self.zone_promotion
+            || self.no_doubled_drop != 0
+            || self.no_drop_mate != 0
     }
 }
 
@@ -299,6 +312,10 @@ pub struct Rules {
     pub(crate) zoned: [u128; 2],
     /// Per colour: the attacks `attacks` leaves out (see `SpecialAttack`).
     pub(crate) special_attacks: [Vec<SpecialAttack>; 2],
+    /// With `options.zone_promotion`, per colour and mailbox cell: a bit per kind that could
+    /// never move from there on an empty board (its promotion there is compulsory). Empty
+    /// otherwise.
+    pub(crate) immobile: [Vec<u64>; 2],
 }
 
 /// Kinds whose codes (`1 + (kind << 1 | colour)`) all stay below 63.
@@ -351,7 +368,7 @@ impl Rules {
             castling,
             promotion_kinds,
             king_safety,
-            options,
+            mut options,
         } = config;
         if pieces.len() > 60 {
             return Err(RulesError::TooManyKinds(pieces.len()));
@@ -371,6 +388,14 @@ impl Rules {
         }
         let shape = BoardShape::new(files, ranks, reach)?;
         let zones = zones(&shape, &pieces)?;
+        for p in &pieces {
+            for k in [p.promotes_to, p.demotes_to].into_iter().flatten() {
+                if k as usize >= pieces.len() {
+                    return Err(RulesError::UnknownKind(k));
+                }
+            }
+        }
+        options.zone_promotion = pieces.iter().any(|p| p.promotes_to.is_some());
         for &k in &promotion_kinds {
             if k as usize >= pieces.len() {
                 return Err(RulesError::UnknownKind(k));
@@ -478,7 +503,15 @@ impl Rules {
         let repeating = compiled
             .each_ref()
             .map(|kinds| repeating_kinds(kinds, shape.files().max(shape.ranks()) as usize));
+        let immobile = if options.zone_promotion {
+            compiled
+                .each_ref()
+                .map(|kinds| immobile_kinds(&shape, kinds))
+        } else {
+            [Vec::new(), Vec::new()]
+        };
         let mut rules = Rules {
+            immobile,
             shape,
             pieces,
             castling,
@@ -559,12 +592,17 @@ impl Rules {
         rules
     }
 
-    /// The kind whose canonical letter is `letter` (either case).
+    /// The kind whose canonical letter is `letter` (either case), not a `+` kind.
     pub fn kind_by_letter(&self, letter: char) -> Option<KindId> {
+        self.kind_by_spelling(letter, false)
+    }
+
+    /// The kind written `letter` (either case), with a `+` before it when `plus` (FEN `+P`).
+    pub fn kind_by_spelling(&self, letter: char, plus: bool) -> Option<KindId> {
         let up = letter.to_ascii_uppercase();
         self.pieces
             .iter()
-            .position(|p| p.letter == up)
+            .position(|p| p.letter == up && p.plus == plus)
             .map(|i| i as KindId)
     }
 
@@ -832,6 +870,33 @@ fn zones(shape: &BoardShape, pieces: &[PieceKind]) -> Result<[Vec<Option<Zone>>;
         }
     }
     Ok(out)
+}
+
+/// Per mailbox cell, a bit per kind none of whose components has a step from there that
+/// lands on the board (in its region, where it has one): a piece there could never move.
+fn immobile_kinds(shape: &BoardShape, kinds: &[Vec<Compiled>]) -> Vec<u64> {
+    let mut out = vec![0u64; shape.cells()];
+    for sq in shape.squares() {
+        let square = shape.square(sq);
+        for (k, comps) in kinds.iter().enumerate() {
+            let moves = comps.iter().any(|c| {
+                c.from_rank.is_none()
+                    && c.steps.iter().any(|s| {
+                        let (f, r) = (
+                            square.file as i32 + s.dx as i32,
+                            square.rank as i32 + s.dy as i32,
+                        );
+                        shape.try_sq(f, r).is_some()
+                            && c.region
+                                .is_none_or(|(lo, hi)| (lo as i32..=hi as i32).contains(&r))
+                    })
+            });
+            if !moves {
+                out[sq as usize] |= 1 << k;
+            }
+        }
+    }
+    out
 }
 
 /// The capturing components the attack groups leave out, grouped by motion, step and range.

@@ -20,6 +20,9 @@ pub struct PieceView {
     pub kind: String,
     /// The canonical upper-case letter.
     pub letter: char,
+    /// A promoted kind written `+X` (shogi's `+P`); left out of the JSON when false.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub plus: bool,
 }
 
 /// One square of the board.
@@ -255,6 +258,7 @@ pub(crate) fn piece_view(pos: &Position, p: Piece) -> PieceView {
         color: p.color.name(),
         kind: kind.name.clone(),
         letter: kind.letter,
+        plus: kind.plus,
     }
 }
 

@@ -34,7 +34,18 @@ pub fn to_uci(pos: &Position, m: Move) -> String {
     let mut s = rules.shape.name(m.from);
     s.push_str(&rules.shape.name(m.to));
     if let Some(k) = m.promotion {
-        s.push(rules.kind(k).letter.to_ascii_lowercase());
+        let kind = rules.kind(k);
+        if kind.plus
+            || pos
+                .piece_at(m.from)
+                .and_then(|p| rules.kind(p.kind).promotes_to)
+                == Some(k)
+        {
+            // A zone promotion, as Fairy-Stockfish writes it (`b8h2+`).
+            s.push('+');
+        } else {
+            s.push(kind.letter.to_ascii_lowercase());
+        }
     }
     s
 }
@@ -135,6 +146,12 @@ pub fn parse(pos: &mut Position, text: &str) -> Result<Move, MoveTextError> {
     let to = shape.parse_square(to).ok_or_else(syntax)?;
     let promo = match promo {
         None => None,
+        // A zone promotion (`b8h2+`): the kind the piece on `from` promotes to.
+        Some('+') => Some(
+            pos.piece_at(from)
+                .and_then(|p| pos.rules().kind(p.kind).promotes_to)
+                .ok_or_else(syntax)?,
+        ),
         Some(c) => Some(pos.rules().kind_by_letter(c).ok_or_else(syntax)?),
     };
     let rules = pos.rules().clone();

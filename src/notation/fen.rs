@@ -129,6 +129,7 @@ pub fn parse(rules: Arc<Rules>, text: &str) -> Result<Position, FenError> {
         let mut file = 0usize;
         let mut run = 0usize;
         let mut placed = None;
+        let mut plus = false;
         for (j, ch) in row.chars().enumerate() {
             let c = col + j;
             if ch == '~' {
@@ -136,6 +137,17 @@ pub fn parse(rules: Arc<Rules>, text: &str) -> Result<Position, FenError> {
                 continue;
             }
             placed = None;
+            if plus && !ch.is_ascii_alphabetic() {
+                return Err(err(
+                    FenField::Board,
+                    c,
+                    "'+' must come before a piece letter",
+                ));
+            }
+            if ch == '+' {
+                plus = true;
+                continue;
+            }
             if let Some(d) = ch.to_digit(10) {
                 if run == 0 && d == 0 {
                     return Err(err(FenField::Board, c, "an empty run cannot start with 0"));
@@ -148,10 +160,11 @@ pub fn parse(rules: Arc<Rules>, text: &str) -> Result<Position, FenError> {
             }
             file += run;
             run = 0;
+            let spelled = if plus { "+" } else { "" };
             let kind = rules
-                .kind_by_letter(ch)
+                .kind_by_spelling(ch, std::mem::take(&mut plus))
                 .filter(|_| ch.is_ascii_alphabetic())
-                .ok_or_else(|| err(FenField::Board, c, format!("unknown piece '{ch}'")))?;
+                .ok_or_else(|| err(FenField::Board, c, format!("unknown piece '{spelled}{ch}'")))?;
             if file >= shape.files() as usize {
                 return Err(err(FenField::Board, c, "rank too long"));
             }
@@ -164,6 +177,13 @@ pub fn parse(rules: Arc<Rules>, text: &str) -> Result<Position, FenError> {
             pos.put(sq, Piece::new(color, kind));
             placed = Some(sq);
             file += 1;
+        }
+        if plus {
+            return Err(err(
+                FenField::Board,
+                col + row.chars().count() - 1,
+                "'+' must come before a piece letter",
+            ));
         }
         file += run;
         if file != shape.files() as usize {
@@ -341,7 +361,11 @@ pub fn write(pos: &Position) -> String {
                         let _ = write!(out, "{empty}");
                         empty = 0;
                     }
-                    let l = rules.kind(p.kind).letter;
+                    let kind = rules.kind(p.kind);
+                    if kind.plus {
+                        out.push('+');
+                    }
+                    let l = kind.letter;
                     out.push(if p.color == Color::White {
                         l
                     } else {

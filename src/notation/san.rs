@@ -90,6 +90,9 @@ fn san_without_suffix(pos: &mut Position, m: Move) -> String {
             s.push((b'a' + shape.file_of(m.from)) as char);
         }
     } else {
+        if rules.kind(piece.kind).plus {
+            s.push('+');
+        }
         s.push(rules.kind(piece.kind).letter);
         let rivals: Vec<Sq> = pos
             .legal_move_list()
@@ -122,6 +125,9 @@ fn san_without_suffix(pos: &mut Position, m: Move) -> String {
     s.push_str(&shape.name(m.to));
     if let Some(k) = m.promotion {
         s.push('=');
+        if rules.kind(k).plus {
+            s.push('+');
+        }
         s.push(rules.kind(k).letter);
     }
     s

@@ -116,7 +116,8 @@ pub fn board(view: &View, style: Style) -> String {
     out
 }
 
-/// One square, three characters: `[N]` on the last move's squares, ` N*` over an obstacle.
+/// One square, three characters: `[N]` on the last move's squares, ` N*` over an obstacle,
+/// `+P` for a promoted kind written with a `+`.
 fn square(cell: Option<&Cell>, marked: bool, style: Style) -> String {
     let obstacle = cell.and_then(|c| c.obstacle).map(|o| match o {
         "open_trapdoor" => 'O',
@@ -124,6 +125,7 @@ fn square(cell: Option<&Cell>, marked: bool, style: Style) -> String {
         "mine" => 'M',
         _ => 'X',
     });
+    let plus = cell.and_then(|c| c.piece.as_ref()).is_some_and(|p| p.plus);
     let (middle, after) = match cell.and_then(|c| c.piece.as_ref()) {
         Some(p) => {
             let letter = if p.color == "white" {
@@ -145,7 +147,7 @@ fn square(cell: Option<&Cell>, marked: bool, style: Style) -> String {
     if marked {
         format!("{}{middle}{}", style.paint("7", "["), style.paint("7", "]"))
     } else {
-        format!(" {middle}{after}")
+        format!("{}{middle}{after}", if plus { '+' } else { ' ' })
     }
 }
 

@@ -53,6 +53,11 @@ pub const ALL: &[(&str, &str)] = &[
         include_str!("../../../variants/crazyhouse.toml"),
     ),
     ("xiangqi", include_str!("../../../variants/xiangqi.toml")),
+    ("shogi", include_str!("../../../variants/shogi.toml")),
+    (
+        "minishogi",
+        include_str!("../../../variants/minishogi.toml"),
+    ),
 ];
 
 /// The embedded definition called `name` (its file name).

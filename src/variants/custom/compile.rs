@@ -72,27 +72,40 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
                 ),
             ));
         }
-        if pieces.iter().any(|k: &PieceKind| k.letter == kind.letter) {
+        if pieces
+            .iter()
+            .any(|k: &PieceKind| k.letter == kind.letter && k.plus == kind.plus)
+        {
             return Err(cx.err(
                 p.letter.span(),
-                format!("letter '{}' is used twice", kind.letter),
+                format!("letter '{}' is used twice", p.letter.get_ref().trim()),
             ));
         }
         pieces.push(kind);
     }
-    let letters: Vec<char> = pieces.iter().map(|k| k.letter).collect();
+    let letters: Vec<(char, bool)> = pieces.iter().map(|k| (k.letter, k.plus)).collect();
     let kind_of = |v: &Spanned<String>| -> Result<KindId, VariantFileError> {
-        // A letter naming a kind of this file's piece table.
-        let mut cs = v.get_ref().chars();
+        // A letter naming a kind of this file's piece table (`+P` for a promoted kind).
+        let (plus, spelled) = match v.get_ref().strip_prefix('+') {
+            Some(rest) => (true, rest),
+            None => (false, v.get_ref().as_str()),
+        };
+        let mut cs = spelled.chars();
         match (cs.next(), cs.next()) {
             (Some(c), None) => letters
                 .iter()
-                .position(|&l| l == c.to_ascii_uppercase())
+                .position(|&l| l == (c.to_ascii_uppercase(), plus))
                 .map(|i| i as KindId)
-                .ok_or_else(|| cx.err(v.span(), format!("no piece has the letter '{c}'"))),
+                .ok_or_else(|| {
+                    cx.err(
+                        v.span(),
+                        format!("no piece has the letter '{}'", v.get_ref()),
+                    )
+                }),
             _ => Err(cx.err(v.span(), "a piece letter is one character")),
         }
     };
+    zone_promotions(&cx, &doc, &mut pieces, &kind_of)?;
 
     let mut promotion_kinds = Vec::new();
     if let Some(promo) = &doc.promotion {
@@ -212,6 +225,27 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
             return Err(cx.err(span, "drop_ranks needs [rules] drops = true"));
         }
     }
+    let mut no_doubled_drop = 0u64;
+    for k in &doc.rules.no_doubled_drop {
+        no_doubled_drop |= 1 << kind_of(k)?;
+    }
+    let mut no_drop_mate = 0u64;
+    for k in &doc.rules.no_drop_mate {
+        no_drop_mate |= 1 << kind_of(k)?;
+    }
+    if let Some(k) = doc
+        .rules
+        .no_doubled_drop
+        .iter()
+        .chain(&doc.rules.no_drop_mate)
+        .next()
+        .filter(|_| !drops)
+    {
+        return Err(cx.err(
+            k.span(),
+            "no_doubled_drop and no_drop_mate need [rules] drops = true",
+        ));
+    }
     let mut aliases = Vec::new();
     for a in &doc.aliases {
         let name = a.get_ref().trim().to_ascii_lowercase();
@@ -264,6 +298,10 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
             blast_immune,
             drops,
             flying_general: doc.rules.flying_general,
+            // Set by `Rules::new` from the piece table.
+            zone_promotion: false,
+            no_doubled_drop,
+            no_drop_mate,
         },
     };
     let rules = Rules::new(config.clone()).map_err(|e| cx.err(doc.pieces.span(), e.to_string()))?;
@@ -367,6 +405,68 @@ fn refuse_walls_with_special(
             at,
             "walls do not combine with hoppers (p, g), lame leaps (n), zones or flying_general",
         ));
+    }
+    Ok(())
+}
+
+/// The promotion keys of the pieces: `promotes_to` with its `promotion_zone`, and a `+X` kind
+/// returning to a hand as `X`.
+fn zone_promotions(
+    cx: &Ctx<'_>,
+    doc: &VariantDoc,
+    pieces: &mut [PieceKind],
+    kind_of: &dyn Fn(&Spanned<String>) -> Result<KindId, VariantFileError>,
+) -> Result<(), VariantFileError> {
+    for (i, p) in doc.pieces.get_ref().iter().enumerate() {
+        if pieces[i].plus {
+            let base = pieces
+                .iter()
+                .position(|k| k.letter == pieces[i].letter && !k.plus)
+                .ok_or_else(|| {
+                    cx.err(
+                        p.letter.span(),
+                        format!(
+                            "'{}' is a promoted kind, but no piece has the letter '{}'",
+                            p.letter.get_ref(),
+                            pieces[i].letter
+                        ),
+                    )
+                })?;
+            pieces[i].demotes_to = Some(base as KindId);
+        }
+    }
+    for (i, p) in doc.pieces.get_ref().iter().enumerate() {
+        match (&p.promotes_to, &p.promotion_zone) {
+            (None, None) => {}
+            (Some(to), None) => {
+                return Err(cx.err(to.span(), "promotes_to needs a promotion_zone"));
+            }
+            (None, Some(zone)) => {
+                return Err(cx.err(zone.span(), "promotion_zone needs promotes_to"));
+            }
+            (Some(to), Some(_)) => {
+                let k = kind_of(to)?;
+                if k as usize == i {
+                    return Err(cx.err(to.span(), "a piece cannot promote to its own kind"));
+                }
+                if pieces[k as usize].royal {
+                    return Err(cx.err(to.span(), "a piece cannot promote to a royal piece"));
+                }
+                if p.pawn && doc.promotion.is_some() {
+                    return Err(cx.err(
+                        to.span(),
+                        "promotes_to does not combine with pawn = true and [promotion]",
+                    ));
+                }
+                if p.double_step_rank.is_some() || p.en_passant {
+                    return Err(cx.err(
+                        to.span(),
+                        "promotes_to does not combine with double_step_rank or en_passant",
+                    ));
+                }
+                pieces[i].promotes_to = Some(k);
+            }
+        }
     }
     Ok(())
 }

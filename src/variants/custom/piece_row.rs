@@ -15,10 +15,20 @@ pub(super) fn piece(
     files: usize,
     ranks: usize,
 ) -> Result<PieceKind, VariantFileError> {
-    let mut cs = p.letter.get_ref().chars();
+    // `+P`: a promoted kind, written as Fairy-Stockfish writes shogi's promoted pieces.
+    let (plus, spelled) = match p.letter.get_ref().strip_prefix('+') {
+        Some(rest) => (true, rest),
+        None => (false, p.letter.get_ref().as_str()),
+    };
+    let mut cs = spelled.chars();
     let letter = match (cs.next(), cs.next()) {
         (Some(c), None) if c.is_ascii_alphabetic() => c.to_ascii_uppercase(),
-        _ => return Err(cx.err(p.letter.span(), "a piece letter is one letter A-Z")),
+        _ => {
+            return Err(cx.err(
+                p.letter.span(),
+                "a piece letter is one letter A-Z, or '+' and one letter for a promoted kind",
+            ))
+        }
     };
     let mut components = betza::parse(p.betza.get_ref())
         .map_err(|e| cx.err_in(&p.betza, e.offset, e.message.clone()))?;
@@ -71,6 +81,10 @@ pub(super) fn piece(
         }
     }
     let mut kind = PieceKind::new(letter, &p.name, components);
+    kind.plus = plus;
+    if let Some(zone) = &p.promotion_zone {
+        kind.promotion_zone = Some(rank_span(cx, zone, ranks, "promotion_zone")?);
+    }
     if let Some(span) = &p.drop_ranks {
         kind.drop_ranks = Some(rank_span(cx, span, ranks, "drop_ranks")?);
     }

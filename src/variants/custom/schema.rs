@@ -65,6 +65,13 @@ pub struct PieceDoc {
     /// across the river).
     #[serde(default)]
     pub extra: Vec<ExtraDoc>,
+    /// The kind it may promote to in its `promotion_zone` (`"+P"`, or any letter).
+    #[serde(default)]
+    pub promotes_to: Option<Spanned<String>>,
+    /// The lowest and highest rank, from the owner's side, where a move that starts or ends
+    /// may promote it.
+    #[serde(default)]
+    pub promotion_zone: Option<Spanned<Vec<i64>>>,
 }
 
 /// One `[[piece.extra]]`: movement groups of the piece limited to their own ranks.
@@ -109,6 +116,12 @@ pub struct RulesDoc {
     pub drops: Option<Spanned<bool>>,
     #[serde(default)]
     pub flying_general: bool,
+    /// Kinds that may not be dropped on a file where their owner has one already.
+    #[serde(default)]
+    pub no_doubled_drop: Vec<Spanned<String>>,
+    /// Kinds whose drop may not give checkmate.
+    #[serde(default)]
+    pub no_drop_mate: Vec<Spanned<String>>,
 }
 
 #[derive(Deserialize, Debug)]

@@ -73,6 +73,11 @@ export function pieceSymbol(piece, parent) {
     el("circle", { r: 20, class: "shape" }, g);
     glyph(piece.letter, 20, 0, 1).setAttribute("class", "glyph letter");
   }
+  if (piece.plus) {
+    // A promoted kind written `+X` (shogi's `+P`): the plain kind's symbol with a plus.
+    g.setAttribute("data-plus", "true");
+    glyph("+", 26, 15, -15).setAttribute("class", "glyph small");
+  }
   return g;
 }
 

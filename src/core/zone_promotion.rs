@@ -1,0 +1,117 @@
+//! Promotion in a zone for any kind that names its promoted kind (`PieceKind::promotes_to`),
+//! and the drop rules that look at the board (`RuleOptions::no_doubled_drop`,
+//! `RuleOptions::no_drop_mate`). Each runs only where the rules switch it on, after the moves
+//! that keep the royal piece safe are listed (`Position::legal_moves`).
+//!
+//! A move that starts or ends in the mover's promotion zone may promote; where the piece
+//! could never move again from its destination (a pawn on the last rank), only the promotion
+//! is a move. Promoting does not change which squares the move leaves or enters, so a move
+//! that keeps the royal piece safe keeps it safe promoted too.
+
+use crate::core::geometry::{Color, Sq};
+use crate::core::moves::{Move, MoveFlag};
+use crate::core::piece::{code_kind, KindId, Piece, EMPTY};
+use crate::core::position::Position;
+
+impl Position {
+    /// Adds to `out[start..]` the promotions of the moves that start or end in their piece's
+    /// promotion zone, and turns a move that would leave its piece immobile into its promotion.
+    pub(crate) fn add_zone_promotions(&self, out: &mut Vec<Move>, start: usize) {
+        let us = self.side;
+        let rules = &*self.rules;
+        let end = out.len();
+        for i in start..end {
+            let m = out[i];
+            if m.promotion.is_some() || m.flag != MoveFlag::Normal {
+                continue;
+            }
+            let code = self.board[m.from as usize];
+            if code == EMPTY {
+                continue;
+            }
+            let kind = code_kind(code);
+            let piece = rules.kind(kind);
+            let (Some(to_kind), Some((lo, hi))) = (piece.promotes_to, piece.promotion_zone) else {
+                continue;
+            };
+            let own = |sq: Sq| {
+                let rank = rules.shape.rank_of(sq);
+                match us {
+                    Color::White => rank,
+                    Color::Black => rules.shape.ranks() - 1 - rank,
+                }
+            };
+            let zone = lo..=hi;
+            if !zone.contains(&own(m.from)) && !zone.contains(&own(m.to)) {
+                continue;
+            }
+            let promoted = Move {
+                promotion: Some(to_kind),
+                ..m
+            };
+            if self.immobile_on(us, kind, m.to) {
+                out[i] = promoted;
+            } else {
+                out.push(promoted);
+            }
+        }
+    }
+
+    /// Could a `kind` of `color` never move again from `sq` (on an empty board)?
+    #[inline]
+    fn immobile_on(&self, color: Color, kind: KindId, sq: Sq) -> bool {
+        self.rules.immobile[color.index()]
+            .get(sq as usize)
+            .is_some_and(|bits| bits >> kind & 1 == 1)
+    }
+
+    /// Removes from `out[start..]` the drops the drop rules forbid: a kind on a file where its
+    /// owner already has one of that kind (`no_doubled_drop`), a drop that mates
+    /// (`no_drop_mate`).
+    pub(crate) fn remove_forbidden_drops(&mut self, out: &mut Vec<Move>, start: usize) {
+        let options = self.rules.options;
+        let us = self.side;
+        let mut i = start;
+        while i < out.len() {
+            let m = out[i];
+            let forbidden = match m.flag {
+                MoveFlag::Drop(kind) => {
+                    (options.no_doubled_drop >> kind & 1 == 1 && self.file_holds(us, kind, m.to))
+                        || (options.no_drop_mate >> kind & 1 == 1 && self.drop_mates(m))
+                }
+                _ => false,
+            };
+            if forbidden {
+                out.swap_remove(i);
+            } else {
+                i += 1;
+            }
+        }
+    }
+
+    /// Has `color` a piece of `kind` on the file of `sq`?
+    fn file_holds(&self, color: Color, kind: KindId, sq: Sq) -> bool {
+        let shape = &self.rules.shape;
+        let file = shape.file_of(sq) as i32;
+        let code = Piece::new(color, kind).code();
+        (0..shape.ranks() as i32)
+            .filter_map(|r| shape.try_sq(file, r))
+            .any(|s| self.board[s as usize] == code)
+    }
+
+    /// Does the drop `m` leave the opponent in check with no legal move?
+    fn drop_mates(&mut self, m: Move) -> bool {
+        let undo = self.make(m);
+        let them = self.side;
+        let mates = self.in_check(them) && {
+            let mut replies = Vec::new();
+            self.safe_moves(&mut replies);
+            if replies.is_empty() && self.rules.options.drops {
+                self.safe_drops(&mut replies);
+            }
+            replies.is_empty()
+        };
+        self.unmake(m, undo);
+        mates
+    }
+}
