@@ -291,8 +291,19 @@ fn compare(seed: u64) -> Result<(), TestCaseError> {
             }
         }
         for &m in &lb {
+            // `gives_check` answers plain moves without making them: against making them.
+            let them = mail.side_to_move().other();
+            let checks = (bits.gives_check(m), mail.gives_check(m));
             let (ub, um) = (bits.make(m), mail.make(m));
             let after = mail.diagram();
+            prop_assert_eq!(
+                checks,
+                (mail.in_check(them), mail.in_check(them)),
+                "gives check {:?}, seed {}\n{}",
+                m,
+                seed,
+                diagram
+            );
             let lists = (
                 sorted(bits.legal_move_list()),
                 sorted(mail.legal_move_list()),

@@ -681,6 +681,27 @@ impl Position {
         safe
     }
 
+    /// Does the legal move `m` put the other side in check? A plain move on bitboards is
+    /// answered without making it: the moved piece and the pieces it uncovers are looked at
+    /// where they would stand.
+    pub fn gives_check(&mut self, m: Move) -> bool {
+        let them = self.side.other();
+        let king = self.royal[them.index()];
+        if matches!(m.flag, MoveFlag::Normal | MoveFlag::DoubleStep)
+            && !self.rules.move_hooks()
+            && self.royal_count[them.index()] == 1
+            && m.to != king
+        {
+            if let Some(bits) = &self.rules.bits {
+                return self.bits_gives_check(bits, m, king);
+            }
+        }
+        let undo = self.make(m);
+        let check = self.in_check(them);
+        self.unmake(m, undo);
+        check
+    }
+
     /// Does `m` capture (en passant included)? Castling never does.
     pub fn is_capture(&self, m: Move) -> bool {
         m.flag == MoveFlag::EnPassant
@@ -698,14 +719,9 @@ impl Position {
             self.remove_forbidden_drops(out, start);
         }
         if options.no_giving_check {
-            let them = self.side.other();
             let mut i = start;
             while i < out.len() {
-                let m = out[i];
-                let undo = self.make(m);
-                let gives_check = self.in_check(them);
-                self.unmake(m, undo);
-                if gives_check {
+                if self.gives_check(out[i]) {
                     out.swap_remove(i);
                 } else {
                     i += 1;

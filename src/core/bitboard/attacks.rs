@@ -93,6 +93,49 @@ impl<B: Bits> BitTables<B> {
         occupied: B,
         taken: B,
     ) -> bool {
+        self.attacked_by(pos, target, by, occupied, |set| {
+            self.attackers(pos, set) & !taken
+        })
+    }
+
+    /// Does the move `from`→`to` of the side to move (neither castling, en passant nor a
+    /// drop), its piece's code `before` becoming `after`, attack the square with bit
+    /// `target`? The position is as before the move: the piece is moved in the attackers'
+    /// sets and the occupancy, not on the board.
+    pub(crate) fn attacks_after(
+        &self,
+        pos: &Position,
+        target: usize,
+        (from, to): (usize, usize),
+        (before, after): (u8, u8),
+    ) -> bool {
+        let (from_bit, to_bit) = (B::bit(from as u32), B::bit(to as u32));
+        let occupied = (self.occupied(pos, 0) & !from_bit) | to_bit;
+        self.attacked_by(pos, target, pos.side.index(), occupied, |set| {
+            set.codes.iter().fold(B::ZERO, |m, &code| {
+                let mut b = pos.code_bits::<B>(code);
+                if code == before {
+                    b = b & !from_bit;
+                }
+                if code == after {
+                    b = b | to_bit;
+                }
+                m | b
+            })
+        })
+    }
+
+    /// Is `target` attacked by `by`'s pieces, with `occupied` as the board and each attack
+    /// set's attackers as `attackers_of` gives them?
+    #[inline(always)]
+    fn attacked_by(
+        &self,
+        pos: &Position,
+        target: usize,
+        by: usize,
+        occupied: B,
+        attackers_of: impl Fn(&AttackSet<B>) -> B,
+    ) -> bool {
         let walls = pos.has_walls;
         let files = pos.rules.shape.files() as usize;
         for set in &self.attacks[by] {
@@ -102,7 +145,7 @@ impl<B: Bits> BitTables<B> {
                     continue;
                 }
             }
-            let attackers = self.attackers(pos, set) & !taken;
+            let attackers = attackers_of(set);
             if attackers.is_zero() {
                 continue;
             }

@@ -105,6 +105,23 @@ impl Position {
         with_tables!(bits, t => t.piece_moves_within(self, from, bits::Bits::from_wide(within), out))
     }
 
+    /// Does the move `m` (`Normal` or `DoubleStep`) of the side to move attack the other
+    /// side's single royal piece on `target`?
+    pub(crate) fn bits_gives_check(&self, bits: &BitBackend, m: Move, target: Sq) -> bool {
+        let rules = &*self.rules;
+        let before = self.cell(m.from as usize);
+        let after = match m.promotion {
+            Some(kind) => crate::core::piece::Piece::new(self.side, kind).code(),
+            None => before,
+        };
+        let squares = (
+            rules.bit_of[m.from as usize] as usize,
+            rules.bit_of[m.to as usize] as usize,
+        );
+        let target = rules.bit_of[target as usize] as usize;
+        with_tables!(bits, t => t.attacks_after(self, target, squares, (before, after)))
+    }
+
     /// Does the move `from`→`to` (neither castling nor en passant) keep the side to move's
     /// single royal piece safe?
     pub(crate) fn bits_safe_after(&self, bits: &BitBackend, from: Sq, to: Sq) -> bool {
