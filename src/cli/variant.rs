@@ -131,7 +131,7 @@ fn list() {
         } else {
             format!("{} ({})", s.name, s.aliases.join(", "))
         };
-        rows.push((name, s.variant.description.clone()));
+        rows.push((name, s.description.clone()));
     }
     let width = rows.iter().map(|(n, _)| n.len()).max().unwrap_or(0) + 2;
     for (name, what) in rows {

@@ -180,7 +180,7 @@ fn shipped_variants() -> Vec<ShippedInfo> {
         .map(|s| ShippedInfo {
             name: &s.name,
             aliases: &s.aliases,
-            description: &s.variant.description,
+            description: &s.description,
             initial: s.text,
         })
         .collect()
