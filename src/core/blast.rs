@@ -96,17 +96,33 @@ impl Position {
     /// mover still has a royal piece and it is not in check (or the opponent's royal exploded).
     pub(crate) fn blast_safe_moves(&mut self, out: &mut Vec<crate::core::Move>) {
         let start = out.len();
-        self.pseudo_legal_moves(out);
+        match self.rules.bits.as_ref().filter(|bits| bits.lists_moves()) {
+            // Set-wise on bitboards, as antichess lists its moves (see `safe_moves`).
+            Some(bits) => {
+                // SAFETY: as in `legal_move_count_with`: the walk never replaces `rules`.
+                let bits: &crate::core::bitboard::BitBackend =
+                    unsafe { &*std::sync::Arc::as_ptr(bits) };
+                self.bits_free_moves(bits, out);
+            }
+            None => self.pseudo_legal_moves(out),
+        }
         if !self.rules.king_safety {
             return;
         }
         let us = self.side;
+        let guard = self.blast_guard();
         let mut i = start;
         while i < out.len() {
             let m = out[i];
-            let undo = self.make(m);
-            let ok = self.royal_count[us.index()] > 0 && !self.blast_check(us);
-            self.unmake(m, undo);
+            let ok = match guard.as_ref().and_then(|g| self.safe_without_making(g, m)) {
+                Some(safe) => safe,
+                None => {
+                    let undo = self.make(m);
+                    let ok = self.royal_count[us.index()] > 0 && !self.blast_check(us);
+                    self.unmake(m, undo);
+                    ok
+                }
+            };
             if ok {
                 i += 1;
             } else {
@@ -114,4 +130,88 @@ impl Position {
             }
         }
     }
+
+    /// What `safe_without_making` needs, worked out once per position: on bitboards without
+    /// walls, with one royal piece a side.
+    fn blast_guard(&self) -> Option<BlastGuard> {
+        let bits = self.rules.bits.as_ref()?;
+        let (us, them) = (self.side.index(), self.side.other().index());
+        if self.has_walls || self.royal_count[us] != 1 || self.royal_count[them] != 1 {
+            return None;
+        }
+        let (king, theirs) = (self.royal[us], self.royal[them]);
+        let near_theirs = self
+            .around(theirs)
+            .iter()
+            .filter(|&&s| self.board[s as usize] != OFFBOARD)
+            .fold(0, |m, &s| m | self.rules.cell_bit[s as usize]);
+        let (attacked, pinned) = self.bits_check_and_pinned(bits);
+        Some(BlastGuard {
+            king,
+            theirs,
+            near_theirs,
+            attacked,
+            pinned,
+        })
+    }
+
+    /// Is the move `m` safe for the mover, answered without making it where `g` allows, for a
+    /// plain move (no castling, no en passant). What a capture explodes is worked out from the
+    /// squares around it; then the mover's royal piece is safe if it survives and the enemy's
+    /// does not, or it stands next to the enemy's, or no enemy piece left attacks it.
+    /// `None`: make the move to know.
+    fn safe_without_making(&self, g: &BlastGuard, m: crate::core::Move) -> Option<bool> {
+        use crate::core::MoveFlag;
+        if !matches!(m.flag, MoveFlag::Normal | MoveFlag::DoubleStep) {
+            return None;
+        }
+        let bits = self.rules.bits.as_ref()?;
+        let cell_bit = &self.rules.cell_bit;
+        let near_theirs = |sq: Sq| g.near_theirs & cell_bit[sq as usize] != 0;
+        if self.board[m.to as usize] == EMPTY {
+            if m.from != g.king {
+                // The royal piece stays: next to the enemy's, or unattacked and not pinned
+                // against, it stays safe.
+                if near_theirs(g.king) || (!g.attacked && g.pinned & cell_bit[m.from as usize] == 0)
+                {
+                    return Some(true);
+                }
+            } else if near_theirs(m.to) {
+                return Some(true);
+            }
+            return Some(self.bits_safe_after(bits, m.from, m.to));
+        }
+        if m.from == g.king {
+            // A royal capturer explodes itself.
+            return Some(false);
+        }
+        let immune = self.rules.options.blast_immune;
+        let mut gone = cell_bit[m.from as usize] | cell_bit[m.to as usize];
+        for sq in self.around(m.to) {
+            let code = self.board[sq as usize];
+            if code != EMPTY && code != OFFBOARD && immune >> code_kind(code) & 1 == 0 {
+                gone |= cell_bit[sq as usize];
+            }
+        }
+        let hit = |sq: Sq| gone & cell_bit[sq as usize] != 0;
+        Some(if hit(g.king) {
+            false
+        } else if hit(g.theirs) || near_theirs(g.king) {
+            true
+        } else {
+            !self.bits_attacked_without(bits, g.king, self.side.other(), gone)
+        })
+    }
+}
+
+/// The royal pieces' squares and what threatens the mover's, for `safe_without_making`.
+struct BlastGuard {
+    king: Sq,
+    theirs: Sq,
+    /// The squares next to the enemy's royal piece (a 128-bit mask).
+    near_theirs: u128,
+    /// Is the mover's royal piece attacked (as pieces attack, explosions aside)?
+    attacked: bool,
+    /// The mover's pieces that shield its royal piece from an enemy rider.
+    pinned: u128,
 }

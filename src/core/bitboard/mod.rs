@@ -86,6 +86,39 @@ impl Position {
         with_tables!(bits, t => t.attacked(self, bit, by.index(), t.occupied(self, lifted)))
     }
 
+    /// Is `target` attacked by `by` once every piece on the squares of `gone` (a 128-bit
+    /// mask) has left the board?
+    pub(crate) fn bits_attacked_without(
+        &self,
+        bits: &BitBackend,
+        target: Sq,
+        by: Color,
+        gone: u128,
+    ) -> bool {
+        let bit = self.rules.bit_of[target as usize] as usize;
+        with_tables!(bits, t => t.attacked_without(
+            self,
+            bit,
+            by.index(),
+            t.occupied(self, gone),
+            bits::Bits::from_wide(gone)
+        ))
+    }
+
+    /// Is the side to move's single royal piece attacked, and which of its pieces shield it
+    /// from an enemy rider (a 128-bit mask)? On a board without walls.
+    pub(crate) fn bits_check_and_pinned(&self, bits: &BitBackend) -> (bool, u128) {
+        let us = self.side.index();
+        let king = self.rules.bit_of[self.royal[us] as usize] as usize;
+        with_tables!(bits, t => {
+            let threats = t.threats(self, king, us);
+            (
+                !bits::Bits::is_zero(threats.checkers),
+                bits::Bits::to_wide(threats.pinned),
+            )
+        })
+    }
+
     /// `piece_moves` on bitboards.
     #[inline]
     pub(crate) fn bits_piece_moves<S: MoveSink>(&self, bits: &BitBackend, from: Sq, out: &mut S) {

@@ -183,7 +183,9 @@ mod tests {
                 assert_eq!(by_name(&n.to_uppercase()).map(|s| &s.name), Some(&s.name));
             }
             // The header the lists read says what the compiled file says.
-            let opened = s.open().unwrap_or_else(|| panic!("{} does not open", s.name));
+            let opened = s
+                .open()
+                .unwrap_or_else(|| panic!("{} does not open", s.name));
             assert_eq!(
                 (&opened.name, &opened.aliases, &opened.variant.description),
                 (&s.name, &s.aliases, &s.description)
