@@ -300,6 +300,9 @@ fn rule_key(m: &mut Model, key: &str, v: &str) -> Applied {
             return Ok(());
         }
     }
+    if let Some(rest) = key.strip_prefix("mobilityRegion") {
+        return mobility_key(m, rest, v);
+    }
     if let Some(s) = sides(key, "flagPiece") {
         let t = if v == "*" {
             None
@@ -377,5 +380,29 @@ fn rule_key(m: &mut Model, key: &str, v: &str) -> Applied {
             None => return Err(Why::Key),
         },
     }
+    Ok(())
+}
+
+/// `mobilityRegionWhiteFers = …`: `rest` is the side and the type's name with its first letter
+/// in upper case, as Fairy-Stockfish builds the key.
+fn mobility_key(m: &mut Model, rest: &str, v: &str) -> Applied {
+    let (side, name) = if let Some(n) = rest.strip_prefix("White") {
+        (0, n)
+    } else if let Some(n) = rest.strip_prefix("Black") {
+        (1, n)
+    } else {
+        return Err(Why::Key);
+    };
+    let mut chars = name.chars();
+    let kind = match chars.next() {
+        Some(c) => format!("{}{}", c.to_ascii_lowercase(), chars.as_str()),
+        None => return Err(Why::Key),
+    };
+    if !pieces::piece_keys().contains(&kind) {
+        return Err(Why::Key);
+    }
+    let r = parse_region(v)?;
+    let empty = r.ranks.is_empty() && r.squares.is_empty();
+    m.mobility.entry(kind).or_insert([None, None])[side] = (!empty).then_some(r);
     Ok(())
 }

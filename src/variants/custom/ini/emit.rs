@@ -8,7 +8,7 @@ use std::fmt::Write;
 use super::fen::{self, StartFen};
 use super::model::Model;
 use super::region::{whole_ranks, Region, Squares};
-use super::{castling, end};
+use super::{castling, end, mobility};
 
 /// A TOML basic string.
 pub fn quote(s: &str) -> String {
@@ -199,7 +199,8 @@ pub fn emit(name: &str, parent: &str, m: &Model) -> Result<String, Vec<String>> 
         if let Some(mp) = &p.mating_power {
             let _ = writeln!(out, "mating_power = {}", quote(mp));
         }
-        if let Some(zone) = &p.zone {
+        let mobility = mobility::zone(&mut w, p, start.as_ref(), drops);
+        if let Some(zone) = p.zone.as_ref().or(mobility.as_ref()) {
             let list: Vec<String> = zone.iter().map(|z| quote(z)).collect();
             let _ = writeln!(out, "zone = [{}]", list.join(", "));
         }

@@ -3,6 +3,8 @@
 //! them), regions as absolute squares per side (a child that changes the board does not move
 //! them), and the rules our format has. `apply` changes it key by key, `emit` writes it.
 
+use std::collections::BTreeMap;
+
 use super::pieces;
 use super::region::Region;
 use crate::variants::custom::schema::VariantDoc;
@@ -113,6 +115,9 @@ pub struct Model {
     pub first_rank_pawn_drops: bool,
     pub promotion_zone_pawn_drops: bool,
     pub drop_region: BySide<Option<Region>>,
+    /// `mobilityRegionWhite…`/`Black…` by Fairy-Stockfish type: the squares a piece of that
+    /// type may move to (`None`, or an empty region, for the whole board).
+    pub mobility: BTreeMap<String, BySide<Option<Region>>>,
 
     pub checkmate: bool,
     pub stalemate: Value,
@@ -166,6 +171,7 @@ impl Model {
             first_rank_pawn_drops: false,
             promotion_zone_pawn_drops: false,
             drop_region: [None, None],
+            mobility: BTreeMap::new(),
             checkmate: true,
             stalemate: Value::Draw,
             extinction: None,
