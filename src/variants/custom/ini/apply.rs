@@ -46,7 +46,6 @@ const OFF_VALUES: &[(&str, &str)] = &[
     ("sittuyinRookDrop", "false"),
     ("dropOppositeColoredBishop", "false"),
     ("dropPromoted", "false"),
-    ("dropNoDoubled", "-"),
     ("immobilityIllegal", "false"),
     ("gating", "false"),
     ("wallingRule", "none"),
@@ -356,6 +355,16 @@ fn rule_key(m: &mut Model, key: &str, v: &str) -> Applied {
         "capturesToHand" => m.captures_to_hand = boolean(v)?,
         "firstRankPawnDrops" => m.first_rank_pawn_drops = boolean(v)?,
         "promotionZonePawnDrops" => m.promotion_zone_pawn_drops = boolean(v)?,
+        "dropNoDoubled" => {
+            m.no_doubled = match v {
+                "-" | "" => None,
+                _ => match kinds(m, v)?.as_slice() {
+                    [one] => Some(one.clone()),
+                    _ => return Err(Why::Value),
+                },
+            }
+        }
+        "dropNoDoubledCount" => m.no_doubled_count = int(v)?,
         "stalemateValue" => m.stalemate = Value::parse(v).ok_or(Why::Value)?,
         "flagMove" => m.flag_move = boolean(v)?,
         "checkCounting" => m.check_counting = boolean(v)?,
