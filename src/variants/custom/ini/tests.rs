@@ -170,7 +170,7 @@ proptest! {
             "(maxRank|maxFile|startFen|customPiece1|king|pawn|flagRegion|promotionRegionWhite|\
               doubleStepRegionWhite|extinctionPieceTypes|castling|pieceDrops|capturesToHand|\
               checkCounting|dropRegionWhite|flagPiece|promotionPieceTypes|mobilityRegionWhiteKing|\
-              mobilityRegionBlackRook) ?= ?[a-z0-9*:/ +\\[\\]-]{0,12}",
+              dropNoDoubled|dropNoDoubledCount|mobilityRegionBlackRook) ?= ?[a-z0-9*:/ +\\[\\]-]{0,12}",
             "# .{0,10}",
         ], 0..12)
     ) {
