@@ -182,7 +182,7 @@ fn fairy_stockfish_variants_ini_imports_and_every_file_loads() {
     let report = import(&ini, &out);
     let names = written(&report, section_count(&text));
     assert!(
-        names.len() >= 30,
+        names.len() >= 38,
         "only {} imported: {report:#?}",
         names.len()
     );
@@ -260,4 +260,82 @@ fn a_malformed_line_is_an_error_with_its_place() {
         ));
     assert!(!out.join("variants").exists(), "nothing written");
     let _ = std::fs::remove_dir_all(&out);
+}
+
+/// Imports an ini text; returns the report and the folder the files went to.
+fn import_text(tag: &str, ini: &str) -> (Vec<String>, PathBuf) {
+    let dir = out_dir(tag);
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let path = dir.join("in.ini");
+    std::fs::write(&path, ini).expect("written");
+    let out = dir.join("variants");
+    (import(&path, &out), dir)
+}
+
+/// Perft of a written file from a position (`None`: its start).
+fn perft_of(text: &str, fen: Option<&str>, depth: u32) -> u64 {
+    let game: AnyGame =
+        registry::open_variant_file(text, fen).unwrap_or_else(|e| panic!("{}", e.full()));
+    game.visit(Count { depth })
+}
+
+/// `dropNoDoubled` (one of the type a file) is `no_doubled_drop`; other counts are reported.
+/// The counts are pyffish 0.0.90's for the same sections.
+#[test]
+fn drop_no_doubled_is_no_doubled_drop() {
+    let (report, dir) = import_text(
+        "nodoubled",
+        "[nodoubled:crazyhouse]\ndropNoDoubled = p\n\n\
+         [nodoubledknight:crazyhouse]\ndropNoDoubled = n\ndropNoDoubledCount = 1\n\n\
+         [nodoubledtwo:crazyhouse]\ndropNoDoubled = p\ndropNoDoubledCount = 2\n",
+    );
+    assert_eq!(written(&report, 3), ["nodoubled", "nodoubledknight"]);
+    assert!(
+        report[2].contains("dropNoDoubledCount (value '2'"),
+        "{report:?}"
+    );
+    let read = |name: &str| {
+        std::fs::read_to_string(dir.join("variants").join(format!("{name}.toml"))).expect("file")
+    };
+    let (pawn, knight) = (read("nodoubled"), read("nodoubledknight"));
+    assert!(pawn.contains("no_doubled_drop = [\"P\"]"), "{pawn}");
+    assert!(knight.contains("no_doubled_drop = [\"N\"]"), "{knight}");
+    let fens = [
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPP2PPP/RNBQKB1R[Pn] w KQkq - 0 4",
+        "rnbqkb1r/ppp1pppp/5n2/8/3P4/8/PP1PPPPP/RNBQKBNR[Pp] w KQkq - 0 4",
+        "r2qkbnr/ppp1pppp/8/8/8/5N2/PPPP1PPP/RNBQKB1R[NNbp] b KQkq - 0 5",
+    ];
+    let expected = [
+        (&pawn, [(44, 2735), (26, 903), (68, 4145)]),
+        (&knight, [(70, 3810), (53, 3221), (96, 5127)]),
+    ];
+    for (text, counts) in expected {
+        for (fen, (one, two)) in fens.iter().zip(counts) {
+            assert_eq!(perft_of(text, Some(fen), 1), one, "{fen}");
+            assert_eq!(perft_of(text, Some(fen), 2), two, "{fen}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `mobilityRegion…` is a piece's `zone`: Fairy-Stockfish's `buffalo` (White's regions only;
+/// Black never has those pieces), counted as pyffish 0.0.90 counts it.
+#[test]
+fn mobility_regions_are_zones() {
+    let (report, dir) = import_text(
+        "mobility",
+        "[buffalo]\nmaxRank = 7\nmaxFile = k\ncustomPiece1 = b:mfW\ncustomPiece2 = c:K\n\
+         customPiece3 = d:mQ\nstartFen = bbbbbbbbbbb/11/11/11/11/3DDCDD3/11 w - - 0 1\n\
+         flagPiece = b\nflagRegionBlack = *1\nmobilityRegionWhiteCustomPiece2 = *2 *3 *4 *5 *6\n\
+         mobilityRegionWhiteCustomPiece3 = *2 *3 *4 *5 *6\nstalemateValue = loss\n",
+    );
+    assert_eq!(written(&report, 1), ["buffalo"]);
+    let text = std::fs::read_to_string(dir.join("variants/buffalo.toml")).expect("file");
+    assert!(
+        text.contains("zone = [\"a2:k2\", \"a3:k3\", \"a4:k4\", \"a5:k5\", \"a6:k6\"]"),
+        "{text}"
+    );
+    let counts: Vec<u64> = (1..=3).map(|d| perft_of(&text, None, d)).collect();
+    assert_eq!(counts, [55, 595, 35998]);
+    let _ = std::fs::remove_dir_all(&dir);
 }

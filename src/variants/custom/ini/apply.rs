@@ -46,7 +46,6 @@ const OFF_VALUES: &[(&str, &str)] = &[
     ("sittuyinRookDrop", "false"),
     ("dropOppositeColoredBishop", "false"),
     ("dropPromoted", "false"),
-    ("dropNoDoubled", "-"),
     ("immobilityIllegal", "false"),
     ("gating", "false"),
     ("wallingRule", "none"),
@@ -300,6 +299,9 @@ fn rule_key(m: &mut Model, key: &str, v: &str) -> Applied {
             return Ok(());
         }
     }
+    if let Some(rest) = key.strip_prefix("mobilityRegion") {
+        return mobility_key(m, rest, v);
+    }
     if let Some(s) = sides(key, "flagPiece") {
         let t = if v == "*" {
             None
@@ -353,6 +355,16 @@ fn rule_key(m: &mut Model, key: &str, v: &str) -> Applied {
         "capturesToHand" => m.captures_to_hand = boolean(v)?,
         "firstRankPawnDrops" => m.first_rank_pawn_drops = boolean(v)?,
         "promotionZonePawnDrops" => m.promotion_zone_pawn_drops = boolean(v)?,
+        "dropNoDoubled" => {
+            m.no_doubled = match v {
+                "-" | "" => None,
+                _ => match kinds(m, v)?.as_slice() {
+                    [one] => Some(one.clone()),
+                    _ => return Err(Why::Value),
+                },
+            }
+        }
+        "dropNoDoubledCount" => m.no_doubled_count = int(v)?,
         "stalemateValue" => m.stalemate = Value::parse(v).ok_or(Why::Value)?,
         "flagMove" => m.flag_move = boolean(v)?,
         "checkCounting" => m.check_counting = boolean(v)?,
@@ -377,5 +389,29 @@ fn rule_key(m: &mut Model, key: &str, v: &str) -> Applied {
             None => return Err(Why::Key),
         },
     }
+    Ok(())
+}
+
+/// `mobilityRegionWhiteFers = …`: `rest` is the side and the type's name with its first letter
+/// in upper case, as Fairy-Stockfish builds the key.
+fn mobility_key(m: &mut Model, rest: &str, v: &str) -> Applied {
+    let (side, name) = if let Some(n) = rest.strip_prefix("White") {
+        (0, n)
+    } else if let Some(n) = rest.strip_prefix("Black") {
+        (1, n)
+    } else {
+        return Err(Why::Key);
+    };
+    let mut chars = name.chars();
+    let kind = match chars.next() {
+        Some(c) => format!("{}{}", c.to_ascii_lowercase(), chars.as_str()),
+        None => return Err(Why::Key),
+    };
+    if !pieces::piece_keys().contains(&kind) {
+        return Err(Why::Key);
+    }
+    let r = parse_region(v)?;
+    let empty = r.ranks.is_empty() && r.squares.is_empty();
+    m.mobility.entry(kind).or_insert([None, None])[side] = (!empty).then_some(r);
     Ok(())
 }

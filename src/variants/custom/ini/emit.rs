@@ -8,7 +8,7 @@ use std::fmt::Write;
 use super::fen::{self, StartFen};
 use super::model::Model;
 use super::region::{whole_ranks, Region, Squares};
-use super::{castling, end};
+use super::{castling, end, mobility};
 
 /// A TOML basic string.
 pub fn quote(s: &str) -> String {
@@ -199,7 +199,8 @@ pub fn emit(name: &str, parent: &str, m: &Model) -> Result<String, Vec<String>> 
         if let Some(mp) = &p.mating_power {
             let _ = writeln!(out, "mating_power = {}", quote(mp));
         }
-        if let Some(zone) = &p.zone {
+        let mobility = mobility::zone(&mut w, p, start.as_ref(), drops);
+        if let Some(zone) = p.zone.as_ref().or(mobility.as_ref()) {
             let list: Vec<String> = zone.iter().map(|z| quote(z)).collect();
             let _ = writeln!(out, "zone = [{}]", list.join(", "));
         }
@@ -232,6 +233,21 @@ pub fn emit(name: &str, parent: &str, m: &Model) -> Result<String, Vec<String>> 
         let _ = writeln!(rules, "blast_immune = [{}]", quote(&w.letter("pawn")));
     }
     bool_line(&mut rules, "drops", drops);
+    if let Some(kind) = m
+        .no_doubled
+        .as_ref()
+        .filter(|k| drops && m.piece(k).is_some())
+    {
+        if m.no_doubled_count == 1 {
+            let _ = writeln!(rules, "no_doubled_drop = [{}]", quote(&w.letter(kind)));
+        } else {
+            // 0 forbids every drop of the kind, 2 allows a second one on a file.
+            w.bad.push(format!(
+                "dropNoDoubledCount (value '{}': only 1, no second one on a file)",
+                m.no_doubled_count
+            ));
+        }
+    }
     bool_line(&mut rules, "flying_general", m.flying_general);
     if !rules.is_empty() {
         let _ = write!(out, "\n[rules]\n{rules}");

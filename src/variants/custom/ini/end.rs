@@ -5,6 +5,7 @@ use std::fmt::Write;
 
 use super::emit::{bool_line, checks, quote, square_name, Writer};
 use super::fen::StartFen;
+use super::mobility::can_hold;
 use super::model::{Model, Types, Value};
 use super::region::whole_ranks;
 
@@ -43,7 +44,7 @@ pub(super) fn lines(w: &mut Writer<'_>, start: Option<&StartFen>) -> String {
         )),
     }
     let mut tables = String::new();
-    flag_lines(w, &mut out, &mut tables);
+    flag_lines(w, start, &mut out, &mut tables);
     if let Some(n) = start.and_then(|s| checks(w, s)) {
         let _ = writeln!(out, "checks = {n}");
     }
@@ -61,20 +62,34 @@ pub(super) fn lines(w: &mut Writer<'_>, start: Option<&StartFen>) -> String {
     out
 }
 
-/// Fairy-Stockfish's flag rule as goal squares (the same for both sides) or a goal rank.
-fn flag_lines(w: &mut Writer<'_>, out: &mut String, tables: &mut String) {
+/// Fairy-Stockfish's flag rule as goal squares (the same for both sides) or a goal rank. A side
+/// that can never have its flag pieces (`buffalo`'s White) has no flag rule to keep: it takes
+/// the other side's.
+fn flag_lines(w: &mut Writer<'_>, start: Option<&StartFen>, out: &mut String, tables: &mut String) {
     let m = w.m;
     let (files, ranks) = (m.files, m.ranks);
-    let regions = [
+    let mut regions = [
         m.flag_region[0].on_board(files, ranks),
         m.flag_region[1].on_board(files, ranks),
     ];
     if regions[0].is_empty() && regions[1].is_empty() {
         return;
     }
-    let kinds: Vec<Vec<String>> = (0..2)
+    let mut kinds: Vec<Vec<String>> = (0..2)
         .map(|side| kinds_of(m, m.flag_piece[side].as_ref().unwrap_or(&Types::All)))
         .collect();
+    if let Some(start) = start {
+        let vacuous: Vec<bool> = (0..2)
+            .map(|side| !kinds[side].iter().any(|k| can_hold(m, start, k, side)))
+            .collect();
+        for side in 0..2 {
+            let other = 1 - side;
+            if vacuous[side] && !vacuous[other] {
+                regions[side] = regions[other].clone();
+                kinds[side] = kinds[other].clone();
+            }
+        }
+    }
     if regions[0].is_empty() || regions[1].is_empty() {
         w.bad.push("flagRegion (one side only)".into());
         return;

@@ -12,6 +12,7 @@ mod castling;
 mod emit;
 mod end;
 mod fen;
+mod mobility;
 mod model;
 pub mod parse;
 mod pieces;

@@ -3,6 +3,8 @@
 //! them), regions as absolute squares per side (a child that changes the board does not move
 //! them), and the rules our format has. `apply` changes it key by key, `emit` writes it.
 
+use std::collections::BTreeMap;
+
 use super::pieces;
 use super::region::Region;
 use crate::variants::custom::schema::VariantDoc;
@@ -113,6 +115,12 @@ pub struct Model {
     pub first_rank_pawn_drops: bool,
     pub promotion_zone_pawn_drops: bool,
     pub drop_region: BySide<Option<Region>>,
+    /// `dropNoDoubled`: the type not dropped on a file that holds `no_doubled_count` of them.
+    pub no_doubled: Option<String>,
+    pub no_doubled_count: u32,
+    /// `mobilityRegionWhite…`/`Black…` by Fairy-Stockfish type: the squares a piece of that
+    /// type may move to (`None`, or an empty region, for the whole board).
+    pub mobility: BTreeMap<String, BySide<Option<Region>>>,
 
     pub checkmate: bool,
     pub stalemate: Value,
@@ -166,6 +174,9 @@ impl Model {
             first_rank_pawn_drops: false,
             promotion_zone_pawn_drops: false,
             drop_region: [None, None],
+            no_doubled: None,
+            no_doubled_count: 1,
+            mobility: BTreeMap::new(),
             checkmate: true,
             stalemate: Value::Draw,
             extinction: None,
@@ -310,6 +321,15 @@ impl Model {
         let drops = r.drops.as_ref().is_some_and(|d| *d.get_ref());
         m.piece_drops = drops;
         m.captures_to_hand = drops;
+        m.no_doubled = match r.no_doubled_drop.as_slice() {
+            [] => None,
+            [one] => Some(letter_kind(&m, one.get_ref())?),
+            // Fairy-Stockfish has one such type.
+            _ => return Err("no_doubled_drop of several kinds".into()),
+        };
+        if !r.no_drop_mate.is_empty() {
+            return Err("no_drop_mate".into());
+        }
         let e = &doc.end;
         m.checkmate = e.checkmate;
         m.stalemate = match e.stalemate.as_ref().map(|s| s.get_ref().as_str()) {

@@ -88,6 +88,70 @@ fn flags_become_goals_or_a_goal_rank() {
         .contains("squares = [\"d4\", \"e4\", \"d5\", \"e5\"]"));
 }
 
+#[test]
+fn mobility_regions_that_mirror_become_a_zone() {
+    let v = one("[m:chess]\nmobilityRegionWhiteKing = *1 *2 c3 d3\n\
+         mobilityRegionBlackKing = *8 *7 c6 d6\n");
+    let text = v.result.expect("written");
+    assert!(
+        text.contains("zone = [\"a1:h1\", \"a2:h2\", \"c3:d3\"]"),
+        "{text}"
+    );
+    crate::variants::custom::load_variant_file(&text).expect("loads");
+}
+
+#[test]
+fn mobility_regions_that_do_not_mirror_are_reported() {
+    for ini in [
+        // Black's is another region.
+        "[m:chess]\nmobilityRegionWhiteKing = *1 *2\nmobilityRegionBlackKing = *8\n",
+        // Black's is the whole board, White's is not.
+        "[m:chess]\nmobilityRegionWhiteRook = *1\n",
+    ] {
+        let Err(Skip::Unsupported(keys)) = one(ini).result else {
+            panic!("written: {ini}")
+        };
+        assert!(
+            keys.iter().any(|k| k.contains("not each other's mirror")),
+            "{keys:?}"
+        );
+    }
+}
+
+#[test]
+fn a_mobility_region_of_a_side_without_the_piece_says_nothing() {
+    // Buffalo's shape: only White has the C, only Black the B, whose goal is Black's alone.
+    let v = one(
+        "[b]\nmaxRank = 4\nmaxFile = d\ncustomPiece1 = b:mfW\ncustomPiece2 = c:K\n\
+         startFen = bbbb/4/4/1C2 w - - 0 1\nflagPiece = b\nflagRegionBlack = *1\n\
+         mobilityRegionWhiteCustomPiece2 = *1 *2\n",
+    );
+    let text = v.result.expect("written");
+    assert!(text.contains("zone = [\"a1:d1\", \"a2:d2\"]"), "{text}");
+    assert!(
+        text.contains("piece = \"B\"\nsquares = [\"a1\", \"b1\", \"c1\", \"d1\"]"),
+        "{text}"
+    );
+    crate::variants::custom::load_variant_file(&text).expect("loads");
+}
+
+#[test]
+fn a_mobility_region_with_drops_is_reported() {
+    let Err(Skip::Unsupported(keys)) =
+        one("[m:crazyhouse]\nmobilityRegionWhiteKnight = *1 *2 *3 *4\n\
+             mobilityRegionBlackKnight = *5 *6 *7 *8\n")
+        .result
+    else {
+        panic!("written")
+    };
+    assert!(keys.iter().any(|k| k.contains("with drops")), "{keys:?}");
+    let Err(Skip::Unsupported(keys)) = one("[m:chess]\nmobilityRegionWhiteMammoth = *1\n").result
+    else {
+        panic!("written")
+    };
+    assert_eq!(keys, vec!["mobilityRegionWhiteMammoth".to_string()]);
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -105,7 +169,8 @@ proptest! {
             "[a-z:]{0,6}\\]?",
             "(maxRank|maxFile|startFen|customPiece1|king|pawn|flagRegion|promotionRegionWhite|\
               doubleStepRegionWhite|extinctionPieceTypes|castling|pieceDrops|capturesToHand|\
-              checkCounting|dropRegionWhite|flagPiece|promotionPieceTypes) ?= ?[a-z0-9*:/ +\\[\\]-]{0,12}",
+              checkCounting|dropRegionWhite|flagPiece|promotionPieceTypes|mobilityRegionWhiteKing|\
+              dropNoDoubled|dropNoDoubledCount|mobilityRegionBlackRook) ?= ?[a-z0-9*:/ +\\[\\]-]{0,12}",
             "# .{0,10}",
         ], 0..12)
     ) {
