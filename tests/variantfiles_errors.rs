@@ -390,6 +390,13 @@ fn game_end() {
         1,
         "checkmate needs a royal piece",
     );
+    expect(
+        &format!("{BASE}[end]\ndead_position = \"insufficient\"\n"),
+        12,
+        17,
+        "dead_position is one of \"fide\", \"bare-royals\", \"atomic\"",
+    );
+    assert!(load_variant_file(&format!("{BASE}[end]\ndead_position = \"fide\"\n")).is_ok());
 }
 
 #[test]

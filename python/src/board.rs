@@ -548,11 +548,12 @@ impl Board {
         })
     }
 
-    /// Can neither side ever checkmate (a dead position by material, as python-chess's and
-    /// FIDE's usual cases)? False for the variants without that rule.
+    /// Is the position dead by material (nobody can win any more), by the variant's own rule
+    /// as python-chess has it per variant (`[end] dead_position`)? False for the variants
+    /// without that rule.
     fn is_insufficient_material(&self) -> bool {
         match &self.game {
-            AnyGame::Core(g) => chessrules::core::history::insufficient_material(g.position()),
+            AnyGame::Core(g) => g.ends().dead_position.is_dead(g.position()),
             _ => false,
         }
     }

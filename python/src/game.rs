@@ -200,7 +200,7 @@ pub fn game_end(game: &mut AnyGame, claim: bool) -> Option<End> {
     let check = is_check(game);
     let (dead, fifty) = match &*game {
         AnyGame::Core(g) => (
-            chessrules::core::history::insufficient_material(g.position()),
+            g.ends().dead_position.is_dead(g.position()),
             g.position().halfmove_clock() >= 100,
         ),
         _ => (false, false),

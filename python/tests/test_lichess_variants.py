@@ -53,20 +53,21 @@ def test_random_games_agree_with_python_chess(name):
             if theirs.is_variant_end():
                 legal = []
             assert sorted(m.uci() for m in ours.legal_moves) == legal, ours.fen()
-            # python-chess's dead-position rules per variant are not a variant file's: the
-            # game stops there (see docs/decisions.md).
-            if not legal or theirs.is_insufficient_material():
+            # Each variant's own dead-position rule (`[end] dead_position`), as python-chess's.
+            dead = theirs.is_insufficient_material()
+            assert ours.is_insufficient_material() == dead, ours.fen()
+            if not legal or dead:
                 break
             move = rng.choice(legal)
             ours.push_uci(move)
             theirs.push_uci(move)
             assert ours.fen() == theirs.fen(en_passant="fen"), move
         outcome = theirs.outcome()
-        if outcome is not None and not theirs.is_insufficient_material():
+        if outcome is not None:
             ends += 1
             assert ours.is_game_over(), theirs.fen()
             assert _winner(ours) == outcome.winner, theirs.fen()
-        elif not theirs.is_insufficient_material():
+        else:
             assert not ours.is_game_over(), theirs.fen()
     assert ends > 0 or name in ("kingofthehill", "3check", "horde"), "no game ended"
 
@@ -88,3 +89,31 @@ def test_names_and_fens_open_the_shipped_files():
     assert board.is_game_over() and board.outcome().winner is True
     with pytest.raises(chessrules.BoardFileError):
         chessrules.Board("3check", "4k3/8/8/8/8/8/8/4K2R w K - 4+3 0 1")
+
+
+DEAD = [
+    ("3check", "4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 1"),
+    ("3check", "4k3/8/8/8/8/8/8/4KN2 w - - 3+3 0 1"),
+    ("atomic", "4k3/8/8/8/8/8/8/4KR2 w - - 0 1"),
+    ("atomic", "4k3/8/8/8/8/8/8/3NKN2 w - - 0 1"),
+    ("atomic", "4k3/8/8/8/8/8/8/2NNKN2 w - - 0 1"),
+    ("atomic", "2b1k3/8/8/8/8/8/8/2B1K3 w - - 0 1"),
+    ("atomic", "4kb2/8/8/8/8/8/8/2B1K3 w - - 0 1"),
+    ("antichess", "2b5/8/8/8/8/8/8/2B5 w - - 0 1"),
+    ("antichess", "6n1/8/8/8/8/8/8/1N6 w - - 0 1"),
+    ("crazyhouse", "4k3/8/8/8/8/8/8/4K3[b] w - - 0 1"),
+    ("crazyhouse", "4k3/8/8/8/8/8/8/4KN~2[] w - - 0 1"),
+    ("kingofthehill", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"),
+]
+
+
+@pytest.mark.parametrize("name,fen", DEAD)
+def test_dead_positions_end_as_in_python_chess(name, fen):
+    variant = _variant_module()
+    theirs = getattr(variant, VARIANTS[name])(fen)
+    ours = chessrules.Board(name, fen)
+    assert ours.is_insufficient_material() == theirs.is_insufficient_material()
+    outcome = theirs.outcome()
+    assert ours.is_game_over() == (outcome is not None)
+    if outcome is not None:
+        assert _winner(ours) == outcome.winner

@@ -7,7 +7,7 @@
 
 use std::sync::Arc;
 
-use crate::core::history::insufficient_material;
+use crate::variants::dead_position::DeadPosition;
 use crate::core::{Color, KindId, Move, MoveFlag, Position, Sq, Undo};
 use crate::engine::eval::{self, PieceValues};
 use crate::game::{Game, MoveRefused, Terminal, VariantId};
@@ -72,8 +72,8 @@ pub struct Ends {
     pub fifty_move: bool,
     /// A repeated position draws.
     pub repetition: bool,
-    /// Positions where nobody can mate any more draw.
-    pub dead_position: bool,
+    /// Which positions are dead (drawn) because nobody can win any more.
+    pub dead_position: DeadPosition,
 }
 
 impl Ends {
@@ -91,7 +91,7 @@ impl Ends {
             royal_capture: true,
             fifty_move: true,
             repetition: true,
-            dead_position: true,
+            dead_position: DeadPosition::Fide,
         }
     }
 
@@ -254,6 +254,11 @@ impl CoreGame {
         }
     }
 
+    /// How the game ends.
+    pub fn ends(&self) -> &Ends {
+        &self.ends
+    }
+
     /// How the game ends (default: `Ends::fide()`).
     pub fn set_ends(&mut self, ends: Ends) {
         self.ends = ends;
@@ -407,7 +412,7 @@ impl Game for CoreGame {
                 return Some(Terminal::Draw);
             }
         }
-        if ends.dead_position && insufficient_material(&self.pos) {
+        if ends.dead_position.is_dead(&self.pos) {
             return Some(Terminal::Draw);
         }
         None

@@ -9,6 +9,7 @@ pub mod any_game;
 pub mod chess960;
 pub mod core_game;
 pub mod custom;
+pub mod dead_position;
 pub mod fairy;
 pub mod follow;
 pub mod obstacle;

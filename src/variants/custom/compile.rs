@@ -14,6 +14,7 @@ use super::CustomVariant;
 use crate::core::{Color, KindId, PieceKind, RuleOptions, Rules, RulesConfig};
 use crate::game::Terminal;
 use crate::variants::core_game::{Ends, Goal};
+use crate::variants::dead_position::{self, DeadPosition};
 
 pub(super) struct Ctx<'a> {
     text: &'a str,
@@ -191,6 +192,19 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
             _ => return Err(cx.err(v.span(), "no_pieces is \"win\" or \"loss\"")),
         }),
     };
+    let dead_position = match &end.dead_position {
+        None => DeadPosition::Never,
+        Some(v) => DeadPosition::from_name(v.get_ref()).ok_or_else(|| {
+            let names: Vec<String> = dead_position::NAMES
+                .iter()
+                .map(|(n, _)| format!("\"{n}\""))
+                .collect();
+            cx.err(
+                v.span(),
+                format!("dead_position is one of {}", names.join(", ")),
+            )
+        })?,
+    };
     let check_limit = match &end.checks {
         Some(n) => Some(count(&cx, n, 1, 15, "checks")? as u8),
         None => None,
@@ -265,11 +279,11 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
         no_pieces,
         check_limit,
         // A variant file's game ends only by its own rules: capturing a king is not one of
-        // them unless the king is an extinction kind, and there is no dead-position rule.
+        // them unless the king is an extinction kind, and a dead position only where named.
         royal_capture: false,
         fifty_move: end.fifty_move,
         repetition: end.threefold,
-        dead_position: false,
+        dead_position,
     };
 
     let obstacles = obstacles(&cx, &doc.obstacles, files, ranks)?;

@@ -33,6 +33,7 @@ mod tests {
     use super::*;
     use crate::notation::coordinate::to_uci;
     use crate::variants::core_game::CoreGame;
+    use crate::variants::dead_position::DeadPosition;
     use crate::variants::custom::load_variant_file;
 
     /// Rooks only; a rook on its eighth rank wins. White can win a rook (what chess values) or
@@ -80,7 +81,8 @@ reach_rank = { piece = "R", rank = 8 }
         let variant = load_variant_file(&text).expect("a valid file");
         let ends = ends_of(&variant);
         assert_eq!(ends.stalemate, crate::game::Terminal::Win);
-        assert!(!ends.fifty_move && !ends.repetition && !ends.dead_position);
+        assert!(!ends.fifty_move && !ends.repetition);
+        assert_eq!(ends.dead_position, DeadPosition::Never);
         let pos = variant
             .position_from_fen("8/8/7r/8/8/7R/8/R7 w - - 0 1")
             .expect("a position");

@@ -179,6 +179,8 @@ pub struct EndDoc {
     pub fifty_move: bool,
     #[serde(default = "yes")]
     pub threefold: bool,
+    #[serde(default)]
+    pub dead_position: Option<Spanned<String>>,
 }
 
 impl Default for EndDoc {
@@ -194,6 +196,7 @@ impl Default for EndDoc {
             stalemate: None,
             fifty_move: true,
             threefold: true,
+            dead_position: None,
         }
     }
 }
