@@ -7,10 +7,10 @@
 
 use std::sync::Arc;
 
-use crate::variants::dead_position::DeadPosition;
 use crate::core::{Color, KindId, Move, MoveFlag, Position, Sq, Undo};
 use crate::engine::eval::{self, PieceValues};
 use crate::game::{Game, MoveRefused, Terminal, VariantId};
+use crate::variants::dead_position::DeadPosition;
 
 /// Mixed into the key of positions where the clock rule restricts the moves.
 const CLOCK_RULE_KEY: u64 = 0x9e37_79b9_7f4a_7c15;

@@ -150,7 +150,13 @@ mod tests {
 
     #[test]
     fn each_shipped_file_names_its_rule() {
-        let rule = |name: &str| builtin::by_name(name).expect("shipped").variant.end.dead_position;
+        let rule = |name: &str| {
+            builtin::by_name(name)
+                .expect("shipped")
+                .variant
+                .end
+                .dead_position
+        };
         assert_eq!(rule("atomic"), DeadPosition::Atomic);
         assert_eq!(rule("atomic960"), DeadPosition::Atomic);
         assert_eq!(rule("antichess"), DeadPosition::Antichess);
@@ -172,11 +178,17 @@ mod tests {
         // Bare kings; a bare king against a lone knight, bishop or rook, or two knights.
         assert!(dead("atomic", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"));
         for army in ["4KN2", "4KB2", "4KR2", "3NKN2"] {
-            assert!(dead("atomic", &format!("4k3/8/8/8/8/8/8/{army} w - - 0 1")), "{army}");
+            assert!(
+                dead("atomic", &format!("4k3/8/8/8/8/8/8/{army} w - - 0 1")),
+                "{army}"
+            );
         }
         // A queen, a pawn, a bishop and a knight, three knights: a win is still possible.
         for army in ["3QK3", "3BKN2", "2NNKN2"] {
-            assert!(!dead("atomic", &format!("4k3/8/8/8/8/8/8/{army} w - - 0 1")), "{army}");
+            assert!(
+                !dead("atomic", &format!("4k3/8/8/8/8/8/8/{army} w - - 0 1")),
+                "{army}"
+            );
         }
         assert!(!dead("atomic", "4k3/8/8/8/8/8/3P4/4K3 w - - 0 1"));
         // Bishops on squares of different colours never explode each other; on one colour
@@ -203,5 +215,24 @@ mod tests {
         assert!(!dead("crazyhouse", "4k3/8/8/8/8/8/8/4KN2[b] w - - 0 1"));
         assert!(!dead("crazyhouse", "4k3/8/8/8/8/8/8/4K3[p] w - - 0 1"));
         assert!(!dead("crazyhouse", "4k3/8/8/8/8/8/8/4KN~2[] w - - 0 1"));
+    }
+
+    #[test]
+    fn a_game_of_the_file_ends_there_as_a_draw() {
+        use crate::core::PositionHistory;
+        use crate::variants::custom::outcome::{outcome, VariantFileOutcome};
+        let v = &builtin::by_name("atomic").expect("shipped").variant;
+        let open = |fen: &str| PositionHistory::new(v.position_from_fen(fen).expect("a FEN"));
+        let draw = VariantFileOutcome::Draw {
+            reason: "insufficient material",
+        };
+        assert_eq!(
+            outcome(v, &mut open("4k3/8/8/8/8/8/8/4KR2 w - - 0 1")),
+            Some(draw)
+        );
+        assert_eq!(
+            outcome(v, &mut open("4k3/8/8/8/8/8/8/3QK3 w - - 0 1")),
+            None
+        );
     }
 }

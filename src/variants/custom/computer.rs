@@ -33,8 +33,8 @@ mod tests {
     use super::*;
     use crate::notation::coordinate::to_uci;
     use crate::variants::core_game::CoreGame;
-    use crate::variants::dead_position::DeadPosition;
     use crate::variants::custom::load_variant_file;
+    use crate::variants::dead_position::DeadPosition;
 
     /// Rooks only; a rook on its eighth rank wins. White can win a rook (what chess values) or
     /// reach the goal (what this file's rules value).

@@ -16,7 +16,8 @@ pub enum VariantFileOutcome {
         /// Why, in words.
         reason: &'static str,
     },
-    /// A draw; `reason` is `stalemate`, `fifty moves` or `threefold repetition`.
+    /// A draw; `reason` is `stalemate`, `insufficient material` (the file's dead-position
+    /// rule), `fifty moves` or `threefold repetition`.
     Draw {
         /// Why, in words.
         reason: &'static str,
@@ -26,7 +27,8 @@ pub enum VariantFileOutcome {
 /// The outcome of the game's current position, or `None` while it goes on. Checked in this
 /// order: extinction and reaching the goal rank (as the search judges them,
 /// [`Ends`](crate::variants::core_game::Ends)), no legal move
-/// (checkmate or stalemate), fifty moves, threefold repetition.
+/// (checkmate or stalemate), a dead position by the file's rule, fifty moves, threefold
+/// repetition.
 pub fn outcome(variant: &CustomVariant, game: &mut PositionHistory) -> Option<VariantFileOutcome> {
     let to_move = game.position().side_to_move();
     let mover = to_move.other();
@@ -58,6 +60,11 @@ pub fn outcome(variant: &CustomVariant, game: &mut PositionHistory) -> Option<Va
                 winner: to_move,
                 reason: "stalemate",
             },
+        });
+    }
+    if end.dead_position.is_dead(game.position()) {
+        return Some(VariantFileOutcome::Draw {
+            reason: "insufficient material",
         });
     }
     if end.fifty_move && status.fifty_moves {
