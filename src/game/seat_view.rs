@@ -143,6 +143,11 @@ pub trait SeatView: Send {
     fn walls(&self) -> Vec<WallView> {
         Vec::new()
     }
+    /// The edges of the regions some pieces are confined to (xiangqi's palace and river), for
+    /// the page to draw as lines; empty where no piece is confined.
+    fn zone_edges(&self) -> Vec<WallView> {
+        Vec::new()
+    }
     /// The legal moves of the piece on `from` (none when it is not the side to move's), as
     /// `asker` may be told them: a variant with hidden information computes them on what both
     /// the mover and the asker know (`None`: a spectator, or anyone not a player).

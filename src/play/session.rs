@@ -105,6 +105,10 @@ pub struct View {
     pub cells: Vec<Cell>,
     /// The walls on the board (obstacle chess; empty otherwise).
     pub walls: Vec<WallView>,
+    /// The edges of the regions pieces are confined to (xiangqi's palace and river), drawn
+    /// as lines; left out where there are none, so other variants' views are unchanged.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub zone_edges: Vec<WallView>,
     /// Who moves next, `white` or `black` (the placer during placements).
     pub to_move: &'static str,
     /// Check, mate and claimable draws in the position shown.
@@ -650,6 +654,7 @@ impl Session {
             ranks: self.game.ranks(),
             cells,
             walls: self.game.walls(),
+            zone_edges: self.game.zone_edges(),
             to_move: self.mover().name(),
             result: result.map(|e| e.to_string()),
             status,

@@ -115,10 +115,10 @@ impl<B: Bits> BitTables<B> {
             set.codes.iter().fold(B::ZERO, |m, &code| {
                 let mut b = pos.code_bits::<B>(code);
                 if code == before {
-                    b = b & !from_bit;
+                    b &= !from_bit;
                 }
                 if code == after {
-                    b = b | to_bit;
+                    b |= to_bit;
                 }
                 m | b
             })

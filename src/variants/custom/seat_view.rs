@@ -147,6 +147,9 @@ impl SeatView for Custom {
             })
             .collect()
     }
+    fn zone_edges(&self) -> Vec<WallView> {
+        zone_edges(&self.variant.rules)
+    }
     fn targets(&self, from: Square, _asker: Option<Color>) -> Vec<Target> {
         if self.over().is_some() {
             return Vec::new();
@@ -310,4 +313,87 @@ pub fn computer_move(
     .best
     .map(|m| coordinate::to_uci(pos, m))
     .ok_or_else(|| "no legal move".to_string())
+}
+
+/// The edges between the squares of each piece's zone (both sides': Black's is White's
+/// mirrored) and the squares outside it, inside the board, each edge once as the west or
+/// south edge of a square: the palace's outline and, where a zone is a side's own half, the
+/// river.
+fn zone_edges(rules: &crate::core::Rules) -> Vec<WallView> {
+    let (files, ranks) = (rules.shape.files(), rules.shape.ranks());
+    let mut zones: Vec<Vec<(u8, u8)>> = Vec::new();
+    for kind in &rules.pieces {
+        let Some(zone) = &kind.zone else {
+            continue;
+        };
+        let black = zone.iter().map(|&(f, r)| (f, ranks - 1 - r)).collect();
+        for z in [zone.clone(), black] {
+            if !zones.contains(&z) {
+                zones.push(z);
+            }
+        }
+    }
+    let mut edges: Vec<(u8, u8, &'static str)> = Vec::new();
+    for zone in &zones {
+        let inside = |f: u8, r: u8| zone.contains(&(f, r));
+        for &(f, r) in zone {
+            let mut edge = |e| {
+                if !edges.contains(&e) {
+                    edges.push(e);
+                }
+            };
+            if f > 0 && !inside(f - 1, r) {
+                edge((f, r, "west"));
+            }
+            if f + 1 < files && !inside(f + 1, r) {
+                edge((f + 1, r, "west"));
+            }
+            if r > 0 && !inside(f, r - 1) {
+                edge((f, r, "south"));
+            }
+            if r + 1 < ranks && !inside(f, r + 1) {
+                edge((f, r + 1, "south"));
+            }
+        }
+    }
+    edges.sort();
+    edges
+        .into_iter()
+        .map(|(f, r, side)| WallView {
+            square: Square::new(f, r).to_string(),
+            side,
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod zone_edge_tests {
+    use super::*;
+    use crate::variants::custom::builtin;
+
+    #[test]
+    fn xiangqi_shows_its_river_and_both_palaces() {
+        let rules = &builtin::by_name("xiangqi").expect("shipped").variant.rules;
+        let edges: Vec<(String, &str)> = zone_edges(rules)
+            .into_iter()
+            .map(|e| (e.square, e.side))
+            .collect();
+        let has = |sq: &str, side| edges.contains(&(sq.to_string(), side));
+        // The river: the south edge of every square of rank 6, from both sides' halves.
+        assert!("abcdefghi".chars().all(|f| has(&format!("{f}6"), "south")));
+        // White's palace d1–f3 and Black's d8–f10: three edges on each of three sides.
+        for r in 1..=3 {
+            assert!(has(&format!("d{r}"), "west") && has(&format!("g{r}"), "west"));
+        }
+        for r in 8..=10 {
+            assert!(has(&format!("d{r}"), "west") && has(&format!("g{r}"), "west"));
+        }
+        assert!(["d4", "e4", "f4", "d8", "e8", "f8"]
+            .iter()
+            .all(|s| has(s, "south")));
+        assert_eq!(edges.len(), 9 + 9 + 9, "{edges:?}");
+        // No zone, no edge.
+        let shogi = &builtin::by_name("shogi").expect("shipped").variant.rules;
+        assert!(zone_edges(shogi).is_empty());
+    }
 }

@@ -132,17 +132,12 @@ export function drawBoard(svg, view, flipped, marks = {}) {
   }
   // Walls on the square edges.
   for (const wall of view.walls || []) {
-    const s = parseSquare(wall.square);
-    const { x, y } = corner(view, flipped, s.file, s.rank);
-    let line;
-    if (wall.side === "west") {
-      const wx = flipped ? x + CELL : x;
-      line = { x1: wx, y1: y, x2: wx, y2: y + CELL };
-    } else {
-      const sy = flipped ? y : y + CELL;
-      line = { x1: x, y1: sy, x2: x + CELL, y2: sy };
-    }
+    const line = edgeLine(view, flipped, wall);
     el("line", { ...line, class: "wall", "data-wall": `${wall.side}:${wall.square}` }, svg);
+  }
+  // The edges of the regions pieces are confined to (the palace, the river): thin lines.
+  for (const edge of view.zone_edges || []) {
+    el("line", { ...edgeLine(view, flipped, edge), class: "zone-edge" }, svg);
   }
   // Legal-move marks (tutorial mode).
   for (const t of marks.targets || []) {
@@ -181,6 +176,18 @@ function drawObstacle(parent, kind, x, y) {
       el("line", { x1: cx + 9 * Math.cos(a), y1: cy + 9 * Math.sin(a), x2: cx + 14 * Math.cos(a), y2: cy + 14 * Math.sin(a), class: "mine-spike" }, g);
     }
   }
+}
+
+// The line along the west or south edge of a square ({ square, side }), as the board shows it.
+function edgeLine(view, flipped, edge) {
+  const s = parseSquare(edge.square);
+  const { x, y } = corner(view, flipped, s.file, s.rank);
+  if (edge.side === "west") {
+    const wx = flipped ? x + CELL : x;
+    return { x1: wx, y1: y, x2: wx, y2: y + CELL };
+  }
+  const sy = flipped ? y : y + CELL;
+  return { x1: x, y1: sy, x2: x + CELL, y2: sy };
 }
 
 // The square and nearest edge under a click (edges as the wall they would be).
