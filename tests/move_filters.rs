@@ -3,7 +3,7 @@
 //! by side, pins) and racing kings' "no move gives check", over random games from the start and
 //! from crowded middlegames, with a seeded generator so a failure names its seed.
 
-use chessrules::core::{Move, Position};
+use chessrules::core::{Color, Move, Position};
 use chessrules::engine::Rng;
 use chessrules::variants::custom::builtin;
 
@@ -25,9 +25,8 @@ fn sorted(moves: impl IntoIterator<Item = Move>) -> Vec<String> {
     out
 }
 
-/// Atomic's legal moves by definition: the mover keeps a royal piece and is not in check
-/// after the move (or the enemy's royal piece is gone).
-fn atomic_by_making(pos: &mut Position) -> Vec<Move> {
+/// The pseudo-legal moves after which `ok(position, mover)` holds: legality by definition.
+fn legal_by_making(pos: &mut Position, ok: fn(&Position, Color) -> bool) -> Vec<Move> {
     let mut pseudo = Vec::new();
     pos.pseudo_legal_moves(&mut pseudo);
     let us = pos.side_to_move();
@@ -35,28 +34,24 @@ fn atomic_by_making(pos: &mut Position) -> Vec<Move> {
         .into_iter()
         .filter(|&m| {
             let undo = pos.make(m);
-            let ok = pos.royal_count(us) > 0 && !pos.in_check(us);
+            let keep = ok(pos, us);
             pos.unmake(m, undo);
-            ok
+            keep
         })
         .collect()
 }
 
-/// Racing kings' legal moves by definition: the moves that keep the mover safe and do not put
-/// the other side in check.
+/// Atomic: the mover keeps a royal piece and is not in check after the move (or the enemy's
+/// royal piece is gone).
+fn atomic_by_making(pos: &mut Position) -> Vec<Move> {
+    legal_by_making(pos, |pos, us| pos.royal_count(us) > 0 && !pos.in_check(us))
+}
+
+/// Racing kings: the move keeps the mover safe and does not put the other side in check.
 fn racing_by_making(pos: &mut Position) -> Vec<Move> {
-    let mut pseudo = Vec::new();
-    pos.pseudo_legal_moves(&mut pseudo);
-    let (us, them) = (pos.side_to_move(), pos.side_to_move().other());
-    pseudo
-        .into_iter()
-        .filter(|&m| {
-            let undo = pos.make(m);
-            let ok = !pos.in_check(us) && !pos.in_check(them);
-            pos.unmake(m, undo);
-            ok
-        })
-        .collect()
+    legal_by_making(pos, |pos, us| {
+        !pos.in_check(us) && !pos.in_check(us.other())
+    })
 }
 
 fn random_games(variant: &str, starts: &[Option<&str>], by_making: fn(&mut Position) -> Vec<Move>) {
