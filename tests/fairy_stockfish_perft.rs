@@ -10,9 +10,7 @@
 mod perft_tables;
 mod requires;
 
-use chessrules::engine::perft::Perft;
-use chessrules::game::Game;
-use chessrules::variants::registry::{self, AnyGame, Visit};
+use chessrules::variants::registry::{self, AnyGame};
 
 /// Each table and where its variant's file is: a shipped variant's name, or a test file.
 const TABLES: &[(&str, Source)] = &[
@@ -34,16 +32,6 @@ enum Source {
     File(&'static str),
 }
 
-struct Count {
-    depth: u32,
-}
-
-impl Visit for Count {
-    type Output = u64;
-    fn visit<V: Game>(self, mut game: V) -> u64 {
-        Perft::<V::Move>::new(true).count(&mut game, self.depth)
-    }
-}
 
 #[test]
 fn variants_count_as_fairy_stockfish_does() {
@@ -66,7 +54,7 @@ fn variants_count_as_fairy_stockfish_does() {
             let fen = (case.fen != "startpos").then_some(case.fen.as_str());
             let game: AnyGame = registry::open_variant_file(&variant_text, fen)
                 .unwrap_or_else(|e| panic!("{table} {}: {}", case.id, e.full()));
-            let got = game.visit(Count { depth: case.depth });
+            let got = game.perft(case.depth, true);
             assert_eq!(got, case.nodes, "{table} {} depth {}", case.id, case.depth);
         }
         eprintln!("{table}: every line agrees");

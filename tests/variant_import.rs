@@ -12,10 +12,8 @@ mod requires;
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
-use chessrules::engine::perft::Perft;
-use chessrules::game::Game;
 use chessrules::variants::custom::load_variant_file;
-use chessrules::variants::registry::{self, AnyGame, Visit};
+use chessrules::variants::registry::{self, AnyGame};
 
 const ROOT: &str = "../shared/external/fairy-stockfish";
 
@@ -131,16 +129,6 @@ fn written(report: &[String], sections: usize) -> Vec<String> {
     names
 }
 
-struct Count {
-    depth: u32,
-}
-
-impl Visit for Count {
-    type Output = u64;
-    fn visit<V: Game>(self, mut game: V) -> u64 {
-        Perft::<V::Move>::new(true).count(&mut game, self.depth)
-    }
-}
 
 /// Counts every line of `NAME.perft` (up to `MAX_NODES`, Chess960 lines aside) through the
 /// written file; returns how many lines were counted.
@@ -157,7 +145,7 @@ fn agree_with_table(name: &str, variant_text: &str) -> usize {
         let fen = (case.fen != "startpos").then_some(case.fen.as_str());
         let game: AnyGame = registry::open_variant_file(variant_text, fen)
             .unwrap_or_else(|e| panic!("{name} {}: {}", case.id, e.full()));
-        let got = game.visit(Count { depth: case.depth });
+        let got = game.perft(case.depth, true);
         assert_eq!(got, case.nodes, "{name} {} depth {}", case.id, case.depth);
         counted += 1;
     }
@@ -276,7 +264,7 @@ fn import_text(tag: &str, ini: &str) -> (Vec<String>, PathBuf) {
 fn perft_of(text: &str, fen: Option<&str>, depth: u32) -> u64 {
     let game: AnyGame =
         registry::open_variant_file(text, fen).unwrap_or_else(|e| panic!("{}", e.full()));
-    game.visit(Count { depth })
+    game.perft(depth, true)
 }
 
 /// `dropNoDoubled` (one of the type a file) is `no_doubled_drop`; other counts are reported.

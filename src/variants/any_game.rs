@@ -7,6 +7,7 @@
 #![warn(missing_docs)]
 
 use crate::core::{Color, Move, Position};
+use crate::engine::perft::Perft;
 use crate::game::{Game, MoveRefused, Terminal, VariantId};
 use crate::variants::core_game::CoreGame;
 use crate::variants::obstacle::search::ObstacleSearch;
@@ -51,6 +52,23 @@ impl AnyGame {
             AnyGame::Obstacle(g) => work.visit(*g),
             AnyGame::PawnRace(g) => work.visit(g),
         }
+    }
+
+    /// Perft: how many move sequences of `depth` plies lead on from here, the game's own end
+    /// rules honoured (a decided game has no moves); `bulk` counts the last ply's moves
+    /// without making them. Each variant's own move type runs underneath (through `visit`).
+    pub fn perft(self, depth: u32, bulk: bool) -> u64 {
+        struct Count {
+            depth: u32,
+            bulk: bool,
+        }
+        impl Visit for Count {
+            type Output = u64;
+            fn visit<G: Game>(self, mut game: G) -> u64 {
+                Perft::<G::Move>::new(self.bulk).count(&mut game, self.depth)
+            }
+        }
+        self.visit(Count { depth, bulk })
     }
 
     /// The position of the pieces (obstacle chess's without its walls and traps).
