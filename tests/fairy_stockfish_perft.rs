@@ -32,7 +32,6 @@ enum Source {
     File(&'static str),
 }
 
-
 #[test]
 fn variants_count_as_fairy_stockfish_does() {
     let root = std::path::Path::new("../shared/external/fairy-stockfish");

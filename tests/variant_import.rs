@@ -129,7 +129,6 @@ fn written(report: &[String], sections: usize) -> Vec<String> {
     names
 }
 
-
 /// Counts every line of `NAME.perft` (up to `MAX_NODES`, Chess960 lines aside) through the
 /// written file; returns how many lines were counted.
 fn agree_with_table(name: &str, variant_text: &str) -> usize {

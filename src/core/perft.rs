@@ -3,11 +3,32 @@
 use crate::core::moves::Move;
 use crate::core::position::Position;
 
+/// Squares whose reaching ends the game: a move that brings a piece with one of `codes` (cell
+/// codes) onto a cell marked in `cells` leaves a position with no moves (a goal square).
+#[derive(Clone, Debug, Default)]
+pub struct Arrivals {
+    /// The cell codes of the pieces whose arrival counts.
+    pub codes: Vec<u8>,
+    /// Per mailbox cell: does arriving there end the game?
+    pub cells: Vec<bool>,
+}
+
+impl Arrivals {
+    /// Did the move just made to `to` end the game?
+    #[inline]
+    fn ended_by(&self, pos: &Position, to: crate::core::geometry::Sq) -> bool {
+        self.cells.get(to as usize).copied().unwrap_or(false)
+            && self.codes.contains(&pos.cell(to as usize))
+    }
+}
+
 /// Reusable move buffers, one per ply, so that counting allocates nothing after warm-up.
 pub struct Perft {
     buffers: Vec<Vec<Move>>,
     /// Count the legal moves at the last ply instead of making each one.
     pub bulk: bool,
+    /// Where arriving ends the game (none by default).
+    pub arrivals: Option<Arrivals>,
 }
 
 impl Perft {
@@ -16,6 +37,7 @@ impl Perft {
         Perft {
             buffers: Vec::new(),
             bulk,
+            arrivals: None,
         }
     }
 
@@ -24,15 +46,21 @@ impl Perft {
         while self.buffers.len() <= depth as usize {
             self.buffers.push(Vec::with_capacity(256));
         }
-        if pos.rules.move_hooks() {
-            self.walk::<true>(pos, depth)
-        } else {
-            self.walk::<false>(pos, depth)
+        match (pos.rules.move_hooks(), self.arrivals.is_some()) {
+            (true, true) => self.walk::<true, true>(pos, depth),
+            (true, false) => self.walk::<true, false>(pos, depth),
+            (false, true) => self.walk::<false, true>(pos, depth),
+            (false, false) => self.walk::<false, false>(pos, depth),
         }
     }
 
-    /// `HOOKS`: see `Position::make_with`.
-    fn walk<const HOOKS: bool>(&mut self, pos: &mut Position, depth: u32) -> u64 {
+    /// `HOOKS`: see `Position::make_with`. `ARRIVALS`: `arrivals` is set (an instance
+    /// without the test keeps the plain walk as it was).
+    fn walk<const HOOKS: bool, const ARRIVALS: bool>(
+        &mut self,
+        pos: &mut Position,
+        depth: u32,
+    ) -> u64 {
         if depth == 0 {
             return 1;
         }
@@ -50,8 +78,16 @@ impl Perft {
             // The leaf needs no call of its own: it is one node.
             nodes += if depth == 1 {
                 1
+            } else if ARRIVALS
+                && self
+                    .arrivals
+                    .as_ref()
+                    .is_some_and(|a| a.ended_by(pos, m.to))
+            {
+                // The game is over there: no moves below.
+                0
             } else {
-                self.walk::<HOOKS>(pos, depth - 1)
+                self.walk::<HOOKS, ARRIVALS>(pos, depth - 1)
             };
             pos.unmake_with::<HOOKS>(m, undo);
         }

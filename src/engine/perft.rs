@@ -35,7 +35,9 @@ impl<M: Copy> Perft<M> {
     pub fn count<V: Game<Move = M>>(&mut self, game: &mut V, depth: u32) -> u64 {
         if let Some(pos) = game.core_walk(depth).filter(|_| self.core_walk) {
             // No rule of the game acts below here: the core's own walk counts the same tree.
-            return crate::core::perft::Perft::new(self.bulk).count(&mut pos.clone(), depth);
+            let mut core = crate::core::perft::Perft::new(self.bulk);
+            core.arrivals = game.core_arrivals();
+            return core.count(&mut pos.clone(), depth);
         }
         while self.buffers.len() <= depth as usize {
             self.buffers.push(Vec::with_capacity(256));

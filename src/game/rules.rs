@@ -164,6 +164,12 @@ pub trait Game: Clone {
         None
     }
 
+    /// Where arriving ends the game, for the core's walk that `core_walk` allows (goal
+    /// squares; `None`, the default: nowhere).
+    fn core_arrivals(&self) -> Option<crate::core::perft::Arrivals> {
+        None
+    }
+
     /// A legal move in coordinates (`e2e4`, `e7e8q`), as UCI and perft's divide write it;
     /// a move coordinates cannot express keeps the variant's notation.
     fn coordinate_text(&mut self, m: Self::Move) -> String {

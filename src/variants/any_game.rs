@@ -212,6 +212,10 @@ impl Game for AnyGame {
     fn core_walk(&self, depth: u32) -> Option<&Position> {
         each!(self, g => g.core_walk(depth))
     }
+
+    fn core_arrivals(&self) -> Option<crate::core::perft::Arrivals> {
+        each!(self, g => g.core_arrivals())
+    }
 }
 
 #[cfg(test)]

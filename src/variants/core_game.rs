@@ -7,7 +7,7 @@
 
 use std::sync::Arc;
 
-use crate::core::{Color, KindId, Move, MoveFlag, Position, Sq, Undo};
+use crate::core::{Color, KindId, Move, MoveFlag, Piece, Position, Sq, Undo};
 use crate::engine::eval::{self, PieceValues};
 use crate::game::{Game, MoveRefused, Terminal, VariantId};
 use crate::variants::dead_position::DeadPosition;
@@ -132,9 +132,16 @@ impl Ends {
 
     /// Does any rule here decide a game before its moves run out?
     fn decides_early(&self) -> bool {
+        !self.goals.is_empty() || self.decides_early_but_by_goals()
+    }
+
+    /// Does a rule other than plain goal squares decide a game before its moves run out?
+    /// (Goal squares alone, without racing kings' reply, the core's walk honours through
+    /// `Arrivals`.)
+    fn decides_early_but_by_goals(&self) -> bool {
         !self.extinction.is_empty()
             || self.reach_rank.is_some()
-            || !self.goals.is_empty()
+            || (!self.goals.is_empty() && self.goal_reply)
             || self.no_pieces.is_some()
             || self.check_limit.is_some()
     }
@@ -431,9 +438,30 @@ impl Game for CoreGame {
             || (self.pos.rules().king_safety
                 && self.pos.royal_count(Color::White) == 1
                 && self.pos.royal_count(Color::Black) == 1);
-        let plain =
-            clock_quiet && royals_safe && self.root_moves.is_empty() && !ends.decides_early();
+        let plain = clock_quiet
+            && royals_safe
+            && self.root_moves.is_empty()
+            && !ends.decides_early_but_by_goals()
+            && ends.goals.len() <= 1
+            && (ends.goals.is_empty() || ends.decided(&self.pos).is_none());
         plain.then_some(&self.pos)
+    }
+
+    fn core_arrivals(&self) -> Option<crate::core::perft::Arrivals> {
+        // One goal at most (`core_walk`): its kind, either side's, on its squares.
+        let goal = self.ends.goals.first()?;
+        let mut cells = vec![false; self.pos.rules().shape.cells()];
+        for &sq in &goal.squares {
+            if let Some(cell) = cells.get_mut(sq as usize) {
+                *cell = true;
+            }
+        }
+        Some(crate::core::perft::Arrivals {
+            codes: Color::BOTH
+                .map(|c| Piece::new(c, goal.kind).code())
+                .to_vec(),
+            cells,
+        })
     }
 
     fn is_decided(&self) -> bool {
