@@ -4,7 +4,8 @@
 //!
 //! Each square is three characters wide with one character between squares, where a wall on
 //! the west edge of a square shows as `|`; a line of `---` under a rank marks walls on the
-//! south edges of its squares. White's pieces are upper case, Black's lower case, whatever the
+//! south edges of its squares. The edges of the zones pieces are confined to (xiangqi's
+//! palace and river) show the same way as `:` and `~~~`, where no wall stands. White's pieces are upper case, Black's lower case, whatever the
 //! variant's own board file writes. Empty squares show `.`, or what lies there as the viewer
 //! may know it: `O` an open trapdoor, `D` a trapdoor, `M` a mine, `X` both; a `*` after a
 //! piece says something lies under it.
@@ -53,6 +54,14 @@ pub fn board(view: &View, style: Style) -> String {
         .filter(|w| w.side == "south")
         .map(|w| w.square.as_str())
         .collect();
+    let edges = |side: &str| -> HashSet<&str> {
+        view.zone_edges
+            .iter()
+            .filter(|e| e.side == side)
+            .map(|e| e.square.as_str())
+            .collect()
+    };
+    let (zone_west, zone_south) = (edges("west"), edges("south"));
     let marked: Vec<&str> = view
         .last_move
         .iter()
@@ -73,6 +82,8 @@ pub fn board(view: &View, style: Style) -> String {
     // The wall between two neighbouring files stands on the west edge of the eastern one;
     // between two ranks, on the south edge of the upper one.
     let wall_between_files = |a: u8, b: u8, rank: u8| west.contains(name(a.max(b), rank).as_str());
+    let zone_between_files =
+        |a: u8, b: u8, rank: u8| zone_west.contains(name(a.max(b), rank).as_str());
     let mut out = String::new();
     let files_line = {
         let mut l = " ".repeat(label_width + 1);
@@ -90,23 +101,36 @@ pub fn board(view: &View, style: Style) -> String {
         let next_rank = ranks.get(row + 1).copied();
         for (column, &file) in files.iter().enumerate() {
             let here = name(file, rank);
-            let wall = match column.checked_sub(1) {
-                Some(before) => wall_between_files(files[before], file, rank),
+            let (wall, zone) = match column.checked_sub(1) {
+                Some(before) => (
+                    wall_between_files(files[before], file, rank),
+                    zone_between_files(files[before], file, rank),
+                ),
                 // The board's edge: only the a-file's west edge can hold a wall there.
-                None => file == 0 && west.contains(here.as_str()),
+                None => (file == 0 && west.contains(here.as_str()), false),
             };
-            line.push(if wall { '|' } else { ' ' });
+            line.push(match (wall, zone) {
+                (true, _) => '|',
+                (false, true) => ':',
+                (false, false) => ' ',
+            });
             let cell = cells.get(here.as_str()).copied();
             line.push_str(&square(cell, marked.contains(&here.as_str()), style));
             under.push(' ');
-            let wall_below =
-                next_rank.is_some_and(|r| south.contains(name(file, rank.max(r)).as_str()));
-            under.push_str(if wall_below { "---" } else { "   " });
+            let below = next_rank.map(|r| name(file, rank.max(r)));
+            let below = below.as_deref().unwrap_or_default();
+            under.push_str(if south.contains(below) {
+                "---"
+            } else if zone_south.contains(below) {
+                "~~~"
+            } else {
+                "   "
+            });
         }
         // Seen from Black, the a-file's west edge is on the right.
         let edge = style.from_black && west.contains(name(0, rank).as_str());
         let _ = writeln!(out, "{line}{}{number}", if edge { '|' } else { ' ' });
-        if under.contains('-') {
+        if under.contains(['-', '~']) {
             out.push_str(under.trim_end());
             out.push('\n');
         }
@@ -194,6 +218,43 @@ PPP..PPP\nR.BQKB.R\nw 2 2 + + + + - 0\n";
         assert!(rank4.contains(" M "), "the mine, shown to all: {text}");
         assert!(!text.contains('\x1b'), "no colour: {text}");
         assert!(board_of(&s, true).contains("\x1b["), "colour");
+    }
+
+    #[test]
+    fn xiangqi_shows_its_palaces_and_river() {
+        let shipped = chessrules::variants::registry::by_name("xiangqi").expect("shipped");
+        let s = Session::new("t".into(), VariantId::Custom, shipped.text).expect("a board");
+        let text = board_of(&s, false);
+        let lines: Vec<&str> = text.lines().collect();
+        // Rank 1 (the last rank line): the palace d1–f3 between c and d, f and g.
+        let rank1 = lines.iter().find(|l| l.starts_with(" 1 ")).expect("rank 1");
+        assert_eq!(rank1.matches(':').count(), 2, "{text}");
+        // The river between ranks 5 and 6, across the board; the palaces' tops and bottoms.
+        let river = lines
+            .iter()
+            .skip_while(|l| !l.starts_with(" 6 "))
+            .nth(1)
+            .expect("a line under rank 6");
+        assert_eq!(river.matches("~~~").count(), 9, "{text}");
+        let palace_top = lines
+            .iter()
+            .skip_while(|l| !l.starts_with(" 4 "))
+            .nth(1)
+            .expect("a line under rank 4");
+        assert_eq!(palace_top.matches("~~~").count(), 3, "{text}");
+        assert_eq!(
+            lines.iter().filter(|l| l.contains("~~~")).count(),
+            3,
+            "{text}"
+        );
+        // No zone, no mark: the standard board is as it was.
+        let standard = Session::new(
+            "t".into(),
+            VariantId::Standard,
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        )
+        .expect("a board");
+        assert!(!board_of(&standard, false).contains([':', '~']));
     }
 
     #[test]
