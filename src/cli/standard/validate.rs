@@ -53,13 +53,18 @@ const BATCH: usize = 2048;
 const BATCH_MOVES: usize = 1 << 18;
 /// Bytes of move texts, tags and warnings kept across one batch (long tag values add up).
 const BATCH_BYTES: usize = 32 << 20;
+/// Games in the first batch, which is read before anything can run beside it: small, so the
+/// pool starts early. Each batch after it holds twice as many, up to `BATCH`.
+const FIRST_BATCH: usize = 64;
+
 fn read_batch<R: Read>(
     reader: &mut PgnReader<R>,
     default_variant: Option<&'static str>,
+    games: usize,
 ) -> io::Result<Vec<ReadGame>> {
-    let mut batch = Vec::with_capacity(BATCH);
+    let mut batch = Vec::with_capacity(games);
     let (mut moves, mut bytes) = (0, 0);
-    while batch.len() < BATCH && moves < BATCH_MOVES && bytes < BATCH_BYTES {
+    while batch.len() < games && moves < BATCH_MOVES && bytes < BATCH_BYTES {
         // The games read so far are reported before the error that ends the reading.
         if reader.has_failed() && !batch.is_empty() {
             break;
@@ -132,6 +137,42 @@ fn json_line(n: u64, r: &Replay) -> String {
         o.strings("warnings", &r.warnings);
     }
     o.finish()
+}
+
+/// One game's verdict, counted and written as the lines the command prints for it.
+struct Report {
+    legal: bool,
+    plies: u64,
+    lines: String,
+}
+
+impl Report {
+    /// Game `n`'s report: its verdict line (text or JSON), then in text its leniencies on
+    /// lines of their own, so the verdict line keeps its form.
+    fn of(n: u64, r: &Replay, json: bool) -> Report {
+        let mut lines = if json {
+            json_line(n, r)
+        } else {
+            text_line(n, r)
+        };
+        lines.push('\n');
+        if !json {
+            for w in &r.warnings {
+                lines.push_str(&format!("game {n}: warning: {w}\n"));
+            }
+        }
+        Report {
+            legal: r.is_legal(),
+            plies: r.plies as u64,
+            lines,
+        }
+    }
+}
+
+fn write_reports(out: &mut impl Write, reports: &[Report]) -> io::Result<()> {
+    reports
+        .iter()
+        .try_for_each(|r| out.write_all(r.lines.as_bytes()))
 }
 
 /// A one-line progress report on a terminal's standard error.
@@ -207,41 +248,48 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode> {
     let started = Instant::now();
     let (mut games, mut illegal, mut plies) = (0u64, 0u64, 0u64);
     let outcome: io::Result<()> = pool.install(|| {
-        let mut batch = read_batch(&mut reader, default_variant)?;
+        // Three stages overlap: while the pool replays batch n (and writes each game's report
+        // lines), one thread writes batch n-1's reports and reads batch n+1. Only the first
+        // read and the last write run alone, so `--jobs 2` is not held back by a serial step.
+        let mut size = FIRST_BATCH;
+        let mut batch = read_batch(&mut reader, default_variant, size)?;
+        let mut written: Vec<Report> = Vec::new();
         while !batch.is_empty() {
+            let base = games;
+            size = (size * 2).min(BATCH);
             let (next, reports) = rayon::join(
-                || read_batch(&mut reader, default_variant),
+                || -> io::Result<Vec<ReadGame>> {
+                    write_reports(&mut out, &written)?;
+                    read_batch(&mut reader, default_variant, size)
+                },
                 || {
                     batch
                         .par_iter()
-                        .map(ReadGame::replay)
-                        .collect::<Vec<Replay>>()
+                        .enumerate()
+                        .map(|(i, game)| Report::of(base + i as u64 + 1, &game.replay(), args.json))
+                        .collect::<Vec<Report>>()
                 },
             );
             for r in &reports {
                 games += 1;
-                if r.is_legal() {
-                    plies += r.plies as u64;
+                if r.legal {
+                    plies += r.plies;
                 } else {
                     illegal += 1;
                 }
-                let line = if args.json {
-                    json_line(games, r)
-                } else {
-                    text_line(games, r)
-                };
-                writeln!(out, "{line}")?;
-                if !args.json {
-                    // Leniencies on lines of their own: the verdict line keeps its form.
-                    for w in &r.warnings {
-                        writeln!(out, "game {games}: warning: {w}")?;
-                    }
-                }
             }
+            written = reports;
             progress.show(games, reader.consumed(), false);
-            batch = next?;
+            batch = match next {
+                Ok(batch) => batch,
+                Err(e) => {
+                    // The games read before the error are reported before it.
+                    write_reports(&mut out, &written)?;
+                    return Err(e);
+                }
+            };
         }
-        Ok(())
+        write_reports(&mut out, &written)
     });
     progress.clear();
     out.flush()?;
