@@ -8,7 +8,6 @@ use chessrules::engine::{Engine, Limits, Rng, Score};
 use chessrules::game::Game;
 use chessrules::variants::pawnrace::board::from_diagram;
 use chessrules::variants::pawnrace::notation::san;
-use chessrules::variants::pawnrace::search::PawnRaceSearch;
 use chessrules::variants::pawnrace::{start, Gap, PawnRace};
 
 fn limits(nodes: u64) -> Limits {
@@ -22,7 +21,7 @@ fn limits(nodes: u64) -> Limits {
 
 fn search(diagram: &str, side: Color, nodes: u64) -> (String, Score) {
     let pos = from_diagram(diagram, side, None).expect("diagram");
-    let mut g = PawnRaceSearch::new(pos.clone());
+    let mut g = PawnRace::from_position(pos.clone());
     let mut engine: Engine<Move> = Engine::new(16);
     let r = engine.search(&mut g, &limits(nodes));
     let best = r.best.expect("a move");
@@ -69,7 +68,7 @@ fn avoids_stalemating_the_opponent_when_winning() {
     let pos = from_diagram(d, Color::Black, None).expect("diagram");
     let mut g = PawnRace::from_position(pos);
     g.play_text("a6").expect("a6");
-    let mut s = PawnRaceSearch::new(g.position().clone());
+    let mut s = PawnRace::from_position(g.position().clone());
     let mut engine: Engine<Move> = Engine::new(16);
     let r = engine.search(&mut s, &limits(200_000));
     let best = r.best.expect("a move");
@@ -81,7 +80,7 @@ fn avoids_stalemating_the_opponent_when_winning() {
 fn node_limit_and_legality_from_every_start() {
     let mut engine: Engine<Move> = Engine::new(16);
     for w in 0..8 {
-        let mut g = PawnRaceSearch::new(start(Gap::wrapping(w), Gap::wrapping(7 - w)));
+        let mut g = PawnRace::from_position(start(Gap::wrapping(w), Gap::wrapping(7 - w)));
         let r = engine.search(&mut g, &limits(5_000));
         let mut legal = Vec::new();
         g.legal_moves(&mut legal);
@@ -95,7 +94,7 @@ fn node_limit_and_legality_from_every_start() {
 fn play(
     ai_color: Color,
     gaps: (u8, u8),
-    other: &mut dyn FnMut(&mut PawnRaceSearch) -> Option<Move>,
+    other: &mut dyn FnMut(&mut PawnRace) -> Option<Move>,
 ) -> Option<Color> {
     let mut game = PawnRace::new(Gap::wrapping(gaps.0), Gap::wrapping(gaps.1));
     let mut engine: Engine<Move> = Engine::new(16);
@@ -103,7 +102,7 @@ fn play(
         if let Some(o) = game.outcome() {
             return o.winner();
         }
-        let mut s = PawnRaceSearch::new(game.position().clone());
+        let mut s = PawnRace::from_position(game.position().clone());
         let m = if game.side_to_move() == ai_color {
             engine.search(&mut s, &limits(3_000)).best
         } else {
@@ -135,7 +134,7 @@ fn beats_random_and_greedy_players() {
 fn greedy_takes_an_immediate_win() {
     let d = "........\n.W......\n........\n........\n........\n........\n......B.\n........";
     let pos = from_diagram(d, Color::White, None).expect("diagram");
-    let mut s = PawnRaceSearch::new(pos.clone());
+    let mut s = PawnRace::from_position(pos.clone());
     for seed in 0..10 {
         let m = greedy_move(&mut s, &mut Rng::new(seed)).expect("a move");
         assert_eq!(san(&pos, m), "b8");

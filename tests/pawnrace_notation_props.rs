@@ -5,13 +5,13 @@ use chessrules::core::{Move, Position};
 use chessrules::engine::baseline::random_move;
 use chessrules::engine::Rng;
 use chessrules::variants::pawnrace::notation::{is_capture, parse, san};
-use chessrules::variants::pawnrace::search::PawnRaceSearch;
+use chessrules::variants::pawnrace::PawnRace;
 use chessrules::variants::pawnrace::{decided, start, Gap};
 use proptest::prelude::*;
 
 /// A position reached by `plies` random moves from a start with these gaps.
 fn random_position(gaps: (u8, u8), plies: usize, seed: u64) -> Position {
-    let mut s = PawnRaceSearch::new(start(Gap::wrapping(gaps.0), Gap::wrapping(gaps.1)));
+    let mut s = PawnRace::from_position(start(Gap::wrapping(gaps.0), Gap::wrapping(gaps.1)));
     let mut rng = Rng::new(seed);
     for _ in 0..plies {
         if decided(s.position()).is_some() {

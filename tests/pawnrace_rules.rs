@@ -14,7 +14,7 @@ fn every_gap_pair_starts_with_fourteen_moves() {
     for w in 0..8 {
         for b in 0..8 {
             let mut g = PawnRace::new(Gap::wrapping(w), Gap::wrapping(b));
-            assert_eq!(g.legal_moves().len(), 14);
+            assert_eq!(g.legal_move_list().len(), 14);
             assert_eq!(g.outcome(), None);
         }
     }
@@ -27,7 +27,7 @@ fn en_passant_only_right_after_the_double_step() {
         g.play_text(m).expect(m);
     }
     let ep: Vec<_> = g
-        .legal_moves()
+        .legal_move_list()
         .into_iter()
         .filter(|m| m.flag == MoveFlag::EnPassant)
         .collect();
@@ -41,7 +41,7 @@ fn en_passant_only_right_after_the_double_step() {
         Err("there is nothing to capture on c6".to_string())
     );
     assert!(g
-        .legal_moves()
+        .legal_move_list()
         .iter()
         .all(|m| m.flag != MoveFlag::EnPassant));
 }

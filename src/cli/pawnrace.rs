@@ -13,9 +13,9 @@ use std::process::ExitCode;
 use anyhow::Result;
 use chessrules::game::VariantId;
 use chessrules::variants::pawnrace::player::{Strategy, MAX_MOVETIME_MS};
-use chessrules::variants::pawnrace::search::PawnRaceSearch;
 use chessrules::variants::pawnrace::seat_view::board_text;
 use chessrules::variants::pawnrace::tournament::{play_match, GapSchedule, MatchConfig};
+use chessrules::variants::pawnrace::PawnRace;
 use chessrules::variants::pawnrace::{notation, start, Gap};
 
 use crate::cli::play::{self, SeatSpec, Setup};
@@ -234,7 +234,7 @@ fn run_match(args: MatchArgs) -> Result<ExitCode> {
 }
 
 fn analyse(args: AnalyseArgs) -> Result<ExitCode> {
-    let mut search = PawnRaceSearch::new(start(args.white_gap, args.black_gap));
+    let mut search = PawnRace::from_position(start(args.white_gap, args.black_gap));
     let mut engine = chessrules::engine::Engine::new(19);
     let mut limits = chessrules::engine::Limits::movetime(args.movetime.clamp(1, MAX_MOVETIME_MS));
     limits.full_time = args.full_time;

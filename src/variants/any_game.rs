@@ -11,7 +11,7 @@ use crate::engine::perft::Perft;
 use crate::game::{Game, MoveRefused, Terminal, VariantId};
 use crate::variants::core_game::CoreGame;
 use crate::variants::obstacle::search::ObstacleSearch;
-use crate::variants::pawnrace::search::PawnRaceSearch;
+use crate::variants::pawnrace::PawnRace;
 
 /// A game of any variant the registry builds.
 #[derive(Clone, Debug)]
@@ -22,7 +22,7 @@ pub enum AnyGame {
     /// Obstacle chess on the board as given (hidden trapdoors included).
     Obstacle(Box<ObstacleSearch>),
     /// Pawn race.
-    PawnRace(PawnRaceSearch),
+    PawnRace(PawnRace),
 }
 
 /// A move of an [`AnyGame`]: the move of the game inside.
@@ -33,7 +33,7 @@ pub enum AnyMove {
     /// A move of obstacle chess (moves, walls, placements).
     Obstacle(<ObstacleSearch as Game>::Move),
     /// A move of a pawn race.
-    PawnRace(<PawnRaceSearch as Game>::Move),
+    PawnRace(<PawnRace as Game>::Move),
 }
 
 /// Work to do on a game of any variant, with that variant's own types.

@@ -14,7 +14,7 @@ use crate::game::{Diagnostic, Game, SeatView, VariantId};
 use crate::notation::fen;
 use crate::variants::core_game::CoreGame;
 use crate::variants::obstacle::search::ObstacleSearch;
-use crate::variants::pawnrace::search::PawnRaceSearch;
+use crate::variants::pawnrace::PawnRace;
 use crate::variants::seat::{self, Think};
 use crate::variants::{chess960, custom, fairy, follow, obstacle, pawnrace, standard};
 
@@ -273,13 +273,13 @@ fn open_follow(text: &str) -> Result<AnyGame, Diagnostic> {
 
 fn open_pawnrace(text: &str) -> Result<AnyGame, Diagnostic> {
     pawnrace::seat_view::parse(text)
-        .map(|pos| AnyGame::PawnRace(PawnRaceSearch::new(pos)))
+        .map(|pos| AnyGame::PawnRace(PawnRace::from_position(pos)))
         .map_err(Diagnostic::plain)
 }
 
 fn open_pawnrace_fen(text: &str) -> Result<AnyGame, Diagnostic> {
     fen::parse(pawnrace::rules(), text.trim())
-        .map(|pos| AnyGame::PawnRace(PawnRaceSearch::new(pos)))
+        .map(|pos| AnyGame::PawnRace(PawnRace::from_position(pos)))
         .map_err(|e| Diagnostic::plain(e.to_string()))
 }
 

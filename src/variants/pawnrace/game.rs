@@ -1,4 +1,6 @@
-//! A pawn race game: the position plus the moves played, so moves can be taken back.
+//! A pawn race game: the position plus the moves played, so moves can be taken back. The one
+//! type pawn race is played as: the `pawnrace` command, the table and the search (its
+//! [`Game`](crate::game::Game) implementation is in `variant.rs`) all hold a `PawnRace`.
 
 use crate::core::{Color, Move, Position, Undo};
 use crate::variants::pawnrace::{notation, outcome, start, Gap, RaceOutcome};
@@ -6,8 +8,11 @@ use crate::variants::pawnrace::{notation, outcome, start, Gap, RaceOutcome};
 /// A pawn race being played: the position and the moves played, each with its undo.
 #[derive(Clone, Debug)]
 pub struct PawnRace {
-    position: Position,
-    played: Vec<(Move, Undo)>,
+    pub(super) position: Position,
+    pub(super) played: Vec<(Move, Undo)>,
+    /// Evaluations by Zobrist key, for the search (empty until it first evaluates): the key
+    /// covers the side to move and the en passant file, everything the evaluation reads.
+    pub(super) eval_cache: Vec<(u64, i32)>,
 }
 
 impl PawnRace {
@@ -20,7 +25,8 @@ impl PawnRace {
     pub fn from_position(position: Position) -> PawnRace {
         PawnRace {
             position,
-            played: Vec::new(),
+            played: Vec::with_capacity(128),
+            eval_cache: Vec::new(),
         }
     }
 
@@ -40,14 +46,14 @@ impl PawnRace {
     }
 
     /// The legal moves (none once the game is over).
-    pub fn legal_moves(&mut self) -> Vec<Move> {
+    pub fn legal_move_list(&mut self) -> Vec<Move> {
         if super::decided(&self.position).is_some() {
             return Vec::new();
         }
         self.position.legal_move_list()
     }
 
-    /// Plays `m`, which must be one of `legal_moves()`.
+    /// Plays `m`, which must be one of `legal_move_list()`.
     pub fn play(&mut self, m: Move) {
         let undo = self.position.make(m);
         self.played.push((m, undo));

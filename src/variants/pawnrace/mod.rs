@@ -9,9 +9,9 @@ pub mod eval;
 pub mod game;
 pub mod notation;
 pub mod player;
-pub mod search;
 pub mod seat_view;
 pub mod tournament;
+pub mod variant;
 
 use std::sync::{Arc, OnceLock};
 

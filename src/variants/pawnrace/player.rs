@@ -3,7 +3,6 @@
 use crate::core::Move;
 use crate::engine::baseline::{greedy_move, random_move};
 use crate::engine::{Engine, Limits, Rng, SearchResult};
-use crate::variants::pawnrace::search::PawnRaceSearch;
 use crate::variants::pawnrace::PawnRace;
 
 /// Longest time a computer may think about one move (the tournament wants answers in
@@ -52,7 +51,7 @@ impl ComputerPlayer {
     /// The move to play in `game` (`None` if there is none), with the search's findings when
     /// the search chose it.
     pub fn choose(&mut self, game: &PawnRace) -> (Option<Move>, Option<SearchResult<Move>>) {
-        let mut search = PawnRaceSearch::new(game.position().clone());
+        let mut search = PawnRace::from_position(game.position().clone());
         match (&mut self.engine, self.strategy) {
             (Some(engine), _) => {
                 let result = engine.search(&mut search, &Limits::movetime(self.movetime_ms));

@@ -78,7 +78,7 @@ impl SeatView for Race {
         let from = rules.shape.sq(from);
         let mut game = self.game.clone();
         let pos = self.position();
-        game.legal_moves()
+        game.legal_move_list()
             .into_iter()
             .filter(|m| m.from == from)
             .map(|m| Target {
