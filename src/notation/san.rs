@@ -298,7 +298,9 @@ fn parse_text(pos: &Position, text: &str) -> Option<Parsed> {
     }
     let rules = pos.rules();
     let shape = &rules.shape;
-    if let Some((piece, square)) = t.split_once('@') {
+    // (A byte search: `split_once` with a char pattern cost 2% of reading a PGN file.)
+    if let Some(at) = t.bytes().position(|b| b == b'@') {
+        let (piece, square) = (&t[..at], &t[at + 1..]);
         // A drop: `N@f3`, and for the letterless kind (the pawn) `P@e4` or `@e4`.
         let kind = match piece.as_bytes() {
             [] => (0..rules.pieces.len() as KindId).find(|&k| letterless(pos, k))?,

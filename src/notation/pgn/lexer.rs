@@ -448,21 +448,57 @@ impl<R: Read> Lexer<R> {
         Ok(())
     }
 
+    /// Moves over the next `n` bytes of the buffer as `n` calls of `bump` would, a slice at
+    /// a time: comments are most of an annotated file, and byte by byte they were most of
+    /// the reading.
+    fn skip_buffered(&mut self, n: usize) {
+        let seg = &self.buf[self.pos..self.pos + n];
+        let last_line = match memchr::memrchr(b'\n', seg) {
+            Some(i) => {
+                self.line += memchr::memchr_iter(b'\n', &seg[..=i]).count() as u64;
+                self.column = 1;
+                self.line_offset = self.consumed + i as u64 + 1;
+                self.line_has_content = false;
+                &seg[i + 1..]
+            }
+            None => seg,
+        };
+        // Characters, not UTF-8 continuation bytes (0x80-0xBF), move the column.
+        let is_char = |b: u8| (b as i8) >= -64;
+        let continuations = last_line.iter().filter(|&&b| !is_char(b)).count();
+        self.column += (last_line.len() - continuations) as u64;
+        if !self.line_has_content {
+            self.line_has_content = last_line
+                .iter()
+                .any(|&b| is_char(b) && !matches!(b, b' ' | b'\t' | b'\r' | 0x0B | 0x0C));
+        }
+        self.pos += n;
+        self.consumed += n as u64;
+    }
+
     fn skip_comment(&mut self, line: u64, column: u64) -> Result<(), LexError> {
         self.bump()?;
         let mut skipped = 0u64;
         loop {
-            match self.bump()? {
-                Some(b'}') => return Ok(()),
-                Some(_) => {}
-                None => return Err(self.error(line, column, "comment '{' is not closed")),
+            if self.pos == self.len && self.refill()?.is_none() {
+                return Err(self.error(line, column, "comment '{' is not closed"));
             }
-            skipped += 1;
+            let avail = &self.buf[self.pos..self.len];
+            let (n, closed) = match memchr::memchr(b'}', avail) {
+                Some(i) => (i, true),
+                None => (avail.len(), false),
+            };
+            skipped += n as u64;
             if skipped > MAX_SKIP_BYTES {
                 let what = format!(
                     "the comment opened at line {line}, column {column}, does not close within"
                 );
                 return Err(LexError::Io(not_pgn(what, MAX_SKIP_BYTES)));
+            }
+            self.skip_buffered(n);
+            if closed {
+                self.bump()?;
+                return Ok(());
             }
         }
     }
@@ -563,6 +599,19 @@ impl<R: Read> Lexer<R> {
         self.bump()?;
         let mut value = Vec::new();
         loop {
+            // The plain bytes up to the next quote, backslash or line end, as one slice (and
+            // never past the length limit, so a too long value stops where it always did).
+            let avail = &self.buf[self.pos..self.len];
+            let plain = memchr::memchr3(b'"', b'\\', b'\n', avail).unwrap_or(avail.len());
+            let n = plain.min((MAX_TOKEN + 1).saturating_sub(value.len()));
+            if n > 0 {
+                value.extend_from_slice(&avail[..n]);
+                self.skip_buffered(n);
+                if value.len() > MAX_TOKEN {
+                    return Err(self.error(line, column, "tag value too long"));
+                }
+                continue;
+            }
             let (l, c) = (self.line, self.column);
             match self.bump()? {
                 Some(b'"') => {
@@ -605,9 +654,12 @@ impl<R: Read> Lexer<R> {
             return Err(self.error(self.line, self.column, "expected ']' after the tag value"));
         }
         self.bump()?;
-        let name = String::from_utf8_lossy(&name).into_owned();
         // PGN's own character set is ISO 8859-1; such bytes are kept as U+FFFD, not refused.
-        let value = String::from_utf8_lossy(&value).into_owned();
+        let text = |bytes: Vec<u8>| {
+            String::from_utf8(bytes)
+                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+        };
+        let (name, value) = (text(name), text(value));
         Ok((name, value))
     }
 
@@ -709,6 +761,60 @@ mod tests {
             t.kind,
             TokenKind::Tag("White".into(), "M\u{fffd}ller".into())
         );
+    }
+
+    /// The error a text ends in, read whole and a byte per read (comments and tag values are
+    /// skipped a slice at a time: lines and columns must come out as byte by byte).
+    fn last_error(text: &[u8]) -> [String; 2] {
+        fn run<R: std::io::Read>(mut lx: Lexer<R>) -> String {
+            loop {
+                match lx.next_token() {
+                    Ok(Some(_)) => {}
+                    Ok(None) => return "no error".to_string(),
+                    Err(e) => return e.to_string(),
+                }
+            }
+        }
+        [run(Lexer::new(text)), run(Lexer::new(ByteAtATime(text)))]
+    }
+
+    #[test]
+    fn comments_and_tag_values_keep_lines_and_columns() {
+        let expect = |text: &[u8], error: &str| {
+            for got in last_error(text) {
+                assert_eq!(got, error, "{:?}", String::from_utf8_lossy(text));
+            }
+        };
+        // Characters, not bytes, count: é is two bytes and one column.
+        expect(
+            "{ é\n  cé } @".as_bytes(),
+            "line 2, column 8: unexpected '@'",
+        );
+        expect("{ é } e4 @".as_bytes(), "line 1, column 10: unexpected '@'");
+        // A quote not before `]` is kept as text: the value then runs to the end.
+        expect(
+            "[Event \"é x\" x".as_bytes(),
+            "line 1, column 15: tag value is not closed on its line",
+        );
+        expect(
+            "[Event \"é x\"]]".as_bytes(),
+            "line 1, column 14: unexpected ']'",
+        );
+        expect(
+            "[Event \"a\\\"é\"]\n@".as_bytes(),
+            "line 2, column 1: unexpected '@'",
+        );
+        expect(
+            "[Event \"é\n".as_bytes(),
+            "line 1, column 10: tag value is not closed on its line",
+        );
+        // A comment longer than the read buffer, over many lines.
+        let mut long = b"{".to_vec();
+        for _ in 0..50_000 {
+            long.extend_from_slice("é\n".as_bytes());
+        }
+        long.extend_from_slice(b"ab } @");
+        expect(&long, "line 50001, column 6: unexpected '@'");
     }
 
     #[test]
