@@ -465,7 +465,11 @@ impl<R: Read> Lexer<R> {
         };
         // Characters, not UTF-8 continuation bytes (0x80-0xBF), move the column.
         let is_char = |b: u8| (b as i8) >= -64;
-        let continuations = last_line.iter().filter(|&&b| !is_char(b)).count();
+        let continuations = if last_line.is_ascii() {
+            0
+        } else {
+            last_line.iter().filter(|&&b| !is_char(b)).count()
+        };
         self.column += (last_line.len() - continuations) as u64;
         if !self.line_has_content {
             self.line_has_content = last_line

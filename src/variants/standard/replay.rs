@@ -147,7 +147,9 @@ fn write_fen(pos: &Position, chess960: bool) -> String {
 /// Chess960 (its FEN tag in X-FEN or Shredder-FEN; without one, FIDE chess's start position,
 /// number 518, as python-chess reads it).
 pub fn start_from_tags(variant: Option<&str>, fen_tag: Option<&str>) -> Result<Position, String> {
-    if let Some(v) = variant {
+    // Standard's names first: most tagged games are standard ones, and the shipped files'
+    // names (none of them standard's) need not be searched for them.
+    if let Some(v) = variant.filter(|v| !is_standard_variant(v)) {
         if is_chess960_variant(v) {
             return match fen_tag {
                 Some(text) => {
@@ -164,9 +166,7 @@ pub fn start_from_tags(variant: Option<&str>, fen_tag: Option<&str>) -> Result<P
             };
             return read.map_err(|e| format!("FEN tag: {e}"));
         }
-        if !is_standard_variant(v) {
-            return Err(format!("variant '{v}' is not standard chess"));
-        }
+        return Err(format!("variant '{v}' is not standard chess"));
     }
     match fen_tag {
         Some(text) => position_from_fen(text).map_err(|e| format!("FEN tag: {e}")),
@@ -224,7 +224,10 @@ impl Replayer {
                 .map_err(|reason| Verdict::Unreadable { reason }),
             warnings: Vec::new(),
             chess960: variant.is_some_and(is_chess960_variant),
-            ends: variant.and_then(shipped_variant).map(|s| &s.variant.end),
+            ends: variant
+                .filter(|v| !is_standard_variant(v))
+                .and_then(shipped_variant)
+                .map(|s| &s.variant.end),
         }
     }
 
