@@ -118,20 +118,49 @@ fn validate_keeps_file_order_across_batches_and_threads() {
     let mut text = String::new();
     for i in 1..=5000 {
         let bad = if i % 997 == 0 { "Ke3" } else { "Nf3" };
-        text.push_str(&format!("[Round \"{i}\"]\n\n1. e4 e5 2. {bad} *\n\n"));
+        // Every 1013th has a null move: its warning line must follow its own verdict.
+        let pass = if i % 1013 == 0 { " -- Nc3" } else { "" };
+        text.push_str(&format!("[Round \"{i}\"]\n\n1. e4 e5 2. {bad}{pass} *\n\n"));
     }
     let path = std::env::temp_dir().join(format!("chessrules-order-{}.pgn", std::process::id()));
     fs::write(&path, text).unwrap();
-    let run = |jobs: &str| {
+    let run_as = |format: &[&str], jobs: &str| {
         Command::new(env!("CARGO_BIN_EXE_chessrules"))
-            .args(["standard", "validate", "--json", "--jobs", jobs])
+            .args(["standard", "validate", "--jobs", jobs])
+            .args(format)
             .arg(&path)
             .output()
             .unwrap()
     };
+    let run = |jobs: &str| run_as(&["--json"], jobs);
     let one = run("1");
     let two = run("2");
+    let text_one = run_as(&[], "1");
+    let text_two = run_as(&[], "2");
     let _ = fs::remove_file(&path);
+    assert_eq!(text_one.stdout, text_two.stdout);
+    let text = String::from_utf8(text_two.stdout).unwrap();
+    let text: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        text.len(),
+        5000 + 4,
+        "one warning line for each of 4 null moves"
+    );
+    for (at, line) in text
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.contains("warning"))
+    {
+        let game = line.split(':').next().unwrap();
+        assert!(text[at - 1].starts_with(&format!("{game}: ")), "{line}");
+        assert!(
+            game.ends_with("013")
+                || game.ends_with("026")
+                || game.ends_with("039")
+                || game.ends_with("052"),
+            "{line}"
+        );
+    }
     assert_eq!(one.stdout, two.stdout);
     assert_eq!(one.status.code(), Some(1));
     let out = String::from_utf8(two.stdout).unwrap();

@@ -349,7 +349,15 @@ fn take_checks(fields: &mut Vec<(usize, &str)>, limit: u8) -> Result<Option<[u8;
 pub fn write(pos: &Position) -> String {
     let rules = pos.rules();
     let shape = &rules.shape;
-    let mut out = String::new();
+    let mut out = String::with_capacity(96);
+    // A run of empty squares: one digit on boards up to 9 files (most FENs), else formatted
+    // (this is written once per game `standard validate` reads).
+    let push_count = |out: &mut String, n: u32| match char::from_digit(n, 10) {
+        Some(digit) => out.push(digit),
+        None => {
+            let _ = write!(out, "{n}");
+        }
+    };
     for r in (0..shape.ranks()).rev() {
         let mut empty = 0;
         for f in 0..shape.files() {
@@ -358,7 +366,7 @@ pub fn write(pos: &Position) -> String {
                 None => empty += 1,
                 Some(p) => {
                     if empty > 0 {
-                        let _ = write!(out, "{empty}");
+                        push_count(&mut out, empty);
                         empty = 0;
                     }
                     let kind = rules.kind(p.kind);
@@ -376,7 +384,7 @@ pub fn write(pos: &Position) -> String {
             }
         }
         if empty > 0 {
-            let _ = write!(out, "{empty}");
+            push_count(&mut out, empty);
         }
         if r > 0 {
             out.push('/');
