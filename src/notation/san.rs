@@ -141,7 +141,8 @@ fn san_without_suffix(pos: &mut Position, m: Move) -> String {
 pub fn parse(pos: &mut Position, text: &str) -> Result<Move, SanError> {
     let parsed = parse_text(pos, text).ok_or_else(|| SanError::Syntax(text.to_string()))?;
     let us = pos.side_to_move();
-    let mut candidates = Candidates::new(None, None);
+    // Made once, in the arm that knows its destination (a `Candidates` is 8 moves to clear).
+    let mut candidates;
     match parsed {
         Parsed::Drop { kind, to } => {
             let m = Move::drop(kind, to);
@@ -152,6 +153,7 @@ pub fn parse(pos: &mut Position, text: &str) -> Result<Move, SanError> {
             };
         }
         Parsed::Castle { king_side } => {
+            candidates = Candidates::new(None, None);
             let rules = pos.rules();
             let mut all = Candidates::new(None, None);
             pos.castling_moves(&mut all);
