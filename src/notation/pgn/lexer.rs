@@ -117,6 +117,17 @@ pub const MAX_RESYNC_BYTES: u64 = 8 << 20;
 /// ends here, in well under a second of reading.
 pub const MAX_SKIP_BYTES: u64 = 256 << 20;
 
+/// Does `b` start a character (it is not a UTF-8 continuation byte, 0x80-0xBF)? Columns
+/// count characters.
+fn starts_char(b: u8) -> bool {
+    b & 0xC0 != 0x80
+}
+
+/// Blank bytes: a line of only these has no content (a blank line ends a game).
+fn is_blank(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\r' | 0x0B | 0x0C)
+}
+
 /// The error that ends reading an input that is not PGN: `what` is followed by `limit`.
 fn not_pgn(what: String, limit: u64) -> io::Error {
     io::Error::new(
@@ -275,8 +286,8 @@ impl<R: Read> Lexer<R> {
                 self.column = 1;
                 self.line_offset = self.consumed;
                 self.line_has_content = false;
-            } else if b & 0xC0 != 0x80 {
-                if !matches!(b, b' ' | b'\t' | b'\r' | 0x0B | 0x0C) {
+            } else if starts_char(b) {
+                if !is_blank(b) {
                     self.line_has_content = true;
                 }
                 // Count characters, not UTF-8 continuation bytes.
@@ -463,18 +474,14 @@ impl<R: Read> Lexer<R> {
             }
             None => seg,
         };
-        // Characters, not UTF-8 continuation bytes (0x80-0xBF), move the column.
-        let is_char = |b: u8| (b as i8) >= -64;
-        let continuations = if last_line.is_ascii() {
-            0
+        let chars = if last_line.is_ascii() {
+            last_line.len()
         } else {
-            last_line.iter().filter(|&&b| !is_char(b)).count()
+            last_line.iter().filter(|&&b| starts_char(b)).count()
         };
-        self.column += (last_line.len() - continuations) as u64;
+        self.column += chars as u64;
         if !self.line_has_content {
-            self.line_has_content = last_line
-                .iter()
-                .any(|&b| is_char(b) && !matches!(b, b' ' | b'\t' | b'\r' | 0x0B | 0x0C));
+            self.line_has_content = last_line.iter().any(|&b| starts_char(b) && !is_blank(b));
         }
         self.pos += n;
         self.consumed += n as u64;
