@@ -8,6 +8,7 @@
 #![warn(missing_docs)]
 
 pub mod end;
+pub mod game_seat_view;
 pub mod id;
 pub mod rules;
 pub mod seat_view;

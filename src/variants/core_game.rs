@@ -43,6 +43,14 @@ pub struct CoreNotation {
     /// A legal move in coordinates, as UCI writes it (Chess960: castling as the king taking
     /// its rook).
     pub write_coordinates: fn(&Position, Move) -> String,
+    /// The side-panel lines the table shows of the game (fairy chess: its allocation and
+    /// status line; FollowChess: the pieces each side has captured).
+    pub table_info: fn(&CoreGame) -> Vec<String>,
+}
+
+/// No side-panel lines of a variant's own.
+pub fn no_table_info(_: &CoreGame) -> Vec<String> {
+    Vec::new()
 }
 
 /// How a game ends, as the search sees it (results from the side to move's view).
@@ -296,6 +304,24 @@ impl CoreGame {
     /// The position being searched.
     pub fn position(&self) -> &Position {
         &self.pos
+    }
+
+    /// The board file's header lines (see [`CoreNotation::write_board`]).
+    pub fn header(&self) -> &[String] {
+        &self.header
+    }
+
+    /// The variant's hooks: its notation and side-panel lines.
+    pub fn notation(&self) -> &'static CoreNotation {
+        self.dialect
+    }
+
+    /// The pieces taken by the moves made on this game so far (not those before its first
+    /// position), in the order they fell.
+    pub fn taken(&self) -> impl Iterator<Item = Piece> + '_ {
+        self.undo
+            .iter()
+            .filter_map(|(_, u)| Piece::from_code(u.captured_code()))
     }
 }
 

@@ -14,10 +14,29 @@ pub const UCI_VARIANT: &str = "fairy10x10";
 pub static DIALECT: CoreNotation = CoreNotation {
     id: VariantId::Fairy,
     write_move: |pos, m| computer::move_text(pos, m),
-    read_move: |pos, text| play::read_move(pos, text, 1).map_err(|e| MoveRefused::new(e.reason())),
+    // The refusal names the text, as a move file's error names its line.
+    read_move: |pos, text| {
+        play::read_move(pos, text, 1)
+            .map_err(|e| MoveRefused::new(format!("{}: {}", text.trim(), e.reason())))
+    },
     write_board: write::board_file,
     write_coordinates: crate::notation::coordinate::to_uci,
+    table_info,
 };
+
+/// The side panel: the board file's allocation and status line, and the clock rule once it
+/// restricts the moves.
+fn table_info(game: &CoreGame) -> Vec<String> {
+    let pos = game.position();
+    let mut lines = vec![
+        format!("allocation: {}", game.header().join(" ")),
+        format!("status line: {}", write::status_line(pos)),
+    ];
+    if pos.halfmove_clock() >= play::HALFMOVE_LIMIT {
+        lines.push("halfmove clock at 50: only pawns and soldiers may move".to_string());
+    }
+    lines
+}
 
 /// A game of fairy chess from `pos` (the clock rule included); its board file is written
 /// under the usual allocation (see [`game_of_board`] to keep a file's own).

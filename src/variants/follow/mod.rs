@@ -143,6 +143,50 @@ impl From<io::Error> for FollowMoveError {
     }
 }
 
+/// The move one line of a move file names (`c 3 c 4`), by the pieces' movement rules, or why
+/// not (`line` is what the error names). The one reader of a FollowChess move: the library
+/// API's move sequences and the rules type (`variant::DIALECT`) both ask it.
+pub fn read_move(pos: &Position, text: &[u8], line: usize) -> Result<Move, FollowMoveError> {
+    let Some((from, to)) = notation::parse_move(text) else {
+        return Err(FollowMoveError::Syntax {
+            line,
+            text: String::from_utf8_lossy(text).into_owned(),
+        });
+    };
+    let shape = &pos.rules().shape;
+    let on = |w: notation::Written| {
+        w.on(shape).ok_or_else(|| FollowMoveError::OffBoard {
+            line,
+            square: w.to_string(),
+        })
+    };
+    let (from_sq, to_sq) = (on(from)?, on(to)?);
+    let mover = pos
+        .piece_at(from_sq)
+        .ok_or_else(|| FollowMoveError::NoPiece {
+            line,
+            square: from.to_string(),
+        })?;
+    let turn = pos.side_to_move();
+    if mover.color != turn {
+        return Err(FollowMoveError::WrongTurn {
+            line,
+            square: from.to_string(),
+            turn,
+        });
+    }
+    let mut moves = Vec::new();
+    pos.piece_moves(from_sq, &mut moves);
+    moves
+        .into_iter()
+        .find(|m| m.to == to_sq)
+        .ok_or_else(|| FollowMoveError::Illegal {
+            line,
+            from: from.to_string(),
+            to: to.to_string(),
+        })
+}
+
 /// Longest move line looked at.
 const MOVE_LINE_LIMIT: usize = 256;
 
@@ -198,7 +242,6 @@ impl FollowChess {
         let mut captures = self.captures.clone();
         let mut buf = Vec::new();
         let mut line = 0;
-        let mut moves = Vec::new();
         loop {
             let kind = lines::read_line(&mut reader, MOVE_LINE_LIMIT, &mut buf)?;
             if kind == lines::Line::End {
@@ -208,44 +251,9 @@ impl FollowChess {
             if kind == lines::Line::TooLong {
                 return Err(FollowMoveError::TooLong { line });
             }
-            let Some((from, to)) = notation::parse_move(&buf) else {
-                return Err(FollowMoveError::Syntax {
-                    line,
-                    text: String::from_utf8_lossy(&buf).into_owned(),
-                });
-            };
-            let shape = &pos.rules().shape;
-            let on = |w: notation::Written| {
-                w.on(shape).ok_or_else(|| FollowMoveError::OffBoard {
-                    line,
-                    square: w.to_string(),
-                })
-            };
-            let (from_sq, to_sq) = (on(from)?, on(to)?);
-            let mover = pos
-                .piece_at(from_sq)
-                .ok_or_else(|| FollowMoveError::NoPiece {
-                    line,
-                    square: from.to_string(),
-                })?;
-            let turn = pos.side_to_move();
-            if mover.color != turn {
-                return Err(FollowMoveError::WrongTurn {
-                    line,
-                    square: from.to_string(),
-                    turn,
-                });
-            }
-            moves.clear();
-            pos.piece_moves(from_sq, &mut moves);
-            let Some(&m) = moves.iter().find(|m| m.to == to_sq) else {
-                return Err(FollowMoveError::Illegal {
-                    line,
-                    from: from.to_string(),
-                    to: to.to_string(),
-                });
-            };
-            if let Some(victim) = pos.piece_at(to_sq) {
+            let m = read_move(&pos, &buf, line)?;
+            if let Some(victim) = pos.piece_at(m.to) {
+                let turn = pos.side_to_move();
                 captures[turn.index()].push(board_file::piece_letter(&pos, victim));
             }
             pos.make(m);

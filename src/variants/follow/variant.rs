@@ -1,7 +1,7 @@
 //! FollowChess as a [`Game`](crate::game::Game): the core's rules on the board's
 //! rectangle, moves written `c 3 c 4`, the board file as the course prints it.
 
-use crate::core::Position;
+use crate::core::{Color, Position};
 use crate::game::{MoveRefused, VariantId};
 use crate::variants::core_game::{CoreGame, CoreNotation};
 use crate::variants::follow::{board_file, notation};
@@ -17,22 +17,29 @@ pub static DIALECT: CoreNotation = CoreNotation {
             notation::square_name(shape, m.to)
         )
     },
+    // The library API's own reader, so a refusal says what the course's would.
     read_move: |pos, text| {
-        let refused = || MoveRefused::new(format!("{text} is not a legal move here"));
-        let (from, to) = notation::parse_move(text.trim().as_bytes()).ok_or_else(refused)?;
-        let shape = pos.rules().shape.clone();
-        let (from, to) = (
-            from.on(&shape).ok_or_else(refused)?,
-            to.on(&shape).ok_or_else(refused)?,
-        );
-        pos.legal_move_list()
-            .into_iter()
-            .find(|m| m.from == from && m.to == to)
-            .ok_or_else(refused)
+        super::read_move(pos, text.trim().as_bytes(), 1).map_err(|e| MoveRefused::new(e.reason()))
     },
     write_board: |_, pos| board_file::write(pos),
     write_coordinates: crate::notation::coordinate::to_uci,
+    table_info,
 };
+
+/// The side panel: the pieces each side has captured in this game, in the order they fell.
+fn table_info(game: &CoreGame) -> Vec<String> {
+    let pos = game.position();
+    let captured_by = |side: Color| -> String {
+        game.taken()
+            .filter(|p| p.color != side)
+            .map(|p| board_file::piece_letter(pos, p))
+            .collect()
+    };
+    vec![
+        format!("captured by White: {}", captured_by(Color::White)),
+        format!("captured by Black: {}", captured_by(Color::Black)),
+    ]
+}
 
 /// A game of FollowChess from `pos`.
 pub fn game(pos: Position) -> CoreGame {

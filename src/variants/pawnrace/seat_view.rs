@@ -2,13 +2,11 @@
 //! side with pawns) wins. The board file is the diagram (`W`, `B`, `.`; rank 8 first) and a
 //! line with the side to move (`w` or `b`) and, optionally, the en passant square.
 
-use crate::core::{Color, MoveFlag, Position, Square};
-use crate::game::{Diagnostic, GameEnd, MoveRefused, Score};
-use crate::variants::pawnrace::{self, board, notation, PawnRace, RaceOutcome};
-
-use crate::game::seat_view::{
-    position_cells, Cell, GameStatus, Reveal, SeatView, Target, VariantInfo,
-};
+use crate::core::{Color, Position, Square};
+use crate::game::game_seat_view::{GameSeatView, TableGame};
+use crate::game::seat_view::{SeatView, VariantInfo};
+use crate::game::{Diagnostic, GameEnd, Score};
+use crate::variants::pawnrace::{board, PawnRace, RaceOutcome};
 
 /// What the page shows of pawn race.
 pub const INFO: VariantInfo = VariantInfo {
@@ -19,16 +17,11 @@ pub const INFO: VariantInfo = VariantInfo {
     syntax: "Moves: short algebraic notation (b4, bxc5; en passant is written as the capture).",
 };
 
-/// A pawn race at the table.
-pub struct Race {
-    game: PawnRace,
-}
-
-/// A pawn race board file (the diagram and the side to move) at the table.
+/// A pawn race board file (the diagram and the side to move) at the table, in the one generic
+/// seat view.
 pub fn load(text: &str) -> Result<Box<dyn SeatView>, Diagnostic> {
-    Ok(Box::new(Race {
-        game: PawnRace::from_position(parse(text).map_err(Diagnostic::plain)?),
-    }))
+    let pos = parse(text).map_err(Diagnostic::plain)?;
+    Ok(Box::new(GameSeatView::new(PawnRace::from_position(pos))))
 }
 
 /// The position of a pawn-race board file (also for the computer's search).
@@ -51,86 +44,36 @@ pub(crate) fn parse(text: &str) -> Result<Position, String> {
     board::from_diagram(&rows.join("\n"), side, fields.next()).map_err(|e| e.to_string())
 }
 
-impl Race {
-    fn position(&self) -> &Position {
-        self.game.position()
+impl TableGame for PawnRace {
+    fn table_position(&self) -> &Position {
+        self.position()
     }
-}
 
-impl SeatView for Race {
-    fn files(&self) -> u8 {
-        8
+    /// The course's own sentences, as its interactive game prints them.
+    fn rule_end(&mut self) -> Option<GameEnd> {
+        let mover = self.side_to_move();
+        let (score, sentence) = match self.outcome()? {
+            RaceOutcome::Promotion(c) => (
+                Score::Win(c),
+                format!("{} wins by reaching the last rank", c.title()),
+            ),
+            RaceOutcome::AllCaptured(c) => (
+                Score::Win(c),
+                format!(
+                    "{} wins by capturing every {} pawn",
+                    c.title(),
+                    c.other().name()
+                ),
+            ),
+            RaceOutcome::Stalemate => (
+                Score::Draw,
+                format!("Draw by stalemate: {} cannot move", mover.title()),
+            ),
+        };
+        Some(GameEnd::VariantRule { score, sentence })
     }
-    fn ranks(&self) -> u8 {
-        8
-    }
-    fn side_to_move(&self) -> Color {
-        self.game.side_to_move()
-    }
-    fn cells(&self, _reveal: Reveal) -> Vec<Cell> {
-        position_cells(self.position())
-    }
-    fn targets(&self, from: Square, _asker: Option<Color>) -> Vec<Target> {
-        let rules = pawnrace::rules();
-        if !rules.shape.contains(from) {
-            return Vec::new();
-        }
-        let from = rules.shape.sq(from);
-        let mut game = self.game.clone();
-        let pos = self.position();
-        game.legal_move_list()
-            .into_iter()
-            .filter(|m| m.from == from)
-            .map(|m| Target {
-                to: rules.shape.name(m.to),
-                text: notation::san(pos, m),
-                capture: notation::is_capture(pos, m) || m.flag == MoveFlag::EnPassant,
-                promotion: None,
-            })
-            .collect()
-    }
-    fn play(&mut self, text: &str) -> Result<String, MoveRefused> {
-        self.game
-            .play_text(text)
-            .map_err(|e| MoveRefused::new(e.to_string()))
-    }
-    fn status(&self) -> GameStatus {
-        let outcome = self.game.clone().outcome();
-        GameStatus {
-            stalemate: outcome == Some(RaceOutcome::Stalemate),
-            over: outcome.is_some(),
-            // The course's own sentences, as its interactive game prints them.
-            result: outcome.map(|o| {
-                let (score, sentence) = match o {
-                    RaceOutcome::Promotion(c) => (
-                        Score::Win(c),
-                        format!("{} wins by reaching the last rank", c.title()),
-                    ),
-                    RaceOutcome::AllCaptured(c) => (
-                        Score::Win(c),
-                        format!(
-                            "{} wins by capturing every {} pawn",
-                            c.title(),
-                            c.other().name()
-                        ),
-                    ),
-                    RaceOutcome::Stalemate => (
-                        Score::Draw,
-                        format!(
-                            "Draw by stalemate: {} cannot move",
-                            self.side_to_move().title()
-                        ),
-                    ),
-                };
-                GameEnd::VariantRule { score, sentence }
-            }),
-            ..GameStatus::default()
-        }
-    }
-    fn board_file(&self) -> String {
-        board_text(self.position())
-    }
-    fn info(&self) -> Vec<String> {
+
+    fn table_info(&self) -> Vec<String> {
         vec!["the first pawn to reach its last rank wins".to_string()]
     }
 }

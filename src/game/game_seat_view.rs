@@ -1,0 +1,182 @@
+//! The seat view written once: [`GameSeatView`] puts any rules type whose moves are core moves
+//! on a core position ([`TableGame`]) at the table. Legal moves, their texts, playing a text,
+//! the end of the game and the board file all come from the rules type itself, so the table
+//! cannot disagree with the search, perft or the Python package; a variant adds only what the
+//! page shows beyond its moves (side-panel lines, the words of its ends).
+//!
+//! Variants whose tables need more than a board and its moves — standard chess's draw claims
+//! and PGN, obstacle chess's secrets, a variant file's walls and placements — keep their own
+//! [`SeatView`]s for that part.
+
+use crate::core::{Color, Move, MoveFlag, Position, Square};
+use crate::game::seat_view::{
+    position_cells, position_extras, position_hands, Cell, GameStatus, Hands, Reveal, SeatView,
+    Target,
+};
+use crate::game::{Game, GameEnd, MoveRefused, Score};
+
+/// A rules type as the table shows it: its board is a core position, its moves core moves.
+pub trait TableGame: Game<Move = Move> + Send {
+    /// The position the page draws.
+    fn table_position(&self) -> &Position;
+    /// How the variant's rules have ended the game here, in its own words; `None` while it goes
+    /// on. Only what the rules decide: the search's own draws (a repetition inside its line)
+    /// are not ends of a game at the table.
+    fn rule_end(&mut self) -> Option<GameEnd>;
+    /// Side-panel lines of the variant's own (the board file's allocation, captured pieces, …).
+    fn table_info(&self) -> Vec<String> {
+        Vec::new()
+    }
+}
+
+/// Any [`TableGame`] at the table: one implementation of [`SeatView`] for every variant whose
+/// seat sees the whole board.
+pub struct GameSeatView<G> {
+    game: G,
+}
+
+impl<G: TableGame> GameSeatView<G> {
+    /// The game, from its current position.
+    pub fn new(game: G) -> GameSeatView<G> {
+        GameSeatView { game }
+    }
+
+    /// The rules type being played.
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    fn position(&self) -> &Position {
+        self.game.table_position()
+    }
+
+    fn end(&self) -> Option<GameEnd> {
+        self.game.clone().rule_end()
+    }
+
+    /// The legal moves, none once the rules have ended the game.
+    fn legal_moves(&self) -> (G, Vec<Move>) {
+        let mut game = self.game.clone();
+        let mut moves = Vec::new();
+        if game.rule_end().is_none() {
+            game.legal_moves(&mut moves);
+        }
+        (game, moves)
+    }
+}
+
+/// Does `m` take a piece? (Castling never does, whatever square it names.)
+fn takes(pos: &Position, m: Move) -> bool {
+    !m.is_castle() && (m.flag == MoveFlag::EnPassant || pos.piece_at(m.to).is_some())
+}
+
+impl<G: TableGame> SeatView for GameSeatView<G> {
+    fn files(&self) -> u8 {
+        self.position().rules().shape.files()
+    }
+
+    fn ranks(&self) -> u8 {
+        self.position().rules().shape.ranks()
+    }
+
+    fn side_to_move(&self) -> Color {
+        self.game.side_to_move()
+    }
+
+    fn cells(&self, _reveal: Reveal) -> Vec<Cell> {
+        position_cells(self.position())
+    }
+
+    fn targets(&self, from: Square, _asker: Option<Color>) -> Vec<Target> {
+        let rules = self.position().rules().clone();
+        if !rules.shape.contains(from) {
+            return Vec::new();
+        }
+        let from = rules.shape.sq(from);
+        let (mut game, moves) = self.legal_moves();
+        moves
+            .into_iter()
+            .filter(|m| m.from == from && m.dropped().is_none())
+            .map(|m| Target {
+                to: rules.shape.name(m.to),
+                capture: takes(game.table_position(), m),
+                promotion: m.promotion.map(|k| rules.kind(k).letter),
+                text: game.move_text(m),
+            })
+            .collect()
+    }
+
+    fn drop_targets(&self, _asker: Option<Color>) -> Vec<Target> {
+        let shape = &self.position().rules().shape;
+        let (mut game, moves) = self.legal_moves();
+        moves
+            .into_iter()
+            .filter(|m| m.dropped().is_some())
+            .map(|m| Target {
+                to: shape.name(m.to),
+                text: game.move_text(m),
+                capture: false,
+                promotion: None,
+            })
+            .collect()
+    }
+
+    fn hands(&self, _asker: Option<Color>) -> Option<Hands> {
+        position_hands(self.position())
+    }
+
+    /// The log keeps the rules type's own text of the move (the targets' text), whatever
+    /// spacing or accepted spelling was typed.
+    fn play(&mut self, text: &str) -> Result<String, MoveRefused> {
+        if self.end().is_some() {
+            return Err(MoveRefused::new("the game is over"));
+        }
+        // A text is one move in every variant (FollowChess's library reads move files of many
+        // lines; a seat sending two at once must not move for the other side too).
+        if text.trim().contains(['\n', '\r']) {
+            return Err(MoveRefused::new("one move at a time"));
+        }
+        let m = self.game.parse_move(text.trim())?;
+        let written = self.game.move_text(m);
+        self.game.make(m);
+        Ok(written)
+    }
+
+    fn status(&self) -> GameStatus {
+        let end = self.end();
+        let pos = self.position();
+        let cannot_move = || {
+            let mut game = self.game.clone();
+            let mut moves = Vec::new();
+            game.legal_moves(&mut moves);
+            moves.is_empty()
+        };
+        let checkmate = matches!(end, Some(GameEnd::Checkmate { .. }));
+        // A game drawn because the side to move cannot move is a stalemate, in whichever words
+        // the variant says it (pawn race: "Draw by stalemate: …").
+        let stalemate = matches!(end, Some(GameEnd::Stalemate))
+            || (end.as_ref().is_some_and(|e| e.score() == Score::Draw)
+                && !pos.is_check()
+                && cannot_move());
+        // Check is news only while the game goes on, or when it is the mate.
+        let check = (end.is_none() || checkmate) && pos.is_check();
+        GameStatus {
+            check,
+            checkmate,
+            stalemate,
+            over: end.is_some(),
+            result: end,
+            ..GameStatus::default()
+        }
+    }
+
+    fn board_file(&self) -> String {
+        self.game.board_file()
+    }
+
+    fn info(&self) -> Vec<String> {
+        let mut lines = self.game.table_info();
+        lines.extend(position_extras(self.position()));
+        lines
+    }
+}
