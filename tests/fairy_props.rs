@@ -70,8 +70,8 @@ proptest! {
 
     #[test]
     fn move_files_never_panic(text in "([a-j][0-9]{1,2}[-x][a-j][0-9]{1,2}(=[A-Za-z])?\\+{0,2}|0-0|0-0-0|%.*|\\PC{0,8})(\\r?\\n([a-j][0-9]{1,2}[-x][a-j][0-9]{1,2}\\+{0,2}|\\PC{0,8})){0,12}") {
-        let mut board = fairy::parse_board(&start_text()).expect("start board is valid");
-        let _ = fairy::play_file(&mut board.position, &text);
+        let board = fairy::parse_board(&start_text()).expect("start board is valid");
+        let _ = fairy::play_file(&mut fairy::variant::game_of_board(&board), &text);
     }
 
     #[test]
@@ -80,7 +80,8 @@ proptest! {
         choices in proptest::collection::vec(any::<u16>(), 0..120),
     ) {
         let start = if fairy_army { FAIRY_START } else { START };
-        let mut board = fairy::parse_board(start).expect("start board is valid");
+        let board = fairy::parse_board(start).expect("start board is valid");
+        let mut game = fairy::variant::game_of_board(&board);
         let mut pos = board.position.clone();
         for (ply, choice) in choices.into_iter().enumerate() {
             let moves = play::legal_moves(&mut pos);
@@ -88,7 +89,7 @@ proptest! {
                 break;
             }
             // A random move text is accepted only if it is one of the legal moves.
-            let mut probe = board.position.clone();
+            let mut probe = game.clone();
             let squares = |i: u16| format!("{}{}", (b'a' + (i % 10) as u8) as char, i / 10 % 10 + 1);
             let sep = if choice & 1 == 0 { '-' } else { 'x' };
             // From one of the mover's pieces (so that some probes are legal), to anywhere.
@@ -100,7 +101,7 @@ proptest! {
                 let matches = moves.iter().any(|&m| {
                     let mut p = pos.clone();
                     p.make(m);
-                    p == probe
+                    p == *probe.position()
                 });
                 prop_assert!(matches, "{} was accepted but is no legal move", random);
             }
@@ -109,9 +110,9 @@ proptest! {
             pos.make(m);
             text.push_str(suffix(&mut pos));
             let line = ply + 1;
-            prop_assert_eq!(play::play_line(&mut board.position, &text, line), Ok(()), "{}", text);
-            prop_assert!(board.position == pos, "{} did not do what the core did", text);
-            let written = fairy::write_board(&board.allocation_lines, &board.position);
+            prop_assert_eq!(play::play_line(&mut game, &text, line), Ok(()), "{}", text);
+            prop_assert!(*game.position() == pos, "{} did not do what the core did", text);
+            let written = fairy::write_board(&board.allocation_lines, game.position());
             match fairy::parse_board(&written) {
                 Ok(again) => prop_assert_eq!(
                     fairy::write_board(&again.allocation_lines, &again.position),
@@ -130,11 +131,11 @@ fn huge_inputs_are_rejected_without_trouble() {
         fairy::parse_board(&line).err(),
         Some(fairy::BoardError::PieceAllocation(1))
     );
-    let mut board = fairy::parse_board(START).expect("start board is valid");
+    let board = fairy::parse_board(START).expect("start board is valid");
     let mut moves = "% comment\n".repeat(200_000);
     moves.push_str(&line);
     assert_eq!(
-        fairy::play_file(&mut board.position, &moves),
+        fairy::play_file(&mut fairy::variant::game_of_board(&board), &moves),
         Err(fairy::FairyMoveError::Move(200_001))
     );
 }

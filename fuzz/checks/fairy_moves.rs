@@ -3,6 +3,7 @@
 //! One known exception (docs/decisions.md, fairy 27): a move counter read at Java's `int`
 //! maximum keeps counting past it when Black moves, and the reader refuses such a counter.
 use chessrules::variants::fairy;
+use chessrules::Game;
 
 /// Panics when the property fails (both the fuzz target and its proptest twin call this).
 pub fn run(data: &[u8]) {
@@ -10,15 +11,16 @@ pub fn run(data: &[u8]) {
         Some(i) => (&data[..i], &data[i + 1..]),
         None => (data, &[][..]),
     };
-    let Ok(mut board) = fairy::parse_board(&String::from_utf8_lossy(board)) else {
+    let Ok(board) = fairy::parse_board(&String::from_utf8_lossy(board)) else {
         return;
     };
-    if fairy::play_file(&mut board.position, &String::from_utf8_lossy(moves)).is_ok() {
-        let written = fairy::write_board(&board.allocation_lines, &board.position);
+    let mut game = fairy::variant::game_of_board(&board);
+    if fairy::play_file(&mut game, &String::from_utf8_lossy(moves)).is_ok() {
+        let written = game.board_file();
         match fairy::parse_board(&written) {
             Ok(_) => {}
             Err(fairy::BoardError::MoveCounter(_))
-                if board.position.fullmove_number() > i32::MAX as u32 => {}
+                if game.position().fullmove_number() > i32::MAX as u32 => {}
             Err(e) => panic!("the board after the moves does not read back: {e}\n{written}"),
         }
     }

@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use chessrules::io::input::read_small_text;
 use chessrules::variants::fairy;
+use chessrules::Game;
 use clap::Args;
 
 #[derive(Args)]
@@ -30,7 +31,7 @@ fn read(path: &Path) -> Result<String> {
 
 pub fn run(args: FairyArgs) -> Result<ExitCode> {
     let board_text = read(&args.board)?;
-    let mut board = match fairy::parse_board(&board_text) {
+    let board = match fairy::parse_board(&board_text) {
         Ok(b) => b,
         Err(e) => {
             emit(&format!("ERROR: {e}\n"))?;
@@ -43,17 +44,16 @@ pub fn run(args: FairyArgs) -> Result<ExitCode> {
             return Ok(ExitCode::from(1));
         }
     }
-    // The board is validated before the move file is even read, as the spec orders it.
+    // The board is validated before the move file is even read, as the spec orders it. The
+    // moves are played on fairy chess's rules type, the one the table and the search play.
+    let mut game = fairy::variant::game_of_board(&board);
     if let Some(path) = &args.moves {
-        if let Err(e) = fairy::play_file(&mut board.position, &read(path)?) {
+        if let Err(e) = fairy::play_file(&mut game, &read(path)?) {
             emit(&format!("{e}\n"))?;
             return Ok(ExitCode::from(e.exit_code()));
         }
     }
-    emit(&fairy::write_board(
-        &board.allocation_lines,
-        &board.position,
-    ))?;
+    emit(&game.board_file())?;
     Ok(ExitCode::SUCCESS)
 }
 

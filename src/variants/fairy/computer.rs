@@ -113,7 +113,7 @@ mod tests {
         let pos = start();
         let r = best_fairy_move(&pos, &[], 50, &[]);
         let m = r.best.unwrap();
-        let mut after = pos.clone();
+        let mut after = crate::variants::fairy::variant::game(pos.clone());
         play::play_line(&mut after, &move_text(&pos, m), 1).unwrap();
         let again = best_fairy_move(&pos, &[], 50, &[m]);
         assert_ne!(again.best, Some(m));

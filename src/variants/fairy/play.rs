@@ -3,7 +3,8 @@
 //! the spec's error for that kind of move.
 
 use crate::core::{Color, Move, MoveFlag, Position};
-use crate::variants::core_game::clock_rule_allows;
+use crate::game::Game;
+use crate::variants::core_game::{clock_rule_allows, CoreGame};
 use crate::variants::fairy::errors::{FairyMoveError, MoveClass};
 use crate::variants::fairy::notation::{self, MoveText, Suffix};
 use crate::variants::fairy::rules::{is_pawn_kind, kind_of_letter};
@@ -12,26 +13,24 @@ use crate::variants::fairy::text::{is_comment, numbered_lines};
 /// At this halfmove clock only Pawns and Soldiers may move (§5.2 rule 6, §5.4 rule 3).
 pub const HALFMOVE_LIMIT: u32 = 50;
 
-/// Plays every move of a move file on `position`, stopping at the first illegal one.
-/// Blank lines are skipped like comment lines.
-pub fn play_file(position: &mut Position, text: &str) -> Result<(), FairyMoveError> {
+/// Plays every move of a move file on fairy chess's rules type, stopping at the first illegal
+/// one. Blank lines are skipped like comment lines.
+pub fn play_file(game: &mut CoreGame, text: &str) -> Result<(), FairyMoveError> {
     for (line, move_text) in numbered_lines(text) {
         let move_text = move_text.trim_start();
         if move_text.is_empty() || is_comment(move_text) {
             continue;
         }
-        play_line(position, move_text, line)?;
+        play_line(game, move_text, line)?;
     }
     Ok(())
 }
 
 /// Validates one move written as `text` on line `line` and plays it.
-pub fn play_line(position: &mut Position, text: &str, line: usize) -> Result<(), FairyMoveError> {
-    let parsed = notation::parse(text).ok_or(FairyMoveError::Move(line))?;
-    let (class, m, suffix) =
-        resolve(position, parsed).map_err(|c| FairyMoveError::illegal(c, line))?;
-    position.make(m);
-    check_suffix(position, class, suffix, line)
+pub fn play_line(game: &mut CoreGame, text: &str, line: usize) -> Result<(), FairyMoveError> {
+    let m = read_move(&mut game.position().clone(), text, line)?;
+    game.make(m);
+    Ok(())
 }
 
 /// The legal move one move-file line names (suffix checked), not played: for a game at the

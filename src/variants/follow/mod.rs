@@ -22,6 +22,8 @@ pub mod variant;
 use std::io::{self, BufRead, Write};
 
 use crate::core::{Color, Move, Position, Sq};
+use crate::game::Game;
+use crate::variants::core_game::CoreGame;
 
 pub use board_file::BoardError;
 pub use rules::rules_for;
@@ -193,7 +195,8 @@ const MOVE_LINE_LIMIT: usize = 256;
 /// A board being followed, its turn and what each side has captured.
 #[derive(Clone, Debug, Default)]
 pub struct FollowChess {
-    position: Option<Position>,
+    /// The rules type, once a board is loaded: the table and the search play the same one.
+    game: Option<CoreGame>,
     /// Captured letters per capturing side (index 0 White, 1 Black), in capture order.
     captures: [Vec<char>; 2],
 }
@@ -207,20 +210,20 @@ impl FollowChess {
     /// Loads a board, replacing the current one and clearing the capture lists; White moves
     /// next. On error no board is loaded.
     pub fn load_board<R: BufRead>(&mut self, mut reader: R) -> Result<(), BoardError> {
-        self.position = None;
+        self.game = None;
         self.captures = Default::default();
-        self.position = Some(board_file::read(&mut reader)?);
+        self.game = Some(variant::game(board_file::read(&mut reader)?));
         Ok(())
     }
 
     /// The loaded board (None before a successful load).
     pub fn position(&self) -> Option<&Position> {
-        self.position.as_ref()
+        self.game.as_ref().map(CoreGame::position)
     }
 
     /// The board as board-file text, or `None` when no board is loaded.
     pub fn board_text(&self) -> Option<String> {
-        self.position.as_ref().map(board_file::write)
+        self.position().map(board_file::write)
     }
 
     /// Writes the board in the board-file format (nothing when no board is loaded) and flushes.
@@ -238,7 +241,7 @@ impl FollowChess {
         &mut self,
         mut reader: R,
     ) -> Result<usize, FollowMoveError> {
-        let mut pos = self.position.clone().ok_or(FollowMoveError::NoBoard)?;
+        let mut game = self.game.clone().ok_or(FollowMoveError::NoBoard)?;
         let mut captures = self.captures.clone();
         let mut buf = Vec::new();
         let mut line = 0;
@@ -251,14 +254,15 @@ impl FollowChess {
             if kind == lines::Line::TooLong {
                 return Err(FollowMoveError::TooLong { line });
             }
-            let m = read_move(&pos, &buf, line)?;
+            let pos = game.position();
+            let m = read_move(pos, &buf, line)?;
             if let Some(victim) = pos.piece_at(m.to) {
                 let turn = pos.side_to_move();
-                captures[turn.index()].push(board_file::piece_letter(&pos, victim));
+                captures[turn.index()].push(board_file::piece_letter(pos, victim));
             }
-            pos.make(m);
+            game.make(m);
         }
-        self.position = Some(pos);
+        self.game = Some(game);
         self.captures = captures;
         Ok(line)
     }
@@ -280,7 +284,7 @@ impl FollowChess {
             1 => Color::Black,
             _ => return false,
         };
-        self.position.as_ref().is_some_and(|p| p.in_check(color))
+        self.position().is_some_and(|p| p.in_check(color))
     }
 
     /// Does the piece on `position` (`c 3`) have at least one move by its movement rules,
@@ -291,7 +295,7 @@ impl FollowChess {
 
     /// The moves of the piece on `position` (`c 3`), or `None` when there is no piece there.
     pub fn moves_of(&self, position: &str) -> Option<Vec<Move>> {
-        let pos = self.position.as_ref()?;
+        let pos = self.position()?;
         let sq: Sq = notation::parse_square(position.as_bytes())?.on(&pos.rules().shape)?;
         pos.piece_at(sq)?;
         let mut moves = Vec::new();
@@ -301,6 +305,6 @@ impl FollowChess {
 
     /// The side to move, when a board is loaded.
     pub fn side_to_move(&self) -> Option<Color> {
-        self.position.as_ref().map(Position::side_to_move)
+        self.position().map(Position::side_to_move)
     }
 }
