@@ -172,3 +172,66 @@ fn validate_keeps_file_order_across_batches_and_threads() {
         assert_eq!(line.contains("\"legal\":false"), n % 997 == 0, "{line}");
     }
 }
+
+/// `--jobs 2` reads a plain file of 4 MiB or more by pieces in parallel; the output must be one
+/// reader's, byte for byte: game numbers, line numbers in warnings and errors, exit codes.
+#[test]
+fn validate_by_pieces_reports_what_one_reader_reports() {
+    // Games with an illegal move, a syntax error (its line is in the report), a null move (a
+    // warning with its line), CRLF line ends; `bait` puts a blank line and a tag line inside
+    // a comment of every game, so that some cuts are guessed inside a game and must not be
+    // taken; `junk` ends the file with megabytes that are not PGN.
+    let file = |bait: bool, junk: bool| {
+        let mut text = String::new();
+        let mut i = 0;
+        while text.len() < 6 << 20 {
+            i += 1;
+            let end = if i % 7 == 0 { "\r\n" } else { "\n" };
+            text.push_str(&format!("[Event \"e{i}\"]{end}[Site \"s\"]{end}{end}"));
+            let comment = if bait {
+                format!("{{ a note{end}{end}[Event \"not a game\"]{end}}} ")
+            } else {
+                String::new()
+            };
+            let body = match i % 101 {
+                0 => "1. e4 e5 2. Ke3 *".to_string(),
+                50 => "1. e4 e5 2. Nf3 ) Nc6 *".to_string(),
+                75 => "1. e4 -- 2. d4 *".to_string(),
+                _ => format!("1. e4 {comment}e5 2. Nf3 Nc6 3. Bb5 a6 1-0"),
+            };
+            text.push_str(&format!("{body}{end}{end}"));
+        }
+        if junk {
+            text.push_str("[Event \"cut\"]\n\n1. e4 {");
+            text.push_str(&"x".repeat(300 << 20 >> 4));
+        }
+        text
+    };
+    for (bait, junk) in [(false, false), (true, false), (false, true)] {
+        let path = std::env::temp_dir().join(format!(
+            "chessrules-pieces-{}-{bait}-{junk}.pgn",
+            std::process::id()
+        ));
+        fs::write(&path, file(bait, junk)).unwrap();
+        let run = |format: &[&str], jobs: &str| {
+            Command::new(env!("CARGO_BIN_EXE_chessrules"))
+                .args(["standard", "validate", "--jobs", jobs])
+                .args(format)
+                .arg(&path)
+                .output()
+                .unwrap()
+        };
+        for format in [&[][..], &["--json"][..]] {
+            let one = run(format, "1");
+            assert!(one.stdout.len() > 100_000, "{bait} {junk}");
+            for jobs in ["2", "3"] {
+                let many = run(format, jobs);
+                let case = format!("bait {bait}, junk {junk}, {format:?}, --jobs {jobs}");
+                assert!(one.stdout == many.stdout, "{case}: the reports differ");
+                assert_eq!(one.stderr, many.stderr, "{case}");
+                assert_eq!(one.status.code(), many.status.code(), "{case}");
+            }
+        }
+        let _ = fs::remove_file(&path);
+    }
+}

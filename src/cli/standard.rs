@@ -2,6 +2,7 @@
 
 mod generate;
 mod json;
+mod pieces;
 mod play;
 mod status;
 mod validate;

@@ -8,6 +8,7 @@
 //! out in file order. Exit 0 only if every game is legal; 1 if any is not; 3 if the file
 //! cannot be read.
 
+use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -22,7 +23,7 @@ use chessrules::variants::standard::replay::{Replay, Verdict};
 use clap::Args;
 use rayon::prelude::*;
 
-use super::json;
+use super::{json, pieces};
 
 #[derive(Args)]
 #[command(
@@ -207,6 +208,77 @@ impl Progress {
     }
 }
 
+/// Games counted as their reports are written.
+#[derive(Default)]
+struct Tally {
+    games: u64,
+    illegal: u64,
+    plies: u64,
+}
+
+impl Tally {
+    /// Counts one game; returns its number.
+    fn add(&mut self, legal: bool, plies: u64) -> u64 {
+        self.games += 1;
+        if legal {
+            self.plies += plies;
+        } else {
+            self.illegal += 1;
+        }
+        self.games
+    }
+}
+
+/// Plain files from this size on are read by pieces when there is more than one thread.
+const PIECES_FROM: u64 = 4 << 20;
+
+/// Validates a stream read by one reader, on the current thread pool. Three stages overlap:
+/// while the pool replays batch n (and writes each game's report lines), one thread writes
+/// batch n-1's reports and reads batch n+1. Only the first read and the last write run alone.
+fn validate_stream<R: Read + Send>(
+    reader: &mut PgnReader<R>,
+    default_variant: Option<&'static str>,
+    json: bool,
+    out: &mut (impl Write + Send),
+    tally: &mut Tally,
+    progress: &mut Progress,
+) -> io::Result<()> {
+    let mut size = FIRST_BATCH;
+    let mut batch = read_batch(reader, default_variant, size)?;
+    let mut written: Vec<Report> = Vec::new();
+    while !batch.is_empty() {
+        let base = tally.games;
+        size = (size * 2).min(BATCH);
+        let (next, reports) = rayon::join(
+            || -> io::Result<Vec<ReadGame>> {
+                write_reports(out, &written)?;
+                read_batch(reader, default_variant, size)
+            },
+            || {
+                batch
+                    .par_iter()
+                    .enumerate()
+                    .map(|(i, game)| Report::of(base + i as u64 + 1, &game.replay(), json))
+                    .collect::<Vec<Report>>()
+            },
+        );
+        for r in &reports {
+            tally.add(r.legal, r.plies);
+        }
+        written = reports;
+        progress.show(tally.games, reader.consumed(), false);
+        batch = match next {
+            Ok(batch) => batch,
+            Err(e) => {
+                // The games read before the error are reported before it.
+                write_reports(out, &written)?;
+                return Err(e);
+            }
+        };
+    }
+    write_reports(out, &written)
+}
+
 pub fn run(args: ValidateArgs) -> Result<ExitCode> {
     let (input, total): (Box<dyn Read + Send>, Option<u64>) = if args.file.as_os_str() == "-" {
         (Box::new(io::stdin()), None)
@@ -238,7 +310,7 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode> {
         .num_threads(jobs)
         .build()
         .context("starting the worker threads")?;
-    let mut reader = PgnReader::new(input);
+    let threads = pool.current_num_threads();
     let mut out = BufWriter::new(io::stdout());
     let mut progress = Progress {
         enabled: io::stderr().is_terminal(),
@@ -246,50 +318,51 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode> {
         last: Instant::now(),
     };
     let started = Instant::now();
-    let (mut games, mut illegal, mut plies) = (0u64, 0u64, 0u64);
-    let outcome: io::Result<()> = pool.install(|| {
-        // Three stages overlap: while the pool replays batch n (and writes each game's report
-        // lines), one thread writes batch n-1's reports and reads batch n+1. Only the first
-        // read and the last write run alone, so `--jobs 2` is not held back by a serial step.
-        let mut size = FIRST_BATCH;
-        let mut batch = read_batch(&mut reader, default_variant, size)?;
-        let mut written: Vec<Report> = Vec::new();
-        while !batch.is_empty() {
-            let base = games;
-            size = (size * 2).min(BATCH);
-            let (next, reports) = rayon::join(
-                || -> io::Result<Vec<ReadGame>> {
-                    write_reports(&mut out, &written)?;
-                    read_batch(&mut reader, default_variant, size)
-                },
-                || {
-                    batch
-                        .par_iter()
-                        .enumerate()
-                        .map(|(i, game)| Report::of(base + i as u64 + 1, &game.replay(), args.json))
-                        .collect::<Vec<Report>>()
-                },
-            );
-            for r in &reports {
-                games += 1;
-                if r.legal {
-                    plies += r.plies;
-                } else {
-                    illegal += 1;
-                }
-            }
-            written = reports;
-            progress.show(games, reader.consumed(), false);
-            batch = match next {
-                Ok(batch) => batch,
-                Err(e) => {
-                    // The games read before the error are reported before it.
-                    write_reports(&mut out, &written)?;
-                    return Err(e);
-                }
-            };
+    let mut tally = Tally::default();
+    // A plain file big enough to share is read by pieces in parallel (`pieces`); anything
+    // else (standard input, a compressed stream, one thread) by one reader.
+    let by_pieces = match total {
+        Some(size) if threads > 1 && size >= PIECES_FROM && args.file.as_os_str() != "-" => {
+            Some(size)
         }
-        write_reports(&mut out, &written)
+        _ => None,
+    };
+    let outcome: io::Result<()> = pool.install(|| match by_pieces {
+        Some(size) => {
+            drop(input);
+            let mut file = File::open(&args.file)?;
+            let cuts = pieces::plan(&mut file, pieces::piece_bytes(size, threads))?;
+            pieces::read_all(
+                &args.file,
+                &cuts,
+                threads * 4,
+                default_variant,
+                |piece, reached| {
+                    for r in &piece.replays {
+                        let n = tally.add(r.is_legal(), r.plies as u64);
+                        out.write_all(Report::of(n, r, args.json).lines.as_bytes())?;
+                    }
+                    progress.show(tally.games, reached.min(size), false);
+                    match piece.end {
+                        pieces::PieceEnd::Confirmed => Ok(true),
+                        pieces::PieceEnd::EndOfFile => Ok(false),
+                        pieces::PieceEnd::Failed(e) => Err(e),
+                    }
+                },
+            )
+        }
+        None => {
+            let mut reader = PgnReader::new(input);
+            let (json, tally, progress) = (args.json, &mut tally, &mut progress);
+            validate_stream(
+                &mut reader,
+                default_variant,
+                json,
+                &mut out,
+                tally,
+                progress,
+            )
+        }
     });
     progress.clear();
     out.flush()?;
@@ -303,6 +376,11 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode> {
         errln!("error: reading {}: {e}", args.file.display());
         return Ok(ExitCode::from(3));
     }
+    let Tally {
+        games,
+        illegal,
+        plies,
+    } = tally;
     if args.stats {
         let secs = started.elapsed().as_secs_f64().max(1e-9);
         errln!(

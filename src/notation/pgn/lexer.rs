@@ -210,6 +210,15 @@ impl<R: Read> Lexer<R> {
         }
     }
 
+    /// A lexer at the start of `input`, which begins at line `line` of a larger text (a piece
+    /// cut out of a file at a line start): positions in warnings and errors are the file's.
+    pub fn starting_at_line(input: R, line: u64) -> Lexer<R> {
+        Lexer {
+            line: line.max(1),
+            ..Lexer::new(input)
+        }
+    }
+
     /// Bytes of input consumed so far.
     pub fn consumed(&self) -> u64 {
         self.consumed

@@ -105,10 +105,17 @@ pub struct PgnReader<R> {
 impl<R: Read> PgnReader<R> {
     /// A reader at the start of `input`.
     pub fn new(input: R) -> PgnReader<R> {
+        PgnReader::starting_at_line(input, 1)
+    }
+
+    /// A reader at the start of `input`, which begins at line `line` of a larger file (a piece
+    /// cut where [`clean_start`](Self::clean_start) said a game starts): it reads that piece's
+    /// games as a reader of the whole file does, with the file's line numbers.
+    pub fn starting_at_line(input: R, line: u64) -> PgnReader<R> {
         PgnReader {
-            lexer: Lexer::new(input),
+            lexer: Lexer::starting_at_line(input, line),
             pending: None,
-            game_line: 1,
+            game_line: line.max(1),
             in_movetext: false,
             clean_start: None,
             failed: None,
