@@ -112,6 +112,16 @@ fn golden_cases() {
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
+/// `chessrules standard validate --jobs JOBS FORMAT… PATH`, run to its end.
+fn validate(path: &std::path::Path, format: &[&str], jobs: &str) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_chessrules"))
+        .args(["standard", "validate", "--jobs", jobs])
+        .args(format)
+        .arg(path)
+        .output()
+        .unwrap()
+}
+
 #[test]
 fn validate_keeps_file_order_across_batches_and_threads() {
     // 5,000 games (three batches); every 997th is illegal.
@@ -124,14 +134,7 @@ fn validate_keeps_file_order_across_batches_and_threads() {
     }
     let path = std::env::temp_dir().join(format!("chessrules-order-{}.pgn", std::process::id()));
     fs::write(&path, text).unwrap();
-    let run_as = |format: &[&str], jobs: &str| {
-        Command::new(env!("CARGO_BIN_EXE_chessrules"))
-            .args(["standard", "validate", "--jobs", jobs])
-            .args(format)
-            .arg(&path)
-            .output()
-            .unwrap()
-    };
+    let run_as = |format: &[&str], jobs: &str| validate(&path, format, jobs);
     let run = |jobs: &str| run_as(&["--json"], jobs);
     let one = run("1");
     let two = run("2");
@@ -213,14 +216,7 @@ fn validate_by_pieces_reports_what_one_reader_reports() {
             std::process::id()
         ));
         fs::write(&path, file(bait, junk)).unwrap();
-        let run = |format: &[&str], jobs: &str| {
-            Command::new(env!("CARGO_BIN_EXE_chessrules"))
-                .args(["standard", "validate", "--jobs", jobs])
-                .args(format)
-                .arg(&path)
-                .output()
-                .unwrap()
-        };
+        let run = |format: &[&str], jobs: &str| validate(&path, format, jobs);
         for format in [&[][..], &["--json"][..]] {
             let one = run(format, "1");
             assert!(one.stdout.len() > 100_000, "{bait} {junk}");
