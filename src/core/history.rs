@@ -105,15 +105,11 @@ impl PositionHistory {
 
     /// How often the current position has occurred (counting itself).
     pub fn repetitions(&self) -> usize {
-        let Some(&current) = self.keys.last() else {
+        let Some((&current, earlier)) = self.keys.split_last() else {
             return 0;
         };
-        // Positions before the last irreversible move cannot recur.
-        let window = (self.position.halfmove_clock() as usize + 1).min(self.keys.len());
-        self.keys[self.keys.len() - window..]
-            .iter()
-            .filter(|&&k| k == current)
-            .count()
+        let halfmove = self.position.halfmove_clock();
+        occurrences(current, earlier.iter().rev().copied(), halfmove)
     }
 
     /// The status of the current position (`&mut`: generating its legal moves makes and unmakes
@@ -131,6 +127,29 @@ impl PositionHistory {
             insufficient_material: insufficient_material(&self.position),
         }
     }
+}
+
+/// How often a position has occurred, counting itself: its repetition key `current` among the
+/// keys of the positions before it (`earlier`, newest first), as far back as the last capture
+/// or pawn move (`halfmove` plies): no position before that can recur.
+pub fn occurrences(current: u64, earlier: impl Iterator<Item = u64>, halfmove: u32) -> usize {
+    1 + earlier
+        .take(halfmove as usize)
+        .filter(|&k| k == current)
+        .count()
+}
+
+/// The repetition keys of the positions before `position`, newest first, found as they are
+/// needed by taking back `played` (oldest first) one move at a time.
+pub fn earlier_repetition_keys<'a>(
+    position: &Position,
+    played: &'a [(Move, Undo)],
+) -> impl Iterator<Item = u64> + 'a {
+    let mut pos = position.clone();
+    played.iter().rev().map(move |&(m, undo)| {
+        pos.unmake(m, undo);
+        repetition_key(&mut pos)
+    })
 }
 
 /// The Zobrist key with the en passant square counted only when an en passant capture is

@@ -27,6 +27,39 @@ pub trait TableGame: Game<Move = Move> + Send {
     fn table_info(&self) -> Vec<String> {
         Vec::new()
     }
+    /// The draws the side to move may claim now (FIDE's threefold repetition and fifty moves,
+    /// where the variant has them).
+    fn claims(&self) -> Claims {
+        Claims::default()
+    }
+    /// A draw the rules make automatic, not claimed (FIDE 9.6), as the reason's words.
+    fn automatic_draw(&self) -> Option<&'static str> {
+        None
+    }
+    /// Could `color` still win with the material on the board (FIDE 6.9, for a flag fall)?
+    fn could_win(&self, _color: Color) -> bool {
+        true
+    }
+    /// The game log as a file, when the variant has a richer format than one move per line
+    /// (see [`SeatView::export_log`]).
+    fn export_log(
+        &self,
+        _initial: &str,
+        _moves: &[String],
+        _end: Option<&GameEnd>,
+        _tags: &[(String, String)],
+    ) -> Option<String> {
+        None
+    }
+}
+
+/// The draws the side to move may claim.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Claims {
+    /// Fifty moves of each side without a capture or a pawn move (FIDE 9.3).
+    pub fifty_moves: bool,
+    /// The position has occurred three times (FIDE 9.2).
+    pub threefold: bool,
 }
 
 /// Any [`TableGame`] at the table: one implementation of [`SeatView`] for every variant whose
@@ -161,18 +194,46 @@ impl<G: TableGame> SeatView for GameSeatView<G> {
                 && cannot_move());
         // Check is news only while the game goes on, or when it is the mate.
         let check = (end.is_none() || checkmate) && pos.is_check();
+        let claims = self.game.claims();
         GameStatus {
             check,
             checkmate,
             stalemate,
+            fifty_moves: claims.fifty_moves,
+            threefold: claims.threefold,
             over: end.is_some(),
             result: end,
-            ..GameStatus::default()
         }
     }
 
+    /// The rules type's board file, ending with a line end as a file does.
     fn board_file(&self) -> String {
-        self.game.board_file()
+        let mut text = self.game.board_file();
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
+        text
+    }
+
+    fn automatic_draw(&self) -> Option<&'static str> {
+        if self.end().is_some() {
+            return None;
+        }
+        self.game.automatic_draw()
+    }
+
+    fn could_win(&self, color: Color) -> bool {
+        self.game.could_win(color)
+    }
+
+    fn export_log(
+        &self,
+        initial: &str,
+        moves: &[String],
+        end: Option<&GameEnd>,
+        tags: &[(String, String)],
+    ) -> Option<String> {
+        self.game.export_log(initial, moves, end, tags)
     }
 
     fn info(&self) -> Vec<String> {

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use crate::core::{Color, KindId, Move, MoveFlag, Piece, Position, Sq, Undo};
 use crate::engine::eval::{self, PieceValues};
 use crate::game::{Game, MoveRefused, Terminal, VariantId};
+use crate::variants::core_table::TableHooks;
 use crate::variants::dead_position::DeadPosition;
 
 /// Mixed into the key of positions where the clock rule restricts the moves.
@@ -43,14 +44,8 @@ pub struct CoreNotation {
     /// A legal move in coordinates, as UCI writes it (Chess960: castling as the king taking
     /// its rook).
     pub write_coordinates: fn(&Position, Move) -> String,
-    /// The side-panel lines the table shows of the game (fairy chess: its allocation and
-    /// status line; FollowChess: the pieces each side has captured).
-    pub table_info: fn(&CoreGame) -> Vec<String>,
-}
-
-/// No side-panel lines of a variant's own.
-pub fn no_table_info(_: &CoreGame) -> Vec<String> {
-    Vec::new()
+    /// What the table shows and keeps beyond the moves (side panel, claims, the game log).
+    pub table: &'static TableHooks,
 }
 
 /// How a game ends, as the search sees it (results from the side to move's view).
@@ -314,6 +309,11 @@ impl CoreGame {
     /// The variant's hooks: its notation and side-panel lines.
     pub fn notation(&self) -> &'static CoreNotation {
         self.dialect
+    }
+
+    /// The moves made on this game so far, oldest first, each with what takes it back.
+    pub fn played(&self) -> &[(Move, Undo)] {
+        &self.undo
     }
 
     /// The pieces taken by the moves made on this game so far (not those before its first

@@ -1,11 +1,61 @@
-//! The core game at the table: how its rules end a game in words a player reads, for the one
-//! seat view ([`GameSeatView`](crate::game::game_seat_view::GameSeatView)) that fairy chess
-//! and FollowChess are played through.
+//! The core game at the table: how its rules end a game in words a player reads, and the
+//! variant's own table hooks ([`TableHooks`]: side-panel lines, FIDE's claims and record),
+//! for the one seat view ([`GameSeatView`](crate::game::game_seat_view::GameSeatView)) that
+//! standard chess, Chess960, fairy chess and FollowChess are played through.
 
-use crate::core::Position;
-use crate::game::game_seat_view::TableGame;
+use crate::core::history::{earlier_repetition_keys, occurrences, repetition_key};
+use crate::core::{Color, Position};
+use crate::game::game_seat_view::{Claims, TableGame};
 use crate::game::{Game, GameEnd, Score, Terminal};
 use crate::variants::core_game::CoreGame;
+
+/// Writes a game's log file: the game's initial board file, its moves, how it ended, the front
+/// end's tags; `None` when it cannot.
+pub type LogExport =
+    fn(&CoreGame, &str, &[String], Option<&GameEnd>, &[(String, String)]) -> Option<String>;
+
+/// What a variant played by the core's rules adds at the table, beyond its moves and ends.
+#[derive(Debug)]
+pub struct TableHooks {
+    /// The side-panel lines (fairy chess: its allocation and status line; FollowChess: the
+    /// pieces each side has captured).
+    pub info: fn(&CoreGame) -> Vec<String>,
+    /// The game's end in the variant's own words, replacing the generic ones (standard
+    /// chess: the course's sentences, and impossible checkmate as an end).
+    pub end: Option<fn(&mut CoreGame) -> Option<GameEnd>>,
+    /// The draws the side to move may claim now.
+    pub claims: fn(&CoreGame) -> Claims,
+    /// A draw the rules make automatic (FIDE 9.6).
+    pub automatic_draw: fn(&CoreGame) -> Option<&'static str>,
+    /// Could this side still win, if the other's flag fell?
+    pub could_win: fn(&CoreGame, Color) -> bool,
+    /// The game log as a file (standard chess: PGN): the game's initial board file, its
+    /// moves, how it ended, the front end's tags.
+    pub export_log: Option<LogExport>,
+}
+
+impl TableHooks {
+    /// No table hooks: no side panel, no claims, no log format of its own.
+    pub const PLAIN: TableHooks = TableHooks {
+        info: |_| Vec::new(),
+        end: None,
+        claims: |_| Claims::default(),
+        automatic_draw: |_| None,
+        could_win: |_, _| true,
+        export_log: None,
+    };
+}
+
+impl CoreGame {
+    /// How often the current position has occurred in this game, counting itself, by FIDE's
+    /// "same position" (an en passant right counts only when it can be used).
+    pub fn repetitions(&self) -> usize {
+        let pos = self.position();
+        let current = repetition_key(&mut pos.clone());
+        let earlier = earlier_repetition_keys(pos, self.played());
+        occurrences(current, earlier, pos.halfmove_clock())
+    }
+}
 
 impl TableGame for CoreGame {
     fn table_position(&self) -> &Position {
@@ -18,6 +68,9 @@ impl TableGame for CoreGame {
     /// in its line, a dead position) are not: at the table those are a player's claim or
     /// the variant's own rule.
     fn rule_end(&mut self) -> Option<GameEnd> {
+        if let Some(end) = self.notation().table.end {
+            return end(self);
+        }
         let pos = self.position();
         let us = pos.side_to_move();
         let them = us.other();
@@ -44,12 +97,35 @@ impl TableGame for CoreGame {
     }
 
     fn table_info(&self) -> Vec<String> {
-        (self.notation().table_info)(self)
+        (self.notation().table.info)(self)
+    }
+
+    fn claims(&self) -> Claims {
+        (self.notation().table.claims)(self)
+    }
+
+    fn automatic_draw(&self) -> Option<&'static str> {
+        (self.notation().table.automatic_draw)(self)
+    }
+
+    fn could_win(&self, color: Color) -> bool {
+        (self.notation().table.could_win)(self, color)
+    }
+
+    fn export_log(
+        &self,
+        initial: &str,
+        moves: &[String],
+        end: Option<&GameEnd>,
+        tags: &[(String, String)],
+    ) -> Option<String> {
+        let export = self.notation().table.export_log?;
+        export(self, initial, moves, end, tags)
     }
 }
 
 /// A result from the side to move's view, as a variant rule's end: `goal reached: white wins`.
-fn rule_words(result: Terminal, us: crate::core::Color, why: &str) -> GameEnd {
+fn rule_words(result: Terminal, us: Color, why: &str) -> GameEnd {
     let score = match result {
         Terminal::Win => Score::Win(us),
         Terminal::Loss => Score::Win(us.other()),
@@ -60,4 +136,59 @@ fn rule_words(result: Terminal, us: crate::core::Color, why: &str) -> GameEnd {
         _ => format!("{why}: draw"),
     };
     GameEnd::VariantRule { score, sentence }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::core::PositionHistory;
+    use crate::game::Game;
+    use crate::variants::standard;
+
+    /// The table counts repetitions by taking moves back; the game record keeps a key per
+    /// position. Both must count alike, en passant rights included.
+    #[test]
+    fn repetitions_by_taking_back_count_as_the_game_record_does() {
+        let start = standard::from_fen(standard::START_FEN).expect("the start");
+        let mut lines: Vec<Vec<usize>> = Vec::new();
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..60 {
+            let line = (0..90)
+                .map(|_| {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    seed as usize
+                })
+                .collect();
+            lines.push(line);
+        }
+        // Knights out and back, after a double step whose en passant right cannot be used: the
+        // position after 1. e4 counts again once the knights are home.
+        let shuffle = [
+            "e4", "Nf6", "Nf3", "Ng8", "Ng1", "Nf6", "Nf3", "Ng8", "Ng1", "Nf6",
+        ];
+        let mut game = standard::variant::game(start.clone());
+        let mut record = PositionHistory::new(start.clone());
+        for text in shuffle {
+            let m = game.parse_move(text).expect("legal");
+            game.make(m);
+            record.play(m);
+            assert_eq!(game.repetitions(), record.repetitions(), "after {text}");
+        }
+        assert_eq!(game.repetitions(), 3);
+        for line in &lines {
+            let mut game = standard::variant::game(start.clone());
+            let mut record = PositionHistory::new(start.clone());
+            for &choice in line {
+                let mut moves = Vec::new();
+                game.legal_moves(&mut moves);
+                let Some(&m) = moves.get(choice % moves.len().max(1)) else {
+                    break;
+                };
+                game.make(m);
+                record.play(m);
+                assert_eq!(game.repetitions(), record.repetitions());
+            }
+        }
+    }
 }

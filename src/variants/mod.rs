@@ -8,7 +8,7 @@
 pub mod any_game;
 pub mod chess960;
 pub mod core_game;
-mod core_table;
+pub mod core_table;
 pub mod custom;
 pub mod dead_position;
 pub mod fairy;

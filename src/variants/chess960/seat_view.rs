@@ -1,10 +1,11 @@
-//! Chess960 at the table: standard chess's seat view on a game whose castling comes from
-//! where the start position puts king and rooks.
+//! Chess960 at the table: its rules type (castling from where the start position puts king
+//! and rooks) in the one generic seat view, with standard chess's FIDE record.
 
+use crate::game::game_seat_view::GameSeatView;
 use crate::game::seat_view::{SeatView, VariantInfo};
 use crate::game::Diagnostic;
-use crate::variants::standard::game::StandardGame;
-use crate::variants::standard::seat_view::Standard;
+use crate::variants::chess960;
+use crate::variants::standard::setup::chess960_position_from_fen;
 
 /// What the page shows of Chess960.
 pub const INFO: VariantInfo = VariantInfo {
@@ -17,6 +18,6 @@ pub const INFO: VariantInfo = VariantInfo {
 
 /// A Chess960 game: the same rules, castling from where the position puts king and rooks.
 pub fn load(text: &str) -> Result<Box<dyn SeatView>, Diagnostic> {
-    let game = StandardGame::chess960_from_fen(text.trim())?;
-    Ok(Box::new(Standard { game }))
+    let position = chess960_position_from_fen(text.trim())?;
+    Ok(Box::new(GameSeatView::new(chess960::game(position))))
 }

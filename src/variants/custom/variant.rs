@@ -17,7 +17,7 @@ pub static DIALECT: CoreNotation = CoreNotation {
     },
     write_board: |_, pos| fen::write(pos),
     write_coordinates: crate::notation::coordinate::to_uci,
-    table_info: crate::variants::core_game::no_table_info,
+    table: &crate::variants::core_table::TableHooks::PLAIN,
 };
 
 /// A game of `variant` from `pos`, ending as the file says.

@@ -4,6 +4,7 @@
 use crate::core::Position;
 use crate::game::{MoveRefused, VariantId};
 use crate::variants::core_game::{CoreGame, CoreNotation};
+use crate::variants::core_table::TableHooks;
 use crate::variants::fairy::{computer, play, write, FairyBoard};
 
 /// The `UCI_Variant` name of fairy chess 10×10, as our `uci` command offers it and an
@@ -21,7 +22,13 @@ pub static DIALECT: CoreNotation = CoreNotation {
     },
     write_board: write::board_file,
     write_coordinates: crate::notation::coordinate::to_uci,
-    table_info,
+    table: &TABLE,
+};
+
+/// At the table: the side panel only.
+static TABLE: TableHooks = TableHooks {
+    info: table_info,
+    ..TableHooks::PLAIN
 };
 
 /// The side panel: the board file's allocation and status line, and the clock rule once it

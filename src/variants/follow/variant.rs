@@ -4,6 +4,7 @@
 use crate::core::{Color, Position};
 use crate::game::{MoveRefused, VariantId};
 use crate::variants::core_game::{CoreGame, CoreNotation};
+use crate::variants::core_table::TableHooks;
 use crate::variants::follow::{board_file, notation};
 
 /// FollowChess's notation: `c 3 c 4` (promotion is automatic), its board file.
@@ -23,7 +24,13 @@ pub static DIALECT: CoreNotation = CoreNotation {
     },
     write_board: |_, pos| board_file::write(pos),
     write_coordinates: crate::notation::coordinate::to_uci,
-    table_info,
+    table: &TABLE,
+};
+
+/// At the table: the side panel only.
+static TABLE: TableHooks = TableHooks {
+    info: table_info,
+    ..TableHooks::PLAIN
 };
 
 /// The side panel: the pieces each side has captured in this game, in the order they fell.

@@ -3,7 +3,7 @@
 //! to move (threefold repetition, fifty moves, either now or with an intended move), draw by
 //! agreement, resignation, and the PGN of the whole game.
 
-use crate::core::history::PositionHistory;
+use crate::core::history::{insufficient_material, PositionHistory};
 use crate::core::{Color, Move, Position};
 use crate::game::Score;
 use crate::notation::pgn::{self, PgnGame};
@@ -124,6 +124,38 @@ pub struct Report {
     pub claims_with_move: Vec<(String, Claim)>,
     /// Every legal move in SAN, in generation order.
     pub legal_moves: Vec<String>,
+}
+
+/// The endings no one has to claim in `position`: checkmate, stalemate, impossible checkmate
+/// (the spec's order). The one place they are judged: the game record and the table ask it.
+pub fn automatic_outcome(position: &mut Position) -> Option<Outcome> {
+    let in_check = position.is_check();
+    let cannot_move = position.legal_move_list().is_empty();
+    if in_check && cannot_move {
+        Some(Outcome {
+            termination: Termination::Checkmate,
+            winner: Some(position.side_to_move().other()),
+        })
+    } else if cannot_move {
+        Some(Outcome::draw(Termination::Stalemate))
+    } else if insufficient_material(position) {
+        Some(Outcome::draw(Termination::InsufficientMaterial))
+    } else {
+        None
+    }
+}
+
+/// The draws the side to move may claim when the position has occurred `repetitions` times
+/// and the halfmove clock is at `halfmove`: threefold repetition, then fifty moves.
+pub fn claims_for(repetitions: usize, halfmove: u32) -> Vec<Claim> {
+    let mut claims = Vec::new();
+    if repetitions >= 3 {
+        claims.push(Claim::ThreefoldRepetition);
+    }
+    if halfmove >= 100 {
+        claims.push(Claim::FiftyMoves);
+    }
+    claims
 }
 
 #[derive(Clone, Debug)]
@@ -307,31 +339,15 @@ impl StandardGame {
 
     /// The endings no one has to claim: checkmate, stalemate, impossible checkmate.
     fn automatic_end(&mut self) -> Option<Outcome> {
-        let status = self.game.status();
-        if status.checkmate {
-            Some(Outcome {
-                termination: Termination::Checkmate,
-                winner: Some(self.side_to_move().other()),
-            })
-        } else if status.stalemate {
-            Some(Outcome::draw(Termination::Stalemate))
-        } else if status.insufficient_material {
-            Some(Outcome::draw(Termination::InsufficientMaterial))
-        } else {
-            None
-        }
+        automatic_outcome(self.game.position_mut())
     }
 
     /// Draws the side to move may claim in the position on the board.
     pub fn claimable(&self) -> Vec<Claim> {
-        let mut claims = Vec::new();
-        if self.game.repetitions() >= 3 {
-            claims.push(Claim::ThreefoldRepetition);
-        }
-        if self.game.position().halfmove_clock() >= 100 {
-            claims.push(Claim::FiftyMoves);
-        }
-        claims
+        claims_for(
+            self.game.repetitions(),
+            self.game.position().halfmove_clock(),
+        )
     }
 
     /// Draws the side to move may claim by writing `m` without playing it: the position

@@ -7,6 +7,7 @@ pub mod replay;
 pub mod seat_view;
 pub mod setup;
 pub mod strict;
+pub mod table;
 pub mod variant;
 
 use std::sync::{Arc, OnceLock};

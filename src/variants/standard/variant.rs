@@ -13,7 +13,7 @@ pub static DIALECT: CoreNotation = CoreNotation {
     read_move: |pos, text| san::parse(pos, text).map_err(|e| MoveRefused::new(e.to_string())),
     write_board: |_, pos| fen::write(pos),
     write_coordinates: crate::notation::coordinate::to_uci,
-    table_info: crate::variants::core_game::no_table_info,
+    table: &crate::variants::standard::table::HOOKS,
 };
 
 /// A game of standard chess from `pos`.
