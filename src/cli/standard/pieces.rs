@@ -36,49 +36,120 @@ pub fn piece_bytes(size: u64, threads: usize) -> u64 {
     (size / (threads as u64 * 16)).clamp(1 << 20, 32 << 20)
 }
 
-/// The cuts of a file: the first at its start, then the first line at or after every
-/// `piece_bytes` that begins with `[` and follows a blank line. One pass over the bytes,
-/// looking only at line ends.
-pub fn plan(input: &mut impl Read, piece_bytes: u64) -> io::Result<Vec<Cut>> {
-    let mut cuts = vec![Cut { offset: 0, line: 1 }];
-    let mut chunk = vec![0u8; 1 << 20];
-    let mut base = 0u64; // offset of chunk[0]
-    let mut line = 1u64; // the line that starts at `line_start`
-    let mut line_start = 0u64;
-    let mut last_blank = false; // the line before `line_start` was blank
-    let mut previous_byte = 0u8; // the byte before chunk[0]
-    let mut target = piece_bytes;
-    loop {
-        let n = input.read(&mut chunk)?;
-        if n == 0 {
-            return Ok(cuts);
+/// Finds the cuts of a file one after another, as they are needed: the first at its start,
+/// then the first line at or after every `piece_bytes` that begins with `[` and follows a
+/// blank line. It reads the bytes once, looking only at line ends, a chunk ahead of the
+/// pieces being validated (so a huge file's first pieces start at once).
+pub struct Planner<R> {
+    input: R,
+    chunk: Vec<u8>,
+    /// Bytes in `chunk`, and the next one to look at.
+    len: usize,
+    at: usize,
+    /// Offset of `chunk[0]` in the file.
+    base: u64,
+    /// The line that starts at `line_start`, and whether the line before it was blank.
+    line: u64,
+    line_start: u64,
+    last_blank: bool,
+    /// The byte before `chunk[0]`.
+    previous_byte: u8,
+    piece_bytes: u64,
+    /// No cut before this offset.
+    target: u64,
+    started: bool,
+}
+
+impl<R: Read> Planner<R> {
+    /// A planner of `input`'s cuts, about `piece_bytes` apart.
+    pub fn new(input: R, piece_bytes: u64) -> Planner<R> {
+        Planner {
+            input,
+            chunk: vec![0u8; 1 << 20],
+            len: 0,
+            at: 0,
+            base: 0,
+            line: 1,
+            line_start: 0,
+            last_blank: false,
+            previous_byte: 0,
+            piece_bytes: piece_bytes.max(1),
+            target: piece_bytes.max(1),
+            started: false,
         }
-        let bytes = &chunk[..n];
-        // A line start found at the end of the last chunk, its first byte in this one.
-        if line_start == base && last_blank && line_start >= target && bytes[0] == b'[' {
-            cuts.push(Cut {
-                offset: line_start,
-                line,
-            });
-            target = line_start + piece_bytes;
+    }
+
+    fn cut_here(&mut self) -> Cut {
+        self.target = self.line_start + self.piece_bytes;
+        Cut {
+            offset: self.line_start,
+            line: self.line,
         }
-        for i in memchr::memchr_iter(b'\n', bytes) {
-            let at = base + i as u64;
-            let before = if i > 0 { bytes[i - 1] } else { previous_byte };
-            last_blank = at == line_start || (at == line_start + 1 && before == b'\r');
-            line += 1;
-            line_start = at + 1;
-            if last_blank && line_start >= target && i + 1 < n && bytes[i + 1] == b'[' {
-                cuts.push(Cut {
-                    offset: line_start,
-                    line,
-                });
-                target = line_start + piece_bytes;
+    }
+
+    /// The next cut; `None` after the last.
+    pub fn next_cut(&mut self) -> io::Result<Option<Cut>> {
+        if !self.started {
+            self.started = true;
+            return Ok(Some(Cut { offset: 0, line: 1 }));
+        }
+        loop {
+            if self.at >= self.len {
+                if self.len > 0 {
+                    self.previous_byte = self.chunk[self.len - 1];
+                }
+                self.base += self.len as u64;
+                self.len = self.input.read(&mut self.chunk)?;
+                self.at = 0;
+                if self.len == 0 {
+                    return Ok(None);
+                }
+                // A line start found at the end of the last chunk, its first byte in this one.
+                if self.line_start == self.base
+                    && self.last_blank
+                    && self.line_start >= self.target
+                    && self.chunk[0] == b'['
+                {
+                    return Ok(Some(self.cut_here()));
+                }
+            }
+            let Some(i) =
+                memchr::memchr(b'\n', &self.chunk[self.at..self.len]).map(|i| i + self.at)
+            else {
+                self.at = self.len;
+                continue;
+            };
+            self.at = i + 1;
+            let end = self.base + i as u64;
+            let before = if i > 0 {
+                self.chunk[i - 1]
+            } else {
+                self.previous_byte
+            };
+            self.last_blank =
+                end == self.line_start || (end == self.line_start + 1 && before == b'\r');
+            self.line += 1;
+            self.line_start = end + 1;
+            if self.last_blank
+                && self.line_start >= self.target
+                && i + 1 < self.len
+                && self.chunk[i + 1] == b'['
+            {
+                return Ok(Some(self.cut_here()));
             }
         }
-        previous_byte = bytes[n - 1];
-        base += n as u64;
     }
+}
+
+/// Every cut of `input` (see [`Planner`]).
+#[cfg(test)]
+fn plan(input: &mut impl Read, piece_bytes: u64) -> io::Result<Vec<Cut>> {
+    let mut planner = Planner::new(input, piece_bytes);
+    let mut cuts = Vec::new();
+    while let Some(cut) = planner.next_cut()? {
+        cuts.push(cut);
+    }
+    Ok(cuts)
 }
 
 /// How a piece's reading ended.
@@ -166,34 +237,45 @@ fn read_piece(
     }
 }
 
-/// Reads the pieces of the file at `path` from `cuts`, `window` at a time in parallel on the
-/// current thread pool, and hands each piece's result to `emit` in file order. Stops after a
-/// piece that read to the end of the file or failed.
+/// Reads the pieces of the file at `path` as `planner` cuts it, `window` at a time in parallel
+/// on the current thread pool, and hands each piece's result to `emit` in file order, with
+/// the offset where the next piece starts. Stops after a piece that read to the end of the
+/// file or failed, or when `emit` says so.
 pub fn read_all(
     path: &Path,
-    cuts: &[Cut],
+    planner: &mut Planner<impl Read>,
     window: usize,
     default_variant: Option<&'static str>,
     mut emit: impl FnMut(PieceResult, u64) -> io::Result<bool>,
 ) -> io::Result<()> {
-    let needed = AtomicUsize::new(cuts.len());
-    let mut first = 0;
-    while first < cuts.len() {
-        let last = (first + window.max(1)).min(cuts.len());
-        let results: Vec<PieceResult> = (first..last)
+    let needed = AtomicUsize::new(usize::MAX);
+    let mut next = planner.next_cut()?;
+    let mut index = 0;
+    while next.is_some() {
+        // This window's cuts, and the one after it (where its last piece ends).
+        let mut cuts = Vec::with_capacity(window + 1);
+        while cuts.len() < window.max(1) {
+            let Some(cut) = next else { break };
+            cuts.push(cut);
+            next = planner.next_cut()?;
+        }
+        let results: Vec<PieceResult> = (0..cuts.len())
             .into_par_iter()
             .map(|k| {
-                let end = cuts.get(k + 1).map(|c| c.offset);
-                read_piece(path, k, cuts[k], end, default_variant, &needed)
+                let end = cuts.get(k + 1).or(next.as_ref()).map(|c| c.offset);
+                read_piece(path, index + k, cuts[k], end, default_variant, &needed)
             })
             .collect();
-        for (k, result) in (first..).zip(results) {
-            let reached = cuts.get(k + 1).map_or(u64::MAX, |c| c.offset);
+        for (k, result) in results.into_iter().enumerate() {
+            let reached = cuts
+                .get(k + 1)
+                .or(next.as_ref())
+                .map_or(u64::MAX, |c| c.offset);
             if !emit(result, reached)? {
                 return Ok(());
             }
         }
-        first = last;
+        index += cuts.len();
     }
     Ok(())
 }

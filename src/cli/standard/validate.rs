@@ -330,11 +330,11 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode> {
     let outcome: io::Result<()> = pool.install(|| match by_pieces {
         Some(size) => {
             drop(input);
-            let mut file = File::open(&args.file)?;
-            let cuts = pieces::plan(&mut file, pieces::piece_bytes(size, threads))?;
+            let file = File::open(&args.file)?;
+            let mut planner = pieces::Planner::new(file, pieces::piece_bytes(size, threads));
             pieces::read_all(
                 &args.file,
-                &cuts,
+                &mut planner,
                 threads * 4,
                 default_variant,
                 |piece, reached| {
