@@ -44,6 +44,14 @@ impl TableHooks {
         could_win: |_, _| true,
         export_log: None,
     };
+
+    /// A side panel of the variant's own, nothing else.
+    pub const fn side_panel(info: fn(&CoreGame) -> Vec<String>) -> TableHooks {
+        TableHooks {
+            info,
+            ..TableHooks::PLAIN
+        }
+    }
 }
 
 impl CoreGame {

@@ -22,13 +22,7 @@ pub static DIALECT: CoreNotation = CoreNotation {
     },
     write_board: write::board_file,
     write_coordinates: crate::notation::coordinate::to_uci,
-    table: &TABLE,
-};
-
-/// At the table: the side panel only.
-static TABLE: TableHooks = TableHooks {
-    info: table_info,
-    ..TableHooks::PLAIN
+    table: &TableHooks::side_panel(table_info),
 };
 
 /// The side panel: the board file's allocation and status line, and the clock rule once it

@@ -24,13 +24,7 @@ pub static DIALECT: CoreNotation = CoreNotation {
     },
     write_board: |_, pos| board_file::write(pos),
     write_coordinates: crate::notation::coordinate::to_uci,
-    table: &TABLE,
-};
-
-/// At the table: the side panel only.
-static TABLE: TableHooks = TableHooks {
-    info: table_info,
-    ..TableHooks::PLAIN
+    table: &TableHooks::side_panel(table_info),
 };
 
 /// The side panel: the pieces each side has captured in this game, in the order they fell.
