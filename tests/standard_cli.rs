@@ -183,8 +183,9 @@ fn validate_by_pieces_reports_what_one_reader_reports() {
     // Games with an illegal move, a syntax error (its line is in the report), a null move (a
     // warning with its line), CRLF line ends; `bait` puts a blank line and a tag line inside
     // a comment of every game, so that some cuts are guessed inside a game and must not be
-    // taken; `junk` ends the file with megabytes that are not PGN.
-    let file = |bait: bool, junk: bool| {
+    // taken; `junk` ends the file with megabytes that are not PGN; `parted: false` leaves no
+    // blank line between games, so no cut is found and the file is read as one stream.
+    let file = |bait: bool, junk: bool, parted: bool| {
         let mut text = String::new();
         let mut i = 0;
         while text.len() < 6 << 20 {
@@ -202,7 +203,9 @@ fn validate_by_pieces_reports_what_one_reader_reports() {
                 75 => "1. e4 -- 2. d4 *".to_string(),
                 _ => format!("1. e4 {comment}e5 2. Nf3 Nc6 3. Bb5 a6 1-0"),
             };
-            text.push_str(&format!("{body}{end}{end}"));
+            // Unparted games (no blank line after the result) give the planner no cut.
+            let gap = if parted { end } else { "" };
+            text.push_str(&format!("{body}{end}{gap}"));
         }
         if junk {
             text.push_str("[Event \"cut\"]\n\n1. e4 {");
@@ -210,19 +213,26 @@ fn validate_by_pieces_reports_what_one_reader_reports() {
         }
         text
     };
-    for (bait, junk) in [(false, false), (true, false), (false, true)] {
+    let cases = [
+        (false, false, true),
+        (true, false, true),
+        (false, true, true),
+        (false, false, false),
+    ];
+    for (bait, junk, parted) in cases {
         let path = std::env::temp_dir().join(format!(
-            "chessrules-pieces-{}-{bait}-{junk}.pgn",
+            "chessrules-pieces-{}-{bait}-{junk}-{parted}.pgn",
             std::process::id()
         ));
-        fs::write(&path, file(bait, junk)).unwrap();
+        fs::write(&path, file(bait, junk, parted)).unwrap();
         let run = |format: &[&str], jobs: &str| validate(&path, format, jobs);
         for format in [&[][..], &["--json"][..]] {
             let one = run(format, "1");
             assert!(one.stdout.len() > 100_000, "{bait} {junk}");
             for jobs in ["2", "3"] {
                 let many = run(format, jobs);
-                let case = format!("bait {bait}, junk {junk}, {format:?}, --jobs {jobs}");
+                let case =
+                    format!("bait {bait}, junk {junk}, parted {parted}, {format:?}, --jobs {jobs}");
                 assert!(one.stdout == many.stdout, "{case}: the reports differ");
                 assert_eq!(one.stderr, many.stderr, "{case}");
                 assert_eq!(one.status.code(), many.status.code(), "{case}");

@@ -192,8 +192,9 @@ impl<G: TableGame> SeatView for GameSeatView<G> {
             || (end.as_ref().is_some_and(|e| e.score() == Score::Draw)
                 && !pos.is_check()
                 && cannot_move());
-        // Check is news only while the game goes on, or when it is the mate.
-        let check = (end.is_none() || checkmate) && pos.is_check();
+        // The king is in check whatever ended the game (the page lights it up): a side whose
+        // royal piece is gone is in no check.
+        let check = pos.is_check();
         let claims = self.game.claims();
         GameStatus {
             check,

@@ -33,8 +33,12 @@ pub struct Cut {
 /// The size of a piece for a file of `size` bytes read by `threads` threads: enough pieces
 /// that the threads finish together, few enough that each reader's start-up is nothing.
 pub fn piece_bytes(size: u64, threads: usize) -> u64 {
-    (size / (threads as u64 * 16)).clamp(1 << 20, 32 << 20)
+    (size / (threads as u64 * 16)).clamp(1 << 20, 8 << 20)
 }
+
+/// How many pieces' bytes past where a cut was due the planner looks for one before it gives
+/// up and leaves the rest of the file as one piece.
+const LOOK_AHEAD: u64 = 8;
 
 /// Finds the cuts of a file one after another, as they are needed: the first at its start,
 /// then the first line at or after every `piece_bytes` that begins with `[` and follows a
@@ -58,6 +62,8 @@ pub struct Planner<R> {
     /// No cut before this offset.
     target: u64,
     started: bool,
+    /// No more cuts will come.
+    finished: bool,
 }
 
 impl<R: Read> Planner<R> {
@@ -76,6 +82,7 @@ impl<R: Read> Planner<R> {
             piece_bytes: piece_bytes.max(1),
             target: piece_bytes.max(1),
             started: false,
+            finished: false,
         }
     }
 
@@ -93,16 +100,26 @@ impl<R: Read> Planner<R> {
             self.started = true;
             return Ok(Some(Cut { offset: 0, line: 1 }));
         }
-        loop {
+        while !self.finished {
             if self.at >= self.len {
                 if self.len > 0 {
                     self.previous_byte = self.chunk[self.len - 1];
                 }
                 self.base += self.len as u64;
-                self.len = self.input.read(&mut self.chunk)?;
+                self.len = loop {
+                    match self.input.read(&mut self.chunk) {
+                        Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                        read => break read?,
+                    }
+                };
                 self.at = 0;
-                if self.len == 0 {
-                    return Ok(None);
+                // No game start for many pieces (games not parted by blank lines): the rest
+                // of the file is one piece, read as one stream.
+                if self.len == 0
+                    || self.base > self.target.saturating_add(LOOK_AHEAD * self.piece_bytes)
+                {
+                    self.finished = true;
+                    break;
                 }
                 // A line start found at the end of the last chunk, its first byte in this one.
                 if self.line_start == self.base
@@ -138,6 +155,7 @@ impl<R: Read> Planner<R> {
                 return Ok(Some(self.cut_here()));
             }
         }
+        Ok(None)
     }
 }
 
@@ -153,12 +171,16 @@ fn plan(input: &mut impl Read, piece_bytes: u64) -> io::Result<Vec<Cut>> {
 }
 
 /// How a piece's reading ended.
-#[derive(Debug)]
 pub enum PieceEnd {
     /// The next piece's cut was confirmed: a game starts cleanly there.
     Confirmed,
-    /// The reader came to the end of the file (the last piece, or one whose end was no game
-    /// start and which read on to the end).
+    /// The cut after the piece was inside a game (a blank line and a tag line in a comment):
+    /// this reader, past the cut, is the one that reads the rest of the file.
+    ReadsOn(Box<PgnReader<File>>),
+    /// A piece after one that reads on: its work is not needed.
+    Cancelled,
+    /// The reader came to the end of the file before its cut (not expected: a cut is a
+    /// line that begins with `[`).
     EndOfFile,
     /// The reading failed after these games (not PGN any more, or an I/O error).
     Failed(io::Error),
@@ -172,112 +194,109 @@ pub struct PieceResult {
     pub end: PieceEnd,
 }
 
-/// Reads and replays the games of the piece from `cut` to `end` (`None`: the last piece).
-/// Once a piece reads on past its end, no later piece is needed: `needed` (the first piece
-/// not needed) drops to its index and the later pieces stop early.
+/// A reader of the file at `path` from `cut` on, with the file's line numbers.
+fn reader_at(path: &Path, cut: Cut) -> io::Result<PgnReader<File>> {
+    let mut file = File::open(path)?;
+    file.seek(SeekFrom::Start(cut.offset))?;
+    Ok(if cut.offset == 0 {
+        PgnReader::new(file)
+    } else {
+        PgnReader::starting_at_line(file, cut.line)
+    })
+}
+
+/// Reads and replays the games of piece `index`, from `cut` to the next cut at byte `end`.
+/// A piece that reads past its end stops there and hands its reader on; every later piece
+/// is then not needed: `needed` (the first piece not needed) drops to the next index, and
+/// the later pieces stop early.
 fn read_piece(
     path: &Path,
     index: usize,
     cut: Cut,
-    end: Option<u64>,
+    end: u64,
     default_variant: Option<&'static str>,
     needed: &AtomicUsize,
 ) -> PieceResult {
-    let failed = |replays, e| PieceResult {
-        replays,
-        end: PieceEnd::Failed(e),
+    let done = |replays, end| PieceResult { replays, end };
+    let mut reader = match reader_at(path, cut) {
+        Ok(r) => r,
+        Err(e) => return done(Vec::new(), PieceEnd::Failed(e)),
     };
-    let mut file = match File::open(path) {
-        Ok(f) => f,
-        Err(e) => return failed(Vec::new(), e),
-    };
-    if let Err(e) = file.seek(SeekFrom::Start(cut.offset)) {
-        return failed(Vec::new(), e);
-    }
-    let mut reader = if cut.offset == 0 {
-        PgnReader::new(file)
-    } else {
-        PgnReader::starting_at_line(file, cut.line)
-    };
-    let mut end = end;
     let mut replays = Vec::new();
     loop {
         if index >= needed.load(Ordering::Relaxed) {
-            return PieceResult {
-                replays,
-                end: PieceEnd::EndOfFile,
-            };
+            return done(replays, PieceEnd::Cancelled);
         }
         let Some(read) = read_game(&mut reader, default_variant) else {
-            return PieceResult {
-                replays,
-                end: PieceEnd::EndOfFile,
-            };
+            return done(replays, PieceEnd::EndOfFile);
         };
         let game = match read {
             Ok((game, _)) => game,
-            Err(e) => return failed(replays, e),
+            Err(e) => return done(replays, PieceEnd::Failed(e)),
         };
-        if let Some(next) = end {
-            if reader.clean_start().map(|o| cut.offset + o) == Some(next) {
-                return PieceResult {
-                    replays,
-                    end: PieceEnd::Confirmed,
-                };
-            }
+        if reader.clean_start().map(|o| cut.offset + o) == Some(end) {
+            return done(replays, PieceEnd::Confirmed);
         }
         replays.push(game.replay());
-        if let Some(next) = end {
-            if cut.offset + reader.consumed() > next {
-                // The cut was inside a game: this reader is the file's from here on.
-                end = None;
-                needed.fetch_min(index + 1, Ordering::Relaxed);
-            }
+        if cut.offset + reader.consumed() > end {
+            // The cut was inside a game: this reader is the file's from here on.
+            needed.fetch_min(index + 1, Ordering::Relaxed);
+            return done(replays, PieceEnd::ReadsOn(Box::new(reader)));
         }
     }
 }
 
 /// Reads the pieces of the file at `path` as `planner` cuts it, `window` at a time in parallel
-/// on the current thread pool, and hands each piece's result to `emit` in file order, with
-/// the offset where the next piece starts. Stops after a piece that read to the end of the
-/// file or failed, or when `emit` says so.
+/// on the current thread pool, and hands each piece's games to `emit` in file order, with the
+/// offset where the next piece starts (`emit` returns whether to go on). Returns the reader
+/// that must read the rest of the file, one game after another (the last piece, or one whose
+/// cut was not confirmed), with the offset it started at, if any is left to read.
 pub fn read_all(
     path: &Path,
     planner: &mut Planner<impl Read>,
     window: usize,
     default_variant: Option<&'static str>,
-    mut emit: impl FnMut(PieceResult, u64) -> io::Result<bool>,
-) -> io::Result<()> {
+    mut emit: impl FnMut(&[Replay], u64) -> io::Result<bool>,
+) -> io::Result<Option<(PgnReader<File>, u64)>> {
     let needed = AtomicUsize::new(usize::MAX);
     let mut next = planner.next_cut()?;
     let mut index = 0;
-    while next.is_some() {
-        // This window's cuts, and the one after it (where its last piece ends).
-        let mut cuts = Vec::with_capacity(window + 1);
+    while let Some(first) = next {
+        // This window's cuts, each piece ending where the next cut begins; the last cut
+        // with no cut after it begins the rest of the file.
+        let mut cuts = vec![first];
+        next = planner.next_cut()?;
         while cuts.len() < window.max(1) {
             let Some(cut) = next else { break };
             cuts.push(cut);
             next = planner.next_cut()?;
         }
-        let results: Vec<PieceResult> = (0..cuts.len())
-            .into_par_iter()
-            .map(|k| {
-                let end = cuts.get(k + 1).or(next.as_ref()).map(|c| c.offset);
-                read_piece(path, index + k, cuts[k], end, default_variant, &needed)
-            })
+        let ends: Vec<u64> = cuts[1..]
+            .iter()
+            .chain(next.as_ref())
+            .map(|c| c.offset)
             .collect();
-        for (k, result) in results.into_iter().enumerate() {
-            let reached = cuts
-                .get(k + 1)
-                .or(next.as_ref())
-                .map_or(u64::MAX, |c| c.offset);
-            if !emit(result, reached)? {
-                return Ok(());
+        let results: Vec<PieceResult> = ends
+            .par_iter()
+            .enumerate()
+            .map(|(k, &end)| read_piece(path, index + k, cuts[k], end, default_variant, &needed))
+            .collect();
+        for ((result, &end), &cut) in results.into_iter().zip(&ends).zip(&cuts) {
+            let go_on = emit(&result.replays, end)?;
+            match result.end {
+                PieceEnd::Confirmed if go_on => {}
+                PieceEnd::ReadsOn(reader) if go_on => return Ok(Some((*reader, cut.offset))),
+                PieceEnd::Failed(e) => return Err(e),
+                _ => return Ok(None),
             }
+        }
+        if next.is_none() {
+            let last = cuts[cuts.len() - 1];
+            return reader_at(path, last).map(|r| Some((r, last.offset)));
         }
         index += cuts.len();
     }
-    Ok(())
+    Ok(None)
 }
 
 #[cfg(test)]
@@ -306,7 +325,7 @@ mod tests {
         // A game start whose blank line and `[` fall on either side of a 1 MiB read.
         let mut text = "x".repeat((1 << 20) - 2);
         text.push_str("\r\n\r\n[Event \"x\"]\r\n");
-        let cuts = plan(&mut text.as_bytes(), 1).expect("in memory");
+        let cuts = plan(&mut text.as_bytes(), 1 << 20).expect("in memory");
         assert_eq!(
             cuts,
             [
@@ -320,7 +339,7 @@ mod tests {
         // The blank line ends a read, its `[` begins the next.
         let mut text = "x".repeat((1 << 20) - 2);
         text.push_str("\n\n[Event \"x\"]\n");
-        let cuts = plan(&mut text.as_bytes(), 1).expect("in memory");
+        let cuts = plan(&mut text.as_bytes(), 1 << 20).expect("in memory");
         assert_eq!(
             cuts[1..],
             [Cut {
@@ -328,5 +347,14 @@ mod tests {
                 line: 3
             }]
         );
+    }
+
+    #[test]
+    fn no_cut_for_many_pieces_leaves_the_rest_as_one_piece() {
+        // Games not parted by blank lines for 12 MiB, then a game start after one.
+        let mut text = "[Event \"x\"]\n1. e4 *\n".repeat((12 << 20) / 20);
+        text.push_str("\n[Event \"y\"]\n1. d4 *\n");
+        let cuts = plan(&mut text.as_bytes(), 1 << 20).expect("in memory");
+        assert_eq!(cuts, [Cut { offset: 0, line: 1 }]);
     }
 }

@@ -62,7 +62,12 @@ fn read_batch<R: Read>(
     reader: &mut PgnReader<R>,
     default_variant: Option<&'static str>,
     games: usize,
+    failed: &mut Option<io::Error>,
 ) -> io::Result<Vec<ReadGame>> {
+    // An error found while the last batch was read comes after that batch's games.
+    if let Some(e) = failed.take() {
+        return Err(e);
+    }
     let mut batch = Vec::with_capacity(games);
     let (mut moves, mut bytes) = (0, 0);
     while batch.len() < games && moves < BATCH_MOVES && bytes < BATCH_BYTES {
@@ -73,7 +78,14 @@ fn read_batch<R: Read>(
         let Some(read) = read_game(reader, default_variant) else {
             break;
         };
-        let (game, kept) = read?;
+        let (game, kept) = match read {
+            Ok(read) => read,
+            Err(e) if batch.is_empty() => return Err(e),
+            Err(e) => {
+                *failed = Some(e);
+                break;
+            }
+        };
         bytes += kept;
         moves += game.moves_kept();
         batch.push(game);
@@ -232,7 +244,8 @@ impl Tally {
 /// Plain files from this size on are read by pieces when there is more than one thread.
 const PIECES_FROM: u64 = 4 << 20;
 
-/// Validates a stream read by one reader, on the current thread pool. Three stages overlap:
+/// Validates a stream read by one reader, on the current thread pool (`offset`: where the
+/// reader started in the file, for the progress line). Three stages overlap:
 /// while the pool replays batch n (and writes each game's report lines), one thread writes
 /// batch n-1's reports and reads batch n+1. Only the first read and the last write run alone.
 fn validate_stream<R: Read + Send>(
@@ -241,10 +254,11 @@ fn validate_stream<R: Read + Send>(
     json: bool,
     out: &mut (impl Write + Send),
     tally: &mut Tally,
-    progress: &mut Progress,
+    (progress, offset): (&mut Progress, u64),
 ) -> io::Result<()> {
     let mut size = FIRST_BATCH;
-    let mut batch = read_batch(reader, default_variant, size)?;
+    let mut failed = None;
+    let mut batch = read_batch(reader, default_variant, size, &mut failed)?;
     let mut written: Vec<Report> = Vec::new();
     while !batch.is_empty() {
         let base = tally.games;
@@ -252,7 +266,7 @@ fn validate_stream<R: Read + Send>(
         let (next, reports) = rayon::join(
             || -> io::Result<Vec<ReadGame>> {
                 write_reports(out, &written)?;
-                read_batch(reader, default_variant, size)
+                read_batch(reader, default_variant, size, &mut failed)
             },
             || {
                 batch
@@ -266,7 +280,7 @@ fn validate_stream<R: Read + Send>(
             tally.add(r.legal, r.plies);
         }
         written = reports;
-        progress.show(tally.games, reader.consumed(), false);
+        progress.show(tally.games, offset + reader.consumed(), false);
         batch = match next {
             Ok(batch) => batch,
             Err(e) => {
@@ -327,39 +341,47 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode> {
         }
         _ => None,
     };
+    let json = args.json;
     let outcome: io::Result<()> = pool.install(|| match by_pieces {
+        // The pieces read in parallel; then, by one reader, whatever is left (the last piece,
+        // or the rest of a file from a cut that proved to be inside a game).
         Some(size) => {
             drop(input);
             let file = File::open(&args.file)?;
             let mut planner = pieces::Planner::new(file, pieces::piece_bytes(size, threads));
-            pieces::read_all(
-                &args.file,
-                &mut planner,
-                threads * 4,
-                default_variant,
-                |piece, reached| {
-                    for r in &piece.replays {
-                        let n = tally.add(r.is_legal(), r.plies as u64);
-                        out.write_all(Report::of(n, r, args.json).lines.as_bytes())?;
-                    }
-                    progress.show(tally.games, reached.min(size), false);
-                    match piece.end {
-                        pieces::PieceEnd::Confirmed => Ok(true),
-                        pieces::PieceEnd::EndOfFile => Ok(false),
-                        pieces::PieceEnd::Failed(e) => Err(e),
-                    }
-                },
-            )
+            let emit = |replays: &[Replay], reached: u64| -> io::Result<bool> {
+                for r in replays {
+                    let n = tally.add(r.is_legal(), r.plies as u64);
+                    out.write_all(Report::of(n, r, json).lines.as_bytes())?;
+                }
+                progress.show(tally.games, reached.min(size), false);
+                Ok(true)
+            };
+            let window = threads * 4;
+            match pieces::read_all(&args.file, &mut planner, window, default_variant, emit)? {
+                Some((mut rest, offset)) => {
+                    let progress = (&mut progress, offset);
+                    validate_stream(
+                        &mut rest,
+                        default_variant,
+                        json,
+                        &mut out,
+                        &mut tally,
+                        progress,
+                    )
+                }
+                None => Ok(()),
+            }
         }
         None => {
             let mut reader = PgnReader::new(input);
-            let (json, tally, progress) = (args.json, &mut tally, &mut progress);
+            let progress = (&mut progress, 0);
             validate_stream(
                 &mut reader,
                 default_variant,
                 json,
                 &mut out,
-                tally,
+                &mut tally,
                 progress,
             )
         }
@@ -395,4 +417,41 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode> {
     } else {
         ExitCode::from(1)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Three games, then a read that fails.
+    struct FailsAfter(&'static [u8]);
+
+    impl Read for FailsAfter {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.0.is_empty() {
+                return Err(io::Error::other("the disk failed"));
+            }
+            let n = buf.len().min(self.0.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    /// The games read before an I/O error are reported, then the error: a batch is not lost
+    /// with it (the pieces read in parallel report them so too).
+    #[test]
+    fn games_read_before_an_io_error_come_before_it() {
+        let text = b"[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n1. d4 *\n\n[Event \"c\"]\n\n1. c4 *\n\n[Event \"d\"]\n\n1. Nf3";
+        let mut reader = PgnReader::new(FailsAfter(text));
+        let mut failed = None;
+        let batch = read_batch(&mut reader, None, 64, &mut failed).expect("the games first");
+        assert_eq!(batch.len(), 3);
+        assert!(failed.is_some());
+        let error = read_batch(&mut reader, None, 64, &mut failed).err();
+        assert_eq!(
+            error.map(|e| e.to_string()).as_deref(),
+            Some("the disk failed")
+        );
+    }
 }

@@ -149,6 +149,9 @@ impl From<io::Error> for FollowMoveError {
 /// not (`line` is what the error names). The one reader of a FollowChess move: the library
 /// API's move sequences and the rules type (`variant::DIALECT`) both ask it.
 pub fn read_move(pos: &Position, text: &[u8], line: usize) -> Result<Move, FollowMoveError> {
+    if text.len() > MOVE_LINE_LIMIT {
+        return Err(FollowMoveError::TooLong { line });
+    }
     let Some((from, to)) = notation::parse_move(text) else {
         return Err(FollowMoveError::Syntax {
             line,
