@@ -311,6 +311,21 @@ impl CoreGame {
         self.dialect
     }
 
+    /// Lends the position to `f`, which must leave it as it found it (readers of move texts
+    /// make and take back moves to test them).
+    pub fn with_position<R>(&mut self, f: impl FnOnce(&mut Position) -> R) -> R {
+        let key = self.pos.key();
+        let result = f(&mut self.pos);
+        debug_assert_eq!(key, self.pos.key(), "the position was changed");
+        result
+    }
+
+    /// Zobrist keys of the positions before the current one, oldest first (the game's, and
+    /// any set by [`Self::set_history`]): what an engine needs to see its repetitions.
+    pub fn earlier_keys(&self) -> Vec<u64> {
+        self.keys[..self.keys.len().saturating_sub(1)].to_vec()
+    }
+
     /// The moves made on this game so far, oldest first, each with what takes it back.
     pub fn played(&self) -> &[(Move, Undo)] {
         &self.undo

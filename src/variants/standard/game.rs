@@ -3,11 +3,13 @@
 //! to move (threefold repetition, fifty moves, either now or with an intended move), draw by
 //! agreement, resignation, and the PGN of the whole game.
 
-use crate::core::history::{insufficient_material, PositionHistory};
+use crate::core::history::insufficient_material;
 use crate::core::{Color, Move, Position};
-use crate::game::Score;
+use crate::game::{Game, Score};
 use crate::notation::pgn::{self, PgnGame};
 use crate::notation::{coordinate, fen, san};
+use crate::variants::core_game::CoreGame;
+use crate::variants::standard;
 use crate::variants::standard::setup::{chess960_position_from_fen, position_from_fen, SetupError};
 use crate::variants::standard::START_FEN;
 
@@ -162,7 +164,9 @@ pub fn claims_for(repetitions: usize, halfmove: u32) -> Vec<Claim> {
 /// A game of standard chess (or Chess960) as the spec plays it: its SAN record, start
 /// position, outcome, claims and PGN.
 pub struct StandardGame {
-    game: PositionHistory,
+    /// The rules type: standard chess's (or Chess960's) core game, which the table and the
+    /// search play too.
+    game: CoreGame,
     start_fen: String,
     /// Chess960: FEN in X-FEN, castling rules from the start position, PGN tagged so.
     chess960: bool,
@@ -201,6 +205,7 @@ impl StandardGame {
 
     fn chess960_from_position(position: Position) -> StandardGame {
         let mut g = Self::from_position(position);
+        g.game = crate::variants::chess960::game(g.game.position().clone());
         g.chess960 = true;
         g.start_fen = g.fen();
         g
@@ -219,7 +224,7 @@ impl StandardGame {
     fn from_position(position: Position) -> StandardGame {
         let start_fen = fen::write(&position);
         let mut g = StandardGame {
-            game: PositionHistory::new(position),
+            game: standard::variant::game(position),
             start_fen,
             chess960: false,
             sans: Vec::new(),
@@ -267,8 +272,9 @@ impl StandardGame {
         };
         let chess960 = self.chess960;
         self.game
-            .moves()
-            .map(|&m| {
+            .played()
+            .iter()
+            .map(|&(m, _)| {
                 let text = if chess960 {
                     coordinate::to_uci960(&pos, m)
                 } else {
@@ -310,13 +316,13 @@ impl StandardGame {
     /// The legal move a text names (SAN or coordinates, leniently).
     pub fn parse_move(&mut self, text: &str) -> Result<Move, GameError> {
         // make/unmake inside the parser leave the position (and its key) as they were.
-        Ok(san::parse(self.game.position_mut(), text)?)
+        Ok(self.game.with_position(|pos| san::parse(pos, text))?)
     }
 
     /// Plays a legal move; the game may end by checkmate, stalemate or impossible mate.
     fn play_unchecked(&mut self, m: Move) -> String {
-        let text = san::to_san(self.game.position_mut(), m);
-        self.game.play(m);
+        let text = self.game.with_position(|pos| san::to_san(pos, m));
+        self.game.make(m);
         self.sans.push(text.clone());
         text
     }
@@ -332,14 +338,17 @@ impl StandardGame {
 
     /// Takes back the last move (also reopens a finished game). Returns its SAN.
     pub fn undo(&mut self) -> Option<String> {
-        self.game.undo()?;
+        if self.game.played().is_empty() {
+            return None;
+        }
+        self.game.unmake();
         self.outcome = self.automatic_end();
         self.sans.pop()
     }
 
     /// The endings no one has to claim: checkmate, stalemate, impossible checkmate.
     fn automatic_end(&mut self) -> Option<Outcome> {
-        automatic_outcome(self.game.position_mut())
+        self.game.with_position(automatic_outcome)
     }
 
     /// Draws the side to move may claim in the position on the board.
@@ -353,9 +362,9 @@ impl StandardGame {
     /// Draws the side to move may claim by writing `m` without playing it: the position
     /// after `m` occurs for the third time, or `m` completes fifty moves.
     pub fn claimable_with(&mut self, m: Move) -> Vec<Claim> {
-        self.game.play(m);
+        self.game.make(m);
         let claims = self.claimable();
-        self.game.undo();
+        self.game.unmake();
         claims
     }
 
@@ -406,12 +415,12 @@ impl StandardGame {
 
     /// What `status` shows of the position on the board.
     pub fn report(&mut self) -> Report {
-        let status = self.game.status();
-        let moves = self.game.position_mut().legal_move_list();
+        let in_check = self.game.position().is_check();
+        let moves = self.game.with_position(|pos| pos.legal_move_list());
         let mut legal_moves = Vec::with_capacity(moves.len());
         let mut claims_with_move = Vec::new();
         for &m in &moves {
-            let s = san::to_san(self.game.position_mut(), m);
+            let s = self.game.with_position(|pos| san::to_san(pos, m));
             if let Some(&c) = self.claimable_with(m).first() {
                 claims_with_move.push((s.clone(), c));
             }
@@ -419,10 +428,10 @@ impl StandardGame {
         }
         claims_with_move.sort();
         Report {
-            in_check: status.in_check,
-            checkmate: status.checkmate,
-            stalemate: status.stalemate,
-            insufficient_material: status.insufficient_material,
+            in_check,
+            checkmate: in_check && moves.is_empty(),
+            stalemate: !in_check && moves.is_empty(),
+            insufficient_material: insufficient_material(self.game.position()),
             claims: self.claimable(),
             claims_with_move,
             legal_moves,
