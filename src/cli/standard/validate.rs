@@ -4,9 +4,11 @@
 //! (`io::compressed`): one batch of games is replayed on the thread pool while the next batch
 //! is read, so memory holds two batches whatever the file size. A batch holds at most
 //! `BATCH` games and `BATCH_MOVES` moves; a game longer than `bounded::MOVES_KEPT` moves is
-//! replayed as it is read instead of kept, so memory is bounded whatever one game's size. Reports come
-//! out in file order. Exit 0 only if every game is legal; 1 if any is not; 3 if the file
-//! cannot be read.
+//! replayed as it is read instead of kept, so memory is bounded whatever one game's size.
+//! With more than one thread, a plain file of `PIECES_FROM` bytes or more is first read by
+//! pieces in parallel (`pieces`), and what those leave is streamed so. Reports come out in
+//! file order. Exit 0 only if every game is legal; 1 if any is not; 3 if the file cannot be
+//! read.
 
 use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Read, Write};
