@@ -200,7 +200,8 @@ const MOVE_LINE_LIMIT: usize = 256;
 pub struct FollowChess {
     /// The rules type, once a board is loaded: the table and the search play the same one.
     game: Option<CoreGame>,
-    /// Captured letters per capturing side (index 0 White, 1 Black), in capture order.
+    /// Captured letters per capturing side (index 0 White, 1 Black), in capture order, as
+    /// `variant::captured_letters` reads them from the rules type after each sequence.
     captures: [Vec<char>; 2],
 }
 
@@ -245,7 +246,6 @@ impl FollowChess {
         mut reader: R,
     ) -> Result<usize, FollowMoveError> {
         let mut game = self.game.clone().ok_or(FollowMoveError::NoBoard)?;
-        let mut captures = self.captures.clone();
         let mut buf = Vec::new();
         let mut line = 0;
         loop {
@@ -257,16 +257,11 @@ impl FollowChess {
             if kind == lines::Line::TooLong {
                 return Err(FollowMoveError::TooLong { line });
             }
-            let pos = game.position();
-            let m = read_move(pos, &buf, line)?;
-            if let Some(victim) = pos.piece_at(m.to) {
-                let turn = pos.side_to_move();
-                captures[turn.index()].push(board_file::piece_letter(pos, victim));
-            }
+            let m = read_move(game.position(), &buf, line)?;
             game.make(m);
         }
+        self.captures = variant::captured_letters(&game);
         self.game = Some(game);
-        self.captures = captures;
         Ok(line)
     }
 

@@ -29,17 +29,23 @@ pub static DIALECT: CoreNotation = CoreNotation {
 
 /// The side panel: the pieces each side has captured in this game, in the order they fell.
 fn table_info(game: &CoreGame) -> Vec<String> {
+    let [white, black] = captured_letters(game);
+    vec![
+        format!("captured by White: {}", white.iter().collect::<String>()),
+        format!("captured by Black: {}", black.iter().collect::<String>()),
+    ]
+}
+
+/// The letters of the pieces White and Black have captured in `game` (each in its colour's
+/// case), in the order they fell: the library API's `captureOrder` and the table's panel.
+pub fn captured_letters(game: &CoreGame) -> [Vec<char>; 2] {
     let pos = game.position();
-    let captured_by = |side: Color| -> String {
+    Color::BOTH.map(|side| {
         game.taken()
             .filter(|p| p.color != side)
             .map(|p| board_file::piece_letter(pos, p))
             .collect()
-    };
-    vec![
-        format!("captured by White: {}", captured_by(Color::White)),
-        format!("captured by Black: {}", captured_by(Color::Black)),
-    ]
+    })
 }
 
 /// A game of FollowChess from `pos`.
