@@ -6,8 +6,8 @@ mod requires;
 use std::path::Path;
 
 use chessrules::engine::uci_client::UciClient;
-use chessrules::variants::obstacle::search::ObstacleMove;
 use chessrules::variants::obstacle::uci_bridge::{obstacle_move, BridgeSource};
+use chessrules::variants::obstacle::ObstacleMove;
 use chessrules::variants::obstacle::{parse_board, ObstacleGame};
 use chessrules::variants::standard;
 

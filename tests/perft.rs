@@ -147,21 +147,21 @@ fn standard_table_full() {
 /// without walls in hand the tree is chess's; each wall in hand adds every free edge.
 #[test]
 fn obstacle_perft_is_chess_plus_walls() {
-    use chessrules::variants::obstacle::{parse_board, search::ObstacleSearch};
+    use chessrules::variants::obstacle::{parse_board, ObstacleChess};
     let rows = "rnbqkbnr\npppppppp\n........\n........\n........\n........\nPPPPPPPP\nRNBQKBNR\n";
     let plain = parse_board(format!("{rows}w 0 0 + + + + - 0\n").as_bytes()).expect("board");
-    let mut game = ObstacleSearch::knowing(plain);
+    let mut game = ObstacleChess::new(plain);
     assert_eq!(VariantPerft::new(true).count(&mut game, 3), 8902);
     assert_eq!(VariantPerft::new(false).count(&mut game, 3), 8902);
     let walls = parse_board(format!("{rows}w 3 3 + + + + - 0\n").as_bytes()).expect("board");
-    let mut game = ObstacleSearch::knowing(walls);
+    let mut game = ObstacleChess::new(walls);
     // 20 piece moves and a wall on any of the 112 inner edges (8 × 7 west, 7 × 8 south).
     assert_eq!(VariantPerft::new(true).count(&mut game, 1), 20 + 112);
     let bulk = VariantPerft::new(true).count(&mut game, 2);
     assert_eq!(bulk, VariantPerft::new(false).count(&mut game, 2));
     assert_eq!(
         game.key(),
-        ObstacleSearch::knowing(
+        ObstacleChess::new(
             parse_board(format!("{rows}w 3 3 + + + + - 0\n").as_bytes()).expect("board")
         )
         .key()

@@ -10,7 +10,7 @@ use crate::core::{Color, Move, Position};
 use crate::engine::perft::Perft;
 use crate::game::{Game, MoveRefused, Terminal, VariantId};
 use crate::variants::core_game::CoreGame;
-use crate::variants::obstacle::search::ObstacleSearch;
+use crate::variants::obstacle::ObstacleChess;
 use crate::variants::pawnrace::PawnRace;
 
 /// A game of any variant the registry builds.
@@ -20,7 +20,7 @@ pub enum AnyGame {
     /// fairy, FollowChess, variant files).
     Core(CoreGame),
     /// Obstacle chess on the board as given (hidden trapdoors included).
-    Obstacle(Box<ObstacleSearch>),
+    Obstacle(Box<ObstacleChess>),
     /// Pawn race.
     PawnRace(PawnRace),
 }
@@ -31,7 +31,7 @@ pub enum AnyMove {
     /// A move of a core game.
     Core(Move),
     /// A move of obstacle chess (moves, walls, placements).
-    Obstacle(<ObstacleSearch as Game>::Move),
+    Obstacle(<ObstacleChess as Game>::Move),
     /// A move of a pawn race.
     PawnRace(<PawnRace as Game>::Move),
 }

@@ -13,7 +13,8 @@ use crate::game::seat_view::VariantInfo;
 use crate::game::{Diagnostic, Game, SeatView, VariantId};
 use crate::notation::fen;
 use crate::variants::core_game::CoreGame;
-use crate::variants::obstacle::search::ObstacleSearch;
+use crate::variants::obstacle::search::engine_view;
+use crate::variants::obstacle::ObstacleChess;
 use crate::variants::pawnrace::PawnRace;
 use crate::variants::seat::{self, Think};
 use crate::variants::{chess960, custom, fairy, follow, obstacle, pawnrace, standard};
@@ -251,13 +252,13 @@ fn open_fairy(text: &str) -> Result<AnyGame, Diagnostic> {
 
 fn open_obstacle(text: &str) -> Result<AnyGame, Diagnostic> {
     obstacle::parse_board(text.as_bytes())
-        .map(|b| AnyGame::Obstacle(Box::new(ObstacleSearch::knowing(b))))
+        .map(|b| AnyGame::Obstacle(Box::new(ObstacleChess::new(b))))
         .map_err(Diagnostic::from)
 }
 
 fn open_obstacle_for_mover(text: &str) -> Result<AnyGame, Diagnostic> {
     obstacle::parse_board(text.as_bytes())
-        .map(|b| AnyGame::Obstacle(Box::new(ObstacleSearch::new(&b))))
+        .map(|b| AnyGame::Obstacle(Box::new(ObstacleChess::new(engine_view(&b)))))
         .map_err(Diagnostic::from)
 }
 

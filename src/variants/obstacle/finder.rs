@@ -4,8 +4,8 @@
 
 use crate::core::{Color, Square};
 use crate::game::{Game, Reachable};
-use crate::variants::obstacle::search::{ObstacleMove, ObstacleSearch};
 use crate::variants::obstacle::walls::WallSide;
+use crate::variants::obstacle::{ObstacleChess, ObstacleMove};
 use crate::variants::reach::{arrivals_needed, bound_with_parity, refute_position, same_placement};
 
 /// Every square of the board.
@@ -18,7 +18,7 @@ fn edges() -> impl Iterator<Item = (Square, WallSide)> {
     squares().flat_map(|s| [WallSide::West, WallSide::South].map(|side| (s, side)))
 }
 
-impl Reachable for ObstacleSearch {
+impl Reachable for ObstacleChess {
     fn matches(&self, target: &Self) -> bool {
         let (a, b) = (self.board(), target.board());
         same_placement(a.position(), b.position()) && a.extras_digest() == b.extras_digest()

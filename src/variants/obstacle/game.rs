@@ -18,6 +18,7 @@ use std::collections::HashMap;
 use std::fmt;
 
 use crate::core::{Color, Move, MoveFlag, Square, Undo};
+use crate::game::Game;
 use crate::variants::standard::{BISHOP, KNIGHT, QUEEN, ROOK};
 use crate::variants::terrain;
 
@@ -27,6 +28,7 @@ use super::effects::{self, Fallout};
 use super::error::{MoveFault, ObstacleMoveError};
 use super::knowledge::{file_trapdoors, view_for, Secret};
 use super::notation::{parse_action, Action, Placed};
+use super::obstacle_chess::{ObstacleChess, ObstacleMove};
 use super::walls::{WallSide, Walls};
 
 /// The standard initial board, the only one from which trapdoors and mines may be placed.
@@ -91,7 +93,8 @@ pub enum Judge {
 /// A game in progress.
 #[derive(Clone, Debug)]
 pub struct ObstacleGame {
-    board: ObstacleBoard,
+    /// The rules type the moves are played on: the whole board, hidden obstacles included.
+    rules: ObstacleChess,
     judge: Judge,
     /// The trapdoors and mines placed in secret during the game, with their owners.
     secrets: Vec<Secret>,
@@ -127,7 +130,7 @@ impl ObstacleGame {
             file_trapdoors: file_trapdoors(&board),
             secrets: Vec::new(),
             judge,
-            board,
+            rules: ObstacleChess::new(board),
             seen: HashMap::from([(current, 1)]),
             current,
             over: false,
@@ -142,7 +145,7 @@ impl ObstacleGame {
 
     /// The whole board, hidden obstacles included.
     pub fn board(&self) -> &ObstacleBoard {
-        &self.board
+        self.rules.board()
     }
 
     /// The secret placements made so far, with their owners.
@@ -152,14 +155,19 @@ impl ObstacleGame {
 
     /// The board as `viewer` knows it (`None`: the public board, nobody's secrets).
     pub fn view(&self, viewer: Option<Color>) -> ObstacleBoard {
-        view_for(&self.board, &self.secrets, &self.file_trapdoors, viewer)
+        view_for(
+            self.rules.board(),
+            &self.secrets,
+            &self.file_trapdoors,
+            viewer,
+        )
     }
 
     /// The board the side to move's actions are judged on.
     pub fn judged_board(&self) -> Cow<'_, ObstacleBoard> {
         match self.judge {
-            Judge::Board => Cow::Borrowed(&self.board),
-            Judge::Mover => Cow::Owned(self.view(Some(self.board.pos.side_to_move()))),
+            Judge::Board => Cow::Borrowed(self.rules.board()),
+            Judge::Mover => Cow::Owned(self.view(Some(self.rules.board().pos.side_to_move()))),
         }
     }
 
@@ -226,7 +234,8 @@ impl ObstacleGame {
                 Placed::Mine => (1, 3..=4),
             };
             let done = &mut p.placed[color.index()][slot];
-            if *done || !ranks.contains(&square.rank) || self.board.piece(square).is_some() {
+            if *done || !ranks.contains(&square.rank) || self.rules.board().piece(square).is_some()
+            {
                 return Err(MoveFault::BadPlacement);
             }
             *done = true;
@@ -235,15 +244,19 @@ impl ObstacleGame {
                 square,
                 mine: what == Placed::Mine,
             });
-            let mut o = self.board.obstacle(square);
+            let board = self
+                .rules
+                .board_before_moves()
+                .ok_or(MoveFault::PlacementNotAllowed)?;
+            let mut o = board.obstacle(square);
             match what {
                 Placed::Trapdoor => o.hidden_trapdoor = true,
                 Placed::Mine => o.mine = true,
             }
-            self.board.set_obstacle(square, o);
+            board.set_obstacle(square, o);
         }
         p.lines += 1;
-        self.current = repetition_key(&self.board, &self.judged_board());
+        self.current = repetition_key(self.rules.board(), &self.judged_board());
         self.seen = HashMap::from([(self.current, 1)]);
         Ok(())
     }
@@ -251,12 +264,12 @@ impl ObstacleGame {
     /// A piece move, castling or a wall: chosen and judged on the judged board, played on the
     /// real one.
     fn act(&mut self, action: Action) -> Result<(), MoveFault> {
-        let side = self.board.pos.side_to_move();
+        let side = self.rules.board().pos.side_to_move();
         // Chosen on the judged board (a borrow of the real one for a game file), played after.
         let judged = self.judged_board();
         let m = match action {
             Action::Castle { king_side } => {
-                let rules = self.board.pos.rules().clone();
+                let rules = self.rules.board().pos.rules().clone();
                 let castles = legal_piece_moves_where(&judged, |m| match m.flag {
                     MoveFlag::Castle(i) => rules
                         .castling
@@ -271,7 +284,7 @@ impl ObstacleGame {
                 to,
                 promotion,
             } => {
-                let (from, to) = (self.board.sq(from), self.board.sq(to));
+                let (from, to) = (self.rules.board().sq(from), self.rules.board().sq(to));
                 let candidates = legal_piece_moves_where(&judged, |m| {
                     m.from == from && m.to == to && !m.is_castle()
                 });
@@ -291,13 +304,13 @@ impl ObstacleGame {
             Action::Wall { square, side } => {
                 wall_check(&judged, square, side)?;
                 drop(judged);
-                place_wall(&mut self.board, square, side);
+                self.rules.make(ObstacleMove::Wall(square, side));
                 return Ok(());
             }
             Action::Place { .. } | Action::SkipPlacement => return Err(MoveFault::NotLegal),
         };
         drop(judged);
-        play_piece_move(&mut self.board, m);
+        self.rules.make(ObstacleMove::Piece(m));
         Ok(())
     }
 
@@ -310,22 +323,22 @@ impl ObstacleGame {
         // What the judged board (a borrow for a game file) decides, read before `self` changes.
         let (key, can_act) = {
             let judged = self.judged_board();
-            let key = repetition_key(&self.board, &judged);
+            let key = repetition_key(self.rules.board(), &judged);
             // Between players every action is tried: how long this takes must not tell the
             // others whether (or where) the mover's own secret gives it a move.
             let can_act = match self.judge {
                 Judge::Board => has_legal_action(&judged),
                 Judge::Mover => has_legal_action_evenly(&judged),
             };
-            (key, kings_left(&self.board.pos) && can_act)
+            (key, kings_left(&self.rules.board().pos) && can_act)
         };
         self.current = key;
         // Positions before a capture, pawn move, wall, fall or blast can never recur.
-        if self.board.pos.halfmove_clock() == 0 {
+        if self.rules.board().pos.halfmove_clock() == 0 {
             self.seen.clear();
         }
         *self.seen.entry(self.current).or_insert(0) += 1;
-        let pos = &self.board.pos;
+        let pos = &self.rules.board().pos;
         let kings = (pos.royal_count(Color::White), pos.royal_count(Color::Black));
         if kings.0 == 0 || kings.1 == 0 {
             self.over = true;
@@ -353,7 +366,7 @@ impl ObstacleGame {
         if in_check {
             infos.push(Info::Check);
         }
-        if self.board.pos.halfmove_clock() >= 100 {
+        if self.rules.board().pos.halfmove_clock() >= 100 {
             infos.push(Info::FiftyMoves);
         }
         if self.repetitions() >= 3 {

@@ -5,8 +5,10 @@
 //! masks. Walls, trapdoors, mines and what they do after a move are the shared terrain model
 //! (`crate::variants::terrain`; `walls` and `effects` here keep this variant's names for it).
 //! This module adds the rest: the board file format (`board_file`, `board_write`, with the
-//! obstacle letters `M D O X`), the game file notation (`notation`) and the game itself (`game`:
-//! legality with effects, placements, walls, INFO messages).
+//! obstacle letters `M D O X`), the game file notation (`notation`), the legality of moves with
+//! their effects (`game`), the rules type that makes and takes back moves and walls
+//! (`obstacle_chess`, played by the game file's record, the table and the search alike) and the
+//! game file's record around it (`game`: placements, secrets, INFO messages).
 
 pub mod board;
 pub mod board_file;
@@ -17,6 +19,7 @@ pub mod finder;
 pub mod game;
 pub mod knowledge;
 pub mod notation;
+pub mod obstacle_chess;
 pub mod placement;
 pub mod search;
 pub mod seat_view;
@@ -34,6 +37,7 @@ pub use board_write::write_board;
 pub use error::{BoardError, BoardFault, MoveFault, ObstacleMoveError};
 pub use game::{Info, Judge, ObstacleGame};
 pub use knowledge::Secret;
+pub use obstacle_chess::{ObstacleChess, ObstacleMove};
 
 /// The obstacle-chess rules: FIDE pieces and castling on 8×8. Walls, trapdoors and mines are
 /// position state of this variant, not rules, so the table is the standard one.

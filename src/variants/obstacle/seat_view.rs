@@ -12,8 +12,9 @@ use crate::core::{Color, MoveFlag, Square};
 use crate::engine::Rng;
 use crate::game::{Diagnostic, GameEnd, MoveRefused};
 use crate::variants::obstacle::knowledge::Secret;
+use crate::variants::obstacle::obstacle_chess::{action_text, ObstacleMove};
 use crate::variants::obstacle::placement::computer_placement;
-use crate::variants::obstacle::search::{action_text, best_obstacle_move_knowing, ObstacleMove};
+use crate::variants::obstacle::search::best_obstacle_move_knowing;
 use crate::variants::obstacle::uci_bridge::obstacle_move_knowing;
 use crate::variants::obstacle::{
     game::legal_piece_moves, parse_board, write_board, Info, Obstacle, ObstacleGame,

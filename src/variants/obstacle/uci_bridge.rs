@@ -7,9 +7,8 @@ use crate::core::Position;
 use crate::engine::uci_client::{UciClient, UciError};
 use crate::notation::coordinate::to_uci;
 use crate::variants::obstacle::game::legal_piece_moves;
-use crate::variants::obstacle::search::{
-    action_text, best_obstacle_move_knowing, engine_view, ObstacleMove,
-};
+use crate::variants::obstacle::obstacle_chess::{action_text, ObstacleMove};
+use crate::variants::obstacle::search::{best_obstacle_move_knowing, engine_view};
 use crate::variants::obstacle::ObstacleBoard;
 
 /// How the bridge's obstacle move was obtained.
