@@ -3,12 +3,12 @@
 
 use chessrules::core::perft::Perft;
 use chessrules::core::Backend;
-use chessrules::core::PositionHistory;
 use chessrules::core::{MovementComponent, PieceKind, Position};
+use chessrules::game::Game;
 use chessrules::notation::fen;
 use chessrules::variants::custom::outcome;
 use chessrules::variants::custom::VariantFileOutcome;
-use chessrules::variants::custom::{builtin, load_variant_file};
+use chessrules::variants::custom::{builtin, load_variant_file, variant};
 use chessrules::variants::{fairy, pawnrace, standard};
 
 fn check_oracle(name: &str, data: &str) {
@@ -157,7 +157,7 @@ fn pawnrace_file_ends_games_like_the_builtin() {
         "8/2pp4/8/8/8/8/2PP4/8 w - - 0 1",
     ];
     for i in 0..200 {
-        let mut game = PositionHistory::new(v.position_from_fen(starts[i % starts.len()]).unwrap());
+        let mut game = variant::game(&v, v.position_from_fen(starts[i % starts.len()]).unwrap());
         loop {
             let ours = outcome(&v, &mut game);
             let mut pos = fen::parse(pawnrace::rules(), &fen::write(game.position())).unwrap();
@@ -186,7 +186,7 @@ fn pawnrace_file_ends_games_like_the_builtin() {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
-            game.play(moves[(seed % moves.len() as u64) as usize]);
+            game.make(moves[(seed % moves.len() as u64) as usize]);
         }
     }
     // The games reach more than one kind of ending.

@@ -1,5 +1,6 @@
 //! Any variant whose rules are the core's alone (standard, fairy, variant files): core legal
-//! moves, make/unmake, and the end of the game as data (`Ends`): by default FIDE's —
+//! moves, make/unmake (with what trapdoors and mines do, where a variant file has them), and
+//! the end of the game as data (`Ends`): by default FIDE's —
 //! checkmate = loss, stalemate = draw (both course variants say so), the fifty-move rule,
 //! repetition inside the search line and dead positions as draws — or a variant file's
 //! (extinction, a goal rank, stalemate as a win or loss). Evaluation is the generic one from
@@ -12,6 +13,7 @@ use crate::engine::eval::{self, PieceValues};
 use crate::game::{Game, MoveRefused, Terminal, VariantId};
 use crate::variants::core_table::TableHooks;
 use crate::variants::dead_position::DeadPosition;
+use crate::variants::terrain::{Fired, Terrain, TerrainInPlay};
 
 /// Mixed into the key of positions where the clock rule restricts the moves.
 const CLOCK_RULE_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
@@ -235,6 +237,8 @@ pub struct CoreGame {
     dialect: &'static CoreNotation,
     /// The board file's header lines (see [`CoreNotation::write_board`]).
     header: Arc<Vec<String>>,
+    /// Trapdoors and mines (variant files that have them), played after each move.
+    terrain: Option<Box<TerrainInPlay>>,
 }
 
 impl CoreGame {
@@ -261,6 +265,7 @@ impl CoreGame {
             ends: Ends::fide(),
             dialect,
             header: Arc::new(Vec::new()),
+            terrain: None,
         }
     }
 
@@ -294,6 +299,43 @@ impl CoreGame {
     /// The lines the board file begins with (see [`CoreNotation::write_board`]).
     pub fn set_header(&mut self, lines: Vec<String>) {
         self.header = Arc::new(lines);
+    }
+
+    /// Plays `terrain` from now on: its trapdoors and mines act on pieces arriving on them
+    /// (its walls must be in the position's masks already).
+    pub fn set_terrain(&mut self, terrain: Terrain) {
+        self.terrain = Some(Box::new(TerrainInPlay::new(terrain)));
+    }
+
+    /// The walls, trapdoors and mines, where the game has them.
+    pub fn terrain(&self) -> Option<&Terrain> {
+        self.terrain.as_deref().map(TerrainInPlay::terrain)
+    }
+
+    /// What the last move made set off (nothing, where the game has no terrain).
+    pub fn last_fired(&self) -> Fired {
+        self.terrain
+            .as_deref()
+            .map_or(Fired::default(), TerrainInPlay::last_fired)
+    }
+
+    /// Changes the board outside the moves (a player places a wall, a trapdoor or a mine
+    /// instead of moving): `change` gets the position and the terrain (an empty one if the
+    /// game had none), and must leave both as they were when it fails. Once it succeeds, the
+    /// game starts afresh from the new position: the moves before cannot be taken back, and
+    /// no position before can recur.
+    pub fn change_terrain<E>(
+        &mut self,
+        change: impl FnOnce(&mut Position, &mut Terrain) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let shape = &self.pos.rules().shape;
+        let terrain = self
+            .terrain
+            .get_or_insert_with(|| Box::new(TerrainInPlay::new(Terrain::for_shape(shape))));
+        terrain.change(&mut self.pos, change)?;
+        self.undo.clear();
+        self.keys = vec![self.pos.key()];
+        Ok(())
     }
 
     /// The position being searched.
@@ -414,13 +456,19 @@ impl Game for CoreGame {
     }
 
     fn make(&mut self, m: Move) {
-        let u = self.pos.make(m);
+        let u = match self.terrain.as_deref_mut() {
+            Some(terrain) => terrain.make(&mut self.pos, m, self.undo.len()),
+            None => self.pos.make(m),
+        };
         self.undo.push((m, u));
         self.keys.push(self.pos.key());
     }
 
     fn unmake(&mut self) {
         if let Some((m, u)) = self.undo.pop() {
+            if let Some(terrain) = self.terrain.as_deref_mut() {
+                terrain.take_back_effects(&mut self.pos, self.undo.len());
+            }
             self.pos.unmake(m, u);
             self.keys.pop();
         }
@@ -468,8 +516,9 @@ impl Game for CoreGame {
 
     /// The core's tree is this game's while no clock rule, root restriction or end rule can
     /// act: the clock stays below its limit for `depth` plies, nothing ends by extinction or a
-    /// goal, and a royal piece cannot be captured (the core keeps each side's only royal
-    /// safe). Standard chess and Chess960 always qualify.
+    /// goal, a royal piece cannot be captured (the core keeps each side's only royal
+    /// safe), and no trapdoor or mine lies on the board. Standard chess and Chess960 always
+    /// qualify.
     fn core_walk(&self, depth: u32) -> Option<&Position> {
         let ends = &self.ends;
         let clock_quiet = self
@@ -479,8 +528,10 @@ impl Game for CoreGame {
             || (self.pos.rules().king_safety
                 && self.pos.royal_count(Color::White) == 1
                 && self.pos.royal_count(Color::Black) == 1);
+        let no_hazards = self.terrain.as_deref().is_none_or(|t| !t.has_hazards());
         let plain = clock_quiet
             && royals_safe
+            && no_hazards
             && self.root_moves.is_empty()
             && !ends.decides_early_but_by_goals()
             && ends.goals.len() <= 1

@@ -219,10 +219,10 @@ mod tests {
 
     #[test]
     fn a_game_of_the_file_ends_there_as_a_draw() {
-        use crate::core::PositionHistory;
         use crate::variants::custom::outcome::{outcome, VariantFileOutcome};
+        use crate::variants::custom::variant::game;
         let v = &builtin::by_name("atomic").expect("shipped").variant;
-        let open = |fen: &str| PositionHistory::new(v.position_from_fen(fen).expect("a FEN"));
+        let open = |fen: &str| game(v, v.position_from_fen(fen).expect("a FEN"));
         let draw = VariantFileOutcome::Draw {
             reason: "insufficient material",
         };

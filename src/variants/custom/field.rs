@@ -1,5 +1,5 @@
-//! The obstacles of a game in progress: walls, trapdoors and mines on the board (the shared
-//! terrain model, [`crate::variants::terrain`]) and what is left for each player to place.
+//! A variant file's obstacles: those its game starts with (walls, trapdoors and mines, in the
+//! shared terrain model, [`crate::variants::terrain`]) and what each player may still place.
 //!
 //! A variant file's obstacles are all public: its trapdoors are open trapdoors from the start,
 //! and so are those the players place. What a trapdoor or a mine does to a piece arriving on it
@@ -7,8 +7,8 @@
 //! lies under their squares (the king's first), a trapdoor and a mine on one square both act,
 //! and the en passant square of a double step is kept when the pawn is lost.
 
-use crate::core::{BoardShape, Color, Move, Position, PositionHistory, Square};
-use crate::variants::terrain::{self, Fallout, Fired, Hazard, Terrain, WallError};
+use crate::core::{BoardShape, Color, Position, Square};
+use crate::variants::terrain::{Hazard, Terrain, WallError};
 
 use super::{walls, StartObstacles};
 
@@ -38,56 +38,53 @@ impl ObstacleKind {
     }
 }
 
-/// Obstacles during a game.
+/// The file's obstacles on a board of `shape`: its walls, its trapdoors (open: a variant
+/// file's trapdoors are public) and its mines.
+pub fn start_terrain(o: &StartObstacles, shape: &BoardShape) -> Terrain {
+    let mut terrain = Terrain::for_shape(shape);
+    terrain.walls = walls::wall_set(&o.walls, shape);
+    for &s in &o.trapdoors {
+        let h = terrain.hazards.get(s);
+        terrain.hazards.set(
+            s,
+            Hazard {
+                open_trapdoor: true,
+                ..h
+            },
+        );
+    }
+    for &s in &o.mines {
+        let h = terrain.hazards.get(s);
+        terrain.hazards.set(s, Hazard { mine: true, ..h });
+    }
+    terrain
+}
+
+/// What each player may still place during a game (the obstacles on the board are the rules
+/// type's: [`crate::variants::core_game::CoreGame::terrain`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Field {
-    /// Walls, trapdoors and mines on the board now.
-    pub terrain: Terrain,
+pub struct Allowance {
     /// Per colour: walls, trapdoors, mines still to place.
     pub left: [[u32; 3]; 2],
 }
 
-impl Field {
-    /// The file's obstacles on a board of `shape`: its walls, its trapdoors (open: a variant
-    /// file's trapdoors are public) and its mines.
-    pub fn new(o: &StartObstacles, shape: &BoardShape) -> Field {
+impl Allowance {
+    /// The file's allowance, for each player.
+    pub fn new(o: &StartObstacles) -> Allowance {
         let per = [
             o.walls_per_player,
             o.trapdoors_per_player,
             o.mines_per_player,
         ];
-        let mut terrain = Terrain::for_shape(shape);
-        terrain.walls = walls::wall_set(&o.walls, shape);
-        for &s in &o.trapdoors {
-            let h = terrain.hazards.get(s);
-            terrain.hazards.set(
-                s,
-                Hazard {
-                    open_trapdoor: true,
-                    ..h
-                },
-            );
-        }
-        for &s in &o.mines {
-            let h = terrain.hazards.get(s);
-            terrain.hazards.set(s, Hazard { mine: true, ..h });
-        }
-        Field {
-            terrain,
-            left: [per, per],
-        }
+        Allowance { left: [per, per] }
     }
 
-    /// Whether anything may change the board besides moves (then moves cannot be undone).
-    pub fn has_effects(&self) -> bool {
-        self.terrain.hazards.any() || self.left.iter().flatten().any(|&n| n > 0)
-    }
-
-    /// `color` places an obstacle at `at` (`e4-e5` for a wall, a square otherwise). The
-    /// caller passes the turn.
+    /// `color` places an obstacle at `at` (`e4-e5` for a wall, a square otherwise) on `pos`
+    /// and its `terrain`. The caller passes the turn.
     pub fn place(
         &mut self,
         pos: &mut Position,
+        terrain: &mut Terrain,
         color: Color,
         kind: ObstacleKind,
         at: &str,
@@ -102,14 +99,14 @@ impl Field {
             ObstacleKind::Wall => {
                 let w = walls::parse_wall(at, files, ranks)?;
                 let (a, b) = walls::ends(w).ok_or_else(|| format!("'{at}' is off the board"))?;
-                match self.terrain.walls.add_between(a, b) {
+                match terrain.walls.add_between(a, b) {
                     Ok(()) => {}
                     Err(WallError::Present) => {
                         return Err(format!("there is a wall at {at} already"))
                     }
                     Err(e) => return Err(format!("wall '{at}': {e}")),
                 }
-                self.terrain.walls.install(pos);
+                terrain.walls.install(pos);
             }
             ObstacleKind::Trapdoor | ObstacleKind::Mine => {
                 let s = Square::parse(at)
@@ -118,7 +115,7 @@ impl Field {
                 if pos.piece_at(shape.sq(s)).is_some() {
                     return Err(format!("{at} is not empty"));
                 }
-                if !self.terrain.hazards.get(s).is_none() {
+                if !terrain.hazards.get(s).is_none() {
                     return Err(format!("{at} holds a trapdoor or mine already"));
                 }
                 let h = Hazard {
@@ -126,35 +123,20 @@ impl Field {
                     mine: kind == ObstacleKind::Mine,
                     ..Hazard::NONE
                 };
-                self.terrain.hazards.set(s, h);
+                terrain.hazards.set(s, h);
             }
         }
         *left -= 1;
         Ok(())
     }
-
-    /// Plays `m` in `game`, then what lies under each square a piece arrived on (for castling
-    /// the king's, then the rook's), and returns what fired.
-    pub fn play(&mut self, game: &mut PositionHistory, m: Move) -> Fired {
-        let squares = terrain::arrivals(game.position().rules(), m);
-        game.play(m);
-        let fired = terrain::arrive_all(
-            game.position_mut(),
-            &mut self.terrain,
-            squares,
-            &mut Fallout::default(),
-        );
-        if fired.any() {
-            game.refresh_key();
-        }
-        fired
-    }
 }
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::notation::{coordinate, fen};
     use crate::variants::custom::{builtin, load_variant_file, CustomVariant};
+    use crate::variants::terrain::{self, Fired};
 
     fn sq(name: &str) -> Square {
         Square::parse(name).unwrap()
@@ -165,23 +147,18 @@ mod tests {
         load_variant_file(&format!("{base}\n[obstacles]\n{obstacles}\n")).unwrap()
     }
 
-    /// A game of `v` from `fen_text` with the file's obstacles.
-    fn start(v: &CustomVariant, fen_text: &str) -> (PositionHistory, Field) {
+    /// A position of `v` from `fen_text`, with the file's obstacles.
+    fn start(v: &CustomVariant, fen_text: &str) -> (Position, Terrain) {
         let pos = v.position_from_fen(fen_text).unwrap();
-        (
-            PositionHistory::new(pos),
-            Field::new(&v.obstacles, &v.rules.shape),
-        )
+        (pos, start_terrain(&v.obstacles, &v.rules.shape))
     }
 
-    fn play(game: &mut PositionHistory, field: &mut Field, text: &str) -> Fired {
-        let mut pos = game.position().clone();
-        let m = coordinate::parse(&mut pos, text).unwrap();
-        field.play(game, m)
+    fn play(pos: &mut Position, terrain: &mut Terrain, text: &str) -> Fired {
+        let m = coordinate::parse(pos, text).unwrap();
+        terrain::play(pos, terrain, m)
     }
 
-    fn occupied(game: &PositionHistory, s: &str) -> bool {
-        let pos = game.position();
+    fn occupied(pos: &Position, s: &str) -> bool {
         pos.piece_at(pos.rules().shape.sq(sq(s))).is_some()
     }
 
@@ -191,24 +168,18 @@ mod tests {
         let mut pos = v
             .position_from_fen("4k3/8/8/7r/6pN/6p1/8/4K3 w - - 0 1")
             .unwrap();
-        let mut field = Field::new(&v.obstacles, &v.rules.shape);
+        let mut terrain = start_terrain(&v.obstacles, &v.rules.shape);
         let h4 = sq("h4");
-        assert!(terrain::arrive(&mut pos, &mut field.terrain, h4).exploded);
+        assert!(terrain::arrive(&mut pos, &mut terrain, h4).exploded);
         // The knight on h4 and both g-pawns went; h5 is behind no wall either.
         assert_eq!(pos.piece_count(Color::Black), 1);
-        assert!(
-            field.terrain.hazards.get(h4).is_none(),
-            "the mine is used up"
-        );
+        assert!(terrain.hazards.get(h4).is_none(), "the mine is used up");
         let shape = pos.rules().shape.clone();
         let a5 = sq("a5");
         pos.put(shape.sq(a5), crate::core::Piece::new(Color::White, 5));
-        assert!(terrain::arrive(&mut pos, &mut field.terrain, a5).fell);
+        assert!(terrain::arrive(&mut pos, &mut terrain, a5).fell);
         assert!(pos.piece_at(shape.sq(a5)).is_none());
-        assert!(
-            field.terrain.hazards.get(a5).open_trapdoor,
-            "the trapdoor stays"
-        );
+        assert!(terrain.hazards.get(a5).open_trapdoor, "the trapdoor stays");
     }
 
     #[test]
@@ -219,18 +190,43 @@ mod tests {
         };
         let v = builtin::load("standard").unwrap().unwrap();
         let mut pos = v.start_position().unwrap();
-        let mut field = Field::new(&o, &v.rules.shape);
-        assert!(field
-            .place(&mut pos, Color::White, ObstacleKind::Wall, "e4-e5")
+        let mut allowance = Allowance::new(&o);
+        let mut terrain = start_terrain(&o, &v.rules.shape);
+        assert!(allowance
+            .place(
+                &mut pos,
+                &mut terrain,
+                Color::White,
+                ObstacleKind::Wall,
+                "e4-e5"
+            )
             .is_ok());
-        assert!(field
-            .place(&mut pos, Color::White, ObstacleKind::Wall, "d4-d5")
+        assert!(allowance
+            .place(
+                &mut pos,
+                &mut terrain,
+                Color::White,
+                ObstacleKind::Wall,
+                "d4-d5"
+            )
             .is_err());
-        assert!(field
-            .place(&mut pos, Color::Black, ObstacleKind::Wall, "e5-e4")
+        assert!(allowance
+            .place(
+                &mut pos,
+                &mut terrain,
+                Color::Black,
+                ObstacleKind::Wall,
+                "e5-e4"
+            )
             .is_err());
-        assert!(field
-            .place(&mut pos, Color::Black, ObstacleKind::Mine, "e5")
+        assert!(allowance
+            .place(
+                &mut pos,
+                &mut terrain,
+                Color::Black,
+                ObstacleKind::Mine,
+                "e5"
+            )
             .is_err());
         let e4 = pos.rules().shape.parse_square("e4").unwrap();
         assert_eq!(pos.wall_mask(e4), 1);
@@ -246,24 +242,55 @@ mod tests {
         };
         let v = builtin::load("capablanca").unwrap().unwrap();
         let mut pos = v.start_position().unwrap();
-        let mut field = Field::new(&o, &v.rules.shape);
-        assert!(field
-            .place(&mut pos, Color::White, ObstacleKind::Wall, "j4-i4")
+        let mut allowance = Allowance::new(&o);
+        let mut terrain = start_terrain(&o, &v.rules.shape);
+        assert!(allowance
+            .place(
+                &mut pos,
+                &mut terrain,
+                Color::White,
+                ObstacleKind::Wall,
+                "j4-i4"
+            )
             .is_ok());
-        let twin = field.place(&mut pos, Color::White, ObstacleKind::Wall, "i4-j4");
+        let twin = allowance.place(
+            &mut pos,
+            &mut terrain,
+            Color::White,
+            ObstacleKind::Wall,
+            "i4-j4",
+        );
         assert_eq!(twin, Err("there is a wall at i4-j4 already".to_string()));
-        assert!(field
-            .place(&mut pos, Color::White, ObstacleKind::Mine, "j5")
+        assert!(allowance
+            .place(
+                &mut pos,
+                &mut terrain,
+                Color::White,
+                ObstacleKind::Mine,
+                "j5"
+            )
             .is_ok());
-        let on_mine = field.place(&mut pos, Color::Black, ObstacleKind::Trapdoor, "j5");
+        let on_mine = allowance.place(
+            &mut pos,
+            &mut terrain,
+            Color::Black,
+            ObstacleKind::Trapdoor,
+            "j5",
+        );
         assert_eq!(
             on_mine,
             Err("j5 holds a trapdoor or mine already".to_string())
         );
-        assert!(field
-            .place(&mut pos, Color::Black, ObstacleKind::Trapdoor, "k5")
+        assert!(allowance
+            .place(
+                &mut pos,
+                &mut terrain,
+                Color::Black,
+                ObstacleKind::Trapdoor,
+                "k5"
+            )
             .is_err());
-        assert!(field.terrain.walls.has(sq("j4"), terrain::WallSide::West));
+        assert!(terrain.walls.has(sq("j4"), terrain::WallSide::West));
         let j4 = pos.rules().shape.sq(sq("j4"));
         assert_eq!(pos.wall_mask(j4), 1 << 6, "west of j4 is blocked");
     }
@@ -273,19 +300,16 @@ mod tests {
     #[test]
     fn a_castling_rook_falls_through_a_trapdoor() {
         let v = with_obstacles(builtin::CAPABLANCA, "trapdoors = [\"h1\"]");
-        let (mut game, mut field) = start(&v, "r4k3r/10/10/10/10/10/10/R4K3R w KQkq - 5 9");
-        let fired = play(&mut game, &mut field, "f1i1");
+        let (mut pos, mut terrain) = start(&v, "r4k3r/10/10/10/10/10/10/R4K3R w KQkq - 5 9");
+        let fired = play(&mut pos, &mut terrain, "f1i1");
         assert!(fired.fell && !fired.exploded);
-        assert!(occupied(&game, "i1"), "the king is on i1");
+        assert!(occupied(&pos, "i1"), "the king is on i1");
         assert!(
-            !occupied(&game, "h1") && !occupied(&game, "j1"),
+            !occupied(&pos, "h1") && !occupied(&pos, "j1"),
             "the rook is gone"
         );
-        assert!(field.terrain.hazards.get(sq("h1")).open_trapdoor);
-        assert_eq!(
-            fen::write(game.position()),
-            "r4k3r/10/10/10/10/10/10/R7K1 b kq - 0 9"
-        );
+        assert!(terrain.hazards.get(sq("h1")).open_trapdoor);
+        assert_eq!(fen::write(&pos), "r4k3r/10/10/10/10/10/10/R7K1 b kq - 0 9");
     }
 
     /// 10×8: the king castles f1-c1 with the a1 rook landing on d1, a mine. The blast takes the
@@ -293,21 +317,18 @@ mod tests {
     #[test]
     fn a_castling_rook_sets_off_a_mine() {
         let v = with_obstacles(builtin::CAPABLANCA, "mines = [\"d1\"]");
-        let (mut game, mut field) = start(&v, "r4k3r/10/10/10/10/10/2PP6/R4K3R w KQkq - 0 12");
-        let fired = play(&mut game, &mut field, "f1c1");
+        let (mut pos, mut terrain) = start(&v, "r4k3r/10/10/10/10/10/2PP6/R4K3R w KQkq - 0 12");
+        let fired = play(&mut pos, &mut terrain, "f1c1");
         assert!(fired.exploded && !fired.fell);
         for s in ["c1", "d1", "c2", "d2"] {
-            assert!(!occupied(&game, s), "{s} was blasted");
+            assert!(!occupied(&pos, s), "{s} was blasted");
         }
-        assert_eq!(game.position().royal_count(Color::White), 0);
+        assert_eq!(pos.royal_count(Color::White), 0);
         assert!(
-            field.terrain.hazards.get(sq("d1")).is_none(),
+            terrain.hazards.get(sq("d1")).is_none(),
             "the mine is used up"
         );
-        assert_eq!(
-            fen::write(game.position()),
-            "r4k3r/10/10/10/10/10/10/9R b kq - 0 12"
-        );
+        assert_eq!(fen::write(&pos), "r4k3r/10/10/10/10/10/10/9R b kq - 0 12");
     }
 
     /// 8×8, mines under both of a castling's squares: the king's goes off first and takes the
@@ -315,12 +336,12 @@ mod tests {
     #[test]
     fn a_castling_king_sets_off_its_square_first() {
         let v = with_obstacles(builtin::STANDARD, "mines = [\"g1\", \"f1\"]");
-        let (mut game, mut field) = start(&v, "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
-        let fired = play(&mut game, &mut field, "e1g1");
+        let (mut pos, mut terrain) = start(&v, "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+        let fired = play(&mut pos, &mut terrain, "e1g1");
         assert!(fired.exploded);
-        assert!(!occupied(&game, "g1") && !occupied(&game, "f1"));
-        assert!(field.terrain.hazards.get(sq("g1")).is_none(), "used up");
-        assert!(field.terrain.hazards.get(sq("f1")).mine, "never entered");
+        assert!(!occupied(&pos, "g1") && !occupied(&pos, "f1"));
+        assert!(terrain.hazards.get(sq("g1")).is_none(), "used up");
+        assert!(terrain.hazards.get(sq("f1")).mine, "never entered");
     }
 
     /// A trapdoor and a mine on one square both act: the pawn falls, the mine goes off (the
@@ -329,19 +350,16 @@ mod tests {
     #[test]
     fn a_trapdoor_and_a_mine_on_one_square_both_act() {
         let v = with_obstacles(builtin::STANDARD, "trapdoors = [\"e4\"]\nmines = [\"e4\"]");
-        let (mut game, mut field) = start(&v, "4k3/8/8/8/3p1p2/8/4P3/4K3 w - - 3 20");
-        let both = field.terrain.hazards.get(sq("e4"));
+        let (mut pos, mut terrain) = start(&v, "4k3/8/8/8/3p1p2/8/4P3/4K3 w - - 3 20");
+        let both = terrain.hazards.get(sq("e4"));
         assert!(both.mine && both.open_trapdoor);
-        let fired = play(&mut game, &mut field, "e2e4");
+        let fired = play(&mut pos, &mut terrain, "e2e4");
         assert!(fired.fell && fired.exploded);
-        let after = field.terrain.hazards.get(sq("e4"));
+        let after = terrain.hazards.get(sq("e4"));
         assert!(after.open_trapdoor && !after.mine, "{after:?}");
-        assert_eq!(
-            fen::write(game.position()),
-            "4k3/8/8/8/8/8/8/4K3 b - e3 0 20"
-        );
+        assert_eq!(fen::write(&pos), "4k3/8/8/8/8/8/8/4K3 b - e3 0 20");
         // Nothing left to fire: the next piece on e4 only falls.
-        assert!(field.has_effects());
+        assert!(terrain.hazards.any());
     }
 
     /// A double step onto a mine: the pawn is blown up, the en passant square stays (it is
@@ -349,12 +367,12 @@ mod tests {
     #[test]
     fn a_double_step_onto_a_mine_keeps_en_passant() {
         let v = with_obstacles(builtin::STANDARD, "mines = [\"e4\"]");
-        let (mut game, mut field) = start(&v, &v.start_fen);
-        assert!(play(&mut game, &mut field, "e2e4").exploded);
+        let (mut pos, mut terrain) = start(&v, &v.start_fen);
+        assert!(play(&mut pos, &mut terrain, "e2e4").exploded);
         assert_eq!(
-            fen::write(game.position()),
+            fen::write(&pos),
             "rnbqkbnr/pppppppp/8/8/8/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
         );
-        assert!(!field.has_effects(), "the only mine is used up");
+        assert!(!terrain.hazards.any(), "the only mine is used up");
     }
 }

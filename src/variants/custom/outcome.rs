@@ -1,9 +1,10 @@
 //! The end of a game of a file-defined variant, judged after each move.
 
-use crate::core::{Color, PositionHistory};
+use crate::core::Color;
 
 use super::CustomVariant;
-use crate::game::Terminal;
+use crate::game::{Game, Terminal};
+use crate::variants::core_game::CoreGame;
 
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,8 +29,8 @@ pub enum VariantFileOutcome {
 /// order: extinction and reaching the goal rank (as the search judges them,
 /// [`Ends`](crate::variants::core_game::Ends)), no legal move
 /// (checkmate or stalemate), a dead position by the file's rule, fifty moves, threefold
-/// repetition.
-pub fn outcome(variant: &CustomVariant, game: &mut PositionHistory) -> Option<VariantFileOutcome> {
+/// repetition (FIDE's count of the game's positions, [`CoreGame::repetitions`]).
+pub fn outcome(variant: &CustomVariant, game: &mut CoreGame) -> Option<VariantFileOutcome> {
     let to_move = game.position().side_to_move();
     let mover = to_move.other();
     let end = &variant.end;
@@ -40,9 +41,10 @@ pub fn outcome(variant: &CustomVariant, game: &mut PositionHistory) -> Option<Va
         };
         return Some(VariantFileOutcome::Win { winner, reason });
     }
-    let status = game.status();
-    if status.legal_moves == 0 {
-        if status.checkmate && end.checkmate {
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    if moves.is_empty() {
+        if game.position().is_check() && end.checkmate {
             return Some(VariantFileOutcome::Win {
                 winner: mover,
                 reason: "checkmate",
@@ -67,12 +69,12 @@ pub fn outcome(variant: &CustomVariant, game: &mut PositionHistory) -> Option<Va
             reason: "insufficient material",
         });
     }
-    if end.fifty_move && status.fifty_moves {
+    if end.fifty_move && game.position().halfmove_clock() >= 100 {
         return Some(VariantFileOutcome::Draw {
             reason: "fifty moves",
         });
     }
-    if end.repetition && status.threefold {
+    if end.repetition && game.repetitions() >= 3 {
         return Some(VariantFileOutcome::Draw {
             reason: "threefold repetition",
         });

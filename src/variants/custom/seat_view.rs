@@ -3,16 +3,17 @@
 //! notation (`e2e4`, `a7a8q`) and the game ends by the file's own end rules. The file's walls,
 //! trapdoors and mines are public, so every viewer sees them.
 
-use crate::core::{Color, PositionHistory, Square};
-use crate::game::{Diagnostic, GameEnd, MoveRefused, Score};
+use crate::core::{Color, Square};
+use crate::game::{Diagnostic, Game, GameEnd, MoveRefused, Score};
 use crate::notation::{coordinate, fen};
+use crate::variants::core_game::CoreGame;
 use crate::variants::custom::computer::best_custom_move;
-use crate::variants::custom::field::{Field, ObstacleKind};
+use crate::variants::custom::field::{Allowance, ObstacleKind};
 use crate::variants::custom::outcome::{outcome, VariantFileOutcome};
-use crate::variants::custom::{load_variant_file, CustomVariant};
+use crate::variants::custom::{load_variant_file, variant, CustomVariant};
 use crate::variants::terrain::announce::{Announce, Pieces};
 use crate::variants::terrain::effects::arrivals;
-use crate::variants::terrain::WallSide;
+use crate::variants::terrain::{Hazard, WallSide};
 
 use crate::game::seat_view::{
     position_cells, position_drops, position_extras, position_hands, position_targets, Cell,
@@ -28,12 +29,13 @@ pub const INFO: VariantInfo = VariantInfo {
     syntax: "Moves: e2e4, e7e8q (promotion), e1g1 (castling as the king's move), N@f3 (a drop from the hand, where the variant has hands); wall e4-e5, trapdoor a5, mine h4 place an obstacle instead of moving, when the file gives the players some.",
 };
 
-/// A variant file's game at the table: its rules, its obstacles and its game so far.
+/// A variant file's game at the table: its rules, its game so far (the rules type, which
+/// plays the trapdoors and mines as the search does) and what each player may still place.
 pub struct Custom {
     variant: CustomVariant,
     text: String,
-    game: PositionHistory,
-    field: Field,
+    game: CoreGame,
+    allowance: Allowance,
     /// What the last move's trapdoors and mines did.
     events: Vec<(&'static str, String, String)>,
     /// The squares the last move's explosion emptied (`blast` variants).
@@ -64,10 +66,9 @@ fn open(text: &str) -> Result<Custom, Diagnostic> {
         None => variant.start_position(),
     }
     .map_err(|e| Diagnostic::plain(e.to_string()))?;
-    let field = Field::new(&variant.obstacles, &variant.rules.shape);
     Ok(Custom {
-        game: PositionHistory::new(start),
-        field,
+        game: variant::game(&variant, start),
+        allowance: Allowance::new(&variant.obstacles),
         text: text.to_string(),
         variant,
         events: Vec::new(),
@@ -81,29 +82,38 @@ impl Custom {
         outcome(&self.variant, &mut game)
     }
 
+    /// What lies under `s`.
+    fn hazard(&self, s: Square) -> Hazard {
+        self.game
+            .terrain()
+            .map_or(Hazard::NONE, |t| t.hazards.get(s))
+    }
+
     /// The squares with a mine.
     fn mines(&self) -> Vec<Square> {
         let shape = &self.variant.rules.shape;
         shape
             .squares()
             .map(|q| shape.square(q))
-            .filter(|&s| self.field.terrain.hazards.get(s).mine)
+            .filter(|&s| self.hazard(s).mine)
             .collect()
     }
 
     /// A player places an obstacle instead of moving (`wall e4-e5`, `trapdoor a5`, `mine h4`).
     fn place(&mut self, kind: ObstacleKind, at: &str) -> Result<(), String> {
-        let mut pos = self.game.position().clone();
-        let side = pos.side_to_move();
-        self.field.place(&mut pos, side, kind, at)?;
-        // Placing is the player's move: the other side moves next.
-        pos.set_en_passant(None);
-        let (half, full) = (pos.halfmove_clock(), pos.fullmove_number());
-        pos.set_clocks(half + 1, full + u32::from(side == Color::Black));
-        pos.set_side_to_move(side.other());
-        // The obstacle cannot be taken back: earlier positions no longer count for repetition.
-        self.game = PositionHistory::new(pos);
-        Ok(())
+        let side = self.game.side_to_move();
+        let allowance = &mut self.allowance;
+        // The obstacle cannot be taken back: the rules type starts afresh, and earlier
+        // positions no longer count for repetition.
+        self.game.change_terrain(|pos, terrain| {
+            allowance.place(pos, terrain, side, kind, at)?;
+            // Placing is the player's move: the other side moves next.
+            pos.set_en_passant(None);
+            let (half, full) = (pos.halfmove_clock(), pos.fullmove_number());
+            pos.set_clocks(half + 1, full + u32::from(side == Color::Black));
+            pos.set_side_to_move(side.other());
+            Ok(())
+        })
     }
 }
 
@@ -123,7 +133,7 @@ impl SeatView for Custom {
             let Some(s) = Square::parse(&cell.square) else {
                 continue;
             };
-            let h = self.field.terrain.hazards.get(s);
+            let h = self.hazard(s);
             cell.obstacle = match (h.has_trapdoor(), h.mine) {
                 (true, true) => Some("trapdoor_mine"),
                 (true, false) => Some("open_trapdoor"),
@@ -134,8 +144,10 @@ impl SeatView for Custom {
         cells
     }
     fn walls(&self) -> Vec<WallView> {
-        self.field
-            .terrain
+        let Some(terrain) = self.game.terrain() else {
+            return Vec::new();
+        };
+        terrain
             .walls
             .edges()
             .map(|(s, side)| WallView {
@@ -171,14 +183,14 @@ impl SeatView for Custom {
                     .map_err(MoveRefused::new);
             }
         }
-        let mut pos = self.game.position().clone();
-        let m = coordinate::parse(&mut pos, text.trim())
-            .map_err(|e| MoveRefused::new(e.to_string()))?;
-        let written = coordinate::to_uci(&pos, m);
+        let m = self.game.parse_move(text.trim())?;
+        let written = self.game.move_text(m);
+        let pos = self.game.position().clone();
         let before = Pieces::of(&pos);
         let mines_before = self.mines();
         let blast = self.variant.rules.options.blast && pos.is_capture(m);
-        let fired = self.field.play(&mut self.game, m);
+        self.game.make(m);
+        let fired = self.game.last_fired();
         if blast {
             // Every square emptied by the capture but the one the capturer left: the capture
             // square and its neighbours whose pieces exploded.
@@ -204,9 +216,8 @@ impl SeatView for Custom {
             };
             if fired.fell {
                 // Only where a piece arrived with this move (king and rook when castling).
-                let hazards = &self.field.terrain.hazards;
                 for s in arrivals(&self.variant.rules, m).into_iter().flatten() {
-                    let gone = hazards.get(s).has_trapdoor()
+                    let gone = self.hazard(s).has_trapdoor()
                         && self.game.position().piece_at(shape.sq(s)).is_none();
                     if gone {
                         self.events.push(("trapdoor", s.to_string(), say.fall(s)));
@@ -235,10 +246,12 @@ impl SeatView for Custom {
     }
     fn status(&self) -> GameStatus {
         let mut game = self.game.clone();
-        let status = game.status();
+        let in_check = game.position().is_check();
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
         let end = outcome(&self.variant, &mut game);
         GameStatus {
-            check: status.in_check && self.variant.end.checkmate,
+            check: in_check && self.variant.end.checkmate,
             checkmate: matches!(
                 end,
                 Some(VariantFileOutcome::Win {
@@ -246,7 +259,7 @@ impl SeatView for Custom {
                     ..
                 })
             ),
-            stalemate: status.legal_moves == 0 && !status.in_check,
+            stalemate: moves.is_empty() && !in_check,
             fifty_moves: false,
             threefold: false,
             over: end.is_some(),
@@ -304,15 +317,10 @@ pub fn computer_move(
         table.play(text).map_err(|e| e.message)?;
     }
     let pos = table.game.position();
-    best_custom_move(
-        &table.variant,
-        pos,
-        &table.game.earlier_keys(),
-        think.movetime,
-    )
-    .best
-    .map(|m| coordinate::to_uci(pos, m))
-    .ok_or_else(|| "no legal move".to_string())
+    best_custom_move(&table.game, think.movetime)
+        .best
+        .map(|m| coordinate::to_uci(pos, m))
+        .ok_or_else(|| "no legal move".to_string())
 }
 
 /// The edges between the squares of each piece's zone (both sides': Black's is White's

@@ -1,12 +1,14 @@
 //! A variant file's game as a [`Game`](crate::game::Game): the core's rules
-//! compiled from the file, coordinate moves, FEN boards, and the file's end of game.
+//! compiled from the file, coordinate moves, FEN boards, the file's walls, trapdoors and
+//! mines, and its end of game.
 
 use crate::core::Position;
 use crate::game::{MoveRefused, VariantId};
 use crate::notation::{coordinate, fen};
 use crate::variants::core_game::{CoreGame, CoreNotation};
 use crate::variants::custom::computer::ends_of;
-use crate::variants::custom::CustomVariant;
+use crate::variants::custom::field::start_terrain;
+use crate::variants::custom::{CustomVariant, StartObstacles};
 
 /// A variant file's notation: coordinate moves (`e2e4`, `e7e8q`), FEN boards.
 pub static DIALECT: CoreNotation = CoreNotation {
@@ -20,9 +22,68 @@ pub static DIALECT: CoreNotation = CoreNotation {
     table: &crate::variants::core_table::TableHooks::PLAIN,
 };
 
-/// A game of `variant` from `pos`, ending as the file says.
+/// A game of `variant` from `pos`, ending as the file says, with the file's walls, trapdoors
+/// and mines (its walls are in `pos` already, as the variant's positions have them).
 pub fn game(variant: &CustomVariant, pos: Position) -> CoreGame {
     let mut game = CoreGame::new(pos, &DIALECT);
     game.set_ends(ends_of(variant));
+    if variant.obstacles != StartObstacles::default() {
+        game.set_terrain(start_terrain(&variant.obstacles, &variant.rules.shape));
+    }
     game
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use crate::variants::custom::builtin::CAPABLANCA;
+    use crate::variants::custom::load_variant_file;
+
+    /// The game of a file with trapdoors and mines plays them in `make` (the same game the
+    /// table and the search play) and takes them back exactly in `unmake`, over two plies of
+    /// every legal move: pieces, hazards, clocks and key.
+    #[test]
+    fn trapdoors_and_mines_act_in_make_and_are_taken_back_in_unmake() {
+        let text = format!(
+            "{CAPABLANCA}\n[obstacles]\ntrapdoors = [\"e4\", \"h6\"]\nmines = [\"d3\", \"c6\", \"e4\"]\n"
+        );
+        let v = load_variant_file(&text).expect("a valid file");
+        let mut g = game(&v, v.start_position().expect("the start"));
+        let snapshot = |g: &CoreGame| {
+            let pos = g.position();
+            (
+                fen::write(pos),
+                pos.key(),
+                g.terrain().expect("the file's terrain").clone(),
+            )
+        };
+        let root = snapshot(&g);
+        let (mut first, mut fired) = (Vec::new(), 0);
+        g.legal_moves(&mut first);
+        for m in first {
+            g.make(m);
+            fired += usize::from(g.last_fired().any());
+            let inner = snapshot(&g);
+            let mut second = Vec::new();
+            g.legal_moves(&mut second);
+            for r in second {
+                g.make(r);
+                fired += usize::from(g.last_fired().any());
+                g.unmake();
+                assert_eq!(snapshot(&g), inner);
+            }
+            g.unmake();
+            assert_eq!(snapshot(&g), root);
+        }
+        assert!(fired > 0, "no move set anything off");
+        // e2e4 onto a trapdoor and a mine: the pawn falls and the mine goes off.
+        let e4 = g.parse_move("e2e4").expect("legal");
+        g.make(e4);
+        let after = g.position();
+        assert!(after
+            .piece_at(after.rules().shape.parse_square("e4").expect("a square"))
+            .is_none());
+        assert!(g.last_fired().fell && g.last_fired().exploded);
+    }
 }

@@ -1,0 +1,75 @@
+//! Terrain in a game that makes and takes back its moves (the search, and a table that plays
+//! the rules type): what lies under the squares pieces arrive on acts after each move, and is
+//! taken back with it.
+
+use crate::core::{Move, Position, Undo};
+
+use super::{play_recorded, Fallout, Fired, Terrain};
+
+/// A board's terrain during a game, with what each move made so far set off.
+#[derive(Clone, Debug)]
+pub struct TerrainInPlay {
+    terrain: Terrain,
+    /// What the move at each depth set off (kept between moves for their room).
+    fallouts: Vec<Fallout>,
+    /// What the last move made set off (for the table's announcements).
+    last_fired: Fired,
+}
+
+impl TerrainInPlay {
+    /// `terrain` at the start of the game; its walls must be in the position's masks already.
+    pub fn new(terrain: Terrain) -> TerrainInPlay {
+        TerrainInPlay {
+            terrain,
+            fallouts: Vec::new(),
+            last_fired: Fired::default(),
+        }
+    }
+
+    /// The walls and hazards now.
+    pub fn terrain(&self) -> &Terrain {
+        &self.terrain
+    }
+
+    /// What the last move made set off.
+    pub fn last_fired(&self) -> Fired {
+        self.last_fired
+    }
+
+    /// Can anything under a square still act? (Without, the core's own walk is the game's.)
+    pub fn has_hazards(&self) -> bool {
+        self.terrain.hazards.any()
+    }
+
+    /// Makes `m`, the move at `depth` (the number of moves made before it), and then what lies
+    /// under the squares its pieces arrive on.
+    pub fn make(&mut self, pos: &mut Position, m: Move, depth: usize) -> Undo {
+        if self.fallouts.len() <= depth {
+            self.fallouts.resize_with(depth + 1, Fallout::default);
+        }
+        let (undo, fired) = play_recorded(pos, &mut self.terrain, m, &mut self.fallouts[depth]);
+        self.last_fired = fired;
+        undo
+    }
+
+    /// Takes back what the move at `depth` set off (the move itself is the caller's to unmake).
+    pub fn take_back_effects(&mut self, pos: &mut Position, depth: usize) {
+        if let Some(fallout) = self.fallouts.get_mut(depth) {
+            fallout.undo(pos, &mut self.terrain.hazards);
+        }
+    }
+
+    /// Lends the position and the terrain to `change`, a change outside the moves (a player
+    /// places an obstacle), which leaves both as they were when it fails. Once it succeeds,
+    /// what earlier moves set off is forgotten: they cannot be taken back.
+    pub fn change<E>(
+        &mut self,
+        pos: &mut Position,
+        change: impl FnOnce(&mut Position, &mut Terrain) -> Result<(), E>,
+    ) -> Result<(), E> {
+        change(pos, &mut self.terrain)?;
+        self.fallouts.clear();
+        self.last_fired = Fired::default();
+        Ok(())
+    }
+}
