@@ -24,10 +24,15 @@ impl Rng {
     }
 }
 
-/// Every move the seat view offers the side to move, as texts.
+/// Every move the seat view offers the side to move, as texts: each piece's moves and the
+/// drops from the hand.
 fn seat_texts(seat: &dyn SeatView) -> BTreeSet<String> {
     let mover = seat.side_to_move();
-    let mut texts = BTreeSet::new();
+    let mut texts: BTreeSet<String> = seat
+        .drop_targets(Some(mover))
+        .into_iter()
+        .map(|t| t.text)
+        .collect();
     for file in 0..seat.files() {
         for rank in 0..seat.ranks() {
             let from = chessrules::core::Square::new(file, rank);

@@ -159,7 +159,7 @@ fn pawnrace_file_ends_games_like_the_builtin() {
     for i in 0..200 {
         let mut game = variant::game(&v, v.position_from_fen(starts[i % starts.len()]).unwrap());
         loop {
-            let ours = outcome(&v, &mut game);
+            let ours = outcome(&mut game);
             let mut pos = fen::parse(pawnrace::rules(), &fen::write(game.position())).unwrap();
             let theirs = pawnrace::outcome(&mut pos);
             let ours_winner = match &ours {

@@ -4,15 +4,17 @@
 //! cannot disagree with the search, perft or the Python package; a variant adds only what the
 //! page shows beyond its moves (side-panel lines, the words of its ends).
 //!
-//! Variants whose tables need more than a board and its moves — standard chess's draw claims
-//! and PGN, obstacle chess's secrets, a variant file's walls and placements — keep their own
-//! [`SeatView`]s for that part.
+//! The one extension is for terrain: a rules type with walls, trapdoors and mines says what
+//! lies on each square and between squares, accepts placements that are not moves, and words
+//! what a move set off ([`TableGame::obstacle`], [`TableGame::place`], …). Only obstacle
+//! chess, whose seats may not see each other's secrets, keeps a seat view of its own.
 
 use crate::core::{Color, Move, MoveFlag, Position, Square};
 use crate::game::seat_view::{
     position_cells, position_extras, position_hands, Cell, GameStatus, Hands, Reveal, SeatView,
-    Target,
+    Target, WallView,
 };
+use crate::game::zone_edges::zone_edges;
 use crate::game::{Game, GameEnd, MoveRefused, Score};
 
 /// A rules type as the table shows it: its board is a core position, its moves core moves.
@@ -25,6 +27,36 @@ pub trait TableGame: Game<Move = Move> + Send {
     fn rule_end(&mut self) -> Option<GameEnd>;
     /// Side-panel lines of the variant's own (the board file's allocation, captured pieces, …).
     fn table_info(&self) -> Vec<String> {
+        Vec::new()
+    }
+    /// Does check matter here (the page lights a checked king up)? Not where the rules have no
+    /// checkmate.
+    fn check_matters(&self) -> bool {
+        true
+    }
+    /// Is a side that is not in check and cannot move stalemated whatever the result (a
+    /// variant file's stalemate may win or lose, as antichess's wins)? Elsewhere only a game
+    /// drawn that way is a stalemate.
+    fn every_stalemate(&self) -> bool {
+        false
+    }
+    /// What lies under `s`, as the page names it (`open_trapdoor`, `mine`, `trapdoor_mine`).
+    fn obstacle(&self, _s: Square) -> Option<&'static str> {
+        None
+    }
+    /// The walls between squares.
+    fn walls(&self) -> Vec<WallView> {
+        Vec::new()
+    }
+    /// A text that is not a move but changes the board instead of one (a variant file's
+    /// `wall e4-e5`): `None` when `text` is no such thing, else what the log keeps or why
+    /// it is refused.
+    fn place(&mut self, _text: &str) -> Option<Result<String, MoveRefused>> {
+        None
+    }
+    /// What `m`, played from `before` to `self`, set off under the board, as the page
+    /// announces it: `(kind, square, sentence)`.
+    fn move_events(&self, _before: &Self, _m: Move) -> Vec<(&'static str, String, String)> {
         Vec::new()
     }
     /// The draws the side to move may claim now (FIDE's threefold repetition and fifty moves,
@@ -66,12 +98,29 @@ pub struct Claims {
 /// seat sees the whole board.
 pub struct GameSeatView<G> {
     game: G,
+    /// Side-panel lines above the game's own (a variant file's name and description).
+    heading: Vec<String>,
+    /// What the last move set off under the board (see [`TableGame::move_events`]).
+    events: Vec<(&'static str, String, String)>,
+    /// The squares the last move's explosion emptied (rules with `blast`).
+    exploded: Vec<String>,
 }
 
 impl<G: TableGame> GameSeatView<G> {
     /// The game, from its current position.
     pub fn new(game: G) -> GameSeatView<G> {
-        GameSeatView { game }
+        GameSeatView {
+            game,
+            heading: Vec::new(),
+            events: Vec::new(),
+            exploded: Vec::new(),
+        }
+    }
+
+    /// With these side-panel lines first.
+    pub fn with_heading(mut self, heading: Vec<String>) -> GameSeatView<G> {
+        self.heading = heading;
+        self
     }
 
     /// The rules type being played.
@@ -103,6 +152,20 @@ fn takes(pos: &Position, m: Move) -> bool {
     !m.is_castle() && (m.flag == MoveFlag::EnPassant || pos.piece_at(m.to).is_some())
 }
 
+/// The squares a capture's explosion emptied, where the rules have one (`blast`): every
+/// square emptied by `m` but the one the capturer left.
+fn exploded(before: &Position, after: &Position, m: Move) -> Vec<String> {
+    let shape = &before.rules().shape;
+    if !before.rules().options.blast || !before.is_capture(m) {
+        return Vec::new();
+    }
+    shape
+        .squares()
+        .filter(|&q| q != m.from && before.piece_at(q).is_some() && after.piece_at(q).is_none())
+        .map(|q| shape.name(q))
+        .collect()
+}
+
 impl<G: TableGame> SeatView for GameSeatView<G> {
     fn files(&self) -> u8 {
         self.position().rules().shape.files()
@@ -117,7 +180,21 @@ impl<G: TableGame> SeatView for GameSeatView<G> {
     }
 
     fn cells(&self, _reveal: Reveal) -> Vec<Cell> {
-        position_cells(self.position())
+        let mut cells = position_cells(self.position());
+        for cell in &mut cells {
+            if let Some(s) = Square::parse(&cell.square) {
+                cell.obstacle = self.game.obstacle(s);
+            }
+        }
+        cells
+    }
+
+    fn walls(&self) -> Vec<WallView> {
+        self.game.walls()
+    }
+
+    fn zone_edges(&self) -> Vec<WallView> {
+        zone_edges(self.position().rules())
     }
 
     fn targets(&self, from: Square, _asker: Option<Color>) -> Vec<Target> {
@@ -170,10 +247,26 @@ impl<G: TableGame> SeatView for GameSeatView<G> {
         if text.trim().contains('\n') {
             return Err(MoveRefused::new("one move at a time"));
         }
+        self.events.clear();
+        self.exploded.clear();
+        if let Some(placed) = self.game.place(text.trim()) {
+            return placed;
+        }
         let m = self.game.parse_move(text.trim())?;
         let written = self.game.move_text(m);
+        let before = self.game.clone();
         self.game.make(m);
+        self.events = self.game.move_events(&before, m);
+        self.exploded = exploded(before.table_position(), self.position(), m);
         Ok(written)
+    }
+
+    fn events(&self) -> Vec<(&'static str, String, String)> {
+        self.events.clone()
+    }
+
+    fn exploded(&self) -> Vec<String> {
+        self.exploded.clone()
     }
 
     fn status(&self) -> GameStatus {
@@ -187,14 +280,16 @@ impl<G: TableGame> SeatView for GameSeatView<G> {
         };
         let checkmate = matches!(end, Some(GameEnd::Checkmate { .. }));
         // A game drawn because the side to move cannot move is a stalemate, in whichever words
-        // the variant says it (pawn race: "Draw by stalemate: …").
+        // the variant says it (pawn race: "Draw by stalemate: …"); where the rules say so, one
+        // that wins or loses too (antichess's).
         let stalemate = matches!(end, Some(GameEnd::Stalemate))
-            || (end.as_ref().is_some_and(|e| e.score() == Score::Draw)
+            || ((self.game.every_stalemate()
+                || end.as_ref().is_some_and(|e| e.score() == Score::Draw))
                 && !pos.is_check()
                 && cannot_move());
         // The king is in check whatever ended the game (the page lights it up): a side whose
         // royal piece is gone is in no check.
-        let check = pos.is_check();
+        let check = pos.is_check() && self.game.check_matters();
         let claims = self.game.claims();
         GameStatus {
             check,
@@ -238,7 +333,8 @@ impl<G: TableGame> SeatView for GameSeatView<G> {
     }
 
     fn info(&self) -> Vec<String> {
-        let mut lines = self.game.table_info();
+        let mut lines = self.heading.clone();
+        lines.extend(self.game.table_info());
         lines.extend(position_extras(self.position()));
         lines
     }

@@ -280,25 +280,6 @@ pub(crate) fn position_cells(pos: &Position) -> Vec<Cell> {
         .collect()
 }
 
-/// The legal drops in a core position, each written by `text`.
-pub(crate) fn position_drops(
-    pos: &Position,
-    text: impl Fn(&Position, crate::core::Move) -> String,
-) -> Vec<Target> {
-    let mut pos = pos.clone();
-    let rules = pos.rules().clone();
-    pos.legal_move_list()
-        .into_iter()
-        .filter(|m| m.dropped().is_some())
-        .map(|m| Target {
-            to: rules.shape.name(m.to),
-            text: text(&pos, m),
-            capture: false,
-            promotion: None,
-        })
-        .collect()
-}
-
 /// The hands of a core position, where its rules have drops.
 pub(crate) fn position_hands(pos: &Position) -> Option<Hands> {
     let rules = pos.rules();
@@ -359,30 +340,4 @@ pub(crate) fn position_extras(pos: &Position) -> Vec<String> {
         ));
     }
     lines
-}
-
-/// The legal moves of the piece on `from` in a core position, each written by `text`
-/// (the variant's notation for that move in that position).
-pub(crate) fn position_targets(
-    pos: &Position,
-    from: Square,
-    text: impl Fn(&Position, crate::core::Move) -> String,
-) -> Vec<Target> {
-    let mut pos = pos.clone();
-    let rules = pos.rules().clone();
-    let shape = &rules.shape;
-    if !shape.contains(from) {
-        return Vec::new();
-    }
-    let from = shape.sq(from);
-    pos.legal_move_list()
-        .into_iter()
-        .filter(|m| m.from == from)
-        .map(|m| Target {
-            to: shape.name(m.to),
-            text: text(&pos, m),
-            capture: pos.piece_at(m.to).is_some() || m.flag == crate::core::MoveFlag::EnPassant,
-            promotion: m.promotion.map(|k| rules.kind(k).letter),
-        })
-        .collect()
 }

@@ -13,7 +13,7 @@ use crate::engine::eval::{self, PieceValues};
 use crate::game::{Game, MoveRefused, Terminal, VariantId};
 use crate::variants::core_table::TableHooks;
 use crate::variants::dead_position::DeadPosition;
-use crate::variants::terrain::{Fired, Terrain, TerrainInPlay};
+use crate::variants::terrain::{Allowance, Fired, Terrain, TerrainInPlay};
 
 /// Mixed into the key of positions where the clock rule restricts the moves.
 const CLOCK_RULE_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
@@ -302,9 +302,10 @@ impl CoreGame {
     }
 
     /// Plays `terrain` from now on: its trapdoors and mines act on pieces arriving on them
-    /// (its walls must be in the position's masks already).
-    pub fn set_terrain(&mut self, terrain: Terrain) {
-        self.terrain = Some(Box::new(TerrainInPlay::new(terrain)));
+    /// (its walls must be in the position's masks already); the players may place what
+    /// `allowance` gives them ([`Self::change_terrain`]).
+    pub fn set_terrain(&mut self, terrain: Terrain, allowance: Allowance) {
+        self.terrain = Some(Box::new(TerrainInPlay::new(terrain, allowance)));
     }
 
     /// The walls, trapdoors and mines, where the game has them.
@@ -320,18 +321,22 @@ impl CoreGame {
     }
 
     /// Changes the board outside the moves (a player places a wall, a trapdoor or a mine
-    /// instead of moving): `change` gets the position and the terrain (an empty one if the
-    /// game had none), and must leave both as they were when it fails. Once it succeeds, the
+    /// instead of moving): `change` gets the position, the terrain and what each player may
+    /// still place (nothing, if the game had no terrain), and must leave them as they were
+    /// when it fails. Once it succeeds, the
     /// game starts afresh from the new position: the moves before cannot be taken back, and
     /// no position before can recur.
     pub fn change_terrain<E>(
         &mut self,
-        change: impl FnOnce(&mut Position, &mut Terrain) -> Result<(), E>,
+        change: impl FnOnce(&mut Position, &mut Terrain, &mut Allowance) -> Result<(), E>,
     ) -> Result<(), E> {
         let shape = &self.pos.rules().shape;
-        let terrain = self
-            .terrain
-            .get_or_insert_with(|| Box::new(TerrainInPlay::new(Terrain::for_shape(shape))));
+        let terrain = self.terrain.get_or_insert_with(|| {
+            Box::new(TerrainInPlay::new(
+                Terrain::for_shape(shape),
+                Allowance::default(),
+            ))
+        });
         terrain.change(&mut self.pos, change)?;
         self.undo.clear();
         self.keys = vec![self.pos.key()];

@@ -4,10 +4,15 @@
 //! standard chess, Chess960, fairy chess and FollowChess are played through.
 
 use crate::core::history::{earlier_repetition_keys, occurrences, repetition_key};
-use crate::core::{Color, Position};
+use crate::core::{Color, Move, Position, Square};
 use crate::game::game_seat_view::{Claims, TableGame};
-use crate::game::{Game, GameEnd, Score, Terminal};
+use crate::game::seat_view::WallView;
+use crate::game::{Game, GameEnd, MoveRefused, Score, Terminal};
 use crate::variants::core_game::CoreGame;
+use crate::variants::terrain::table::{announcements, cell_obstacle, wall_views};
+
+/// Places an obstacle by a text that is not a move (see [`TableGame::place`]).
+pub type Placement = fn(&mut CoreGame, &str) -> Option<Result<String, MoveRefused>>;
 
 /// Writes a game's log file: the game's initial board file, its moves, how it ended, the front
 /// end's tags; `None` when it cannot.
@@ -32,6 +37,11 @@ pub struct TableHooks {
     /// The game log as a file (standard chess: PGN): the game's initial board file, its
     /// moves, how it ended, the front end's tags.
     pub export_log: Option<LogExport>,
+    /// Obstacles the players place instead of moving (a variant file's `wall e4-e5`).
+    pub place: Option<Placement>,
+    /// A side not in check that cannot move is stalemated whatever the result (see
+    /// [`TableGame::every_stalemate`]).
+    pub every_stalemate: bool,
 }
 
 impl TableHooks {
@@ -43,6 +53,8 @@ impl TableHooks {
         automatic_draw: |_| None,
         could_win: |_, _| true,
         export_log: None,
+        place: None,
+        every_stalemate: false,
     };
 
     /// A side panel of the variant's own, nothing else.
@@ -106,6 +118,38 @@ impl TableGame for CoreGame {
 
     fn table_info(&self) -> Vec<String> {
         (self.notation().table.info)(self)
+    }
+
+    fn check_matters(&self) -> bool {
+        self.ends().checkmate
+    }
+
+    fn every_stalemate(&self) -> bool {
+        self.notation().table.every_stalemate
+    }
+
+    fn obstacle(&self, s: Square) -> Option<&'static str> {
+        cell_obstacle(self.terrain()?, s)
+    }
+
+    fn walls(&self) -> Vec<WallView> {
+        self.terrain().map(wall_views).unwrap_or_default()
+    }
+
+    fn place(&mut self, text: &str) -> Option<Result<String, MoveRefused>> {
+        self.notation().table.place?(self, text)
+    }
+
+    fn move_events(&self, before: &CoreGame, m: Move) -> Vec<(&'static str, String, String)> {
+        match (before.terrain(), self.terrain()) {
+            (Some(was), Some(is)) => announcements(
+                (before.position(), was),
+                (self.position(), is),
+                m,
+                self.last_fired(),
+            ),
+            _ => Vec::new(),
+        }
     }
 
     fn claims(&self) -> Claims {

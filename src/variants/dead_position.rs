@@ -227,12 +227,9 @@ mod tests {
             reason: "insufficient material",
         };
         assert_eq!(
-            outcome(v, &mut open("4k3/8/8/8/8/8/8/4KR2 w - - 0 1")),
+            outcome(&mut open("4k3/8/8/8/8/8/8/4KR2 w - - 0 1")),
             Some(draw)
         );
-        assert_eq!(
-            outcome(v, &mut open("4k3/8/8/8/8/8/8/3QK3 w - - 0 1")),
-            None
-        );
+        assert_eq!(outcome(&mut open("4k3/8/8/8/8/8/8/3QK3 w - - 0 1")), None);
     }
 }

@@ -8,7 +8,7 @@
 //! and the en passant square of a double step is kept when the pawn is lost.
 
 use crate::core::{BoardShape, Color, Position, Square};
-use crate::variants::terrain::{Hazard, Terrain, WallError};
+use crate::variants::terrain::{Allowance, Hazard, Terrain, WallError};
 
 use super::{walls, StartObstacles};
 
@@ -60,75 +60,64 @@ pub fn start_terrain(o: &StartObstacles, shape: &BoardShape) -> Terrain {
     terrain
 }
 
-/// What each player may still place during a game (the obstacles on the board are the rules
-/// type's: [`crate::variants::core_game::CoreGame::terrain`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Allowance {
-    /// Per colour: walls, trapdoors, mines still to place.
-    pub left: [[u32; 3]; 2],
+/// What the file lets each player place during a game.
+pub fn start_allowance(o: &StartObstacles) -> Allowance {
+    let per = [
+        o.walls_per_player,
+        o.trapdoors_per_player,
+        o.mines_per_player,
+    ];
+    Allowance { left: [per, per] }
 }
 
-impl Allowance {
-    /// The file's allowance, for each player.
-    pub fn new(o: &StartObstacles) -> Allowance {
-        let per = [
-            o.walls_per_player,
-            o.trapdoors_per_player,
-            o.mines_per_player,
-        ];
-        Allowance { left: [per, per] }
+/// `color` places an obstacle at `at` (`e4-e5` for a wall, a square otherwise) on `pos` and
+/// its `terrain`, using up one of its `allowance`; nothing changes when it may not. The
+/// caller passes the turn.
+pub fn place(
+    pos: &mut Position,
+    terrain: &mut Terrain,
+    allowance: &mut Allowance,
+    color: Color,
+    kind: ObstacleKind,
+    at: &str,
+) -> Result<(), String> {
+    let shape = pos.rules().shape.clone();
+    let (files, ranks) = (shape.files() as usize, shape.ranks() as usize);
+    let left = &mut allowance.left[color.index()][kind.index()];
+    if *left == 0 {
+        return Err(format!("{} has no {kind:?} left to place", color.name()).to_lowercase());
     }
-
-    /// `color` places an obstacle at `at` (`e4-e5` for a wall, a square otherwise) on `pos`
-    /// and its `terrain`. The caller passes the turn.
-    pub fn place(
-        &mut self,
-        pos: &mut Position,
-        terrain: &mut Terrain,
-        color: Color,
-        kind: ObstacleKind,
-        at: &str,
-    ) -> Result<(), String> {
-        let shape = pos.rules().shape.clone();
-        let (files, ranks) = (shape.files() as usize, shape.ranks() as usize);
-        let left = &mut self.left[color.index()][kind.index()];
-        if *left == 0 {
-            return Err(format!("{} has no {kind:?} left to place", color.name()).to_lowercase());
-        }
-        match kind {
-            ObstacleKind::Wall => {
-                let w = walls::parse_wall(at, files, ranks)?;
-                let (a, b) = walls::ends(w).ok_or_else(|| format!("'{at}' is off the board"))?;
-                match terrain.walls.add_between(a, b) {
-                    Ok(()) => {}
-                    Err(WallError::Present) => {
-                        return Err(format!("there is a wall at {at} already"))
-                    }
-                    Err(e) => return Err(format!("wall '{at}': {e}")),
-                }
-                terrain.walls.install(pos);
+    match kind {
+        ObstacleKind::Wall => {
+            let w = walls::parse_wall(at, files, ranks)?;
+            let (a, b) = walls::ends(w).ok_or_else(|| format!("'{at}' is off the board"))?;
+            match terrain.walls.add_between(a, b) {
+                Ok(()) => {}
+                Err(WallError::Present) => return Err(format!("there is a wall at {at} already")),
+                Err(e) => return Err(format!("wall '{at}': {e}")),
             }
-            ObstacleKind::Trapdoor | ObstacleKind::Mine => {
-                let s = Square::parse(at)
-                    .filter(|&s| shape.contains(s))
-                    .ok_or_else(|| format!("'{at}' is not a square of the board"))?;
-                if pos.piece_at(shape.sq(s)).is_some() {
-                    return Err(format!("{at} is not empty"));
-                }
-                if !terrain.hazards.get(s).is_none() {
-                    return Err(format!("{at} holds a trapdoor or mine already"));
-                }
-                let h = Hazard {
-                    open_trapdoor: kind == ObstacleKind::Trapdoor,
-                    mine: kind == ObstacleKind::Mine,
-                    ..Hazard::NONE
-                };
-                terrain.hazards.set(s, h);
-            }
+            terrain.walls.install(pos);
         }
-        *left -= 1;
-        Ok(())
+        ObstacleKind::Trapdoor | ObstacleKind::Mine => {
+            let s = Square::parse(at)
+                .filter(|&s| shape.contains(s))
+                .ok_or_else(|| format!("'{at}' is not a square of the board"))?;
+            if pos.piece_at(shape.sq(s)).is_some() {
+                return Err(format!("{at} is not empty"));
+            }
+            if !terrain.hazards.get(s).is_none() {
+                return Err(format!("{at} holds a trapdoor or mine already"));
+            }
+            let h = Hazard {
+                open_trapdoor: kind == ObstacleKind::Trapdoor,
+                mine: kind == ObstacleKind::Mine,
+                ..Hazard::NONE
+            };
+            terrain.hazards.set(s, h);
+        }
     }
+    *left -= 1;
+    Ok(())
 }
 
 #[cfg(test)]
@@ -190,44 +179,44 @@ mod tests {
         };
         let v = builtin::load("standard").unwrap().unwrap();
         let mut pos = v.start_position().unwrap();
-        let mut allowance = Allowance::new(&o);
+        let mut allowance = start_allowance(&o);
         let mut terrain = start_terrain(&o, &v.rules.shape);
-        assert!(allowance
-            .place(
-                &mut pos,
-                &mut terrain,
-                Color::White,
-                ObstacleKind::Wall,
-                "e4-e5"
-            )
-            .is_ok());
-        assert!(allowance
-            .place(
-                &mut pos,
-                &mut terrain,
-                Color::White,
-                ObstacleKind::Wall,
-                "d4-d5"
-            )
-            .is_err());
-        assert!(allowance
-            .place(
-                &mut pos,
-                &mut terrain,
-                Color::Black,
-                ObstacleKind::Wall,
-                "e5-e4"
-            )
-            .is_err());
-        assert!(allowance
-            .place(
-                &mut pos,
-                &mut terrain,
-                Color::Black,
-                ObstacleKind::Mine,
-                "e5"
-            )
-            .is_err());
+        assert!(place(
+            &mut pos,
+            &mut terrain,
+            &mut allowance,
+            Color::White,
+            ObstacleKind::Wall,
+            "e4-e5"
+        )
+        .is_ok());
+        assert!(place(
+            &mut pos,
+            &mut terrain,
+            &mut allowance,
+            Color::White,
+            ObstacleKind::Wall,
+            "d4-d5"
+        )
+        .is_err());
+        assert!(place(
+            &mut pos,
+            &mut terrain,
+            &mut allowance,
+            Color::Black,
+            ObstacleKind::Wall,
+            "e5-e4"
+        )
+        .is_err());
+        assert!(place(
+            &mut pos,
+            &mut terrain,
+            &mut allowance,
+            Color::Black,
+            ObstacleKind::Mine,
+            "e5"
+        )
+        .is_err());
         let e4 = pos.rules().shape.parse_square("e4").unwrap();
         assert_eq!(pos.wall_mask(e4), 1);
     }
@@ -242,37 +231,39 @@ mod tests {
         };
         let v = builtin::load("capablanca").unwrap().unwrap();
         let mut pos = v.start_position().unwrap();
-        let mut allowance = Allowance::new(&o);
+        let mut allowance = start_allowance(&o);
         let mut terrain = start_terrain(&o, &v.rules.shape);
-        assert!(allowance
-            .place(
-                &mut pos,
-                &mut terrain,
-                Color::White,
-                ObstacleKind::Wall,
-                "j4-i4"
-            )
-            .is_ok());
-        let twin = allowance.place(
+        assert!(place(
             &mut pos,
             &mut terrain,
+            &mut allowance,
+            Color::White,
+            ObstacleKind::Wall,
+            "j4-i4"
+        )
+        .is_ok());
+        let twin = place(
+            &mut pos,
+            &mut terrain,
+            &mut allowance,
             Color::White,
             ObstacleKind::Wall,
             "i4-j4",
         );
         assert_eq!(twin, Err("there is a wall at i4-j4 already".to_string()));
-        assert!(allowance
-            .place(
-                &mut pos,
-                &mut terrain,
-                Color::White,
-                ObstacleKind::Mine,
-                "j5"
-            )
-            .is_ok());
-        let on_mine = allowance.place(
+        assert!(place(
             &mut pos,
             &mut terrain,
+            &mut allowance,
+            Color::White,
+            ObstacleKind::Mine,
+            "j5"
+        )
+        .is_ok());
+        let on_mine = place(
+            &mut pos,
+            &mut terrain,
+            &mut allowance,
             Color::Black,
             ObstacleKind::Trapdoor,
             "j5",
@@ -281,15 +272,15 @@ mod tests {
             on_mine,
             Err("j5 holds a trapdoor or mine already".to_string())
         );
-        assert!(allowance
-            .place(
-                &mut pos,
-                &mut terrain,
-                Color::Black,
-                ObstacleKind::Trapdoor,
-                "k5"
-            )
-            .is_err());
+        assert!(place(
+            &mut pos,
+            &mut terrain,
+            &mut allowance,
+            Color::Black,
+            ObstacleKind::Trapdoor,
+            "k5"
+        )
+        .is_err());
         assert!(terrain.walls.has(sq("j4"), terrain::WallSide::West));
         let j4 = pos.rules().shape.sq(sq("j4"));
         assert_eq!(pos.wall_mask(j4), 1 << 6, "west of j4 is blocked");

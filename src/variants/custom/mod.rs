@@ -16,6 +16,7 @@ pub mod outcome;
 mod piece_row;
 mod schema;
 pub mod seat_view;
+pub mod table;
 pub mod variant;
 pub mod walls;
 mod zone;

@@ -2,7 +2,6 @@
 
 use crate::core::Color;
 
-use super::CustomVariant;
 use crate::game::{Game, Terminal};
 use crate::variants::core_game::CoreGame;
 
@@ -25,15 +24,16 @@ pub enum VariantFileOutcome {
     },
 }
 
-/// The outcome of the game's current position, or `None` while it goes on. Checked in this
+/// The outcome of the game's current position by its ends (a variant file's game, see
+/// [`super::variant::game`]), or `None` while it goes on. Checked in this
 /// order: extinction and reaching the goal rank (as the search judges them,
 /// [`Ends`](crate::variants::core_game::Ends)), no legal move
 /// (checkmate or stalemate), a dead position by the file's rule, fifty moves, threefold
 /// repetition (FIDE's count of the game's positions, [`CoreGame::repetitions`]).
-pub fn outcome(variant: &CustomVariant, game: &mut CoreGame) -> Option<VariantFileOutcome> {
+pub fn outcome(game: &mut CoreGame) -> Option<VariantFileOutcome> {
     let to_move = game.position().side_to_move();
     let mover = to_move.other();
-    let end = &variant.end;
+    let end = game.ends().clone();
     if let Some((result, reason)) = end.decided_why(game.position()) {
         let winner = match result {
             Terminal::Win => to_move,

@@ -4,10 +4,10 @@
 
 use crate::core::Position;
 use crate::game::{MoveRefused, VariantId};
-use crate::notation::{coordinate, fen};
+use crate::notation::coordinate;
 use crate::variants::core_game::{CoreGame, CoreNotation};
 use crate::variants::custom::computer::ends_of;
-use crate::variants::custom::field::start_terrain;
+use crate::variants::custom::field::{start_allowance, start_terrain};
 use crate::variants::custom::{CustomVariant, StartObstacles};
 
 /// A variant file's notation: coordinate moves (`e2e4`, `e7e8q`), FEN boards.
@@ -17,9 +17,9 @@ pub static DIALECT: CoreNotation = CoreNotation {
     read_move: |pos, text| {
         coordinate::parse(pos, text).map_err(|e| MoveRefused::new(e.to_string()))
     },
-    write_board: |_, pos| fen::write(pos),
+    write_board: super::table::board_file,
     write_coordinates: crate::notation::coordinate::to_uci,
-    table: &crate::variants::core_table::TableHooks::PLAIN,
+    table: &super::table::HOOKS,
 };
 
 /// A game of `variant` from `pos`, ending as the file says, with the file's walls, trapdoors
@@ -28,7 +28,10 @@ pub fn game(variant: &CustomVariant, pos: Position) -> CoreGame {
     let mut game = CoreGame::new(pos, &DIALECT);
     game.set_ends(ends_of(variant));
     if variant.obstacles != StartObstacles::default() {
-        game.set_terrain(start_terrain(&variant.obstacles, &variant.rules.shape));
+        game.set_terrain(
+            start_terrain(&variant.obstacles, &variant.rules.shape),
+            start_allowance(&variant.obstacles),
+        );
     }
     game
 }
@@ -37,6 +40,7 @@ pub fn game(variant: &CustomVariant, pos: Position) -> CoreGame {
 mod tests {
     use super::*;
     use crate::game::Game;
+    use crate::notation::fen;
     use crate::variants::custom::builtin::CAPABLANCA;
     use crate::variants::custom::load_variant_file;
 

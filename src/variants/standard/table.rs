@@ -30,6 +30,8 @@ pub static HOOKS: TableHooks = TableHooks {
     },
     could_win: |game, color| !cannot_mate(game.position(), color),
     export_log: Some(pgn_log),
+    place: None,
+    every_stalemate: false,
 };
 
 /// Checkmate, stalemate and impossible checkmate, as the game record words them.

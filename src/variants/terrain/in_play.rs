@@ -6,10 +6,19 @@ use crate::core::{Move, Position, Undo};
 
 use super::{play_recorded, Fallout, Fired, Terrain};
 
+/// What each player may still place during a game: per colour, walls, trapdoors and mines.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Allowance {
+    /// `[colour][0 = walls, 1 = trapdoors, 2 = mines]` still to place.
+    pub left: [[u32; 3]; 2],
+}
+
 /// A board's terrain during a game, with what each move made so far set off.
 #[derive(Clone, Debug)]
 pub struct TerrainInPlay {
     terrain: Terrain,
+    /// What each player may still place (the computer never places: the search ignores it).
+    allowance: Allowance,
     /// What the move at each depth set off (kept between moves for their room).
     fallouts: Vec<Fallout>,
     /// What the last move made set off (for the table's announcements).
@@ -17,10 +26,12 @@ pub struct TerrainInPlay {
 }
 
 impl TerrainInPlay {
-    /// `terrain` at the start of the game; its walls must be in the position's masks already.
-    pub fn new(terrain: Terrain) -> TerrainInPlay {
+    /// `terrain` at the start of the game, and what each player may place; its walls must be
+    /// in the position's masks already.
+    pub fn new(terrain: Terrain, allowance: Allowance) -> TerrainInPlay {
         TerrainInPlay {
             terrain,
+            allowance,
             fallouts: Vec::new(),
             last_fired: Fired::default(),
         }
@@ -59,15 +70,15 @@ impl TerrainInPlay {
         }
     }
 
-    /// Lends the position and the terrain to `change`, a change outside the moves (a player
-    /// places an obstacle), which leaves both as they were when it fails. Once it succeeds,
-    /// what earlier moves set off is forgotten: they cannot be taken back.
+    /// Lends the position, the terrain and the allowance to `change`, a change outside the
+    /// moves (a player places an obstacle), which leaves them as they were when it fails. Once
+    /// it succeeds, what earlier moves set off is forgotten: they cannot be taken back.
     pub fn change<E>(
         &mut self,
         pos: &mut Position,
-        change: impl FnOnce(&mut Position, &mut Terrain) -> Result<(), E>,
+        change: impl FnOnce(&mut Position, &mut Terrain, &mut Allowance) -> Result<(), E>,
     ) -> Result<(), E> {
-        change(pos, &mut self.terrain)?;
+        change(pos, &mut self.terrain, &mut self.allowance)?;
         self.fallouts.clear();
         self.last_fired = Fired::default();
         Ok(())

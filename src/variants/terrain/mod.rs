@@ -11,6 +11,7 @@
 pub mod announce;
 pub mod effects;
 pub mod in_play;
+pub mod table;
 pub mod walls;
 
 use crate::core::{BoardShape, Square};
@@ -18,7 +19,7 @@ use crate::core::{BoardShape, Square};
 pub use effects::{
     arrivals, arrive, arrive_all, arrive_recorded, play, play_recorded, Fallout, Fired,
 };
-pub use in_play::TerrainInPlay;
+pub use in_play::{Allowance, TerrainInPlay};
 pub use walls::{WallError, WallSet, WallSide, SOUTH, WEST};
 
 /// What lies under a square. A piece never stands on a hazard: one arriving there is removed.

@@ -1,0 +1,109 @@
+//! A variant file's game at the table: its ends in the file's words, the obstacles its
+//! players place instead of moving (`wall e4-e5`, `trapdoor a5`, `mine h4`), and the board
+//! file it saves (the variant file with the position to start from). The rest is the one seat
+//! view's ([`crate::game::game_seat_view::GameSeatView`]).
+
+use crate::core::Color;
+use crate::game::{Game, GameEnd, MoveRefused, Score};
+use crate::notation::fen;
+use crate::variants::core_game::CoreGame;
+use crate::variants::core_table::TableHooks;
+use crate::variants::custom::field::{self, ObstacleKind};
+use crate::variants::custom::outcome::{outcome, VariantFileOutcome};
+
+/// The line a saved board file puts before the variant file: the position to start from.
+pub const POSITION_LINE: &str = "# position: ";
+
+/// The table hooks of variant files.
+pub static HOOKS: TableHooks = TableHooks {
+    info: |game| vec![format!("FEN: {}", fen::write(game.position()))],
+    end: Some(end),
+    place: Some(place),
+    every_stalemate: true,
+    ..TableHooks::PLAIN
+};
+
+/// The board file: the FEN of the position, or, for a game opened from a variant file's text
+/// (its header), that text after a position line, so that loading it again starts the
+/// variant afresh from there.
+pub fn board_file(header: &[String], pos: &crate::core::Position) -> String {
+    match header {
+        [] => fen::write(pos),
+        text => format!("{POSITION_LINE}{}\n{}", fen::write(pos), text.concat()),
+    }
+}
+
+/// The file's end ([`outcome`]) in its words: `extinction: White wins`, `draw by stalemate`.
+fn end(game: &mut CoreGame) -> Option<GameEnd> {
+    Some(match outcome(game)? {
+        VariantFileOutcome::Win {
+            winner,
+            reason: "checkmate",
+        } => GameEnd::Checkmate { winner },
+        VariantFileOutcome::Win { winner, reason } => GameEnd::VariantRule {
+            score: Score::Win(winner),
+            sentence: format!("{reason}: {} wins", winner.name()),
+        },
+        VariantFileOutcome::Draw { reason } => GameEnd::VariantRule {
+            score: Score::Draw,
+            sentence: format!("draw by {reason}"),
+        },
+    })
+}
+
+/// A player places an obstacle instead of moving (`wall e4-e5`, `trapdoor a5`, `mine h4`):
+/// the other side moves next, and the game goes on from the new board (the placement cannot
+/// be taken back, and earlier positions no longer count for repetition).
+fn place(game: &mut CoreGame, text: &str) -> Option<Result<String, MoveRefused>> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let [word, at] = words.as_slice() else {
+        return None;
+    };
+    let kind = ObstacleKind::parse(word)?;
+    let side = game.side_to_move();
+    let placed = game.change_terrain(|pos, terrain, allowance| -> Result<(), String> {
+        field::place(pos, terrain, allowance, side, kind, at)?;
+        pos.set_en_passant(None);
+        let (half, full) = (pos.halfmove_clock(), pos.fullmove_number());
+        pos.set_clocks(half + 1, full + u32::from(side == Color::Black));
+        pos.set_side_to_move(side.other());
+        Ok(())
+    });
+    Some(
+        placed
+            .map(|()| format!("{word} {at}"))
+            .map_err(MoveRefused::new),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::game::zone_edges::zone_edges;
+    use crate::variants::custom::builtin;
+
+    #[test]
+    fn xiangqi_shows_its_river_and_both_palaces() {
+        let rules = &builtin::by_name("xiangqi").expect("shipped").variant.rules;
+        let edges: Vec<(String, &str)> = zone_edges(rules)
+            .into_iter()
+            .map(|e| (e.square, e.side))
+            .collect();
+        let has = |sq: &str, side| edges.contains(&(sq.to_string(), side));
+        // The river: the south edge of every square of rank 6, from both sides' halves.
+        assert!("abcdefghi".chars().all(|f| has(&format!("{f}6"), "south")));
+        // White's palace d1–f3 and Black's d8–f10: three edges on each of three sides.
+        for r in 1..=3 {
+            assert!(has(&format!("d{r}"), "west") && has(&format!("g{r}"), "west"));
+        }
+        for r in 8..=10 {
+            assert!(has(&format!("d{r}"), "west") && has(&format!("g{r}"), "west"));
+        }
+        assert!(["d4", "e4", "f4", "d8", "e8", "f8"]
+            .iter()
+            .all(|s| has(s, "south")));
+        assert_eq!(edges.len(), 9 + 9 + 9, "{edges:?}");
+        // No zone, no edge.
+        let shogi = &builtin::by_name("shogi").expect("shipped").variant.rules;
+        assert!(zone_edges(shogi).is_empty());
+    }
+}
