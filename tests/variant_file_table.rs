@@ -142,7 +142,10 @@ fn a_file_without_checkmate_shows_no_check() {
     let board = format!("# position: 8/8/8/8/8/p7/P7/8 b - - 0 1\n{antichess}");
     let t = table(&board);
     let status = t.status();
-    assert!(status.over && status.stalemate && !status.check, "{status:?}");
+    assert!(
+        status.over && status.stalemate && !status.check,
+        "{status:?}"
+    );
     assert_eq!(
         status.result.map(|r| r.to_string()).as_deref(),
         Some("stalemate: black wins")

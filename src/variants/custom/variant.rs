@@ -90,4 +90,54 @@ mod tests {
             .is_none());
         assert!(g.last_fired().fell && g.last_fired().exploded);
     }
+
+    /// Perft through the rules type (moves made and taken back, with their effects) counts
+    /// what a walk that copies the position and terrain at every node counts: the shipped
+    /// walled file, whose trapdoor and mine fire from the third ply on.
+    #[test]
+    fn perft_with_effects_equals_a_walk_that_copies() {
+        use crate::core::Position;
+        use crate::variants::custom::builtin;
+        use crate::variants::terrain::{self, Terrain};
+        fn copying(pos: &Position, terrain: &Terrain, depth: u32) -> u64 {
+            if depth == 0 {
+                return 1;
+            }
+            let mut moves = Vec::new();
+            pos.clone().legal_moves(&mut moves);
+            moves
+                .into_iter()
+                .map(|m| {
+                    let (mut p, mut t) = (pos.clone(), terrain.clone());
+                    terrain::play(&mut p, &mut t, m);
+                    copying(&p, &t, depth - 1)
+                })
+                .sum()
+        }
+        fn making(g: &mut CoreGame, depth: u32) -> u64 {
+            if depth == 0 {
+                return 1;
+            }
+            let mut moves = Vec::new();
+            g.legal_moves(&mut moves);
+            let mut n = 0;
+            for m in moves {
+                g.make(m);
+                n += making(g, depth - 1);
+                g.unmake();
+            }
+            n
+        }
+        let v = builtin::load("walled").expect("shipped").expect("valid");
+        let start = v.start_position().expect("the start");
+        let mut g = game(&v, start.clone());
+        let terrain = g.terrain().expect("the file's terrain").clone();
+        let (with_effects, copied) = (making(&mut g, 3), copying(&start, &terrain, 3));
+        assert_eq!(with_effects, copied);
+        // Without its effects the tree is another one: what perft counted before the
+        // terrain was part of the rules type.
+        let mut bare = game(&v, start);
+        bare.set_terrain(Terrain::for_shape(&v.rules.shape), Default::default());
+        assert_ne!(making(&mut bare, 3), with_effects);
+    }
 }
