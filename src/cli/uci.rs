@@ -35,6 +35,7 @@ use chessrules::notation::fen;
 use chessrules::variants::core_game::CoreGame;
 use chessrules::variants::custom;
 use chessrules::variants::registry::{self, Shipped, UciEngine, VariantName};
+use chessrules::Game;
 use clap::{Args, ValueEnum};
 
 #[derive(Copy, Clone, Debug, ValueEnum)]
@@ -154,6 +155,9 @@ struct Session {
     /// and read as the king taking its own rook.
     chess960: bool,
     pos: Position,
+    /// The rules type at `pos`, as the moves of `position` left it (`None`: the search does
+    /// not play these rules).
+    game: Option<CoreGame>,
     keys: Vec<u64>,
     /// Why the last `position` was refused: `go` then answers `bestmove 0000` rather than a
     /// move for an older position the GUI no longer shows.
@@ -265,6 +269,7 @@ pub fn run(args: UciArgs) -> Result<ExitCode> {
         dialect,
         chess960: registry::record(variant).uci_engine == Some(UciEngine::Chess960),
         pos: dialect.start(),
+        game: dialect.game(dialect.start()),
         keys: Vec::new(),
         refused: None,
         engine: Engine::new(20),
@@ -364,6 +369,7 @@ impl Session {
                     self.dialect = d;
                     self.refused = None;
                     self.pos = d.start();
+                    self.game = d.game(self.pos.clone());
                     self.keys.clear();
                     self.engine.reset();
                 }
@@ -396,15 +402,27 @@ impl Session {
             Some("fen") => self.dialect.position(&text)?,
             _ => return Err("position: expected startpos or fen".into()),
         };
+        // The moves are played on the rules type the search plays (a variant file's trapdoors
+        // and mines act as they are reached).
+        let mut game = self.dialect.game(pos.clone());
         let mut keys = Vec::new();
         if let Some(i) = moves_at {
             for text in &words[i + 1..] {
                 let m = coordinate::parse(&mut pos, text).map_err(|e| e.to_string())?;
                 keys.push(pos.key());
-                pos.make(m);
+                match &mut game {
+                    Some(game) => {
+                        game.make(m);
+                        pos = game.position().clone();
+                    }
+                    None => {
+                        pos.make(m);
+                    }
+                }
             }
         }
         self.pos = pos;
+        self.game = game.map(|g| g.rooted_here());
         self.keys = keys;
         Ok(())
     }
@@ -440,7 +458,7 @@ impl Session {
         if let Some(d) = num("depth") {
             limits.max_depth = (d as u32).clamp(1, limits.max_depth);
         }
-        let Some(mut search) = self.dialect.game(self.pos.clone()) else {
+        let Some(mut search) = self.game.clone() else {
             return vec!["bestmove 0000".to_string()];
         };
         search.set_history(&self.keys);

@@ -330,17 +330,34 @@ impl CoreGame {
         &mut self,
         change: impl FnOnce(&mut Position, &mut Terrain, &mut Allowance) -> Result<(), E>,
     ) -> Result<(), E> {
-        let shape = &self.pos.rules().shape;
-        let terrain = self.terrain.get_or_insert_with(|| {
+        // A game without terrain gets one only once a change succeeds.
+        let had_terrain = self.terrain.is_some();
+        let mut terrain = self.terrain.take().unwrap_or_else(|| {
             Box::new(TerrainInPlay::new(
-                Terrain::for_shape(shape),
+                Terrain::for_shape(&self.pos.rules().shape),
                 Allowance::default(),
             ))
         });
-        terrain.change(&mut self.pos, change)?;
+        let changed = terrain.change(&mut self.pos, change);
+        if had_terrain || changed.is_ok() {
+            self.terrain = Some(terrain);
+        }
+        changed?;
         self.undo.clear();
         self.keys = vec![self.pos.key()];
         Ok(())
+    }
+
+    /// This game from its current position: the moves before it can no longer be taken back,
+    /// but its earlier positions still count for repetition (what a search starts from: its
+    /// root is where the game stands).
+    pub fn rooted_here(&self) -> CoreGame {
+        let mut game = self.clone();
+        game.undo.clear();
+        if let Some(terrain) = game.terrain.as_deref_mut() {
+            terrain.forget_moves();
+        }
+        game
     }
 
     /// The position being searched.
@@ -479,13 +496,15 @@ impl Game for CoreGame {
         }
     }
 
-    /// The position's key, distinct once the clock rule (if any) restricts the moves: the
-    /// same placement then has other legal moves.
+    /// The position's key, distinct once the clock rule (if any) restricts the moves (the
+    /// same placement then has other legal moves), and with what lies under the squares where
+    /// the game has trapdoors and mines (a mine that went off is another position).
     fn key(&self) -> u64 {
         let restricted = self
             .clock_limit
             .is_some_and(|limit| self.pos.halfmove_clock() >= limit);
-        self.pos.key() ^ if restricted { CLOCK_RULE_KEY } else { 0 }
+        let hazards = self.terrain.as_deref().map_or(0, TerrainInPlay::digest);
+        self.pos.key() ^ hazards ^ if restricted { CLOCK_RULE_KEY } else { 0 }
     }
 
     fn terminal(&self) -> Option<Terminal> {

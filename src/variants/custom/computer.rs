@@ -18,7 +18,7 @@ pub fn ends_of(variant: &CustomVariant) -> Ends {
 /// The engine's move in `game`, a variant file's game (see [`super::variant::game`]), within
 /// `movetime_ms` (`None` when there is no legal move).
 pub fn best_custom_move(game: &CoreGame, movetime_ms: u64) -> SearchResult<Move> {
-    let mut game = game.clone();
+    let mut game = game.rooted_here();
     Engine::new(18).search(&mut game, &Limits::movetime(movetime_ms))
 }
 

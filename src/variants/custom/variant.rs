@@ -41,7 +41,7 @@ mod tests {
     use super::*;
     use crate::game::Game;
     use crate::notation::fen;
-    use crate::variants::custom::builtin::CAPABLANCA;
+    use crate::variants::custom::builtin::{self, CAPABLANCA};
     use crate::variants::custom::load_variant_file;
 
     /// The game of a file with trapdoors and mines plays them in `make` (the same game the
@@ -139,5 +139,41 @@ mod tests {
         let mut bare = game(&v, start);
         bare.set_terrain(Terrain::for_shape(&v.rules.shape), Default::default());
         assert_ne!(making(&mut bare, 3), with_effects);
+    }
+
+    /// A blast takes a promoted piece (crazyhouse with a mine): taken back, it is promoted
+    /// again (its capture would put a pawn in the hand, not a queen); and the key tells the
+    /// mine gone from the mine there.
+    #[test]
+    fn a_blast_taken_back_keeps_what_a_piece_was_promoted_from() {
+        let zh = builtin::ALL
+            .iter()
+            .find(|(name, _)| *name == "crazyhouse")
+            .map(|(_, text)| *text)
+            .expect("shipped");
+        let v = load_variant_file(&format!("{zh}\n[obstacles]\nmines = [\"e4\"]\n"))
+            .expect("a valid file");
+        let fen_text = "4k3/8/8/8/3Q~4/8/4P3/4K3[] w - - 0 1";
+        let mut g = game(&v, v.position_from_fen(fen_text).expect("a position"));
+        let key = g.key();
+        let m = g.parse_move("e2e4").expect("legal");
+        g.make(m);
+        assert!(g.last_fired().exploded);
+        assert!(
+            !fen::write(g.position()).contains('Q'),
+            "the queen is blown up"
+        );
+        g.unmake();
+        assert_eq!(fen::write(g.position()), fen_text);
+        assert_eq!(g.key(), key);
+        // The same pieces over a used-up mine are another position.
+        let mut other = game(&v, v.position_from_fen(fen_text).expect("a position"));
+        other
+            .change_terrain(|_, terrain, _| -> Result<(), ()> {
+                terrain.hazards = crate::variants::terrain::Hazards::new(8, 8);
+                Ok(())
+            })
+            .expect("changed");
+        assert_ne!(other.key(), key);
     }
 }

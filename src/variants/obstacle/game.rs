@@ -238,16 +238,16 @@ impl ObstacleGame {
             {
                 return Err(MoveFault::BadPlacement);
             }
+            let board = self
+                .rules
+                .board_before_moves()
+                .ok_or(MoveFault::PlacementNotAllowed)?;
             *done = true;
             self.secrets.push(Secret {
                 owner: color,
                 square,
                 mine: what == Placed::Mine,
             });
-            let board = self
-                .rules
-                .board_before_moves()
-                .ok_or(MoveFault::PlacementNotAllowed)?;
             let mut o = board.obstacle(square);
             match what {
                 Placed::Trapdoor => o.hidden_trapdoor = true,

@@ -21,7 +21,7 @@
 //! Every change can be recorded in a [`Fallout`] and taken back, so a legality test or a
 //! search plays a move with its effects on one board, looks, and undoes them.
 
-use crate::core::{Move, MoveFlag, Piece, Position, Rules, Sq, Square, Undo};
+use crate::core::{KindId, Move, MoveFlag, Piece, Position, Rules, Sq, Square, Undo};
 
 use super::{Hazard, Hazards, Terrain};
 
@@ -53,7 +53,9 @@ impl Fired {
 /// for every candidate move. Its vectors keep their room between uses (no allocation per move).
 #[derive(Clone, Default, Debug)]
 pub struct Fallout {
-    removed: Vec<(Sq, Piece)>,
+    /// Each piece removed, with the kind it was promoted from (drop variants: a promoted
+    /// piece goes back to the hand as what it was).
+    removed: Vec<(Sq, Piece, Option<KindId>)>,
     hazards: Vec<(Square, Hazard)>,
     clocks: Option<(u32, u32)>,
 }
@@ -72,14 +74,18 @@ impl Fallout {
         for (s, h) in self.hazards.drain(..).rev() {
             hazards.set(s, h);
         }
-        for (sq, piece) in self.removed.drain(..).rev() {
+        for (sq, piece, origin) in self.removed.drain(..).rev() {
             pos.put(sq, piece);
+            if origin.is_some() {
+                pos.set_promoted_from(sq, origin);
+            }
         }
     }
 
     fn remove(&mut self, pos: &mut Position, sq: Sq) {
+        let origin = pos.promoted_from(sq);
         if let Some(piece) = pos.remove(sq) {
-            self.removed.push((sq, piece));
+            self.removed.push((sq, piece, origin));
         }
     }
 }

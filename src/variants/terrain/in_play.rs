@@ -4,7 +4,7 @@
 
 use crate::core::{Move, Position, Undo};
 
-use super::{play_recorded, Fallout, Fired, Terrain};
+use super::{play_recorded, Fallout, Fired, Hazards, Terrain};
 
 /// What each player may still place during a game: per colour, walls, trapdoors and mines.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -23,6 +23,8 @@ pub struct TerrainInPlay {
     fallouts: Vec<Fallout>,
     /// What the last move made set off (for the table's announcements).
     last_fired: Fired,
+    /// A hash of what lies under the squares (see [`TerrainInPlay::digest`]).
+    digest: u64,
 }
 
 impl TerrainInPlay {
@@ -30,6 +32,7 @@ impl TerrainInPlay {
     /// in the position's masks already.
     pub fn new(terrain: Terrain, allowance: Allowance) -> TerrainInPlay {
         TerrainInPlay {
+            digest: hazard_digest(&terrain.hazards),
             terrain,
             allowance,
             fallouts: Vec::new(),
@@ -47,6 +50,12 @@ impl TerrainInPlay {
         self.last_fired
     }
 
+    /// A hash of what lies under the squares, for the position's key: the same pieces over a
+    /// mine that is still there and over one that went off are different positions.
+    pub fn digest(&self) -> u64 {
+        self.digest
+    }
+
     /// Can anything under a square still act? (Without, the core's own walk is the game's.)
     pub fn has_hazards(&self) -> bool {
         self.terrain.hazards.any()
@@ -60,13 +69,20 @@ impl TerrainInPlay {
         }
         let (undo, fired) = play_recorded(pos, &mut self.terrain, m, &mut self.fallouts[depth]);
         self.last_fired = fired;
+        if fired.any() {
+            self.digest = hazard_digest(&self.terrain.hazards);
+        }
         undo
     }
 
     /// Takes back what the move at `depth` set off (the move itself is the caller's to unmake).
     pub fn take_back_effects(&mut self, pos: &mut Position, depth: usize) {
+        self.last_fired = Fired::default();
         if let Some(fallout) = self.fallouts.get_mut(depth) {
-            fallout.undo(pos, &mut self.terrain.hazards);
+            if !fallout.is_empty() {
+                fallout.undo(pos, &mut self.terrain.hazards);
+                self.digest = hazard_digest(&self.terrain.hazards);
+            }
         }
     }
 
@@ -81,6 +97,35 @@ impl TerrainInPlay {
         change(pos, &mut self.terrain, &mut self.allowance)?;
         self.fallouts.clear();
         self.last_fired = Fired::default();
+        self.digest = hazard_digest(&self.terrain.hazards);
         Ok(())
     }
+
+    /// Forgets what the moves made so far set off: they will not be taken back (a game
+    /// rooted at its current position).
+    pub fn forget_moves(&mut self) {
+        self.fallouts.clear();
+    }
+}
+
+/// A hash of the hazards: each square's contents mixed with its index (splitmix64), so that
+/// it changes whenever a mine goes off, a trapdoor opens or an obstacle is placed.
+fn hazard_digest(hazards: &Hazards) -> u64 {
+    let mix = |mut z: u64| {
+        z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    };
+    hazards
+        .cells()
+        .iter()
+        .enumerate()
+        .filter(|(_, h)| !h.is_none())
+        .fold(0, |acc, (i, h)| {
+            let what = u64::from(h.mine)
+                | u64::from(h.open_trapdoor) << 1
+                | u64::from(h.hidden_trapdoor) << 2;
+            acc ^ mix((i as u64) << 3 | what)
+        })
 }
