@@ -162,6 +162,25 @@ fn the_seat_view_and_the_rules_type_agree_in_every_shipped_variant() {
     }
 }
 
+/// Walls, trapdoors and mines (the `walled` example, and Capablanca chess with trapdoors and
+/// mines added): the table and the rules type the registry opens play them alike, so their
+/// boards agree once pieces have fallen or been blown up.
+#[test]
+fn the_seat_view_and_the_rules_type_agree_on_terrain() {
+    let capablanca = include_str!("../variants/capablanca.toml");
+    let mined = format!(
+        "{capablanca}\n[obstacles]\ntrapdoors = [\"e4\", \"f5\"]\nmines = [\"d5\", \"g4\", \"c3\"]\n"
+    );
+    let walled = include_str!("../variants/walled.toml").to_string();
+    for (name, text) in [("walled", walled), ("mined capablanca", mined)] {
+        for seed in 1..=12u64 {
+            let seat = registry::seat_view(VariantId::Custom, &text).expect("its file");
+            let game = registry::open_variant_file(&text, None).expect("its file");
+            play_pair(name, false, seat, game, seed * 0x9e37_79b9, 160);
+        }
+    }
+}
+
 #[test]
 fn standard_validate_agrees_with_the_rules_type() {
     for seed in 1..=12u64 {
