@@ -31,6 +31,8 @@ from chessrules._chessrules import (
     Pieces,
     Validator,
     pieces,
+    quick_cuts,
+    renumber_games,
     split_points,
     validate_batch,
 )
@@ -43,6 +45,8 @@ __all__ = [
     "Pieces",
     "Validator",
     "pieces",
+    "quick_cuts",
+    "renumber_games",
     "split_points",
     "validate",
     "validate_batch",

@@ -3,6 +3,7 @@
 
 mod board;
 mod claims;
+mod cut_guesses;
 mod errors;
 mod game;
 mod interrupt;
@@ -66,5 +67,7 @@ fn _chessrules(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pgn::split_points, m)?)?;
     m.add_function(wrap_pyfunction!(pgn::pieces, m)?)?;
     m.add_function(wrap_pyfunction!(pgn::validate_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(cut_guesses::quick_cuts, m)?)?;
+    m.add_function(wrap_pyfunction!(cut_guesses::renumber_games, m)?)?;
     Ok(())
 }

@@ -445,6 +445,11 @@ pub struct Batch {
     pub legal: u64,
     /// Moves (plies) of the legal games, as `standard validate --stats` counts them.
     pub moves: u64,
+    /// With `until`: the byte offset where reading stopped, the start of the first game at or
+    /// after `until` that the reader came to cleanly (`None`: it read to the end).
+    pub next_start: Option<u64>,
+    /// The line `next_start` is on.
+    pub next_line: Option<u64>,
 }
 
 #[pymethods]
@@ -572,14 +577,23 @@ fn open_range(source: &Bound<'_, PyAny>, start: u64, end: Option<u64>) -> PyResu
     Ok(Box::new(inner.take(limit)))
 }
 
+/// A batch's lines, games, legal games, moves, and where the reading stopped.
+type BatchParts = (Vec<u8>, u64, u64, u64, Option<(u64, u64)>);
+
 /// Validates the games in bytes `start..end` of `source` (a path, bytes or a file object; a
 /// compressed source is read decompressed) in one call, without a Python object per game:
 /// a `Batch` of JSON lines and counts. `first_line`: the line the bytes start at;
 /// `first_game`: the number of their first game (`pieces` gives both); `file`: a name written
 /// as the `"file"` field of every line. Raises as `validate`'s iteration does (`OSError` when
 /// the source cannot be read or its rest is not PGN).
+///
+/// `until` instead of `end` (a plain source, `start` and `first_line` one of `quick_cuts`'):
+/// the reading goes on to the first game at or after byte `until` that the reader comes to
+/// cleanly and stops before it, whatever lies at `until` itself; `Batch.next_start` and
+/// `next_line` say where it stopped. When that is `until`, the guessed cut there is
+/// confirmed: the piece from it reads as the whole file does.
 #[pyfunction]
-#[pyo3(signature = (source, *, variant = None, first_line = 1, first_game = 1, start = 0, end = None, file = None))]
+#[pyo3(signature = (source, *, variant = None, first_line = 1, first_game = 1, start = 0, end = None, until = None, file = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn validate_batch(
     py: Python<'_>,
@@ -589,25 +603,58 @@ pub fn validate_batch(
     first_game: u64,
     start: u64,
     end: Option<u64>,
+    until: Option<u64>,
     file: Option<String>,
 ) -> PyResult<Batch> {
     guard(|| {
         let default_variant = default_variant(variant)?;
-        let (inner, _) = decompressing(open_range(source, start, end)?)?;
-        let padding = io::repeat(b'\n').take(first_line.saturating_sub(1));
-        let input: Source = Box::new(Interruptible::new(padding.chain(inner)));
+        if until.is_some() && end.is_some() {
+            return Err(pyo3::exceptions::PyValueError::new_err(
+                "give end (read bytes start..end) or until (read on to a game start at or after it), not both",
+            ));
+        }
+        if let Some(until) = until.filter(|&u| u < start) {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "until {until} is before start {start}"
+            )));
+        }
+        let (inner, compression) = decompressing(open_range(source, start, end)?)?;
+        if until.is_some() && compression != Compression::None {
+            return Err(pyo3::exceptions::PyValueError::new_err(
+                "a compressed source cannot be cut: until is for plain text",
+            ));
+        }
+        let mut reader = if until.is_some() {
+            // Offsets are counted from `start`: the reader starts there, with its line number.
+            let input: Source = Box::new(Interruptible::new(inner));
+            PgnReader::starting_at_line(input, first_line)
+        } else {
+            let padding = io::repeat(b'\n').take(first_line.saturating_sub(1));
+            let input: Source = Box::new(Interruptible::new(padding.chain(inner)));
+            PgnReader::new(input)
+        };
         let mut head = b"{".to_vec();
         if let Some(name) = &file {
             head.extend_from_slice(b"\"file\":");
             push_json_string(&mut head, name);
             head.push(b',');
         }
-        let (lines, games, legal, moves) = py
-            .detach(|| -> io::Result<(Vec<u8>, u64, u64, u64)> {
-                let mut reader = PgnReader::new(input);
+        let (lines, games, legal, moves, next) = py
+            .detach(|| -> io::Result<BatchParts> {
                 let mut lines = Vec::new();
                 let (mut games, mut legal, mut moves) = (0u64, 0u64, 0u64);
-                while let Some(r) = next_replay(&mut reader, default_variant)? {
+                let mut next = None;
+                while let Some(read) = read_game(&mut reader, default_variant) {
+                    let (game, _) = read?;
+                    if let (Some(until), Some(at)) = (until, reader.clean_start()) {
+                        let at = start.saturating_add(at);
+                        if at >= until {
+                            // The next piece's first game: not this piece's.
+                            next = Some((at, reader.game_line()));
+                            break;
+                        }
+                    }
+                    let r = game.replay();
                     push_json_line(&mut lines, &head, first_game.saturating_add(games), &r);
                     games += 1;
                     if r.is_legal() {
@@ -615,7 +662,7 @@ pub fn validate_batch(
                         moves += r.plies as u64;
                     }
                 }
-                Ok((lines, games, legal, moves))
+                Ok((lines, games, legal, moves, next))
             })
             .map_err(errors::from_io)?;
         Ok(Batch {
@@ -623,6 +670,8 @@ pub fn validate_batch(
             games,
             legal,
             moves,
+            next_start: next.map(|(at, _)| at),
+            next_line: next.map(|(_, line)| line),
         })
     })
 }

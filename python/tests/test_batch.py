@@ -1,7 +1,8 @@
 """`chessrules.pgn.validate_batch` and `pieces` (issue 40: Spark's tasks validate a piece in
 one native call): the lines are the command's results, game for game; each line is what
 `validate` and `json.dumps` wrote before, byte for byte; the pieces `pieces` plans give the
-whole file's lines and counts; bad arguments raise, bad bytes never panic."""
+whole file's lines and counts, and so do pieces at `quick_cuts`' guesses read `until` the
+next guess and renumbered (`renumber_games`); bad arguments raise, bad bytes never panic."""
 
 import gzip
 import importlib.util
@@ -108,6 +109,91 @@ def test_pieces_give_the_whole_files_lines(inputs):
                 games += batch.games
             assert lines == whole.lines, (path, piece_bytes)
             assert games == whole.games
+
+
+def read_by_guesses(path, piece_bytes, tmp_path):
+    """The file's lines read as spark-validate reads it: pieces at `quick_cuts`' guesses, each
+    read `until` the next guess, one that the piece before did not stop at read again from
+    where it stopped (or dropped when that is past its bytes), each piece's lines renumbered
+    after the games before. The lines, games, and how many guesses were not confirmed."""
+    cuts = pgn.quick_cuts(path, piece_bytes)
+    lines, games, missed = b"", 0, 0
+    expected = (0, 1)
+    for k, (start, line) in enumerate(cuts):
+        until = cuts[k + 1][0] if k + 1 < len(cuts) else None
+        if expected is None or (until is not None and expected[0] >= until):
+            missed += 1
+            continue
+        if expected[0] != start:
+            missed += 1
+            start, line = expected
+        batch = pgn.validate_batch(path, start=start, first_line=line, until=until, file="f")
+        part = tmp_path / "part"
+        part.write_bytes(batch.lines)
+        assert pgn.renumber_games(part, games) == batch.games
+        lines += part.read_bytes()
+        games += batch.games
+        expected = None if batch.next_start is None else (batch.next_start, batch.next_line)
+    return lines, games, missed
+
+
+def test_pieces_at_guessed_cuts_give_the_whole_files_lines(inputs, tmp_path):
+    missed = 0
+    for path in inputs:
+        whole = pgn.validate_batch(path, file="f")
+        for piece_bytes in (1, 500, 20_000):
+            cuts = pgn.quick_cuts(path, piece_bytes)
+            if path.stat().st_size == 0:
+                assert cuts == [] and whole.games == 0
+                continue
+            assert cuts[0] == (0, 1)
+            data = path.read_bytes()
+            for offset, line in cuts[1:]:
+                # A line that begins with `[` after a blank line, and its number.
+                assert data[offset:offset + 1] == b"["
+                assert data[:offset].endswith(b"\n\n") or data[:offset].endswith(b"\n\r\n")
+                assert data[:offset].count(b"\n") + 1 == line
+            lines, games, m = read_by_guesses(path, piece_bytes, tmp_path)
+            assert lines == whole.lines, (path, piece_bytes)
+            assert games == whole.games
+            missed += m
+    # The tricky corpus's comments hold blank lines and tag lines: some guesses are wrong.
+    assert missed > 0
+
+
+def test_until_stops_before_the_first_clean_game_start_at_or_after_it():
+    text = b'[Event "a"]\n\n1. e4 *\n\n[Event "b"]\n\n1. d4 { a\n\n[Event "c"] } *\n\n[Event "d"]\n\n1. c4 *\n'
+    b_at, c_at, d_at = (text.index(x) for x in (b'[Event "b"]', b'[Event "c"]', b'[Event "d"]'))
+    whole = pgn.validate_batch(text)
+    assert whole.next_start is None and whole.next_line is None and whole.games == 3
+    first = pgn.validate_batch(text, until=b_at)
+    assert (first.games, first.next_start, first.next_line) == (1, b_at, 5)
+    # A guess inside a comment: the reading goes on to the next game start.
+    second = pgn.validate_batch(text, start=b_at, first_line=5, until=c_at)
+    assert (second.games, second.next_start, second.next_line) == (1, d_at, 11)
+    last = pgn.validate_batch(text, start=d_at, first_line=11, until=len(text))
+    assert (last.games, last.next_start) == (1, None)
+    assert first.lines + second.lines.replace(b'"game":1', b'"game":2') + \
+        last.lines.replace(b'"game":1', b'"game":3') == whole.lines
+    with pytest.raises(ValueError):
+        pgn.validate_batch(text, until=5, end=10)
+    with pytest.raises(ValueError):
+        pgn.validate_batch(text, start=10, until=5)
+    with pytest.raises(ValueError):
+        pgn.validate_batch(gzip.compress(text), until=5)
+
+
+def test_renumber_games_refuses_a_line_without_a_number_and_leaves_the_file(tmp_path):
+    part = tmp_path / "part"
+    part.write_bytes(b'{"game":1,"legal":true}\n{"legal":true}\n')
+    with pytest.raises(ValueError, match="line 2"):
+        pgn.renumber_games(part, 5)
+    assert part.read_bytes() == b'{"game":1,"legal":true}\n{"legal":true}\n'
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["part"]
+    with pytest.raises(FileNotFoundError):
+        pgn.renumber_games(tmp_path / "missing", 1)
+    with pytest.raises(FileNotFoundError):
+        pgn.quick_cuts(tmp_path / "missing", 1)
 
 
 def test_every_kind_of_source_and_range(inputs):

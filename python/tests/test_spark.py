@@ -104,6 +104,8 @@ def test_comments_holding_blank_and_tag_lines_cut_no_game_in_two(cli, repo, tmp_
     assert done.returncode == 1, done.stderr[-3000:]
     summary = check_against_the_command(cli, [tricky], out, done)
     assert summary["pieces"] > 20
+    # Guesses in comments were read again from where the piece before stopped.
+    assert summary["pieces_read_again"] > 0
 
 
 def test_out_naming_a_file_is_a_one_line_usage_error(repo, tmp_path):

@@ -350,7 +350,10 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode> {
         Some(size) => {
             drop(input);
             let file = File::open(&args.file)?;
-            let mut planner = pieces::Planner::new(file, pieces::piece_bytes(size, threads));
+            let mut planner = chessrules::notation::pgn::cuts::Planner::new(
+                file,
+                pieces::piece_bytes(size, threads),
+            );
             let emit = |replays: &[Replay], reached: u64| -> io::Result<bool> {
                 for r in replays {
                     let n = tally.add(r.is_legal(), r.plies as u64);

@@ -1,6 +1,7 @@
 //! Portable Game Notation: a streaming reader (tokenizer over any `Read`, one game at a
 //! time, never the whole file) and an export-format writer.
 
+pub mod cuts;
 pub mod lexer;
 pub mod move_texts;
 pub mod reader;

@@ -135,6 +135,11 @@ impl<R: Read> PgnReader<R> {
         self.clean_start
     }
 
+    /// The line the game last read begins on (its first token).
+    pub fn game_line(&self) -> u64 {
+        self.game_line
+    }
+
     /// Reading cannot go on (no game follows an unreadable one for megabytes): the next call
     /// gives that error. A caller that collects games hands on what it has first.
     pub fn has_failed(&self) -> bool {

@@ -1,0 +1,211 @@
+//! Where a PGN file can be cut into pieces read in parallel, found from its bytes alone: a
+//! line that begins with `[` after a blank line looks like a game start. These are guesses:
+//! a blank line and a tag line inside a comment look the same. A reader of the piece before a
+//! cut confirms it when it says a game starts cleanly exactly there
+//! ([`PgnReader::clean_start`](super::PgnReader::clean_start)); only then does the piece after
+//! the cut read as a reader of the whole file reads it. `standard validate --jobs N` and the
+//! Python package's Spark pieces both cut files this way.
+
+use std::io::{self, Read};
+
+/// Where a piece starts: a byte offset at a line start, and that line's number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cut {
+    /// Bytes before the piece.
+    pub offset: u64,
+    /// The 1-based line the piece starts on.
+    pub line: u64,
+}
+
+/// How many pieces' bytes past where a cut was due the planner looks for one before it gives
+/// up and leaves the rest of the file as one piece.
+const LOOK_AHEAD: u64 = 8;
+
+/// Finds the cuts of a file one after another, as they are needed: the first at its start,
+/// then the first line at or after every `piece_bytes` that begins with `[` and follows a
+/// blank line. It reads the bytes once, looking only at line ends, a chunk ahead of the
+/// pieces being validated (so a huge file's first pieces start at once).
+pub struct Planner<R> {
+    input: R,
+    chunk: Vec<u8>,
+    /// Bytes in `chunk`, and the next one to look at.
+    len: usize,
+    at: usize,
+    /// Offset of `chunk[0]` in the file.
+    base: u64,
+    /// The line that starts at `line_start`, and whether the line before it was blank.
+    line: u64,
+    line_start: u64,
+    last_blank: bool,
+    /// The byte before `chunk[0]`.
+    previous_byte: u8,
+    piece_bytes: u64,
+    /// No cut before this offset.
+    target: u64,
+    started: bool,
+    /// No more cuts will come.
+    finished: bool,
+}
+
+impl<R: Read> Planner<R> {
+    /// A planner of `input`'s cuts, about `piece_bytes` apart.
+    pub fn new(input: R, piece_bytes: u64) -> Planner<R> {
+        Planner {
+            input,
+            chunk: vec![0u8; 1 << 20],
+            len: 0,
+            at: 0,
+            base: 0,
+            line: 1,
+            line_start: 0,
+            last_blank: false,
+            previous_byte: 0,
+            piece_bytes: piece_bytes.max(1),
+            target: piece_bytes.max(1),
+            started: false,
+            finished: false,
+        }
+    }
+
+    fn cut_here(&mut self) -> Cut {
+        self.target = self.line_start + self.piece_bytes;
+        Cut {
+            offset: self.line_start,
+            line: self.line,
+        }
+    }
+
+    /// The next cut; `None` after the last.
+    pub fn next_cut(&mut self) -> io::Result<Option<Cut>> {
+        if !self.started {
+            self.started = true;
+            return Ok(Some(Cut { offset: 0, line: 1 }));
+        }
+        while !self.finished {
+            if self.at >= self.len {
+                if self.len > 0 {
+                    self.previous_byte = self.chunk[self.len - 1];
+                }
+                self.base += self.len as u64;
+                self.len = loop {
+                    match self.input.read(&mut self.chunk) {
+                        Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                        read => break read?,
+                    }
+                };
+                self.at = 0;
+                // No game start for many pieces (games not parted by blank lines): the rest
+                // of the file is one piece, read as one stream.
+                if self.len == 0
+                    || self.base > self.target.saturating_add(LOOK_AHEAD * self.piece_bytes)
+                {
+                    self.finished = true;
+                    break;
+                }
+                // A line start found at the end of the last chunk, its first byte in this one.
+                if self.line_start == self.base
+                    && self.last_blank
+                    && self.line_start >= self.target
+                    && self.chunk[0] == b'['
+                {
+                    return Ok(Some(self.cut_here()));
+                }
+            }
+            let Some(i) =
+                memchr::memchr(b'\n', &self.chunk[self.at..self.len]).map(|i| i + self.at)
+            else {
+                self.at = self.len;
+                continue;
+            };
+            self.at = i + 1;
+            let end = self.base + i as u64;
+            let before = if i > 0 {
+                self.chunk[i - 1]
+            } else {
+                self.previous_byte
+            };
+            self.last_blank =
+                end == self.line_start || (end == self.line_start + 1 && before == b'\r');
+            self.line += 1;
+            self.line_start = end + 1;
+            if self.last_blank
+                && self.line_start >= self.target
+                && i + 1 < self.len
+                && self.chunk[i + 1] == b'['
+            {
+                return Ok(Some(self.cut_here()));
+            }
+        }
+        Ok(None)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every cut of `input`.
+    fn plan(input: &mut impl Read, piece_bytes: u64) -> io::Result<Vec<Cut>> {
+        let mut planner = Planner::new(input, piece_bytes);
+        let mut cuts = Vec::new();
+        while let Some(cut) = planner.next_cut()? {
+            cuts.push(cut);
+        }
+        Ok(cuts)
+    }
+
+    #[test]
+    fn cuts_fall_on_tag_lines_after_blank_lines_with_their_line_numbers() {
+        let game = "[Event \"x\"]\n[Site \"y\"]\n\n1. e4 e5 *\n\n";
+        let text = game.repeat(20);
+        let cuts = plan(&mut text.as_bytes(), 100).expect("in memory");
+        assert_eq!(cuts[0], Cut { offset: 0, line: 1 });
+        assert!(cuts.len() > 2);
+        for c in &cuts[1..] {
+            let at = c.offset as usize;
+            assert!(text[at..].starts_with("[Event"), "{c:?}");
+            assert_eq!(text[..at].matches('\n').count() as u64 + 1, c.line);
+        }
+        for pair in cuts.windows(2) {
+            assert!(pair[1].offset >= pair[0].offset + 100);
+        }
+    }
+
+    #[test]
+    fn a_cut_is_found_across_chunk_ends_and_after_crlf_blank_lines() {
+        // A game start whose blank line and `[` fall on either side of a 1 MiB read.
+        let mut text = "x".repeat((1 << 20) - 2);
+        text.push_str("\r\n\r\n[Event \"x\"]\r\n");
+        let cuts = plan(&mut text.as_bytes(), 1 << 20).expect("in memory");
+        assert_eq!(
+            cuts,
+            [
+                Cut { offset: 0, line: 1 },
+                Cut {
+                    offset: (1 << 20) + 2,
+                    line: 3
+                }
+            ]
+        );
+        // The blank line ends a read, its `[` begins the next.
+        let mut text = "x".repeat((1 << 20) - 2);
+        text.push_str("\n\n[Event \"x\"]\n");
+        let cuts = plan(&mut text.as_bytes(), 1 << 20).expect("in memory");
+        assert_eq!(
+            cuts[1..],
+            [Cut {
+                offset: 1 << 20,
+                line: 3
+            }]
+        );
+    }
+
+    #[test]
+    fn no_cut_for_many_pieces_leaves_the_rest_as_one_piece() {
+        // Games not parted by blank lines for 12 MiB, then a game start after one.
+        let mut text = "[Event \"x\"]\n1. e4 *\n".repeat((12 << 20) / 20);
+        text.push_str("\n[Event \"y\"]\n1. d4 *\n");
+        let cuts = plan(&mut text.as_bytes(), 1 << 20).expect("in memory");
+        assert_eq!(cuts, [Cut { offset: 0, line: 1 }]);
+    }
+}
