@@ -186,6 +186,7 @@ class Batch:
     moves: int
     next_start: Optional[int]
     next_line: Optional[int]
+    error: Optional[str]
     @property
     def illegal(self) -> int: ...
 
@@ -199,6 +200,7 @@ def validate_batch(
     end: Optional[int] = None,
     until: Optional[int] = None,
     file: Optional[str] = None,
+    errors: str = "raise",
 ) -> Batch: ...
 def quick_cuts(
     path: Union[str, "os.PathLike[str]"], piece_bytes: int

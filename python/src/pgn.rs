@@ -450,6 +450,9 @@ pub struct Batch {
     pub next_start: Option<u64>,
     /// The line `next_start` is on.
     pub next_line: Option<u64>,
+    /// With `errors="stop"`: the reading stopped because the rest is not PGN (what the command
+    /// says after the games before it); `next_start` is then `None`.
+    pub error: Option<String>,
 }
 
 #[pymethods]
@@ -577,8 +580,9 @@ fn open_range(source: &Bound<'_, PyAny>, start: u64, end: Option<u64>) -> PyResu
     Ok(Box::new(inner.take(limit)))
 }
 
-/// A batch's lines, games, legal games, moves, and where the reading stopped.
-type BatchParts = (Vec<u8>, u64, u64, u64, Option<(u64, u64)>);
+/// A batch's lines, games, legal games, moves, where the reading stopped, and why if the rest
+/// is not PGN.
+type BatchParts = (Vec<u8>, u64, u64, u64, Option<(u64, u64)>, Option<String>);
 
 /// Validates the games in bytes `start..end` of `source` (a path, bytes or a file object; a
 /// compressed source is read decompressed) in one call, without a Python object per game:
@@ -592,8 +596,12 @@ type BatchParts = (Vec<u8>, u64, u64, u64, Option<(u64, u64)>);
 /// cleanly and stops before it, whatever lies at `until` itself; `Batch.next_start` and
 /// `next_line` say where it stopped. When that is `until`, the guessed cut there is
 /// confirmed: the piece from it reads as the whole file does.
+///
+/// `errors="stop"`: a rest that is not PGN ends the batch instead of raising (`Batch.error`
+/// says why, after the games before it), as a piece that may have started at a wrong guess
+/// wants (only the caller knows whether it did). I/O errors still raise.
 #[pyfunction]
-#[pyo3(signature = (source, *, variant = None, first_line = 1, first_game = 1, start = 0, end = None, until = None, file = None))]
+#[pyo3(signature = (source, *, variant = None, first_line = 1, first_game = 1, start = 0, end = None, until = None, file = None, errors = "raise"))]
 #[allow(clippy::too_many_arguments)]
 pub fn validate_batch(
     py: Python<'_>,
@@ -605,9 +613,19 @@ pub fn validate_batch(
     end: Option<u64>,
     until: Option<u64>,
     file: Option<String>,
+    errors: &str,
 ) -> PyResult<Batch> {
     guard(|| {
         let default_variant = default_variant(variant)?;
+        let stop_at_error = match errors {
+            "raise" => false,
+            "stop" => true,
+            other => {
+                return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                    "errors must be \"raise\" or \"stop\", not {other:?}"
+                )))
+            }
+        };
         if until.is_some() && end.is_some() {
             return Err(pyo3::exceptions::PyValueError::new_err(
                 "give end (read bytes start..end) or until (read on to a game start at or after it), not both",
@@ -639,13 +657,21 @@ pub fn validate_batch(
             push_json_string(&mut head, name);
             head.push(b',');
         }
-        let (lines, games, legal, moves, next) = py
+        let (lines, games, legal, moves, next, error) = py
             .detach(|| -> io::Result<BatchParts> {
                 let mut lines = Vec::new();
                 let (mut games, mut legal, mut moves) = (0u64, 0u64, 0u64);
-                let mut next = None;
+                let (mut next, mut error) = (None, None);
                 while let Some(read) = read_game(&mut reader, default_variant) {
-                    let (game, _) = read?;
+                    let (game, _) = match read {
+                        // The rest is not PGN: the games before it are kept and the error is
+                        // the batch's (the command reports it after them too).
+                        Err(e) if stop_at_error && e.kind() == io::ErrorKind::InvalidData => {
+                            error = Some(e.to_string());
+                            break;
+                        }
+                        read => read?,
+                    };
                     if let (Some(until), Some(at)) = (until, reader.clean_start()) {
                         let at = start.saturating_add(at);
                         if at >= until {
@@ -662,7 +688,7 @@ pub fn validate_batch(
                         moves += r.plies as u64;
                     }
                 }
-                Ok((lines, games, legal, moves, next))
+                Ok((lines, games, legal, moves, next, error))
             })
             .map_err(errors::from_io)?;
         Ok(Batch {
@@ -672,6 +698,7 @@ pub fn validate_batch(
             moves,
             next_start: next.map(|(at, _)| at),
             next_line: next.map(|(_, line)| line),
+            error,
         })
     })
 }

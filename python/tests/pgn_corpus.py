@@ -129,3 +129,25 @@ def tricky(cli, directory: pathlib.Path, games: int, seed: int) -> pathlib.Path:
             f.write(piece.rstrip("\n") + "\n\n")
             f.write(TRICKY[i % len(TRICKY)])
     return out
+
+
+def not_pgn_after_games(cli, directory: pathlib.Path) -> pathlib.Path:
+    """Games, then 12 MiB of zero bytes (no game starts in them: the rest is not PGN, and the
+    reading ends there with an error), then games again."""
+    out = directory / "not-pgn-after-games.pgn"
+    games = generated(cli, directory, 400, 41).read_bytes()
+    out.write_bytes(games + b"\0" * (12 << 20) + games)
+    return out
+
+
+def guess_in_a_long_comment(cli, directory: pathlib.Path) -> tuple:
+    """Games, then a game whose comment holds a blank line, a tag line and then 9 MB of bytes
+    that are not PGN (no line in them starts with `[`), then games again: the whole file reads
+    well, but a piece started at the tag line in the comment finds its rest not PGN. Also the
+    piece size (bytes) at which the first guessed cut is that tag line."""
+    out = directory / "guess-in-a-long-comment.pgn"
+    games = generated(cli, directory, 400, 42).read_bytes()
+    body = b"\x00\x01\x02 binary-ish \x00 payload \x7f\n" * 300_000
+    game = b'[Event "long"]\n\n1. e4 { note\n\n[Event "inside"]\n' + body + b"} e5 *\n\n"
+    out.write_bytes(games + game + games)
+    return out, len(games) + 5

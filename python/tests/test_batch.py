@@ -183,6 +183,20 @@ def test_until_stops_before_the_first_clean_game_start_at_or_after_it():
         pgn.validate_batch(gzip.compress(text), until=5)
 
 
+def test_errors_stop_keeps_the_games_before_a_rest_that_is_not_pgn(cli, tmp_path):
+    path = corpus.not_pgn_after_games(cli, tmp_path)
+    with pytest.raises(OSError, match="not PGN"):
+        pgn.validate_batch(path)
+    batch = pgn.validate_batch(path, errors="stop")
+    assert "the rest of the input is not PGN" in batch.error
+    assert batch.next_start is None
+    expected = cli_results(cli, path)
+    assert [json.loads(line) for line in batch.lines.decode().splitlines()] == expected
+    assert pgn.validate_batch(path, end=1000, errors="stop").error is None
+    with pytest.raises(ValueError, match="errors"):
+        pgn.validate_batch(path, errors="ignore")
+
+
 def test_renumber_games_refuses_a_line_without_a_number_and_leaves_the_file(tmp_path):
     part = tmp_path / "part"
     part.write_bytes(b'{"game":1,"legal":true}\n{"legal":true}\n')

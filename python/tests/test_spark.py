@@ -205,3 +205,25 @@ def test_the_environment_python_runs_the_workers_without_being_told(cli, repo, t
     done = spark_validate(repo, tmp_path, pgn, "--out", out, "--master", "local[1]", env=env)
     assert done.returncode == 1, done.stderr[-3000:]
     check_against_the_command(cli, [pgn], out, done)
+
+
+def test_a_rest_that_is_not_pgn_is_reported_and_a_wrong_guess_before_one_is_not(cli, repo, tmp_path):
+    """A file whose rest is not PGN: its games before that are written and the error told, as
+    the command tells it. A guessed cut inside a long comment whose rest is not PGN: the piece
+    started there is dropped with its error, and the file reads as the command reads it."""
+    need_spark()
+    broken = corpus.not_pgn_after_games(cli, tmp_path)
+    commented, piece_bytes = corpus.guess_in_a_long_comment(cli, tmp_path)
+    out = tmp_path / "out"
+    done = spark_validate(repo, tmp_path, broken, commented, "--out", out, "--master",
+                          "local[2]", "--chunk-mb", piece_bytes / 1e6)
+    assert done.returncode == 1, done.stderr[-3000:]
+    summary = check_against_the_command(cli, [broken, commented], out, done)
+    command = subprocess.run([str(cli), "standard", "validate", str(broken)],
+                             capture_output=True, text=True, timeout=300)
+    said = command.stderr.strip().removeprefix("error: ")
+    assert said.startswith(str(broken)) and "not PGN" in said
+    _, message = said.split(": ", 1)
+    assert summary["errors"] == [{"file": str(broken.resolve()), "error": message}]
+    assert f"spark-validate: error: {broken.resolve()}: {message}" in done.stderr
+    assert summary["pieces_read_again"] >= 1
