@@ -17,11 +17,15 @@ use crate::interrupt::Interruptible;
 
 /// Where a PGN file seems to be cut into pieces of about `piece_bytes`, from its bytes alone:
 /// `(byte offset, line)` of the file's start and of the first line after every `piece_bytes`
-/// that begins with `[` after a blank line. Guesses: a blank line and a tag line in a comment
+/// that begins with `[` after an empty line. Guesses: an empty line and a tag line in a comment
 /// look the same. Validate piece k with `validate_batch(path, start=offset, first_line=line,
-/// until=<piece k+1's offset>)`: where its `next_start` is not the next guess, the piece after
-/// it starts at `next_start` instead. Fast (the bytes are scanned for line ends, nothing is
-/// lexed). A compressed file is one piece, `[(0, 1)]`; an empty file has none.
+/// until=<piece k+1's offset>, errors="stop")`; where its `next_start` is not piece k+1's
+/// offset, piece k+1 starts at `next_start` instead, or holds nothing when `next_start` is at
+/// or past its own `until`. Fast (the bytes are scanned for line ends, nothing is lexed). A
+/// file with no guess for 8 pieces' bytes where one was due (games not parted by empty lines,
+/// or by lines of spaces, which the reader takes as blank but this scan does not) is one piece
+/// from there on: slower, never wrong. A compressed file is one piece, `[(0, 1)]`; an empty
+/// file has none.
 #[pyfunction]
 pub fn quick_cuts(py: Python<'_>, path: PathBuf, piece_bytes: u64) -> PyResult<Vec<(u64, u64)>> {
     guard(|| {
@@ -64,10 +68,6 @@ const GAME_KEY: &[u8] = b"\"game\":";
 #[pyfunction]
 pub fn renumber_games(py: Python<'_>, path: PathBuf, add: u64) -> PyResult<u64> {
     guard(|| {
-        if add == 0 {
-            let lines = BufReader::new(File::open(&path)?).split(b'\n').count();
-            return Ok(lines as u64);
-        }
         let input = BufReader::with_capacity(1 << 16, File::open(&path)?);
         let mut count = 0u64;
         let mut bad = None;

@@ -1,6 +1,7 @@
 //! The `chessrules._chessrules` extension module: the library's variants behind one binding
 //! (see `game.rs`), for the `chessrules` Python package.
 
+mod batch;
 mod board;
 mod claims;
 mod cut_guesses;
@@ -12,6 +13,7 @@ mod moves;
 mod outcome;
 mod pgn;
 mod piece;
+mod pieces;
 mod pyread;
 mod variant_file;
 
@@ -58,15 +60,15 @@ fn _chessrules(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<variant_file::Variant>()?;
     m.add_class::<pgn::Validator>()?;
     m.add_class::<pgn::GameResult>()?;
-    m.add_class::<pgn::Batch>()?;
-    m.add_class::<pgn::Pieces>()?;
+    m.add_class::<batch::Batch>()?;
+    m.add_class::<pieces::Pieces>()?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;
     m.add_function(wrap_pyfunction!(variants, m)?)?;
     m.add_function(wrap_pyfunction!(initial_board_file, m)?)?;
     m.add_function(wrap_pyfunction!(variant_file::load_variant, m)?)?;
-    m.add_function(wrap_pyfunction!(pgn::split_points, m)?)?;
-    m.add_function(wrap_pyfunction!(pgn::pieces, m)?)?;
-    m.add_function(wrap_pyfunction!(pgn::validate_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(pieces::split_points, m)?)?;
+    m.add_function(wrap_pyfunction!(pieces::pieces, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::validate_batch, m)?)?;
     m.add_function(wrap_pyfunction!(cut_guesses::quick_cuts, m)?)?;
     m.add_function(wrap_pyfunction!(cut_guesses::renumber_games, m)?)?;
     Ok(())

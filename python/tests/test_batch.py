@@ -138,8 +138,14 @@ def read_by_guesses(path, piece_bytes, tmp_path):
 
 
 def test_pieces_at_guessed_cuts_give_the_whole_files_lines(inputs, tmp_path):
+    # CRLF line ends and a byte order mark, as some databases are written.
+    tricky = next(p for p in inputs if "tricky" in p.name)
+    crlf = tmp_path / "tricky-crlf.pgn"
+    crlf.write_bytes(tricky.read_bytes().replace(b"\n", b"\r\n"))
+    bom = tmp_path / "tricky-bom.pgn"
+    bom.write_bytes(b"\xef\xbb\xbf" + tricky.read_bytes())
     missed = 0
-    for path in inputs:
+    for path in inputs + [crlf, bom]:
         whole = pgn.validate_batch(path, file="f")
         for piece_bytes in (1, 500, 20_000):
             cuts = pgn.quick_cuts(path, piece_bytes)
@@ -158,6 +164,18 @@ def test_pieces_at_guessed_cuts_give_the_whole_files_lines(inputs, tmp_path):
             assert games == whole.games
             missed += m
     # The tricky corpus's comments hold blank lines and tag lines: some guesses are wrong.
+    assert missed > 0
+
+
+def test_a_piece_read_from_a_game_start_that_looks_compressed_is_text(tmp_path):
+    """A game without tags may begin with any symbol, `BZh` (bzip2's magic) too: a piece read
+    again from there is PGN, not a bzip2 stream. Found by review: it raised."""
+    path = tmp_path / "bzh.pgn"
+    path.write_bytes(b'[Event "a"]\n\n1. e4 {\n\n[Event "x"]\n} *\n\nBZh *\n\n[Event "b"]\n\n1. d4 *\n')
+    whole = pgn.validate_batch(path, file="f")
+    assert whole.games == 3
+    lines, games, missed = read_by_guesses(path, 1, tmp_path)
+    assert (lines, games) == (whole.lines, whole.games)
     assert missed > 0
 
 

@@ -5,6 +5,7 @@ the package end in one line, before Spark starts."""
 
 import bz2
 import gzip
+import importlib.machinery
 import importlib.util
 import json
 import os
@@ -227,3 +228,25 @@ def test_a_rest_that_is_not_pgn_is_reported_and_a_wrong_guess_before_one_is_not(
     assert summary["errors"] == [{"file": str(broken.resolve()), "error": message}]
     assert f"spark-validate: error: {broken.resolve()}: {message}" in done.stderr
     assert summary["pieces_read_again"] >= 1
+
+
+def test_a_part_is_published_once_and_the_drivers_reading_again_replaces_it(repo, tmp_path):
+    """Another attempt of a task (a retry, a speculative copy) finishing after the driver
+    renumbered or emptied a part must not put the piece's first numbering back."""
+    loader = importlib.machinery.SourceFileLoader("spark_validate", str(repo / "scripts" / "spark-validate"))
+    script = importlib.util.module_from_spec(importlib.util.spec_from_loader("spark_validate", loader))
+    loader.exec_module(script)
+    games = tmp_path / "g.pgn"
+    games.write_bytes(b'[Event "a"]\n\n1. e4 e5 *\n')
+    piece = (0, str(games), 0, 0, 1, None)
+    part = tmp_path / "part-00000"
+    part.write_bytes(b"renumbered by the driver\n")
+    [counts] = script.write_part(str(tmp_path), 0, [piece], "standard")
+    assert counts[2] == 1
+    assert part.read_bytes() == b"renumbered by the driver\n"
+    script.write_part(str(tmp_path), 0, [piece], "standard", replace=True)
+    assert json.loads(part.read_text())["game"] == 1
+    part.unlink()
+    script.write_part(str(tmp_path), 0, [piece], "standard")
+    assert json.loads(part.read_text())["game"] == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.pgn", "part-00000"]
