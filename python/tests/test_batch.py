@@ -179,6 +179,37 @@ def test_a_piece_read_from_a_game_start_that_looks_compressed_is_text(tmp_path):
     assert missed > 0
 
 
+def test_random_files_read_by_guessed_pieces_as_whole(tmp_path):
+    """A property test: files made of random fragments (games, tags, comments holding empty
+    lines and tag lines, `;` comments, `%` escape lines, stray results, CRLF and bare-CR line
+    ends, junk symbols) read by guessed pieces of random sizes give the whole file's lines."""
+    rng = random.Random(4040)
+    fragments = [
+        b'[Event "e"]\n[Site "s"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n',
+        b'[Event "x"]\n\n1. d4 { a comment\n\n[Event "in a comment"]\n\nstill } d5 1-0\n\n',
+        b"1. c4 ; a rest-of-line comment {\n[Event \"after ;\"]\n\n1. e4 *\n\n",
+        b"%escape line [Event\n\n",
+        b'[Event "crlf"]\r\n\r\n1. e4 e5 *\r\n\r\n',
+        b"\n\n[Event \"unterminated\"\n\n1. e4 *\n\n",
+        b"1-0\n\n",
+        b"BZh 1. Nf3 *\n\n",
+        b'[Event "v"]\n\n1. e4 (1. d4 {\n\n[x "y"]\n} d5) e5 1/2-1/2\n\n',
+        b"\r[Event \"cr\"]\r\r1. e4 *\r\r",
+        b"garbage tokens !! ?? $ \x01\n\n",
+        b'\n[Event "no blank before"]\n1. e4 *\n',
+    ]
+    for case in range(40):
+        data = b"".join(rng.choice(fragments) for _ in range(rng.randint(1, 60)))
+        if data.startswith(b"BZh"):
+            data = b"\n" + data  # a file that begins so is read as bzip2, by the command too
+        path = tmp_path / f"random-{case}.pgn"
+        path.write_bytes(data)
+        whole = pgn.validate_batch(path, file="f")
+        for piece_bytes in (1, rng.randint(2, 200), rng.randint(200, 2000)):
+            lines, games, _ = read_by_guesses(path, piece_bytes, tmp_path)
+            assert (lines, games) == (whole.lines, whole.games), (case, piece_bytes, data)
+
+
 def test_until_stops_before_the_first_clean_game_start_at_or_after_it():
     text = b'[Event "a"]\n\n1. e4 *\n\n[Event "b"]\n\n1. d4 { a\n\n[Event "c"] } *\n\n[Event "d"]\n\n1. c4 *\n'
     b_at, c_at, d_at = (text.index(x) for x in (b'[Event "b"]', b'[Event "c"]', b'[Event "d"]'))
