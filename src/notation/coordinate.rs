@@ -6,6 +6,20 @@
 
 use crate::core::{Move, MoveFlag, Position};
 
+/// A castling move as the course specifications write it, with zeros (`0-0` on the king's
+/// side, `0-0-0` on the queen's); `None` for any other move.
+pub fn castle_zeros(pos: &Position, m: Move) -> Option<&'static str> {
+    let MoveFlag::Castle(i) = m.flag else {
+        return None;
+    };
+    let king_side = pos
+        .rules()
+        .castling
+        .get(i as usize)
+        .is_some_and(|c| c.king_side);
+    Some(if king_side { "0-0" } else { "0-0-0" })
+}
+
 /// Move text that names no legal move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveTextError {

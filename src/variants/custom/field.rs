@@ -171,54 +171,48 @@ mod tests {
         assert!(terrain.hazards.get(a5).open_trapdoor, "the trapdoor stays");
     }
 
+    /// A game's start with its obstacles, to place on.
+    struct Placing {
+        pos: Position,
+        terrain: Terrain,
+        allowance: Allowance,
+    }
+
+    impl Placing {
+        fn new(variant: &str, o: &StartObstacles) -> Placing {
+            let v = builtin::load(variant).unwrap().unwrap();
+            Placing {
+                pos: v.start_position().unwrap(),
+                terrain: start_terrain(o, &v.rules.shape),
+                allowance: start_allowance(o),
+            }
+        }
+
+        fn place(&mut self, color: Color, kind: ObstacleKind, at: &str) -> Result<(), String> {
+            place(
+                &mut self.pos,
+                &mut self.terrain,
+                &mut self.allowance,
+                color,
+                kind,
+                at,
+            )
+        }
+    }
+
     #[test]
     fn placing_uses_up_the_allowance() {
         let o = StartObstacles {
             walls_per_player: 1,
             ..StartObstacles::default()
         };
-        let v = builtin::load("standard").unwrap().unwrap();
-        let mut pos = v.start_position().unwrap();
-        let mut allowance = start_allowance(&o);
-        let mut terrain = start_terrain(&o, &v.rules.shape);
-        assert!(place(
-            &mut pos,
-            &mut terrain,
-            &mut allowance,
-            Color::White,
-            ObstacleKind::Wall,
-            "e4-e5"
-        )
-        .is_ok());
-        assert!(place(
-            &mut pos,
-            &mut terrain,
-            &mut allowance,
-            Color::White,
-            ObstacleKind::Wall,
-            "d4-d5"
-        )
-        .is_err());
-        assert!(place(
-            &mut pos,
-            &mut terrain,
-            &mut allowance,
-            Color::Black,
-            ObstacleKind::Wall,
-            "e5-e4"
-        )
-        .is_err());
-        assert!(place(
-            &mut pos,
-            &mut terrain,
-            &mut allowance,
-            Color::Black,
-            ObstacleKind::Mine,
-            "e5"
-        )
-        .is_err());
-        let e4 = pos.rules().shape.parse_square("e4").unwrap();
-        assert_eq!(pos.wall_mask(e4), 1);
+        let mut g = Placing::new("standard", &o);
+        assert!(g.place(Color::White, ObstacleKind::Wall, "e4-e5").is_ok());
+        assert!(g.place(Color::White, ObstacleKind::Wall, "d4-d5").is_err());
+        assert!(g.place(Color::Black, ObstacleKind::Wall, "e5-e4").is_err());
+        assert!(g.place(Color::Black, ObstacleKind::Mine, "e5").is_err());
+        let e4 = g.pos.rules().shape.parse_square("e4").unwrap();
+        assert_eq!(g.pos.wall_mask(e4), 1);
     }
 
     #[test]
@@ -229,61 +223,21 @@ mod tests {
             mines_per_player: 1,
             ..StartObstacles::default()
         };
-        let v = builtin::load("capablanca").unwrap().unwrap();
-        let mut pos = v.start_position().unwrap();
-        let mut allowance = start_allowance(&o);
-        let mut terrain = start_terrain(&o, &v.rules.shape);
-        assert!(place(
-            &mut pos,
-            &mut terrain,
-            &mut allowance,
-            Color::White,
-            ObstacleKind::Wall,
-            "j4-i4"
-        )
-        .is_ok());
-        let twin = place(
-            &mut pos,
-            &mut terrain,
-            &mut allowance,
-            Color::White,
-            ObstacleKind::Wall,
-            "i4-j4",
-        );
-        assert_eq!(twin, Err("there is a wall at i4-j4 already".to_string()));
-        assert!(place(
-            &mut pos,
-            &mut terrain,
-            &mut allowance,
-            Color::White,
-            ObstacleKind::Mine,
-            "j5"
-        )
-        .is_ok());
-        let on_mine = place(
-            &mut pos,
-            &mut terrain,
-            &mut allowance,
-            Color::Black,
-            ObstacleKind::Trapdoor,
-            "j5",
-        );
+        let mut g = Placing::new("capablanca", &o);
+        assert!(g.place(Color::White, ObstacleKind::Wall, "j4-i4").is_ok());
         assert_eq!(
-            on_mine,
+            g.place(Color::White, ObstacleKind::Wall, "i4-j4"),
+            Err("there is a wall at i4-j4 already".to_string())
+        );
+        assert!(g.place(Color::White, ObstacleKind::Mine, "j5").is_ok());
+        assert_eq!(
+            g.place(Color::Black, ObstacleKind::Trapdoor, "j5"),
             Err("j5 holds a trapdoor or mine already".to_string())
         );
-        assert!(place(
-            &mut pos,
-            &mut terrain,
-            &mut allowance,
-            Color::Black,
-            ObstacleKind::Trapdoor,
-            "k5"
-        )
-        .is_err());
-        assert!(terrain.walls.has(sq("j4"), terrain::WallSide::West));
-        let j4 = pos.rules().shape.sq(sq("j4"));
-        assert_eq!(pos.wall_mask(j4), 1 << 6, "west of j4 is blocked");
+        assert!(g.place(Color::Black, ObstacleKind::Trapdoor, "k5").is_err());
+        assert!(g.terrain.walls.has(sq("j4"), terrain::WallSide::West));
+        let j4 = g.pos.rules().shape.sq(sq("j4"));
+        assert_eq!(g.pos.wall_mask(j4), 1 << 6, "west of j4 is blocked");
     }
 
     /// 10×8: the king castles f1-i1 with the j1 rook landing on h1, a trapdoor. The rook falls

@@ -1,7 +1,8 @@
 //! The move file's notation (Rev2 §4.2): `a2-a3`, `c4xd5`, `h9-h10=Q`, `0-0`, `0-0-0` (also
 //! with the letter O), each optionally followed by `+` (check) or `++` (checkmate).
 
-use crate::core::{Color, Move, MoveFlag, Position, Square};
+use crate::core::{Color, Move, Position, Square};
+use crate::notation::coordinate;
 use crate::variants::fairy::rules::{FILES, LETTERS, RANKS};
 
 /// The suffix a move was written with.
@@ -92,13 +93,8 @@ pub fn parse(text: &str) -> Option<MoveText> {
 /// `0-0-0`, `a2-a3`, `c4xd5`, `h9-h10=Q`.
 pub fn write(position: &Position, m: Move) -> String {
     let shape = &position.rules().shape;
-    if let MoveFlag::Castle(i) = m.flag {
-        let king_side = position
-            .rules()
-            .castling
-            .get(i as usize)
-            .is_some_and(|c| c.king_side);
-        return if king_side { "0-0" } else { "0-0-0" }.to_string();
+    if let Some(zeros) = coordinate::castle_zeros(position, m) {
+        return zeros.to_string();
     }
     let sep = if position.piece_at(m.to).is_some() {
         'x'

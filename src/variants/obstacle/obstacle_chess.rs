@@ -34,13 +34,8 @@ pub fn action_text(board: &ObstacleBoard, m: ObstacleMove) -> String {
         ObstacleMove::Wall(s, WallSide::South) => format!("_{s}"),
         ObstacleMove::Piece(m) => {
             let pos = board.position();
-            if let MoveFlag::Castle(i) = m.flag {
-                let king_side = pos
-                    .rules()
-                    .castling
-                    .get(i as usize)
-                    .is_some_and(|c| c.king_side);
-                return if king_side { "0-0" } else { "0-0-0" }.to_string();
+            if let Some(zeros) = coordinate::castle_zeros(pos, m) {
+                return zeros.to_string();
             }
             let mut text = format!("{}-{}", board.square(m.from), board.square(m.to));
             if let Some(k) = m.promotion {

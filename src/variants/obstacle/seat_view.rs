@@ -11,6 +11,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use crate::core::{Color, MoveFlag, Square};
 use crate::engine::Rng;
 use crate::game::{Diagnostic, GameEnd, MoveRefused};
+use crate::notation::coordinate;
 use crate::variants::obstacle::knowledge::Secret;
 use crate::variants::obstacle::obstacle_chess::{action_text, ObstacleMove};
 use crate::variants::obstacle::placement::computer_placement;
@@ -155,12 +156,9 @@ impl SeatView for ObstacleSeatView {
             .into_iter()
             .filter(|m| m.from == from_sq)
             .map(|m| {
-                let text = match m.flag {
-                    MoveFlag::Castle(i) => {
-                        let king_side = rules.castling.get(i as usize).is_some_and(|c| c.king_side);
-                        if king_side { "0-0" } else { "0-0-0" }.to_string()
-                    }
-                    _ => {
+                let text = match coordinate::castle_zeros(pos, m) {
+                    Some(zeros) => zeros.to_string(),
+                    None => {
                         let mut t = format!("{from}-{}", rules.shape.name(m.to));
                         if let Some(k) = m.promotion {
                             t.push('=');
