@@ -21,7 +21,7 @@ impl GameSink for StartLine {
     fn start(&mut self, line: u64) {
         self.0 = line;
     }
-    fn tag(&mut self, _: String, _: String) {}
+    fn tag(&mut self, _: &str, _: &str) {}
     fn main_move(&mut self, _: &str) {}
     fn result(&mut self, _: String) {}
     fn warning(&mut self, _: String) {}

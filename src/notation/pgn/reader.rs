@@ -29,7 +29,7 @@ pub trait GameSink {
     /// The line where the game starts (its first token).
     fn start(&mut self, line: u64);
     /// One tag pair, in file order, its value unescaped.
-    fn tag(&mut self, name: String, value: String);
+    fn tag(&mut self, name: &str, value: &str);
     /// One main-line move, as written (move number and annotation glyphs removed).
     fn main_move(&mut self, text: &str);
     /// The game termination marker (`1-0`, `0-1`, `1/2-1/2`, `*`); nothing of the game
@@ -43,8 +43,8 @@ impl GameSink for RawGame {
     fn start(&mut self, line: u64) {
         self.line = line;
     }
-    fn tag(&mut self, name: String, value: String) {
-        self.tags.push((name, value));
+    fn tag(&mut self, name: &str, value: &str) {
+        self.tags.push((name.to_string(), value.to_string()));
     }
     fn main_move(&mut self, text: &str) {
         self.moves.push(text);
@@ -250,7 +250,7 @@ impl<R: Read> PgnReader<R> {
                 })
             };
             match token.kind {
-                TokenKind::Tag(name, value) => {
+                TokenKind::Tag => {
                     if in_movetext {
                         if depth > 0 {
                             return Err(syntax("tag inside a variation"));
@@ -258,13 +258,14 @@ impl<R: Read> PgnReader<R> {
                         // A new game begins without a result on the last one.
                         let line = token.line;
                         self.pending = Some(Token {
-                            kind: TokenKind::Tag(name, value),
+                            kind: TokenKind::Tag,
                             line,
                             column: token.column,
                         });
                         return Ok(true);
                     }
-                    game.tag(name, value);
+                    let (name, value) = self.lexer.tag_pair();
+                    game.tag(&name, &value);
                 }
                 TokenKind::Move => {
                     in_movetext = true;
