@@ -93,7 +93,8 @@ impl<B: Bits> BitTables<B> {
         occupied: B,
         taken: B,
     ) -> bool {
-        self.attacked_by(pos, target, by, occupied, |set| {
+        let pieces = pos.side_bits::<B>(by) & !taken;
+        self.attacked_by(pos, target, by, occupied, pieces, |set| {
             self.attackers(pos, set) & !taken
         })
     }
@@ -111,7 +112,8 @@ impl<B: Bits> BitTables<B> {
     ) -> bool {
         let (from_bit, to_bit) = (B::bit(from as u32), B::bit(to as u32));
         let occupied = (self.occupied(pos, 0) & !from_bit) | to_bit;
-        self.attacked_by(pos, target, pos.side.index(), occupied, |set| {
+        let pieces = (pos.side_bits::<B>(pos.side.index()) & !from_bit) | to_bit;
+        self.attacked_by(pos, target, pos.side.index(), occupied, pieces, |set| {
             set.codes.iter().fold(B::ZERO, |m, &code| {
                 let mut b = pos.code_bits::<B>(code);
                 if code == before {
@@ -126,7 +128,9 @@ impl<B: Bits> BitTables<B> {
     }
 
     /// Is `target` attacked by `by`'s pieces, with `occupied` as the board and each attack
-    /// set's attackers as `attackers_of` gives them?
+    /// set's attackers as `attackers_of` gives them? `pieces` holds every attacker of every
+    /// set (it may hold more): a set none of them could attack `target` from is passed over
+    /// before its attackers are gathered (a piece kind at a time, that was most of the cost).
     #[inline(always)]
     fn attacked_by(
         &self,
@@ -134,6 +138,7 @@ impl<B: Bits> BitTables<B> {
         target: usize,
         by: usize,
         occupied: B,
+        pieces: B,
         attackers_of: impl Fn(&AttackSet<B>) -> B,
     ) -> bool {
         let walls = pos.has_walls;
@@ -145,12 +150,12 @@ impl<B: Bits> BitTables<B> {
                     continue;
                 }
             }
-            let attackers = attackers_of(set);
-            if attackers.is_zero() {
-                continue;
-            }
             if let Some(leap) = &set.leap {
-                let mut hits = leap[target] & attackers;
+                let near = leap[target] & pieces;
+                if near.is_zero() {
+                    continue;
+                }
+                let mut hits = near & attackers_of(set);
                 if walls && !hits.is_zero() {
                     hits &= !self.walled_off(pos, target);
                 }
@@ -159,7 +164,12 @@ impl<B: Bits> BitTables<B> {
                 }
                 continue;
             }
-            if (set.lines[target] & attackers).is_zero() {
+            let lines = set.lines[target] & pieces;
+            if lines.is_zero() {
+                continue;
+            }
+            let attackers = attackers_of(set);
+            if (lines & attackers).is_zero() {
                 continue;
             }
             if let (Some(lookup), false) = (&set.rides_lookup, walls) {
@@ -240,7 +250,8 @@ impl<B: Bits> BitTables<B> {
     /// board without walls.
     pub(crate) fn threats(&self, pos: &Position, king: usize, us: usize) -> Threats<B> {
         let own = pos.side_bits::<B>(us);
-        let occupied = own | pos.side_bits::<B>(us ^ 1);
+        let them = pos.side_bits::<B>(us ^ 1);
+        let occupied = own | them;
         let files = pos.rules.shape.files() as usize;
         let mut t = Threats {
             checkers: B::ZERO,
@@ -254,16 +265,22 @@ impl<B: Bits> BitTables<B> {
                     continue;
                 }
             }
-            let attackers = self.attackers(pos, set);
-            if attackers.is_zero() {
-                continue;
-            }
+            // As in `attacked_by`: enemy pieces where this set could check from, before its
+            // attackers are gathered.
             if let Some(leap) = &set.leap {
-                let hits = leap[king] & attackers;
+                let near = leap[king] & them;
+                if near.is_zero() {
+                    continue;
+                }
+                let hits = near & self.attackers(pos, set);
                 t.checkers |= hits;
                 t.answers |= hits;
                 continue;
             }
+            if (set.lines[king] & them).is_zero() {
+                continue;
+            }
+            let attackers = self.attackers(pos, set);
             if (set.lines[king] & attackers).is_zero() {
                 continue;
             }
