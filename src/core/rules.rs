@@ -279,6 +279,11 @@ pub struct Rules {
     pub(crate) royal_kinds: u64,
     /// Kinds whose move resets the fifty-move clock, as a bit per kind.
     pub(crate) clock_kinds: u64,
+    /// Kinds that promote, as a bit per kind (SAN writes their moves without a letter).
+    pub(crate) promoting_kinds: u64,
+    /// Per ASCII character: the first kind (not a `+` kind) whose letter it is, else
+    /// `NO_KIND` (lower case letters never are: kinds are looked up by capital).
+    kind_of_letter: [KindId; 128],
     /// Some attack group is limited to a region (attack tests must look at ranks).
     pub(crate) attack_regions: bool,
     /// Index of the first ride group in `attacks` (single steps come first).
@@ -317,6 +322,9 @@ pub struct Rules {
     /// otherwise.
     pub(crate) immobile: [Vec<u64>; 2],
 }
+
+/// No kind (in `Rules::kind_of_letter`): kinds number at most 60.
+const NO_KIND: KindId = KindId::MAX;
 
 /// Kinds whose codes (`1 + (kind << 1 | colour)`) all stay below 63.
 const MAX_SMALL_KINDS: usize = 31;
@@ -464,6 +472,19 @@ impl Rules {
             .enumerate()
             .filter(|(_, p)| p.royal)
             .fold(0u64, |m, (i, _)| m | 1 << i);
+        let promoting_kinds = pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.promotes)
+            .fold(0u64, |m, (i, _)| m | 1 << i);
+        // Reading a SAN move looks a letter up: a table, not a walk over the piece records.
+        let mut kind_of_letter = [NO_KIND; 128];
+        for (i, p) in pieces.iter().enumerate().rev() {
+            // As `kind_by_spelling` compares: the kind's letter with the capital asked for.
+            if !p.plus && p.letter.is_ascii() && p.letter == p.letter.to_ascii_uppercase() {
+                kind_of_letter[p.letter as usize] = i as KindId;
+            }
+        }
         let mut zobrist = Zobrist::new(shape.cells(), pieces.len());
         if options.drops {
             zobrist.add_hand_keys();
@@ -527,6 +548,8 @@ impl Rules {
             zobrist,
             royal_kinds,
             clock_kinds,
+            kind_of_letter,
+            promoting_kinds,
             attack_regions,
             first_ride,
             small_codes: pieces_len <= MAX_SMALL_KINDS,
@@ -594,7 +617,11 @@ impl Rules {
 
     /// The kind whose canonical letter is `letter` (either case), not a `+` kind.
     pub fn kind_by_letter(&self, letter: char) -> Option<KindId> {
-        self.kind_by_spelling(letter, false)
+        if !letter.is_ascii() {
+            return self.kind_by_spelling(letter, false);
+        }
+        let kind = self.kind_of_letter[letter.to_ascii_uppercase() as usize];
+        (kind != NO_KIND).then_some(kind)
     }
 
     /// The kind written `letter` (either case), with a `+` before it when `plus` (FEN `+P`).

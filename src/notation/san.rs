@@ -177,15 +177,17 @@ pub fn parse(pos: &mut Position, text: &str) -> Result<Move, SanError> {
             let full_from = from_file.is_some() && from_rank.is_some();
             candidates = Candidates::new(Some(to), promotion);
             let shape = &pos.rules().shape;
-            let kinds = pos.rules().pieces.len() as KindId;
-            for k in 0..kinds {
-                let kind_ok = match kind {
-                    Some(named) => k == named,
-                    None => full_from || letterless(pos, k),
-                };
-                if !kind_ok {
-                    continue;
-                }
+            let rules = pos.rules();
+            // A bit per kind the text may move: the one named, else the letterless kinds
+            // (with both squares given, any kind: a coordinate move).
+            let mut kinds = match kind {
+                Some(named) => 1u64 << named,
+                None if full_from => (1u64 << rules.pieces.len()) - 1,
+                None => rules.promoting_kinds,
+            };
+            while kinds != 0 {
+                let k = kinds.trailing_zeros() as KindId;
+                kinds &= kinds - 1;
                 pos.for_each_square_reaching(us, k, to, |from| {
                     if from_file.is_none_or(|f| shape.file_of(from) == f)
                         && from_rank.is_none_or(|r| shape.rank_of(from) == r)

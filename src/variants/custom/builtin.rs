@@ -192,4 +192,18 @@ mod tests {
             );
         }
     }
+
+    #[test]
+    fn letters_look_kinds_up_as_the_piece_table_spells_them() {
+        for &(file, text) in ALL {
+            let v = load_variant_file(text).unwrap_or_else(|e| panic!("{file}: {e}"));
+            for c in (0..128u8).map(char::from).chain(['é', 'Ж']) {
+                assert_eq!(
+                    v.rules.kind_by_letter(c),
+                    v.rules.kind_by_spelling(c, false),
+                    "{file}: {c:?}"
+                );
+            }
+        }
+    }
 }
