@@ -22,6 +22,9 @@ impl GameSink for StartLine {
         self.0 = line;
     }
     fn tag(&mut self, _: &str, _: &str) {}
+    fn wants_tag(&self, _: &str) -> bool {
+        false
+    }
     fn main_move(&mut self, _: &str) {}
     fn result(&mut self, _: String) {}
     fn warning(&mut self, _: String) {}

@@ -179,8 +179,35 @@ pub struct Lexer<R> {
 
 /// `@` is a drop's (`N@f3`, `@e4`); one not followed by a square is refused (`stray_at`).
 fn is_symbol_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'+' | b'#' | b'=' | b':' | b'-' | b'/' | b'@')
+    SYMBOL_CLASS[b as usize] != NOT_SYMBOL
 }
+
+/// What a byte is to a symbol, looked up: a symbol is scanned once for its end, for digits
+/// only (a move number) and for `@`, instead of a pass and a chain of compares for each.
+const NOT_SYMBOL: u8 = 0;
+const DIGIT: u8 = 1;
+const OTHER_SYMBOL: u8 = 2;
+const AT: u8 = 3;
+static SYMBOL_CLASS: [u8; 256] = {
+    let mut class = [NOT_SYMBOL; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        class[b] = if c.is_ascii_digit() {
+            DIGIT
+        } else if c == b'@' {
+            AT
+        } else if c.is_ascii_alphabetic()
+            || matches!(c, b'_' | b'+' | b'#' | b'=' | b':' | b'-' | b'/')
+        {
+            OTHER_SYMBOL
+        } else {
+            NOT_SYMBOL
+        };
+        b += 1;
+    }
+    class
+};
 
 /// Where a symbol has an `@` that does not start a drop's square (`N@f3`, `@e4`): a stray one.
 fn stray_at(symbol: &[u8]) -> Option<usize> {
@@ -193,6 +220,10 @@ fn stray_at(symbol: &[u8]) -> Option<usize> {
 
 /// A symbol that is not a move number: a result or a move.
 fn symbol_kind(symbol: &Symbol) -> TokenKind {
+    // Moves, by far the most symbols, never start with a digit.
+    if !symbol.bytes[0].is_ascii_digit() {
+        return TokenKind::Move;
+    }
     match symbol.as_bytes() {
         b"1-0" | b"0-1" | b"1/2-1/2" => TokenKind::Result(symbol.as_str().into()),
         _ => TokenKind::Move,
@@ -268,10 +299,17 @@ impl<R: Read> Lexer<R> {
     /// The name and unescaped value of the last `Tag` token. PGN's own character set is
     /// ISO 8859-1: bytes that are not UTF-8 come out as U+FFFD, not refused.
     pub fn tag_pair(&self) -> (Cow<'_, str>, Cow<'_, str>) {
-        (
-            String::from_utf8_lossy(&self.tag_name),
-            String::from_utf8_lossy(&self.tag_value),
-        )
+        (Cow::Borrowed(self.tag_name()), self.tag_value())
+    }
+
+    /// The name of the last `Tag` token (names are ASCII: letters, digits and `_+#=:-`).
+    pub fn tag_name(&self) -> &str {
+        std::str::from_utf8(&self.tag_name).unwrap_or_default()
+    }
+
+    /// The unescaped value of the last `Tag` token, bytes that are not UTF-8 as U+FFFD.
+    pub fn tag_value(&self) -> Cow<'_, str> {
+        String::from_utf8_lossy(&self.tag_value)
     }
 
     #[inline(always)]
@@ -563,12 +601,21 @@ impl<R: Read> Lexer<R> {
         // Fast path: the symbol ends inside the buffer. Symbol bytes are ASCII and not line
         // ends, so reading them only moves the column.
         let avail = &self.buf[self.pos..self.len];
-        if let Some(n) = avail.iter().position(|&b| !is_symbol_byte(b)) {
-            if let Some(at) = stray_at(&avail[..n]) {
-                return Err(self.error(line, column + at as u64, "unexpected '@'"));
+        // The first byte not in a symbol, and which classes came before it (a bit each).
+        let mut seen = 0u8;
+        let end = avail.iter().position(|&b| {
+            let class = SYMBOL_CLASS[b as usize];
+            seen |= 1 << class;
+            class == NOT_SYMBOL
+        });
+        if let Some(n) = end {
+            if seen & 1 << AT != 0 {
+                if let Some(at) = stray_at(&avail[..n]) {
+                    return Err(self.error(line, column + at as u64, "unexpected '@'"));
+                }
             }
             if let Some(symbol) = Symbol::starting(avail, n) {
-                let number = avail[..n].iter().all(u8::is_ascii_digit);
+                let number = seen & (1 << OTHER_SYMBOL | 1 << AT) == 0;
                 self.symbol = symbol;
                 let kind = (!number).then(|| symbol_kind(&self.symbol));
                 let dots = number && n > 0 && avail[n] == b'.';

@@ -30,6 +30,11 @@ pub trait GameSink {
     fn start(&mut self, line: u64);
     /// One tag pair, in file order, its value unescaped.
     fn tag(&mut self, name: &str, value: &str);
+    /// Does the sink keep the tag named `name`? Those it does not are not given to `tag`
+    /// (their values are not even converted to text).
+    fn wants_tag(&self, _name: &str) -> bool {
+        true
+    }
     /// One main-line move, as written (move number and annotation glyphs removed).
     fn main_move(&mut self, text: &str);
     /// The game termination marker (`1-0`, `0-1`, `1/2-1/2`, `*`); nothing of the game
@@ -264,8 +269,10 @@ impl<R: Read> PgnReader<R> {
                         });
                         return Ok(true);
                     }
-                    let (name, value) = self.lexer.tag_pair();
-                    game.tag(&name, &value);
+                    let name = self.lexer.tag_name();
+                    if game.wants_tag(name) {
+                        game.tag(name, &self.lexer.tag_value());
+                    }
                 }
                 TokenKind::Move => {
                     in_movetext = true;
