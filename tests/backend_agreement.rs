@@ -3,7 +3,7 @@
 //! steps, move-only and capture-only parts, rank conditions, regions, double steps with en
 //! passant, promotions, castling, with and without king safety), random positions on them,
 //! random walls, en passant squares empty or not. Both backends must list the same moves (also
-//! one piece's to one square), count as many, see the same attacks and checks, and agree on a
+//! one piece's to one square, a kind's to one square), count as many, see the same attacks and checks, and agree on a
 //! small perft, bulk and made.
 
 use std::sync::Arc;
@@ -288,6 +288,32 @@ fn compare(seed: u64) -> Result<(), TestCaseError> {
                     seed,
                     diagram
                 );
+            }
+        }
+        // A kind's moves to one square (SAN's question: on bitboards, one lookup for a kind
+        // that moves alike both ways), all of them and from one file only.
+        let kinds = bits.rules().pieces.len() as u8;
+        for color in Color::BOTH {
+            for kind in 0..kinds {
+                for &to in &squares {
+                    for file in [None, Some(rng.below(bits.rules().shape.files() as usize))] {
+                        let shape = bits.rules().shape.clone();
+                        let from_ok = |from| file.is_none_or(|f| shape.file_of(from) as usize == f);
+                        let (mut tb, mut tm) = (Vec::new(), Vec::new());
+                        bits.moves_of_kind_to(color, kind, to, from_ok, &mut tb);
+                        mail.moves_of_kind_to(color, kind, to, from_ok, &mut tm);
+                        prop_assert_eq!(
+                            sorted(tb),
+                            sorted(tm),
+                            "{:?} kind {} to {}, seed {}\n{}",
+                            color,
+                            kind,
+                            bits.rules().shape.name(to),
+                            seed,
+                            diagram
+                        );
+                    }
+                }
             }
         }
         for &m in &lb {

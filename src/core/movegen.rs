@@ -111,6 +111,28 @@ impl Position {
         self.piece_moves(from, &mut only);
     }
 
+    /// The moves (castling aside, king safety not asked) of `color`'s pieces of `kind` that
+    /// land on `to`, from squares `from_ok` accepts: what a SAN move's text can mean.
+    pub fn moves_of_kind_to<S: MoveSink>(
+        &self,
+        color: Color,
+        kind: crate::core::KindId,
+        to: Sq,
+        from_ok: impl Fn(Sq) -> bool,
+        out: &mut S,
+    ) {
+        if let Some(bits) = &self.rules.bits {
+            if self.bits_symmetric_moves_to(bits, color, kind, to, &from_ok, out) {
+                return;
+            }
+        }
+        self.for_each_square_reaching(color, kind, to, |from| {
+            if from_ok(from) {
+                self.piece_moves_to(from, to, out);
+            }
+        });
+    }
+
     /// The moves of one component in general: walls, regions, rank conditions, flags.
     fn component_moves<S: MoveSink>(&self, at: &Origin, comp: &Compiled, out: &mut S) {
         let rules = &*self.rules;

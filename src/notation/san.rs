@@ -188,13 +188,11 @@ pub fn parse(pos: &mut Position, text: &str) -> Result<Move, SanError> {
             while kinds != 0 {
                 let k = kinds.trailing_zeros() as KindId;
                 kinds &= kinds - 1;
-                pos.for_each_square_reaching(us, k, to, |from| {
-                    if from_file.is_none_or(|f| shape.file_of(from) == f)
+                let from_ok = |from| {
+                    from_file.is_none_or(|f| shape.file_of(from) == f)
                         && from_rank.is_none_or(|r| shape.rank_of(from) == r)
-                    {
-                        pos.piece_moves_to(from, to, &mut candidates);
-                    }
-                });
+                };
+                pos.moves_of_kind_to(us, k, to, from_ok, &mut candidates);
             }
             // Castling written as the king's move (`e1g1`, `Ke1-g1`): only with both squares.
             if full_from {

@@ -138,6 +138,21 @@ impl Position {
         with_tables!(bits, t => t.piece_moves_within(self, from, bits::Bits::from_wide(within), out))
     }
 
+    /// `Position::moves_of_kind_to` by one lookup, for a kind that moves alike both ways;
+    /// `false` (nothing given to `out`) otherwise.
+    pub(crate) fn bits_symmetric_moves_to<S: MoveSink>(
+        &self,
+        bits: &BitBackend,
+        color: Color,
+        kind: crate::core::KindId,
+        to: Sq,
+        from_ok: impl Fn(Sq) -> bool,
+        out: &mut S,
+    ) -> bool {
+        let to = self.rules.bit_of[to as usize] as usize;
+        with_tables!(bits, t => t.symmetric_moves_to(self, color, kind, to, &from_ok, out))
+    }
+
     /// Does the move `m` (`Normal` or `DoubleStep`) of the side to move attack the other
     /// side's single royal piece on `target`?
     pub(crate) fn bits_gives_check(&self, bits: &BitBackend, m: Move, target: Sq) -> bool {

@@ -264,6 +264,40 @@ impl<B: Bits> BitTables<B> {
         }
     }
 
+    /// The moves of `color`'s pieces of `kind` to bit `to` whose starting square passes
+    /// `from_ok`, found as the squares the kind reaches from `to` when it moves alike both
+    /// ways (`KindBits::symmetric`) on a board without walls: one lookup for all of them.
+    /// `false` (and nothing given to `out`) for any other kind.
+    pub(crate) fn symmetric_moves_to<S: MoveSink>(
+        &self,
+        pos: &Position,
+        color: Color,
+        kind: crate::core::KindId,
+        to: usize,
+        from_ok: impl Fn(Sq) -> bool,
+        out: &mut S,
+    ) -> bool {
+        let us = color.index();
+        let kb = &self.kinds[us][kind as usize];
+        if !kb.symmetric || pos.has_walls {
+            return false;
+        }
+        let board = self.board(pos, us);
+        if board.own.has(to as u32) {
+            return true;
+        }
+        let pieces = pos.code_bits::<B>(Piece::new(color, kind).code());
+        let reached = kb.merged_reach(to, board.occupied).unwrap_or(B::ZERO);
+        let to_cell = pos.rules.bit_cell[to];
+        for bit in Ones(reached & pieces) {
+            let from = pos.rules.bit_cell[bit as usize];
+            if from_ok(from) {
+                out.push(Move::new(from, to_cell));
+            }
+        }
+        true
+    }
+
     /// Does an en passant capture from `from` find an enemy piece to take?
     pub(super) fn ep_victim_is_enemy(&self, pos: &Position, from: Sq, us: usize) -> bool {
         let victim = pos.cell(pos.ep_victim(from, pos.ep) as usize);

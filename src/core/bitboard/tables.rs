@@ -79,6 +79,9 @@ pub(crate) struct KindBits<B> {
     /// kind has no plain component).
     pub all_plain: bool,
     pub promotes: bool,
+    /// Every component is plain, merged, and each of its vectors has its opposite at the same
+    /// range: the pieces that reach a square are the squares the kind reaches from it.
+    pub symmetric: bool,
 }
 
 impl<B: Bits> KindBits<B> {
@@ -352,11 +355,22 @@ impl Builder<'_> {
                 &self.lookup_budget,
             )
         });
+        let vectors: Vec<(i8, i8, u8)> = plain
+            .iter()
+            .flat_map(|c| c.steps.iter().map(|s| (s.dx, s.dy, c.range)))
+            .collect();
+        let all_plain = comps.iter().all(|c| c.plain);
+        let symmetric = all_plain
+            && merged.is_some()
+            && vectors
+                .iter()
+                .all(|&(dx, dy, r)| vectors.contains(&(-dx, -dy, r)));
         KindBits {
             merged_lookup,
             anywhere,
             from_anywhere,
-            all_plain: comps.iter().all(|c| c.plain),
+            all_plain,
+            symmetric,
             comps,
             merged,
             promotes,
