@@ -154,6 +154,7 @@ impl<B: Bits> BitTables<B> {
         for comp in &kb.comps {
             if (comp.plain && kb.merged.is_some() && !pos.has_walls)
                 || comp.from_rank.is_some_and(|r| r != from_rank)
+                || (comp.anywhere[bit] & within).is_zero()
             {
                 continue;
             }

@@ -32,6 +32,9 @@ pub(crate) struct Reach<B> {
 pub(crate) struct ComponentBits<B> {
     /// One per vector, in the component's order (the order moves are listed in).
     pub reaches: Vec<Reach<B>>,
+    /// Per square: every square its vectors reach on an empty board (a move to a square
+    /// outside it needs no look at this component).
+    pub anywhere: Vec<B>,
     /// Range 1: no square in between, so occupancy never cuts it short.
     pub leap: bool,
     pub mode: MoveMode,
@@ -276,14 +279,22 @@ impl Builder<'_> {
         let comps: Vec<ComponentBits<B>> = source
             .iter()
             .map(|c| {
-                let reaches = c
+                let reaches: Vec<Reach<B>> = c
                     .steps
                     .iter()
                     .map(|s| self.reach(s.dx as i32, s.dy as i32, s.wall_dir, c.range))
                     .collect();
                 let (dx, dy) = c.steps.first().map_or((0, 0), |s| (s.dx, s.dy));
                 let range = c.range as i32;
+                let anywhere = (0..self.squares())
+                    .map(|i| {
+                        reaches
+                            .iter()
+                            .fold(B::ZERO, |m, r: &Reach<B>| m | r.squares[i])
+                    })
+                    .collect();
                 ComponentBits {
+                    anywhere,
                     reaches,
                     leap: c.range == 1,
                     mode: c.mode,
