@@ -20,7 +20,7 @@ use anyhow::{Context, Result};
 use chessrules::io::compressed::{decompressing, Compression};
 use chessrules::io::input::open_input;
 use chessrules::notation::pgn::PgnReader;
-use chessrules::variants::standard::bounded::{read_game, ReadGame};
+use chessrules::variants::standard::bounded::{read_game, read_game_replayed, ReadGame};
 use chessrules::variants::standard::replay::{Replay, Verdict};
 use clap::Args;
 use rayon::prelude::*;
@@ -66,6 +66,9 @@ fn read_batch<R: Read>(
     games: usize,
     failed: &mut Option<io::Error>,
 ) -> io::Result<Vec<ReadGame>> {
+    // One thread replays each game as it reads it (its moves still in the cache, none kept);
+    // more replay a batch in parallel while the next is read.
+    let replay_now = rayon::current_num_threads() == 1;
     // An error found while the last batch was read comes after that batch's games.
     if let Some(e) = failed.take() {
         return Err(e);
@@ -77,7 +80,12 @@ fn read_batch<R: Read>(
         if reader.has_failed() && !batch.is_empty() {
             break;
         }
-        let Some(read) = read_game(reader, default_variant) else {
+        let read = if replay_now {
+            read_game_replayed(reader, default_variant)
+        } else {
+            read_game(reader, default_variant)
+        };
+        let Some(read) = read else {
             break;
         };
         let (game, kept) = match read {

@@ -56,8 +56,27 @@ pub fn read_game<R: Read>(
     reader: &mut PgnReader<R>,
     default_variant: Option<&'static str>,
 ) -> Option<io::Result<(ReadGame, usize)>> {
+    read_bounded(reader, default_variant, false)
+}
+
+/// `read_game` replaying every game as it is read (`ReadGame::Replayed`): for a reader that
+/// replays on its own thread, where a game's moves are still in the cache as they come and
+/// need not be kept.
+pub fn read_game_replayed<R: Read>(
+    reader: &mut PgnReader<R>,
+    default_variant: Option<&'static str>,
+) -> Option<io::Result<(ReadGame, usize)>> {
+    read_bounded(reader, default_variant, true)
+}
+
+fn read_bounded<R: Read>(
+    reader: &mut PgnReader<R>,
+    default_variant: Option<&'static str>,
+    replay_now: bool,
+) -> Option<io::Result<(ReadGame, usize)>> {
     let mut sink = BoundedGame {
         default_variant,
+        replay_now,
         ..BoundedGame::default()
     };
     let read = reader.next_game_into(&mut sink)?;
@@ -65,11 +84,7 @@ pub fn read_game<R: Read>(
     Some(match read {
         Ok(()) => Ok((
             match sink.streaming {
-                Some(r) => {
-                    let mut replay = r.finish();
-                    replay.warnings.splice(0..0, sink.game.warnings);
-                    ReadGame::Replayed(replay)
-                }
+                Some(r) => ReadGame::Replayed(r.finish_after_reading(sink.game.warnings)),
                 None => {
                     let mut game = sink.game;
                     if let (Some(v), None) = (default_variant, game.tag("Variant")) {
@@ -94,6 +109,8 @@ struct BoundedGame {
     bytes: usize,
     /// The `Variant` a game without the tag is replayed as.
     default_variant: Option<&'static str>,
+    /// Replay from the first move on, keeping no move.
+    replay_now: bool,
 }
 
 impl GameSink for BoundedGame {
@@ -114,6 +131,13 @@ impl GameSink for BoundedGame {
     fn main_move(&mut self, text: &str) {
         if let Some(r) = &mut self.streaming {
             r.push(text);
+            return;
+        }
+        if self.replay_now {
+            let variant = self.game.tag("Variant").or(self.default_variant);
+            let mut r = Replayer::new(variant, self.game.tag("FEN"));
+            r.push(text);
+            self.streaming = Some(r);
             return;
         }
         self.bytes += text.len();
@@ -137,5 +161,44 @@ impl GameSink for BoundedGame {
             self.bytes += text.len();
             self.game.warnings.push(text);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::standard::replay::MAX_WARNINGS;
+
+    /// Every game's verdict, plies and warnings in `text`, replayed as read or later.
+    fn replays(text: &str, replay_now: bool) -> Vec<Replay> {
+        let mut reader = PgnReader::new(text.as_bytes());
+        let mut out = Vec::new();
+        while let Some(game) = read_bounded(&mut reader, None, replay_now) {
+            out.push(game.expect("a text reads").0.replay());
+        }
+        out
+    }
+
+    #[test]
+    fn replaying_as_read_gives_what_replaying_later_gives() {
+        // Warnings from reading (a quote inside a tag value, a blank line before the result)
+        // and from replaying (null moves, past the cap), short and long games, an illegal
+        // move, a FEN tag, a game with no moves.
+        let nulls = "1. Nf3 -- 2. Ng1 -- ".repeat(150);
+        let long = "1. Nf3 Nf6 2. Ng1 Ng8 ".repeat(1100);
+        let text = format!(
+            "[White \"a \"b\" c\"]\n\n{nulls}*\n\n\
+             [Event \"x\"]\n\n{long}1-0\n\n\
+             [FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\n1. O-O Kd7 2. Rd1+ *\n\n\
+             [Event \"y\"]\n\n1. e4 e5 2. Ke3 *\n\n\
+             [Event \"z\"]\n\n*\n\n\
+             [White \"d \"e\" f\"]\n\n1. d4 --\n\n"
+        );
+        let later = replays(&text, false);
+        assert_eq!(later.len(), 6);
+        // The first game's warnings reach the cap: the quote, then the null moves' own.
+        assert_eq!(later[0].warnings.len(), MAX_WARNINGS);
+        assert!(later[0].is_legal() && later[5].warnings.len() >= 3);
+        assert_eq!(replays(&text, true), later);
     }
 }

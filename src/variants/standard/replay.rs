@@ -201,7 +201,7 @@ fn pass(pos: &mut Position) {
 }
 
 /// Warnings kept per game (a game of a million null moves reports the first ones).
-const MAX_WARNINGS: usize = 256;
+pub(crate) const MAX_WARNINGS: usize = 256;
 
 /// A replay fed one move at a time, as a streaming reader meets them: it holds one position
 /// and the verdict, never the moves, so a game of any length costs the same memory.
@@ -269,6 +269,16 @@ impl Replayer {
                 });
             }
         }
+    }
+
+    /// `finish` for a game whose reading gave `read` warnings besides the replay's own:
+    /// they come first, and the replay keeps what room they leave, as `replay` does.
+    pub fn finish_after_reading(mut self, mut read: Vec<String>) -> Replay {
+        self.warnings
+            .truncate(MAX_WARNINGS.saturating_sub(read.len()));
+        read.append(&mut self.warnings);
+        self.warnings = read;
+        self.finish()
     }
 
     /// The replay of the moves pushed: the final position's FEN and status, or the verdict
