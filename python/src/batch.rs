@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use chessrules::io::compressed::{decompressing, Compression};
 use chessrules::notation::pgn::PgnReader;
-use chessrules::variants::standard::bounded::read_game;
+use chessrules::variants::standard::bounded::read_game_replayed;
 use chessrules::variants::standard::replay::{Replay, Verdict};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
@@ -259,7 +259,7 @@ pub fn validate_batch(
                 let mut lines = Vec::new();
                 let (mut games, mut legal, mut moves) = (0u64, 0u64, 0u64);
                 let (mut next, mut error) = (None, None);
-                while let Some(read) = read_game(&mut reader, default_variant) {
+                while let Some(read) = read_game_replayed(&mut reader, default_variant) {
                     let (game, _) = match read {
                         // The rest is not PGN: the games before it are kept and the error is
                         // the batch's (the command reports it after them too).

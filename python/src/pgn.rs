@@ -12,7 +12,7 @@ use std::sync::Mutex;
 
 use chessrules::io::compressed::decompressing;
 use chessrules::notation::pgn::PgnReader;
-use chessrules::variants::standard::bounded::read_game;
+use chessrules::variants::standard::bounded::read_game_replayed;
 use chessrules::variants::standard::replay::{Replay, Verdict};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
@@ -28,7 +28,7 @@ fn next_replay<R: Read>(
     reader: &mut PgnReader<R>,
     default_variant: Option<&'static str>,
 ) -> io::Result<Option<Replay>> {
-    read_game(reader, default_variant)
+    read_game_replayed(reader, default_variant)
         .transpose()
         .map(|read| read.map(|(game, _)| game.replay()))
 }
