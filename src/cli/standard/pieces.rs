@@ -18,7 +18,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use chessrules::notation::pgn::cuts::{Cut, Planner};
 use chessrules::notation::pgn::PgnReader;
-use chessrules::variants::standard::bounded::read_game;
+use chessrules::variants::standard::bounded::read_game_replayed;
 use chessrules::variants::standard::replay::Replay;
 use rayon::prelude::*;
 
@@ -85,7 +85,7 @@ fn read_piece(
         if index >= needed.load(Ordering::Relaxed) {
             return done(replays, PieceEnd::Cancelled);
         }
-        let Some(read) = read_game(&mut reader, default_variant) else {
+        let Some(read) = read_game_replayed(&mut reader, default_variant) else {
             return done(replays, PieceEnd::EndOfFile);
         };
         let game = match read {
