@@ -205,6 +205,13 @@ impl Builder<'_> {
         self.shape.files() as usize * self.shape.ranks() as usize
     }
 
+    /// Per square: every square any of `reaches` reaches from it on an empty board.
+    fn union_per_square<B: Bits>(&self, reaches: &[Reach<B>]) -> Vec<B> {
+        (0..self.squares())
+            .map(|i| reaches.iter().fold(B::ZERO, |m, r| m | r.squares[i]))
+            .collect()
+    }
+
     /// The bit of (file, rank), or nothing off the board.
     fn at<B: Bits>(&self, f: i32, r: i32) -> B {
         let (files, ranks) = (self.shape.files() as i32, self.shape.ranks() as i32);
@@ -286,13 +293,7 @@ impl Builder<'_> {
                     .collect();
                 let (dx, dy) = c.steps.first().map_or((0, 0), |s| (s.dx, s.dy));
                 let range = c.range as i32;
-                let anywhere = (0..self.squares())
-                    .map(|i| {
-                        reaches
-                            .iter()
-                            .fold(B::ZERO, |m, r: &Reach<B>| m | r.squares[i])
-                    })
-                    .collect();
+                let anywhere = self.union_per_square(&reaches);
                 ComponentBits {
                     anywhere,
                     reaches,
@@ -464,13 +465,7 @@ impl Builder<'_> {
                         })
                         .collect()
                 };
-                let lines = (0..self.squares())
-                    .map(|i| {
-                        rides
-                            .iter()
-                            .fold(B::ZERO, |m, r: &Reach<B>| m | r.squares[i])
-                    })
-                    .collect();
+                let lines = self.union_per_square(&rides);
                 let forward: Vec<Reach<B>> = vectors
                     .iter()
                     .map(|&(dx, dy)| {
