@@ -34,7 +34,7 @@ pub struct Move {
 
 impl Move {
     /// A plain move `from`→`to`: no promotion, no flag.
-    pub fn new(from: Sq, to: Sq) -> Move {
+    pub const fn new(from: Sq, to: Sq) -> Move {
         Move {
             from,
             to,
