@@ -348,12 +348,7 @@ impl Builder<'_> {
             (leaps, rides)
         });
         let anywhere: Vec<B> = (0..self.squares())
-            .map(|i| {
-                comps
-                    .iter()
-                    .flat_map(|c| c.reaches.iter())
-                    .fold(B::ZERO, |m, r| m | r.squares[i])
-            })
+            .map(|i| comps.iter().fold(B::ZERO, |m, c| m | c.anywhere[i]))
             .collect();
         let mut from_anywhere = vec![B::ZERO; self.squares()];
         for (i, &reach) in anywhere.iter().enumerate() {

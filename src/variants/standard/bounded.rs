@@ -1,7 +1,8 @@
 //! Reading one PGN game with bounded memory, for validators that stream: a game keeps at most
 //! [`MOVES_KEPT`] moves, two tags and [`WARNINGS_KEPT`] warnings, and a longer game is replayed as
 //! it is read, so memory is bounded whatever one game's size. `standard validate` and the
-//! Python package's `pgn.validate` both read through [`read_game`].
+//! Python package's `pgn.validate` both read through [`read_game`], or, where one thread
+//! reads and replays, [`read_game_replayed`].
 
 use std::io::{self, Read};
 
