@@ -104,55 +104,89 @@ fn read_piece(
     }
 }
 
+/// What [`emit_in_order`] found: go on with the next window, or stop with the reader that
+/// must read the rest of the file (and the offset it started at), if any is left to read.
+enum Flow {
+    Go,
+    Stop(Option<(PgnReader<File>, u64)>),
+}
+
+/// Hands a window's pieces (each with the offset its piece ends at and the cut it began at) to
+/// `emit` in file order, and says whether the next window's pieces are wanted.
+fn emit_in_order(
+    window: Vec<(PieceResult, u64, Cut)>,
+    emit: &mut impl FnMut(&[Replay], u64) -> io::Result<bool>,
+) -> io::Result<Flow> {
+    for (result, end, cut) in window {
+        let go_on = emit(&result.replays, end)?;
+        match result.end {
+            PieceEnd::Confirmed if go_on => {}
+            PieceEnd::ReadsOn(reader) if go_on => {
+                return Ok(Flow::Stop(Some((*reader, cut.offset))))
+            }
+            PieceEnd::Failed(e) => return Err(e),
+            _ => return Ok(Flow::Stop(None)),
+        }
+    }
+    Ok(Flow::Go)
+}
+
 /// Reads the pieces of the file at `path` as `planner` cuts it, `window` at a time in parallel
 /// on the current thread pool, and hands each piece's games to `emit` in file order, with the
-/// offset where the next piece starts (`emit` returns whether to go on). Returns the reader
-/// that must read the rest of the file, one game after another (the last piece, or one whose
-/// cut was not confirmed), with the offset it started at, if any is left to read.
+/// offset where the next piece starts (`emit` returns whether to go on). A window's games are
+/// handed over while the next window is read, and the last piece is read to the end of the
+/// file like the others: reporting and the last piece were the serial parts of `--jobs 2`.
+/// Returns the reader that must read the rest of the file, one game after another (a piece
+/// whose cut after it was not confirmed), with the offset it started at, if any is left.
 pub fn read_all(
     path: &Path,
     planner: &mut Planner<impl Read>,
     window: usize,
     default_variant: Option<&'static str>,
-    mut emit: impl FnMut(&[Replay], u64) -> io::Result<bool>,
+    mut emit: impl FnMut(&[Replay], u64) -> io::Result<bool> + Send,
 ) -> io::Result<Option<(PgnReader<File>, u64)>> {
     let needed = AtomicUsize::new(usize::MAX);
     let mut next = planner.next_cut()?;
     let mut index = 0;
-    while let Some(first) = next {
-        // This window's cuts, each piece ending where the next cut begins; the last cut
-        // with no cut after it begins the rest of the file.
-        let mut cuts = vec![first];
-        next = planner.next_cut()?;
+    let mut pending = Vec::new();
+    loop {
+        // This window's cuts, each piece ending where the next cut begins, the last piece of
+        // the file at its end.
+        let mut cuts = Vec::new();
         while cuts.len() < window.max(1) {
             let Some(cut) = next else { break };
             cuts.push(cut);
             next = planner.next_cut()?;
         }
-        let ends: Vec<u64> = cuts[1..]
+        let ends: Vec<u64> = cuts[1.min(cuts.len())..]
             .iter()
-            .chain(next.as_ref())
             .map(|c| c.offset)
+            .chain((!cuts.is_empty()).then(|| next.map_or(u64::MAX, |c| c.offset)))
             .collect();
-        let results: Vec<PieceResult> = ends
-            .par_iter()
-            .enumerate()
-            .map(|(k, &end)| read_piece(path, index + k, cuts[k], end, default_variant, &needed))
-            .collect();
-        for ((result, &end), &cut) in results.into_iter().zip(&ends).zip(&cuts) {
-            let go_on = emit(&result.replays, end)?;
-            match result.end {
-                PieceEnd::Confirmed if go_on => {}
-                PieceEnd::ReadsOn(reader) if go_on => return Ok(Some((*reader, cut.offset))),
-                PieceEnd::Failed(e) => return Err(e),
-                _ => return Ok(None),
-            }
+        let earlier = std::mem::take(&mut pending);
+        let (flow, results) = rayon::join(
+            || emit_in_order(earlier, &mut emit),
+            || -> Vec<PieceResult> {
+                ends.par_iter()
+                    .enumerate()
+                    .map(|(k, &end)| {
+                        read_piece(path, index + k, cuts[k], end, default_variant, &needed)
+                    })
+                    .collect()
+            },
+        );
+        if let Flow::Stop(rest) = flow? {
+            return Ok(rest);
         }
-        if next.is_none() {
-            let last = cuts[cuts.len() - 1];
-            return reader_at(path, last).map(|r| Some((r, last.offset)));
+        if cuts.is_empty() {
+            return Ok(None);
         }
         index += cuts.len();
+        pending = results
+            .into_iter()
+            .zip(ends)
+            .zip(cuts)
+            .map(|((r, end), cut)| (r, end, cut))
+            .collect();
     }
-    Ok(None)
 }
