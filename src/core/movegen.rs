@@ -683,7 +683,11 @@ impl Position {
             return true;
         }
         let us = self.side;
-        if m.flag == MoveFlag::Normal && self.royal_count[us.index()] == 1 {
+        // A double step moves its piece as a plain move does (the en passant square it leaves
+        // is no threat to its own side): tested the same way, without making it.
+        if matches!(m.flag, MoveFlag::Normal | MoveFlag::DoubleStep)
+            && self.royal_count[us.index()] == 1
+        {
             if let Some(bits) = &self.rules.bits {
                 return self.bits_safe_after(bits, m.from, m.to);
             }

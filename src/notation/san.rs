@@ -434,6 +434,21 @@ mod tests {
     }
 
     #[test]
+    fn a_double_step_is_held_to_the_pin_and_the_check_like_any_move() {
+        // The d2 pawn is pinned by the bishop on a5: neither step is legal.
+        let mut pos = standard::from_fen("4k3/8/8/b7/8/8/3P4/4K3 w - - 0 1").unwrap();
+        assert_eq!(parse(&mut pos, "d4"), Err(SanError::Illegal("d4".into())));
+        assert_eq!(parse(&mut pos, "d3"), Err(SanError::Illegal("d3".into())));
+        // In check from the bishop on a5: h2-h4 is no answer, b2-b4 blocks it.
+        let mut pos = standard::from_fen("4k3/8/8/b7/8/8/1P5P/4K3 w - - 0 1").unwrap();
+        assert_eq!(parse(&mut pos, "h4"), Err(SanError::Illegal("h4".into())));
+        assert!(parse(&mut pos, "b4").is_ok());
+        // Unpinned and not in check: legal.
+        let mut pos = standard::from_fen("4k3/8/8/8/8/8/3P4/4K3 w - - 0 1").unwrap();
+        assert!(parse(&mut pos, "d4").is_ok());
+    }
+
+    #[test]
     fn check_and_mate_suffixes() {
         assert_eq!(san_of("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "a1a8"), "Ra8#");
         assert_eq!(san_of("6k1/8/8/8/8/8/8/R5K1 w - - 0 1", "a1a8"), "Ra8+");
