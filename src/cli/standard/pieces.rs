@@ -10,17 +10,22 @@
 //! comment, say) ends the parallel reading: that piece's reader goes on alone to the end of
 //! the file and the later pieces' work is dropped. Games are numbered across the file and
 //! reported in file order, so the output is `--jobs 1`'s, byte for byte.
+//!
+//! No thread waits for another: whichever finishes a piece reports the pieces now next in
+//! file order and starts the next ones (a few per thread ahead of the reporting), so the
+//! reporting runs beside the reading and nothing waits for a batch's slowest piece.
 
+use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, Read, Seek, SeekFrom};
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
 
 use chessrules::notation::pgn::cuts::{Cut, Planner};
 use chessrules::notation::pgn::PgnReader;
 use chessrules::variants::standard::bounded::read_game_replayed;
 use chessrules::variants::standard::replay::Replay;
-use rayon::prelude::*;
 
 /// The size of a piece for a file of `size` bytes read by `threads` threads: enough pieces
 /// that the threads finish together, few enough that each reader's start-up is nothing.
@@ -104,89 +109,244 @@ fn read_piece(
     }
 }
 
-/// What [`emit_in_order`] found: go on with the next window, or stop with the reader that
-/// must read the rest of the file (and the offset it started at), if any is left to read.
-enum Flow {
-    Go,
-    Stop(Option<(PgnReader<File>, u64)>),
+/// The reader left to read the rest of the file one game after another, with the offset it
+/// started at, if any is left.
+type Rest = Option<(PgnReader<File>, u64)>;
+
+/// What the file's reading by pieces has come to, shared by the pool's threads: the plan, the
+/// pieces read but not yet reported, and the report writer. Whichever thread finishes a piece
+/// reports every piece now next in file order and starts new ones, so no thread waits for a
+/// window's slowest piece and reporting runs beside the reading.
+struct Shared<'a, P, E> {
+    planner: &'a mut Planner<P>,
+    /// The next piece's cut, if any is left.
+    next: Option<Cut>,
+    /// The index the next piece started will have.
+    started: usize,
+    /// Pieces read and not yet reported, by index, with the offset each ends at and its cut.
+    read: BTreeMap<usize, (PieceResult, u64, Cut)>,
+    /// The index of the next piece to report.
+    reported: usize,
+    /// Planning failed before the piece of this index could start: no piece starts after it,
+    /// and the error comes once the pieces before it are reported.
+    plan_failed: Option<(usize, io::Error)>,
+    /// Set when the reading by pieces is over: the reader left to read the rest, or the error.
+    outcome: Option<io::Result<Rest>>,
+    emit: &'a mut E,
 }
 
-/// Hands a window's pieces (each with the offset its piece ends at and the cut it began at) to
-/// `emit` in file order, and says whether the next window's pieces are wanted.
-fn emit_in_order(
-    window: Vec<(PieceResult, u64, Cut)>,
-    emit: &mut impl FnMut(&[Replay], u64) -> io::Result<bool>,
-) -> io::Result<Flow> {
-    for (result, end, cut) in window {
-        let go_on = emit(&result.replays, end)?;
-        match result.end {
-            PieceEnd::Confirmed if go_on => {}
-            PieceEnd::ReadsOn(reader) if go_on => {
-                return Ok(Flow::Stop(Some((*reader, cut.offset))))
+/// What every piece's reading needs besides the shared state.
+struct Job<'a> {
+    path: &'a Path,
+    default_variant: Option<&'static str>,
+    needed: &'a AtomicUsize,
+    /// Most pieces started and not yet reported.
+    ahead: usize,
+}
+
+impl<P: Read, E: FnMut(&[Replay], u64) -> io::Result<bool>> Shared<'_, P, E> {
+    /// The next piece to read, as (index, cut, the offset it ends at), while the plan has one
+    /// and fewer than `ahead` pieces are waiting to be reported.
+    fn take_piece(&mut self, ahead: usize) -> Option<(usize, Cut, u64)> {
+        if self.outcome.is_some() || self.plan_failed.is_some() {
+            return None;
+        }
+        if self.started - self.reported >= ahead {
+            return None;
+        }
+        let cut = self.next?;
+        self.next = match self.planner.next_cut() {
+            Ok(next) => next,
+            Err(e) => {
+                // The games before this piece are still reported; then the error.
+                self.plan_failed = Some((self.started, e));
+                return None;
             }
-            PieceEnd::Failed(e) => return Err(e),
-            _ => return Ok(Flow::Stop(None)),
+        };
+        let index = self.started;
+        self.started += 1;
+        Some((index, cut, self.next.map_or(u64::MAX, |c| c.offset)))
+    }
+
+    /// Reports the pieces now next in file order, and settles the outcome when one ends the
+    /// reading by pieces.
+    fn report_ready(&mut self, needed: &AtomicUsize) {
+        while self.outcome.is_none() {
+            let Some((result, end, cut)) = self.read.remove(&self.reported) else {
+                break;
+            };
+            self.reported += 1;
+            let outcome = match (self.emit)(&result.replays, end) {
+                Err(e) => Some(Err(e)),
+                Ok(go_on) => match result.end {
+                    PieceEnd::Confirmed if go_on => None,
+                    PieceEnd::ReadsOn(reader) if go_on => Some(Ok(Some((*reader, cut.offset)))),
+                    PieceEnd::Failed(e) => Some(Err(e)),
+                    _ => Some(Ok(None)),
+                },
+            };
+            if outcome.is_some() {
+                // The pieces still being read are not needed.
+                needed.store(0, Ordering::Relaxed);
+                self.outcome = outcome;
+            }
         }
     }
-    Ok(Flow::Go)
 }
 
-/// Reads the pieces of the file at `path` as `planner` cuts it, `window` at a time in parallel
+/// Reads piece `index` on the pool, reports what is ready, and starts the pieces that may
+/// start now.
+fn read_and_go_on<'s, 'a: 's, P, E>(
+    scope: &rayon::ScopeFifo<'s>,
+    shared: &'s Mutex<Shared<'a, P, E>>,
+    job: &'s Job<'a>,
+    (index, cut, end): (usize, Cut, u64),
+) where
+    P: Read + Send,
+    E: FnMut(&[Replay], u64) -> io::Result<bool> + Send,
+{
+    let result = read_piece(job.path, index, cut, end, job.default_variant, job.needed);
+    let mut state = shared.lock().unwrap_or_else(PoisonError::into_inner);
+    state.read.insert(index, (result, end, cut));
+    state.report_ready(job.needed);
+    while let Some(piece) = state.take_piece(job.ahead) {
+        scope.spawn_fifo(move |scope| read_and_go_on(scope, shared, job, piece));
+    }
+}
+
+/// Reads the pieces of the file at `path` as `planner` cuts it, up to `ahead` pieces at a time
 /// on the current thread pool, and hands each piece's games to `emit` in file order, with the
-/// offset where the next piece starts (`emit` returns whether to go on). A window's games are
-/// handed over while the next window is read, and the last piece is read to the end of the
-/// file like the others: reporting and the last piece were the serial parts of `--jobs 2`.
-/// Returns the reader that must read the rest of the file, one game after another (a piece
-/// whose cut after it was not confirmed), with the offset it started at, if any is left.
-pub fn read_all(
+/// offset where the next piece starts (`emit` returns whether to go on). The last piece is read
+/// to the end of the file like the others. Returns the reader that must read the rest of the
+/// file, one game after another (a piece whose cut after it was not confirmed), with the offset
+/// it started at, if any is left.
+pub fn read_all<P: Read + Send>(
     path: &Path,
-    planner: &mut Planner<impl Read>,
-    window: usize,
+    planner: &mut Planner<P>,
+    ahead: usize,
     default_variant: Option<&'static str>,
     mut emit: impl FnMut(&[Replay], u64) -> io::Result<bool> + Send,
-) -> io::Result<Option<(PgnReader<File>, u64)>> {
+) -> io::Result<Rest> {
     let needed = AtomicUsize::new(usize::MAX);
-    let mut next = planner.next_cut()?;
-    let mut index = 0;
-    let mut pending = Vec::new();
-    loop {
-        // This window's cuts, each piece ending where the next cut begins, the last piece of
-        // the file at its end.
+    let next = planner.next_cut()?;
+    let job = Job {
+        path,
+        default_variant,
+        needed: &needed,
+        ahead: ahead.max(1),
+    };
+    let shared = Mutex::new(Shared {
+        planner,
+        next,
+        started: 0,
+        read: BTreeMap::new(),
+        reported: 0,
+        plan_failed: None,
+        outcome: None,
+        emit: &mut emit,
+    });
+    // First in, first out: pieces are read in file order, so each is reported soon after it
+    // is read.
+    rayon::scope_fifo(|scope| {
+        let mut state = shared.lock().unwrap_or_else(PoisonError::into_inner);
+        while let Some(piece) = state.take_piece(job.ahead) {
+            let (shared, job) = (&shared, &job);
+            scope.spawn_fifo(move |scope| read_and_go_on(scope, shared, job, piece));
+        }
+    });
+    // Every piece started has been read and reported, up to the first that ended the reading.
+    let state = shared.into_inner().unwrap_or_else(PoisonError::into_inner);
+    match (state.outcome, state.plan_failed) {
+        (Some(outcome), _) => outcome,
+        // The pieces before the one that could not be planned, reported; then the error.
+        (None, Some((_, e))) => Err(e),
+        (None, None) => Ok(None),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The first `at` bytes of `data`, then a read that fails.
+    struct BreaksAt {
+        data: Vec<u8>,
+        at: usize,
+        pos: usize,
+    }
+
+    impl Read for BreaksAt {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.pos >= self.at {
+                return Err(io::Error::other("the disk failed"));
+            }
+            let n = buf.len().min(self.at - self.pos);
+            buf[..n].copy_from_slice(&self.data[self.pos..self.pos + n]);
+            self.pos += n;
+            Ok(n)
+        }
+    }
+
+    /// When finding the cuts fails partway, every game of the pieces before the failure is
+    /// handed over, in file order, and then the error, whatever the number of threads.
+    #[test]
+    fn games_before_a_planning_error_come_in_order_before_it() {
+        let mut text = String::new();
+        let mut games = 0;
+        while text.len() < 3 << 20 {
+            games += 1;
+            text.push_str(&format!(
+                "[Event \"{games}\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 {{ game {games} }} 1-0\n\n"
+            ));
+        }
+        let path = std::env::temp_dir().join(format!("chessrules-plan-{}.pgn", std::process::id()));
+        std::fs::write(&path, &text).expect("written");
+        let piece = 256 << 10;
+        // Where the cuts fall, from a planner that reads the whole file.
+        let mut whole = Planner::new(text.as_bytes(), piece);
         let mut cuts = Vec::new();
-        while cuts.len() < window.max(1) {
-            let Some(cut) = next else { break };
-            cuts.push(cut);
-            next = planner.next_cut()?;
+        while let Some(cut) = whole.next_cut().expect("reads") {
+            cuts.push(cut.offset);
         }
-        let ends: Vec<u64> = cuts[1.min(cuts.len())..]
-            .iter()
-            .map(|c| c.offset)
-            .chain((!cuts.is_empty()).then(|| next.map_or(u64::MAX, |c| c.offset)))
-            .collect();
-        let earlier = std::mem::take(&mut pending);
-        let (flow, results) = rayon::join(
-            || emit_in_order(earlier, &mut emit),
-            || -> Vec<PieceResult> {
-                ends.par_iter()
-                    .enumerate()
-                    .map(|(k, &end)| {
-                        read_piece(path, index + k, cuts[k], end, default_variant, &needed)
-                    })
-                    .collect()
-            },
-        );
-        if let Flow::Stop(rest) = flow? {
-            return Ok(rest);
+        // A planner whose reads fail past 1.1 MiB cannot find the cut after the one at ~1 MiB
+        // (it finds cuts a megabyte chunk at a time): the pieces before that cut are reported.
+        let break_at = (1 << 20) + (100 << 10);
+        for threads in [1, 2, 3] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .expect("a pool");
+            let mut planner = Planner::new(
+                BreaksAt {
+                    data: text.clone().into_bytes(),
+                    at: break_at,
+                    pos: 0,
+                },
+                piece,
+            );
+            let mut handed = Vec::new();
+            let outcome = pool.install(|| {
+                read_all(&path, &mut planner, 4, None, |replays, end| {
+                    handed.push((replays.len(), end));
+                    Ok(true)
+                })
+            });
+            let error = outcome.err().map(|e| e.to_string());
+            assert_eq!(
+                error.as_deref(),
+                Some("the disk failed"),
+                "{threads} threads"
+            );
+            // Each piece handed over ends where the next cut begins, in order.
+            let ends: Vec<u64> = handed.iter().map(|h| h.1).collect();
+            assert!(!ends.is_empty(), "{threads} threads");
+            assert_eq!(ends, cuts[1..=ends.len()].to_vec(), "{threads} threads");
+            // And holds every game before that cut.
+            let last = ends[ends.len() - 1] as usize;
+            let before = text[..last].matches("[Event ").count();
+            let got: usize = handed.iter().map(|h| h.0).sum();
+            assert_eq!(got, before, "{threads} threads");
         }
-        if cuts.is_empty() {
-            return Ok(None);
-        }
-        index += cuts.len();
-        pending = results
-            .into_iter()
-            .zip(ends)
-            .zip(cuts)
-            .map(|((r, end), cut)| (r, end, cut))
-            .collect();
+        let _ = std::fs::remove_file(&path);
     }
 }

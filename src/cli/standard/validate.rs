@@ -370,8 +370,9 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode> {
                 progress.show(tally.games, reached.min(size), false);
                 Ok(true)
             };
-            let window = threads * 4;
-            match pieces::read_all(&args.file, &mut planner, window, default_variant, emit)? {
+            // Pieces read ahead of the reporting: a few per thread.
+            let ahead = threads * 4;
+            match pieces::read_all(&args.file, &mut planner, ahead, default_variant, emit)? {
                 Some((mut rest, offset)) => {
                     let progress = (&mut progress, offset);
                     validate_stream(
