@@ -11,9 +11,10 @@
 //! the file and the later pieces' work is dropped. Games are numbered across the file and
 //! reported in file order, so the output is `--jobs 1`'s, byte for byte.
 //!
-//! No thread waits for another: whichever finishes a piece reports the pieces now next in
-//! file order and starts the next ones (a few per thread ahead of the reporting), so the
-//! reporting runs beside the reading and nothing waits for a batch's slowest piece.
+//! Whichever thread finishes a piece reports the pieces now next in file order and starts the
+//! next ones (a few per thread ahead of the reporting): the reporting runs beside the reading,
+//! and no thread waits for a batch's slowest piece (only, briefly, for the lock while another
+//! reports).
 
 use std::collections::BTreeMap;
 use std::fs::File;
@@ -130,6 +131,9 @@ struct Shared<'a, P, E> {
     /// Planning failed before the piece of this index could start: no piece starts after it,
     /// and the error comes once the pieces before it are reported.
     plan_failed: Option<(usize, io::Error)>,
+    /// The planner gave up at this cut (no game start for many pieces' bytes): what follows
+    /// it, of any size, is read as a stream once the pieces before it are reported.
+    rest_from: Option<Cut>,
     /// Set when the reading by pieces is over: the reader left to read the rest, or the error.
     outcome: Option<io::Result<Rest>>,
     emit: &'a mut E,
@@ -148,7 +152,7 @@ impl<P: Read, E: FnMut(&[Replay], u64) -> io::Result<bool>> Shared<'_, P, E> {
     /// The next piece to read, as (index, cut, the offset it ends at), while the plan has one
     /// and fewer than `ahead` pieces are waiting to be reported.
     fn take_piece(&mut self, ahead: usize) -> Option<(usize, Cut, u64)> {
-        if self.outcome.is_some() || self.plan_failed.is_some() {
+        if self.outcome.is_some() || self.plan_failed.is_some() || self.rest_from.is_some() {
             return None;
         }
         if self.started - self.reported >= ahead {
@@ -163,6 +167,12 @@ impl<P: Read, E: FnMut(&[Replay], u64) -> io::Result<bool>> Shared<'_, P, E> {
                 return None;
             }
         };
+        if self.next.is_none() && self.planner.gave_up() {
+            self.rest_from = Some(cut);
+            return None;
+        }
+        // The last piece, read to the end of the file: at most the planner's look-ahead of
+        // pieces long, since it found the end.
         let index = self.started;
         self.started += 1;
         Some((index, cut, self.next.map_or(u64::MAX, |c| c.offset)))
@@ -217,9 +227,10 @@ fn read_and_go_on<'s, 'a: 's, P, E>(
 /// Reads the pieces of the file at `path` as `planner` cuts it, up to `ahead` pieces at a time
 /// on the current thread pool, and hands each piece's games to `emit` in file order, with the
 /// offset where the next piece starts (`emit` returns whether to go on). The last piece is read
-/// to the end of the file like the others. Returns the reader that must read the rest of the
-/// file, one game after another (a piece whose cut after it was not confirmed), with the offset
-/// it started at, if any is left.
+/// to the end of the file like the others, unless the planner gave up finding cuts before the
+/// end. Returns the reader that must read the rest of the file as a stream, one game after
+/// another (from a cut not confirmed, or where the planner gave up), with the offset it
+/// started at, if any is left.
 pub fn read_all<P: Read + Send>(
     path: &Path,
     planner: &mut Planner<P>,
@@ -242,6 +253,7 @@ pub fn read_all<P: Read + Send>(
         read: BTreeMap::new(),
         reported: 0,
         plan_failed: None,
+        rest_from: None,
         outcome: None,
         emit: &mut emit,
     });
@@ -256,11 +268,12 @@ pub fn read_all<P: Read + Send>(
     });
     // Every piece started has been read and reported, up to the first that ended the reading.
     let state = shared.into_inner().unwrap_or_else(PoisonError::into_inner);
-    match (state.outcome, state.plan_failed) {
-        (Some(outcome), _) => outcome,
+    match (state.outcome, state.plan_failed, state.rest_from) {
+        (Some(outcome), _, _) => outcome,
         // The pieces before the one that could not be planned, reported; then the error.
-        (None, Some((_, e))) => Err(e),
-        (None, None) => Ok(None),
+        (None, Some((_, e)), _) => Err(e),
+        (None, None, Some(cut)) => reader_at(path, cut).map(|r| Some((r, cut.offset))),
+        (None, None, None) => Ok(None),
     }
 }
 
@@ -285,6 +298,55 @@ mod tests {
             self.pos += n;
             Ok(n)
         }
+    }
+
+    /// Where the planner gives up finding cuts (games not parted by blank lines, for many
+    /// pieces' bytes), what follows its last cut is not read as a piece, of any size and on one
+    /// thread, but handed back to be read as a stream, after the pieces before it.
+    #[test]
+    fn the_rest_after_the_planner_gives_up_is_read_as_a_stream() {
+        let mut text = String::new();
+        let mut games = 0;
+        while text.len() < 4 << 20 {
+            games += 1;
+            // Parted by a blank line for the first megabyte only.
+            let gap = if text.len() < 1 << 20 { "\n" } else { "" };
+            text.push_str(&format!(
+                "[Event \"{games}\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n{gap}"
+            ));
+        }
+        let path = std::env::temp_dir().join(format!("chessrules-rest-{}.pgn", std::process::id()));
+        std::fs::write(&path, &text).expect("written");
+        let piece = 64 << 10;
+        let mut whole = Planner::new(text.as_bytes(), piece);
+        let mut last = 0;
+        while let Some(cut) = whole.next_cut().expect("reads") {
+            last = cut.offset;
+        }
+        assert!(whole.gave_up());
+        assert!(
+            last < 2 << 20,
+            "the last cut is near the first megabyte: {last}"
+        );
+        for threads in [1, 2, 3] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .expect("a pool");
+            let mut planner = Planner::new(File::open(&path).expect("opens"), piece);
+            let mut handed = 0;
+            let outcome = pool.install(|| {
+                read_all(&path, &mut planner, 4, None, |replays, _| {
+                    handed += replays.len();
+                    Ok(true)
+                })
+            });
+            let rest = outcome.expect("no error").map(|(_, offset)| offset);
+            assert_eq!(rest, Some(last), "{threads} threads");
+            let before = text[..last as usize].matches("[Event ").count();
+            assert_eq!(handed, before, "{threads} threads");
+        }
+        let _ = std::fs::remove_file(&path);
     }
 
     /// When finding the cuts fails partway, every game of the pieces before the failure is

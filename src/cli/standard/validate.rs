@@ -353,8 +353,9 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode> {
     };
     let json = args.json;
     let outcome: io::Result<()> = pool.install(|| match by_pieces {
-        // The pieces read in parallel; then, by one reader, whatever is left (the last piece,
-        // or the rest of a file from a cut that proved to be inside a game).
+        // The pieces read in parallel; then, by one reader, whatever is left (the rest of a
+        // file from a cut that proved to be inside a game, or from where the planner found no
+        // more cuts).
         Some(size) => {
             drop(input);
             let file = File::open(&args.file)?;

@@ -45,6 +45,8 @@ pub struct Planner<R> {
     started: bool,
     /// No more cuts will come.
     finished: bool,
+    /// They stopped coming before the end of the input (see [`Planner::gave_up`]).
+    gave_up: bool,
 }
 
 impl<R: Read> Planner<R> {
@@ -64,6 +66,7 @@ impl<R: Read> Planner<R> {
             target: piece_bytes.max(1),
             started: false,
             finished: false,
+            gave_up: false,
         }
     }
 
@@ -73,6 +76,13 @@ impl<R: Read> Planner<R> {
             offset: self.line_start,
             line: self.line,
         }
+    }
+
+    /// Did the cuts stop before the end of the input, because none was found within
+    /// `LOOK_AHEAD` pieces' bytes of where one was due? Then the bytes after the last cut are
+    /// not one piece's worth but the rest of the file, of any size, and are read as a stream.
+    pub fn gave_up(&self) -> bool {
+        self.gave_up
     }
 
     /// The next cut; `None` after the last.
@@ -100,6 +110,7 @@ impl<R: Read> Planner<R> {
                     || self.base > self.target.saturating_add(LOOK_AHEAD * self.piece_bytes)
                 {
                     self.finished = true;
+                    self.gave_up = self.len > 0;
                     break;
                 }
                 // A line start found at the end of the last chunk, its first byte in this one.
@@ -205,7 +216,17 @@ mod tests {
         // Games not parted by blank lines for 12 MiB, then a game start after one.
         let mut text = "[Event \"x\"]\n1. e4 *\n".repeat((12 << 20) / 20);
         text.push_str("\n[Event \"y\"]\n1. d4 *\n");
-        let cuts = plan(&mut text.as_bytes(), 1 << 20).expect("in memory");
-        assert_eq!(cuts, [Cut { offset: 0, line: 1 }]);
+        let mut planner = Planner::new(text.as_bytes(), 1 << 20);
+        assert_eq!(
+            planner.next_cut().expect("in memory"),
+            Some(Cut { offset: 0, line: 1 })
+        );
+        assert_eq!(planner.next_cut().expect("in memory"), None);
+        assert!(planner.gave_up(), "the rest is not one piece's worth");
+        // Cuts found to the end of the input: not given up.
+        let text = "[Event \"x\"]\n\n1. e4 *\n\n".repeat(100);
+        let mut planner = Planner::new(text.as_bytes(), 100);
+        while planner.next_cut().expect("in memory").is_some() {}
+        assert!(!planner.gave_up());
     }
 }
