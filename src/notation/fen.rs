@@ -350,38 +350,32 @@ pub fn write(pos: &Position) -> String {
     let rules = pos.rules();
     let shape = &rules.shape;
     let mut out = String::with_capacity(96);
-    // A run of empty squares: one digit on boards up to 9 files (most FENs), else formatted
-    // (this is written once per game `standard validate` reads).
-    let push_count = |out: &mut String, n: u32| match char::from_digit(n, 10) {
-        Some(digit) => out.push(digit),
-        None => {
-            let _ = write!(out, "{n}");
-        }
-    };
+    let push_count = |out: &mut String, n: u32| out.push_str(itoa::Buffer::new().format(n));
+    // This is written once per game `standard validate` reads: a rank's cells are read in a
+    // row (files are consecutive cells), each piece's letter from the piece table.
     for r in (0..shape.ranks()).rev() {
+        let first = shape.sq(Square::new(0, r)) as usize;
         let mut empty = 0;
-        for f in 0..shape.files() {
-            let sq = shape.sq(Square::new(f, r));
-            match pos.piece_at(sq) {
-                None => empty += 1,
-                Some(p) => {
-                    if empty > 0 {
-                        push_count(&mut out, empty);
-                        empty = 0;
-                    }
-                    let kind = rules.kind(p.kind);
-                    if kind.plus {
-                        out.push('+');
-                    }
-                    let l = kind.letter;
-                    out.push(if p.color == Color::White {
-                        l
-                    } else {
-                        l.to_ascii_lowercase()
-                    });
-                    fen_hand::write_promoted(&mut out, pos, sq);
-                }
+        for cell in first..first + shape.files() as usize {
+            let Some(p) = Piece::from_code(pos.cell(cell)) else {
+                empty += 1;
+                continue;
+            };
+            if empty > 0 {
+                push_count(&mut out, empty);
+                empty = 0;
             }
+            let kind = rules.kind(p.kind);
+            if kind.plus {
+                out.push('+');
+            }
+            let l = kind.letter;
+            out.push(if p.color == Color::White {
+                l
+            } else {
+                l.to_ascii_lowercase()
+            });
+            fen_hand::write_promoted(&mut out, pos, cell as crate::core::Sq);
         }
         if empty > 0 {
             push_count(&mut out, empty);
@@ -429,6 +423,11 @@ pub fn write(pos: &Position) -> String {
         let left = |c: Color| limit.saturating_sub(pos.checks_given(c));
         let _ = write!(out, " {}+{}", left(Color::White), left(Color::Black));
     }
-    let _ = write!(out, " {} {}", pos.halfmove_clock(), pos.fullmove_number());
+    // Without the formatting machinery: a FEN is written per game `standard validate` reads.
+    let mut number = itoa::Buffer::new();
+    out.push(' ');
+    out.push_str(number.format(pos.halfmove_clock()));
+    out.push(' ');
+    out.push_str(number.format(pos.fullmove_number()));
     out
 }
