@@ -300,30 +300,45 @@ mod tests {
         }
     }
 
+    /// `size` bytes of games, parted by blank lines for their first `parted` bytes, written
+    /// to a file of this test's own: its path and its text.
+    fn games_file(name: &str, size: usize, parted: usize) -> (std::path::PathBuf, String) {
+        let mut text = String::new();
+        let mut games = 0;
+        while text.len() < size {
+            games += 1;
+            let gap = if text.len() < parted { "\n" } else { "" };
+            text.push_str(&format!(
+                "[Event \"{games}\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 {{ game {games} }} 1-0\n{gap}"
+            ));
+        }
+        let path =
+            std::env::temp_dir().join(format!("chessrules-{name}-{}.pgn", std::process::id()));
+        std::fs::write(&path, &text).expect("written");
+        (path, text)
+    }
+
+    /// The offsets of `text`'s cuts `piece` bytes apart, and whether the planner gave up.
+    fn cut_offsets(text: &str, piece: u64) -> (Vec<u64>, bool) {
+        let mut whole = Planner::new(text.as_bytes(), piece);
+        let mut cuts = Vec::new();
+        while let Some(cut) = whole.next_cut().expect("reads") {
+            cuts.push(cut.offset);
+        }
+        (cuts, whole.gave_up())
+    }
+
     /// Where the planner gives up finding cuts (games not parted by blank lines, for many
     /// pieces' bytes), what follows its last cut is not read as a piece, of any size and on one
     /// thread, but handed back to be read as a stream, after the pieces before it.
     #[test]
     fn the_rest_after_the_planner_gives_up_is_read_as_a_stream() {
-        let mut text = String::new();
-        let mut games = 0;
-        while text.len() < 4 << 20 {
-            games += 1;
-            // Parted by a blank line for the first megabyte only.
-            let gap = if text.len() < 1 << 20 { "\n" } else { "" };
-            text.push_str(&format!(
-                "[Event \"{games}\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n{gap}"
-            ));
-        }
-        let path = std::env::temp_dir().join(format!("chessrules-rest-{}.pgn", std::process::id()));
-        std::fs::write(&path, &text).expect("written");
+        // Parted by blank lines for the first megabyte only.
+        let (path, text) = games_file("rest", 4 << 20, 1 << 20);
         let piece = 64 << 10;
-        let mut whole = Planner::new(text.as_bytes(), piece);
-        let mut last = 0;
-        while let Some(cut) = whole.next_cut().expect("reads") {
-            last = cut.offset;
-        }
-        assert!(whole.gave_up());
+        let (cuts, gave_up) = cut_offsets(&text, piece);
+        let last = cuts[cuts.len() - 1];
+        assert!(gave_up);
         assert!(
             last < 2 << 20,
             "the last cut is near the first megabyte: {last}"
@@ -353,23 +368,10 @@ mod tests {
     /// handed over, in file order, and then the error, whatever the number of threads.
     #[test]
     fn games_before_a_planning_error_come_in_order_before_it() {
-        let mut text = String::new();
-        let mut games = 0;
-        while text.len() < 3 << 20 {
-            games += 1;
-            text.push_str(&format!(
-                "[Event \"{games}\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 {{ game {games} }} 1-0\n\n"
-            ));
-        }
-        let path = std::env::temp_dir().join(format!("chessrules-plan-{}.pgn", std::process::id()));
-        std::fs::write(&path, &text).expect("written");
+        let (path, text) = games_file("plan", 3 << 20, usize::MAX);
         let piece = 256 << 10;
         // Where the cuts fall, from a planner that reads the whole file.
-        let mut whole = Planner::new(text.as_bytes(), piece);
-        let mut cuts = Vec::new();
-        while let Some(cut) = whole.next_cut().expect("reads") {
-            cuts.push(cut.offset);
-        }
+        let (cuts, _) = cut_offsets(&text, piece);
         // A planner whose reads fail past 1.1 MiB cannot find the cut after the one at ~1 MiB
         // (it finds cuts a megabyte chunk at a time): the pieces before that cut are reported.
         let break_at = (1 << 20) + (100 << 10);
