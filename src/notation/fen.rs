@@ -9,7 +9,7 @@
 use std::fmt::Write as _;
 use std::sync::Arc;
 
-use crate::core::{Color, Piece, Position, Rules, Square};
+use crate::core::{Color, Piece, Position, Rules, Sq, Square};
 
 use super::fen_hand;
 
@@ -375,7 +375,7 @@ pub fn write(pos: &Position) -> String {
             } else {
                 l.to_ascii_lowercase()
             });
-            fen_hand::write_promoted(&mut out, pos, cell as crate::core::Sq);
+            fen_hand::write_promoted(&mut out, pos, cell as Sq);
         }
         if empty > 0 {
             push_count(&mut out, empty);

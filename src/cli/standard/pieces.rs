@@ -128,15 +128,20 @@ struct Shared<'a, P, E> {
     read: BTreeMap<usize, (PieceResult, u64, Cut)>,
     /// The index of the next piece to report.
     reported: usize,
-    /// Planning failed before the piece of this index could start: no piece starts after it,
-    /// and the error comes once the pieces before it are reported.
-    plan_failed: Option<(usize, io::Error)>,
-    /// The planner gave up at this cut (no game start for many pieces' bytes): what follows
-    /// it, of any size, is read as a stream once the pieces before it are reported.
-    rest_from: Option<Cut>,
+    /// Planning stopped before the end of the file: no piece starts after that.
+    plan_stopped: Option<PlanStop>,
     /// Set when the reading by pieces is over: the reader left to read the rest, or the error.
     outcome: Option<io::Result<Rest>>,
     emit: &'a mut E,
+}
+
+/// Why no piece starts after the ones started; what it means comes once they are reported.
+enum PlanStop {
+    /// Finding the next cut failed: the error.
+    Failed(io::Error),
+    /// The planner gave up at this cut (no game start for many pieces' bytes): what follows
+    /// it, of any size, is read as a stream.
+    RestFrom(Cut),
 }
 
 /// What every piece's reading needs besides the shared state.
@@ -152,7 +157,7 @@ impl<P: Read, E: FnMut(&[Replay], u64) -> io::Result<bool>> Shared<'_, P, E> {
     /// The next piece to read, as (index, cut, the offset it ends at), while the plan has one
     /// and fewer than `ahead` pieces are waiting to be reported.
     fn take_piece(&mut self, ahead: usize) -> Option<(usize, Cut, u64)> {
-        if self.outcome.is_some() || self.plan_failed.is_some() || self.rest_from.is_some() {
+        if self.outcome.is_some() || self.plan_stopped.is_some() {
             return None;
         }
         if self.started - self.reported >= ahead {
@@ -163,12 +168,12 @@ impl<P: Read, E: FnMut(&[Replay], u64) -> io::Result<bool>> Shared<'_, P, E> {
             Ok(next) => next,
             Err(e) => {
                 // The games before this piece are still reported; then the error.
-                self.plan_failed = Some((self.started, e));
+                self.plan_stopped = Some(PlanStop::Failed(e));
                 return None;
             }
         };
         if self.next.is_none() && self.planner.gave_up() {
-            self.rest_from = Some(cut);
+            self.plan_stopped = Some(PlanStop::RestFrom(cut));
             return None;
         }
         // The last piece, read to the end of the file: at most the planner's look-ahead of
@@ -252,8 +257,7 @@ pub fn read_all<P: Read + Send>(
         started: 0,
         read: BTreeMap::new(),
         reported: 0,
-        plan_failed: None,
-        rest_from: None,
+        plan_stopped: None,
         outcome: None,
         emit: &mut emit,
     });
@@ -268,12 +272,14 @@ pub fn read_all<P: Read + Send>(
     });
     // Every piece started has been read and reported, up to the first that ended the reading.
     let state = shared.into_inner().unwrap_or_else(PoisonError::into_inner);
-    match (state.outcome, state.plan_failed, state.rest_from) {
-        (Some(outcome), _, _) => outcome,
+    match (state.outcome, state.plan_stopped) {
+        (Some(outcome), _) => outcome,
         // The pieces before the one that could not be planned, reported; then the error.
-        (None, Some((_, e)), _) => Err(e),
-        (None, None, Some(cut)) => reader_at(path, cut).map(|r| Some((r, cut.offset))),
-        (None, None, None) => Ok(None),
+        (None, Some(PlanStop::Failed(e))) => Err(e),
+        (None, Some(PlanStop::RestFrom(cut))) => {
+            reader_at(path, cut).map(|r| Some((r, cut.offset)))
+        }
+        (None, None) => Ok(None),
     }
 }
 
