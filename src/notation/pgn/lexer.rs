@@ -280,6 +280,12 @@ impl<R: Read> Lexer<R> {
         std::mem::take(&mut self.warnings)
     }
 
+    /// Is there a warning to take?
+    #[inline]
+    pub fn has_warnings(&self) -> bool {
+        !self.warnings.is_empty()
+    }
+
     /// The 1-based line the lexer is on.
     pub fn line(&self) -> u64 {
         self.line
@@ -569,8 +575,37 @@ impl<R: Read> Lexer<R> {
         self.consumed += n as u64;
     }
 
+    /// Skips the dots after a move number (`12.`, `12...`) a buffer's worth at a time: a dot
+    /// is read as `bump` reads it (content on the line, a column each).
+    fn skip_dots(&mut self) -> io::Result<()> {
+        while self.peek()? == Some(b'.') {
+            let n = self.buf[self.pos..self.len]
+                .iter()
+                .take_while(|&&b| b == b'.')
+                .count();
+            self.pos += n;
+            self.consumed += n as u64;
+            self.column += n as u64;
+            self.line_has_content = true;
+        }
+        Ok(())
+    }
+
     fn skip_comment(&mut self, line: u64, column: u64) -> Result<(), LexError> {
         self.bump()?;
+        // Most comments are short, on one line and ASCII (`{ [%clk 0:03:00] }`, one per move
+        // in an online game): found whole in the buffer, they only move the column, and the
+        // `{` already gave the line content.
+        let avail = &self.buf[self.pos..self.len];
+        if let Some(i) = memchr::memchr2(b'}', b'\n', avail) {
+            if avail[i] == b'}' && avail[..i].is_ascii() {
+                let n = i + 1;
+                self.pos += n;
+                self.consumed += n as u64;
+                self.column += n as u64;
+                return Ok(());
+            }
+        }
         let mut skipped = 0u64;
         loop {
             if self.pos == self.len && self.refill()?.is_none() {
@@ -625,9 +660,7 @@ impl<R: Read> Lexer<R> {
                 self.line_has_content |= n > 0;
                 if dots {
                     // A move number: `12.` or `12...`, possibly glued to the move.
-                    while self.peek()? == Some(b'.') {
-                        self.bump()?;
-                    }
+                    self.skip_dots()?;
                 }
                 return Ok(kind);
             }
@@ -639,9 +672,7 @@ impl<R: Read> Lexer<R> {
             let text = &buf[..len];
             if b == b'.' && !text.is_empty() && text.iter().all(u8::is_ascii_digit) {
                 // A move number: `12.` or `12...`, possibly glued to the move.
-                while self.peek()? == Some(b'.') {
-                    self.bump()?;
-                }
+                self.skip_dots()?;
                 return Ok(None);
             }
             if !is_symbol_byte(b) {
@@ -690,6 +721,25 @@ impl<R: Read> Lexer<R> {
         column: u64,
     ) -> Result<(), LexError> {
         let mut unusual = false;
+        // A name that ends inside the buffer is taken as one slice; one cut by the buffer's
+        // end goes on byte by byte below.
+        let avail = &self.buf[self.pos..self.len];
+        let end = avail.iter().enumerate().position(|(i, &b)| {
+            let extra = matches!(b, b'+' | b'#' | b'=' | b':' | b'-');
+            !(b.is_ascii_alphanumeric() || b == b'_' || extra && i > 0)
+        });
+        if let Some(n) = end.filter(|&n| n <= MAX_TOKEN) {
+            let taken = &avail[..n];
+            unusual = taken
+                .iter()
+                .any(|b| matches!(b, b'+' | b'#' | b'=' | b':' | b'-'));
+            name.extend_from_slice(taken);
+            // Name characters are ASCII and not blank: a column each, content on the line.
+            self.pos += n;
+            self.consumed += n as u64;
+            self.column += n as u64;
+            self.line_has_content |= n > 0;
+        }
         while let Some(b) = self.peek()? {
             // The standard's name characters, and those python-chess also takes (`+#=:-`).
             let extra = matches!(b, b'+' | b'#' | b'=' | b':' | b'-');
@@ -866,6 +916,52 @@ mod tests {
                 }
                 _ => Ok(0),
             }
+        }
+    }
+
+    /// Everything a lexer says about `input`, token by token: kind, position, text, the
+    /// warnings, the bytes consumed and where the line began; an error ends it.
+    fn transcript<R: Read>(mut lx: Lexer<R>) -> Vec<String> {
+        let mut out = Vec::new();
+        loop {
+            let step = lx.next_token();
+            let warnings = lx.take_warnings();
+            let at = (lx.line(), lx.consumed(), lx.line_offset());
+            match step {
+                Ok(Some(t)) => {
+                    let text = match t.kind {
+                        TokenKind::Move => lx.move_text().to_string(),
+                        TokenKind::Tag => format!("{:?}", lx.tag_pair()),
+                        _ => String::new(),
+                    };
+                    out.push(format!("{t:?} {text} {warnings:?} {at:?}"));
+                }
+                Ok(None) => return out,
+                Err(e) => {
+                    out.push(format!("{e} {warnings:?} {at:?}"));
+                    return out;
+                }
+            }
+        }
+    }
+
+    proptest::proptest! {
+        /// Text taken from the buffer a slice at a time (move numbers' dots, one-line comments,
+        /// tag names) is read as the byte-by-byte path reads it: a reader that hands out one
+        /// byte per read leaves the lexer nothing but that path.
+        #[test]
+        fn slices_and_single_bytes_read_alike(
+            parts in proptest::collection::vec(proptest::sample::select(vec![
+                "[Event \"x\"]", "[Time+Zone \"1\"]", "[A-b:c \"\u{e9}\"]", "[ Bad", "[9x \"\"]",
+                "12.", "12...", "3. ", "1...", "..", "Nf3", "e4", "exd8=Q+", "O-O", "1-0", "*",
+                "{ [%clk 0:03:00] }", "{a\u{e9}b}", "{two\nlines}", "{", "}", "$1", "!?",
+                "(", ")", " ", "  ", "\n", "\r\n", "\n\n", ";c\n", "\t", "\u{e9}",
+            ]), 0..40)
+        ) {
+            let text = parts.concat();
+            let whole = transcript(Lexer::new(text.as_bytes()));
+            let bytes = transcript(Lexer::new(ByteAtATime(text.as_bytes())));
+            proptest::prop_assert_eq!(whole, bytes, "{:?}", text);
         }
     }
 

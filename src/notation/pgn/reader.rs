@@ -223,8 +223,11 @@ impl<R: Read> PgnReader<R> {
         let mut in_movetext = false;
         self.in_movetext = false;
         while let Some(token) = self.next_token()? {
-            for w in self.lexer.take_warnings() {
-                game.warning(w);
+            // Most tokens bring none: asked first, so that no empty list is taken and dropped.
+            if self.lexer.has_warnings() {
+                for w in self.lexer.take_warnings() {
+                    game.warning(w);
+                }
             }
             if token.kind == TokenKind::BlankLine {
                 // A blank line in movetext ends the game, as python-chess reads PGN; before
