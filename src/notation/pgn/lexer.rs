@@ -578,17 +578,18 @@ impl<R: Read> Lexer<R> {
     /// Skips the dots after a move number (`12.`, `12...`) a buffer's worth at a time: a dot
     /// is read as `bump` reads it (content on the line, a column each).
     fn skip_dots(&mut self) -> io::Result<()> {
-        while self.peek()? == Some(b'.') {
-            let n = self.buf[self.pos..self.len]
-                .iter()
-                .take_while(|&&b| b == b'.')
-                .count();
+        loop {
+            let avail = &self.buf[self.pos..self.len];
+            let n = avail.iter().position(|&b| b != b'.').unwrap_or(avail.len());
             self.pos += n;
             self.consumed += n as u64;
             self.column += n as u64;
-            self.line_has_content = true;
+            self.line_has_content |= n > 0;
+            // Stopped inside the buffer: at the first byte that is not a dot.
+            if self.pos < self.len || self.refill()?.is_none() {
+                return Ok(());
+            }
         }
-        Ok(())
     }
 
     fn skip_comment(&mut self, line: u64, column: u64) -> Result<(), LexError> {
