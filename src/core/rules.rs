@@ -7,6 +7,7 @@
 
 use std::sync::Arc;
 
+use crate::core::bitboard::castling::castle_bits;
 use crate::core::bitboard::tables::BitTables;
 use crate::core::bitboard::{Backend, BitBackend};
 use crate::core::geometry::{BoardShape, Color, ShapeError, Sq, Square};
@@ -589,9 +590,13 @@ impl Rules {
             .map(|p| p.promotes && !self.promotion_kinds.is_empty())
             .collect();
         Some(Arc::new(if squares <= 64 {
-            BitBackend::Narrow(BitTables::build(&self.shape, &self.compiled, &promotes))
+            let mut t = BitTables::build(&self.shape, &self.compiled, &promotes);
+            t.castles = castle_bits(self);
+            BitBackend::Narrow(t)
         } else {
-            BitBackend::Wide(BitTables::build(&self.shape, &self.compiled, &promotes))
+            let mut t = BitTables::build(&self.shape, &self.compiled, &promotes);
+            t.castles = castle_bits(self);
+            BitBackend::Wide(t)
         }))
     }
 

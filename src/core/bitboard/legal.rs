@@ -236,11 +236,17 @@ impl<B: Bits> BitTables<B> {
             // Castling asks about squares with the king in place: the same answers, since no
             // attack passes through an unchecked king, unless a region-limited attacker
             // reaches past it.
-            let mut memo = match danger {
-                Some(d) if !rules.attack_regions => AttackMemo::known(d.to_wide()),
-                _ => AttackMemo::default(),
+            let by_masks = match danger {
+                Some(d) if !rules.attack_regions => self.castle_by_masks(pos, d, sink),
+                _ => false,
             };
-            pos.castling_moves_known(sink, &mut memo);
+            if !by_masks {
+                let mut memo = match danger {
+                    Some(d) if !rules.attack_regions => AttackMemo::known(d.to_wide()),
+                    _ => AttackMemo::default(),
+                };
+                pos.castling_moves_known(sink, &mut memo);
+            }
         }
         if plain_king {
             let safe_steps = Ones(steps)

@@ -9,6 +9,7 @@
 
 pub(crate) mod attacks;
 pub(crate) mod bits;
+pub(crate) mod castling;
 mod free_walk;
 mod legal;
 pub(crate) mod lookup;

@@ -4,6 +4,7 @@
 //! backends read one description of every piece.
 
 use crate::core::bitboard::bits::Bits;
+use crate::core::bitboard::castling::CastleBits;
 use crate::core::bitboard::lookup::RideLookup;
 use crate::core::geometry::{BoardShape, Color};
 use crate::core::moves::MoveFlag;
@@ -147,6 +148,9 @@ pub(crate) struct BitTables<B> {
     pub promotion: [B; 2],
     /// Per unit direction (N, NE, …, NW), per square: the square one step away.
     pub unit: [Vec<B>; 8],
+    /// The castlings as bitboards for the legal walk (see `castling`), set by the rules
+    /// after the tables are built.
+    pub castles: Option<Vec<CastleBits<B>>>,
 }
 
 /// Builds the tables from `Rules::compiled`.
@@ -196,6 +200,7 @@ impl<B: Bits> BitTables<B> {
             attacks,
             promotion,
             unit,
+            castles: None,
         }
     }
 }
