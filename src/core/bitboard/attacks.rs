@@ -143,7 +143,13 @@ impl<B: Bits> BitTables<B> {
     ) -> bool {
         let walls = pos.has_walls;
         let files = pos.rules.shape.files() as usize;
-        for set in &self.attacks[by] {
+        let (leaps, near) = &self.leaps[by];
+        let sets = if (near[target] & pieces).is_zero() {
+            &self.attacks[by][*leaps..]
+        } else {
+            &self.attacks[by][..]
+        };
+        for set in sets {
             if let Some((lo, hi)) = set.region {
                 let rank = (target / files) as u8;
                 if rank < lo || rank > hi {
@@ -258,7 +264,13 @@ impl<B: Bits> BitTables<B> {
             answers: B::ZERO,
             pinned: B::ZERO,
         };
-        for set in &self.attacks[us ^ 1] {
+        let (leaps, near) = &self.leaps[us ^ 1];
+        let sets = if (near[king] & them).is_zero() {
+            &self.attacks[us ^ 1][*leaps..]
+        } else {
+            &self.attacks[us ^ 1][..]
+        };
+        for set in sets {
             if let Some((lo, hi)) = set.region {
                 let rank = (king / files) as u8;
                 if rank < lo || rank > hi {

@@ -144,6 +144,11 @@ pub(crate) struct BitTables<B> {
     pub kinds: [Vec<KindBits<B>>; 2],
     /// Per attacking colour: single steps first (cheapest), then rides.
     pub attacks: [Vec<AttackSet<B>>; 2],
+    /// Per attacking colour: how many of `attacks` are single steps, and per target square
+    /// every square any of them attacks it from. No piece there: no single step attacks the
+    /// target, and one test passes over all those sets (the king is rarely next to a pawn,
+    /// a knight or the other king).
+    pub leaps: [(usize, Vec<B>); 2],
     /// Per colour: the ranks its promoting pieces promote on.
     pub promotion: [B; 2],
     /// Per unit direction (N, NE, …, NW), per square: the square one step away.
@@ -184,7 +189,21 @@ impl<B: Bits> BitTables<B> {
                 .map(|(k, comps)| b.kind(comps, promotes[k]))
                 .collect()
         });
-        let attacks = Color::BOTH.map(|color| b.attack_sets(color, compiled));
+        let attacks: [Vec<AttackSet<B>>; 2] =
+            Color::BOTH.map(|color| b.attack_sets(color, compiled));
+        let leaps = std::array::from_fn(|c| {
+            let sets = &attacks[c];
+            let n = sets.iter().take_while(|s| s.leap.is_some()).count();
+            let union = (0..b.squares())
+                .map(|t| {
+                    sets[..n]
+                        .iter()
+                        .filter_map(|s| s.leap.as_ref())
+                        .fold(B::ZERO, |m, leap| m | leap[t])
+                })
+                .collect();
+            (n, union)
+        });
         let promotion = Color::BOTH.map(|color| {
             let rank = shape.relative_rank(color, shape.ranks() - 1);
             b.squares_where(|_, r| r == rank as i32)
@@ -198,6 +217,7 @@ impl<B: Bits> BitTables<B> {
             rank: (0..b.squares()).map(|i| (i / files) as u8).collect(),
             kinds,
             attacks,
+            leaps,
             promotion,
             unit,
             castles: None,
