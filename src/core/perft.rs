@@ -74,7 +74,12 @@ impl Perft {
         pos.legal_moves(&mut moves);
         let mut nodes = 0;
         for &m in &moves {
-            let undo = pos.make_with::<HOOKS>(m);
+            // No key is read below: only the hooks' make keeps it (they may read it).
+            let undo = if HOOKS {
+                pos.make_with::<true, true>(m)
+            } else {
+                pos.make_with::<false, false>(m)
+            };
             // The leaf needs no call of its own: it is one node.
             nodes += if depth == 1 {
                 1
@@ -117,4 +122,32 @@ impl Perft {
 /// Leaf count at `depth` with bulk counting.
 pub fn perft(pos: &mut Position, depth: u32) -> u64 {
     Perft::new(true).count(pos, depth)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::custom::builtin;
+    use crate::variants::standard;
+
+    /// The walk makes moves without keeping the Zobrist key (`make_with`'s `KEY`): every
+    /// unmake must put it back, so the position after a count is the one before, key and
+    /// all, and its key is still the one computed from scratch.
+    #[test]
+    fn a_count_leaves_the_position_and_its_key_as_they_were() {
+        let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+        let mut positions = vec![standard::start(), standard::from_fen(kiwipete).unwrap()];
+        for name in ["3check", "crazyhouse", "atomic"] {
+            let shipped = builtin::by_name(name).expect("shipped");
+            positions.push(shipped.variant.start_position().expect("its start"));
+        }
+        for mut pos in positions {
+            let before = pos.clone();
+            for bulk in [true, false] {
+                Perft::new(bulk).count(&mut pos, 3);
+                assert!(pos == before, "{}", pos.diagram());
+                assert_eq!(pos.key(), pos.compute_key());
+            }
+        }
+    }
 }
