@@ -798,7 +798,16 @@ impl<R: Read> Lexer<R> {
             let n = plain.min((MAX_TOKEN + 1).saturating_sub(value.len()));
             if n > 0 {
                 value.extend_from_slice(&avail[..n]);
-                self.skip_buffered(n);
+                // No line end among them (the search stops at one): only the column moves,
+                // and the `[` already gave the line content.
+                let chars = if avail[..n].is_ascii() {
+                    n
+                } else {
+                    avail[..n].iter().filter(|&&b| starts_char(b)).count()
+                };
+                self.pos += n;
+                self.consumed += n as u64;
+                self.column += chars as u64;
                 if value.len() > MAX_TOKEN {
                     return Err(self.error(line, column, "tag value too long"));
                 }
