@@ -798,13 +798,18 @@ impl<R: Read> Lexer<R> {
             let n = plain.min((MAX_TOKEN + 1).saturating_sub(value.len()));
             if n > 0 {
                 value.extend_from_slice(&avail[..n]);
-                // No line end among them (the search stops at one): only the column moves,
-                // and the `[` already gave the line content.
-                let chars = if avail[..n].is_ascii() {
+                // No line end among them (the search stops at one): the column moves, and the
+                // line has content already (from the `[`, unless an escaped line end came
+                // since: then these bytes may give it, as `bump` would).
+                let plain = &avail[..n];
+                let chars = if plain.is_ascii() {
                     n
                 } else {
-                    avail[..n].iter().filter(|&&b| starts_char(b)).count()
+                    plain.iter().filter(|&&b| starts_char(b)).count()
                 };
+                if !self.line_has_content {
+                    self.line_has_content = plain.iter().any(|&b| starts_char(b) && !is_blank(b));
+                }
                 self.pos += n;
                 self.consumed += n as u64;
                 self.column += chars as u64;
@@ -975,7 +980,7 @@ mod tests {
         #[test]
         fn slices_and_single_bytes_read_alike(
             parts in proptest::collection::vec(proptest::sample::select(vec![
-                "[Event \"x\"]", "[Time+Zone \"1\"]", "[A-b:c \"\u{e9}\"]", "[ Bad", "[9x \"\"]",
+                "[Event \"x\"]", "[E \"x\\\ny\"]", "[Time+Zone \"1\"]", "[A-b:c \"\u{e9}\"]", "[ Bad", "[9x \"\"]",
                 "12.", "12...", "3. ", "1...", "..", "Nf3", "e4", "exd8=Q+", "O-O", "1-0", "*",
                 "{ [%clk 0:03:00] }", "{a\u{e9}b}", "{two\nlines}", "{", "}", "$1", "!?",
                 "(", ")", " ", "  ", "\n", "\r\n", "\n\n", ";c\n", "\t", "\u{e9}",
