@@ -590,14 +590,17 @@ impl Rules {
             .map(|p| p.promotes && !self.promotion_kinds.is_empty())
             .collect();
         Some(Arc::new(if squares <= 64 {
-            let mut t = BitTables::build(&self.shape, &self.compiled, &promotes);
-            t.castles = castle_bits(self);
-            BitBackend::Narrow(t)
+            BitBackend::Narrow(self.tables_in(&promotes))
         } else {
-            let mut t = BitTables::build(&self.shape, &self.compiled, &promotes);
-            t.castles = castle_bits(self);
-            BitBackend::Wide(t)
+            BitBackend::Wide(self.tables_in(&promotes))
         }))
+    }
+
+    /// The bitboard tables in words of type `B`, castlings included.
+    fn tables_in<B: crate::core::bitboard::bits::Bits>(&self, promotes: &[bool]) -> BitTables<B> {
+        let mut t = BitTables::build(&self.shape, &self.compiled, promotes);
+        t.castles = castle_bits(self);
+        t
     }
 
     /// Which generator these rules run on.

@@ -217,6 +217,17 @@ const _: () = {
     }
 };
 
+/// A tag name's characters: the standard's (letters, digits, `_`), and after the first one
+/// those python-chess also takes (`+#=:-`, `is_unusual_name_byte`). All ASCII.
+fn is_tag_name_byte(b: u8, first: bool) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_' || !first && is_unusual_name_byte(b)
+}
+
+/// A tag-name character outside the standard's, taken with a warning.
+fn is_unusual_name_byte(b: u8) -> bool {
+    matches!(b, b'+' | b'#' | b'=' | b':' | b'-')
+}
+
 /// Where a symbol has an `@` that does not start a drop's square (`N@f3`, `@e4`): a stray one.
 fn stray_at(symbol: &[u8]) -> Option<usize> {
     symbol
@@ -565,24 +576,33 @@ impl<R: Read> Lexer<R> {
     /// the reading.
     fn skip_buffered(&mut self, n: usize) {
         let seg = &self.buf[self.pos..self.pos + n];
-        let last_line = match memchr::memrchr(b'\n', seg) {
+        match memchr::memrchr(b'\n', seg) {
             Some(i) => {
                 self.line += memchr::memchr_iter(b'\n', &seg[..=i]).count() as u64;
                 self.column = 1;
                 self.line_offset = self.consumed + i as u64 + 1;
                 self.line_has_content = false;
-                &seg[i + 1..]
+                self.pos += i + 1;
+                self.consumed += i as u64 + 1;
+                self.skip_in_line(n - i - 1);
             }
-            None => seg,
-        };
-        let chars = if last_line.is_ascii() {
-            last_line.len()
+            None => self.skip_in_line(n),
+        }
+    }
+
+    /// `skip_buffered` for the next `n` bytes when they hold no line end: the column moves,
+    /// and they may give the line content.
+    #[inline(always)]
+    fn skip_in_line(&mut self, n: usize) {
+        let seg = &self.buf[self.pos..self.pos + n];
+        let chars = if seg.is_ascii() {
+            n
         } else {
-            last_line.iter().filter(|&&b| starts_char(b)).count()
+            seg.iter().filter(|&&b| starts_char(b)).count()
         };
         self.column += chars as u64;
         if !self.line_has_content {
-            self.line_has_content = last_line.iter().any(|&b| starts_char(b) && !is_blank(b));
+            self.line_has_content = seg.iter().any(|&b| starts_char(b) && !is_blank(b));
         }
         self.pos += n;
         self.consumed += n as u64;
@@ -738,15 +758,13 @@ impl<R: Read> Lexer<R> {
         // A name that ends inside the buffer is taken as one slice; one cut by the buffer's
         // end goes on byte by byte below.
         let avail = &self.buf[self.pos..self.len];
-        let end = avail.iter().enumerate().position(|(i, &b)| {
-            let extra = matches!(b, b'+' | b'#' | b'=' | b':' | b'-');
-            !(b.is_ascii_alphanumeric() || b == b'_' || extra && i > 0)
-        });
+        let end = avail
+            .iter()
+            .enumerate()
+            .position(|(i, &b)| !is_tag_name_byte(b, i == 0));
         if let Some(n) = end.filter(|&n| n <= MAX_TOKEN) {
             let taken = &avail[..n];
-            unusual = taken
-                .iter()
-                .any(|b| matches!(b, b'+' | b'#' | b'=' | b':' | b'-'));
+            unusual = taken.iter().any(|&b| is_unusual_name_byte(b));
             name.extend_from_slice(taken);
             // Name characters are ASCII and not blank: a column each, content on the line.
             self.pos += n;
@@ -755,12 +773,10 @@ impl<R: Read> Lexer<R> {
             self.line_has_content |= n > 0;
         }
         while let Some(b) = self.peek()? {
-            // The standard's name characters, and those python-chess also takes (`+#=:-`).
-            let extra = matches!(b, b'+' | b'#' | b'=' | b':' | b'-');
-            if !(b.is_ascii_alphanumeric() || b == b'_' || extra && !name.is_empty()) {
+            if !is_tag_name_byte(b, name.is_empty()) {
                 break;
             }
-            unusual |= extra;
+            unusual |= is_unusual_name_byte(b);
             if name.len() >= MAX_TOKEN {
                 return Err(self.error(line, column, "tag name too long"));
             }
@@ -798,21 +814,8 @@ impl<R: Read> Lexer<R> {
             let n = plain.min((MAX_TOKEN + 1).saturating_sub(value.len()));
             if n > 0 {
                 value.extend_from_slice(&avail[..n]);
-                // No line end among them (the search stops at one): the column moves, and the
-                // line has content already (from the `[`, unless an escaped line end came
-                // since: then these bytes may give it, as `bump` would).
-                let plain = &avail[..n];
-                let chars = if plain.is_ascii() {
-                    n
-                } else {
-                    plain.iter().filter(|&&b| starts_char(b)).count()
-                };
-                if !self.line_has_content {
-                    self.line_has_content = plain.iter().any(|&b| starts_char(b) && !is_blank(b));
-                }
-                self.pos += n;
-                self.consumed += n as u64;
-                self.column += chars as u64;
+                // No line end among them: the search stops at one.
+                self.skip_in_line(n);
                 if value.len() > MAX_TOKEN {
                     return Err(self.error(line, column, "tag value too long"));
                 }
