@@ -43,7 +43,24 @@ const CACHE_PRUNE_AT: usize = 64;
 /// The lookup for one list of rides: one table per group of its vectors.
 pub(crate) struct RideLookup {
     tables: Vec<Arc<RideTable>>,
+    /// Per square, one probe per table (`tables.len()` in a row): a lookup reads its probes
+    /// from one place instead of following each table's pointers (those dependent loads were
+    /// most of a lookup's time in a Kiwipete perft).
+    probes: Box<[Probe]>,
 }
+
+/// One table's entry for one square, with the address of its first reached set.
+#[derive(Copy, Clone)]
+struct Probe {
+    blockers: u64,
+    first: *const u64,
+}
+
+// SAFETY: a probe's pointer reads the `reached` words of a table that `tables` keeps alive
+// and that nothing changes once built; the lookup is read-only and may be shared.
+unsafe impl Send for RideLookup {}
+// SAFETY: as above.
+unsafe impl Sync for RideLookup {}
 
 /// One group of rides: per square, the squares that may cut them short and where its entries
 /// start; per occupancy of those squares, every square the rides reach.
@@ -96,7 +113,18 @@ impl RideLookup {
             group.push(r);
         }
         tables.push(RideTable::cached(&group, budget)?);
-        Some(RideLookup { tables })
+        let probes = (0..squares)
+            .flat_map(|from| {
+                tables.iter().map(move |t| {
+                    let e = t.squares[from];
+                    Probe {
+                        blockers: e.blockers,
+                        first: t.reached[e.offset..].as_ptr(),
+                    }
+                })
+            })
+            .collect();
+        Some(RideLookup { tables, probes })
     }
 
     /// Every square the rides reach from bit `from` with `occupied` as the board (own pieces'
@@ -104,11 +132,19 @@ impl RideLookup {
     #[inline(always)]
     pub(crate) fn reach<B: Bits>(&self, from: usize, occupied: B) -> B {
         let occupied = occupied.to_wide() as u64;
-        let mut t = 0;
-        for table in &self.tables {
-            t |= table.reach(from, occupied);
+        let per = self.tables.len();
+        debug_assert!((from + 1) * per <= self.probes.len());
+        // SAFETY: `from` is a square's bit and there are `per` probes for every square; each
+        // probe's gathered index has at most as many bits as its blockers, and 2^n entries
+        // follow its `first` in a table `tables` keeps alive.
+        unsafe {
+            let probes = self.probes.get_unchecked(from * per..(from + 1) * per);
+            let mut t = 0;
+            for p in probes {
+                t |= *p.first.add(pext(occupied, p.blockers) as usize);
+            }
+            B::from_wide(t as u128)
         }
-        B::from_wide(t as u128)
     }
 }
 
@@ -180,20 +216,6 @@ impl RideTable {
             });
         }
         Some(RideTable { squares, reached })
-    }
-
-    #[inline(always)]
-    fn reach(&self, from: usize, occupied: u64) -> u64 {
-        debug_assert!(from < self.squares.len());
-        // SAFETY: `from` is a square's bit and the table has an entry per square; the gathered
-        // index has at most as many bits as the square's blockers, whose 2^n entries follow
-        // `offset`.
-        unsafe {
-            let e = *self.squares.get_unchecked(from);
-            *self
-                .reached
-                .get_unchecked(e.offset + pext(occupied, e.blockers) as usize)
-        }
     }
 }
 
