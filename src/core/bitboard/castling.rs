@@ -78,7 +78,36 @@ pub(crate) fn castle_bits<B: Bits>(rules: &Rules) -> Option<Vec<CastleBits<B>>> 
         .collect()
 }
 
+impl<B: Bits> CastleBits<B> {
+    /// The king and the rook in place, nothing between them.
+    #[inline(always)]
+    fn open(&self, pos: &Position, occupied: B) -> bool {
+        (occupied & self.between).is_zero()
+            && !(pos.code_bits::<B>(self.king.0) & self.king.1).is_zero()
+            && !(pos.code_bits::<B>(self.rook.0) & self.rook.1).is_zero()
+    }
+}
+
 impl<B: Bits> BitTables<B> {
+    /// Could the side to move castle if no square were attacked: a right whose king and rook
+    /// stand in place with nothing between them? `None` where the general path answers.
+    #[inline(always)]
+    pub(super) fn castling_open(&self, pos: &Position) -> Option<bool> {
+        let castles = self.castles.as_ref()?;
+        let us = pos.side.index();
+        let occupied = pos.side_bits::<B>(0) | pos.side_bits::<B>(1);
+        let mut rights = pos.castling & pos.rules.castle_rights_of[us];
+        while rights != 0 {
+            let i = rights.trailing_zeros() as usize;
+            rights &= rights - 1;
+            match castles.get(i) {
+                Some(c) if !c.open(pos, occupied) => {}
+                _ => return Some(true),
+            }
+        }
+        Some(false)
+    }
+
     /// Appends the castlings of the side to move, which is not in check, on a board without
     /// walls, `danger` holding every square the enemy attacks; `false` (nothing appended)
     /// where the general path must answer.
@@ -100,11 +129,7 @@ impl<B: Bits> BitTables<B> {
             let Some(c) = castles.get(i) else {
                 continue;
             };
-            if !(occupied & c.between).is_zero()
-                || !(danger & c.path).is_zero()
-                || (pos.code_bits::<B>(c.king.0) & c.king.1).is_zero()
-                || (pos.code_bits::<B>(c.rook.0) & c.rook.1).is_zero()
-            {
+            if !c.open(pos, occupied) || !(danger & c.path).is_zero() {
                 continue;
             }
             if !(c.beyond & pos.side_bits::<B>(us ^ 1)).is_zero() {

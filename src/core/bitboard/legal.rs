@@ -110,6 +110,9 @@ impl<B: Bits> LegalSink<B> for List<'_> {
     fn passed(&mut self, _kept: usize) {}
 }
 
+/// King steps from which the danger map beats testing each step alone.
+const DANGER_STEPS: u32 = 3;
+
 impl<B: Bits> BitTables<B> {
     /// The legal moves into `sink`; `false` (and nothing in `sink`) when this walk does not
     /// apply: the side is in check and one piece may check along two lines, or two checks share
@@ -207,9 +210,17 @@ impl<B: Bits> BitTables<B> {
                     })
             }
         };
-        // One step is cheaper to test alone (measured: start position, Kiwipete, fairy).
+        // Up to two steps are cheaper to test alone (measured: start position, Kiwipete).
         let lifted = self.occupied(pos, rules.cell_bit[king_cell as usize]);
-        let danger = (steps.count() >= 2).then(|| self.danger(pos, them, lifted));
+        // Castling by masks needs the map too, but only when a castling is open at all.
+        let castling = if checks == 0 {
+            self.castling_open(pos)
+        } else {
+            Some(false)
+        };
+        let danger = (steps.count() >= DANGER_STEPS
+            || castling == Some(true) && !rules.attack_regions)
+            .then(|| self.danger(pos, them, lifted));
         let safe = |pos: &Position, to: u32| match danger {
             Some(d) => !d.has(to),
             None => !self.attacked(pos, to as usize, them, lifted),
@@ -232,7 +243,7 @@ impl<B: Bits> BitTables<B> {
         }
         sink.untested().truncate(kept);
         sink.passed(kept - start);
-        if checks == 0 {
+        if castling != Some(false) {
             // Castling asks about squares with the king in place: the same answers, since no
             // attack passes through an unchecked king, unless a region-limited attacker
             // reaches past it.
