@@ -133,6 +133,36 @@ impl Position {
         });
     }
 
+    /// What a move text naming `kind`, `to` and maybe a file and a rank to start from can
+    /// mean: `moves_of_kind_to` for the side to move, from squares on `from_file` and
+    /// `from_rank` where given, except that an en passant capture that would leave the royal
+    /// piece attacked may be left out already (a reader tests every candidate anyway), which
+    /// lets a kind whose moves differ by direction (a pawn) move all its pieces at once, as
+    /// the legal walk does.
+    pub fn candidates_of_kind_to<S: MoveSink>(
+        &mut self,
+        kind: crate::core::KindId,
+        to: Sq,
+        (from_file, from_rank): (Option<u8>, Option<u8>),
+        out: &mut S,
+    ) {
+        let us = self.side;
+        // SAFETY: as in `legal_move_count_with`: listing moves never replaces the rules.
+        let rules: &crate::core::rules::Rules = unsafe { &*Arc::as_ptr(&self.rules) };
+        let from_ok = |from| {
+            from_file.is_none_or(|f| rules.shape.file_of(from) == f)
+                && from_rank.is_none_or(|r| rules.shape.rank_of(from) == r)
+        };
+        if let Some(bits) = &rules.bits {
+            if self.bits_symmetric_moves_to(bits, us, kind, to, from_ok, out)
+                || self.bits_kind_moves_to(bits, kind, to, from_ok, out)
+            {
+                return;
+            }
+        }
+        self.moves_of_kind_to(us, kind, to, from_ok, out);
+    }
+
     /// The moves of one component in general: walls, regions, rank conditions, flags.
     fn component_moves<S: MoveSink>(&self, at: &Origin, comp: &Compiled, out: &mut S) {
         let rules = &*self.rules;

@@ -176,28 +176,23 @@ pub fn parse(pos: &mut Position, text: &str) -> Result<Move, SanError> {
         } => {
             let full_from = from_file.is_some() && from_rank.is_some();
             candidates = Candidates::new(Some(to), promotion);
-            let shape = &pos.rules().shape;
-            let rules = pos.rules();
             // A bit per kind the text may move: the one named, else the letterless kinds
             // (with both squares given, any kind: a coordinate move).
             let mut kinds = match kind {
                 Some(named) => 1u64 << named,
-                None if full_from => (1u64 << rules.pieces.len()) - 1,
-                None => rules.promoting_kinds,
+                None if full_from => (1u64 << pos.rules().pieces.len()) - 1,
+                None => pos.rules().promoting_kinds,
             };
             while kinds != 0 {
                 let k = kinds.trailing_zeros() as KindId;
                 kinds &= kinds - 1;
-                let from_ok = |from| {
-                    from_file.is_none_or(|f| shape.file_of(from) == f)
-                        && from_rank.is_none_or(|r| shape.rank_of(from) == r)
-                };
-                pos.moves_of_kind_to(us, k, to, from_ok, &mut candidates);
+                pos.candidates_of_kind_to(k, to, (from_file, from_rank), &mut candidates);
             }
             // Castling written as the king's move (`e1g1`, `Ke1-g1`): only with both squares.
             if full_from {
                 let mut all = Candidates::new(Some(to), None);
                 pos.castling_moves(&mut all);
+                let shape = &pos.rules().shape;
                 for &m in all.as_slice() {
                     if shape.file_of(m.from) == from_file.unwrap_or(u8::MAX)
                         && shape.rank_of(m.from) == from_rank.unwrap_or(u8::MAX)

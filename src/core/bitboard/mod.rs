@@ -139,6 +139,22 @@ impl Position {
         with_tables!(bits, t => t.piece_moves_within(self, from, bits::Bits::from_wide(within), out))
     }
 
+    /// `BitTables::kind_moves_to` for the side to move, when this backend lists moves.
+    pub(crate) fn bits_kind_moves_to<S: MoveSink>(
+        &mut self,
+        bits: &BitBackend,
+        kind: crate::core::KindId,
+        to: Sq,
+        from_ok: impl Fn(Sq) -> bool,
+        out: &mut S,
+    ) -> bool {
+        let to = self.rules.bit_of[to as usize] as usize;
+        match bits {
+            BitBackend::Narrow(t) => t.kind_moves_to(self, kind as usize, to, from_ok, out),
+            BitBackend::Wide(_) => false,
+        }
+    }
+
     /// `Position::moves_of_kind_to` by one lookup, for a kind that moves alike both ways;
     /// `false` (nothing given to `out`) otherwise.
     pub(crate) fn bits_symmetric_moves_to<S: MoveSink>(
