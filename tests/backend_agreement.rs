@@ -320,6 +320,39 @@ fn compare(seed: u64) -> Result<(), TestCaseError> {
                         let mut tc = Vec::new();
                         let file = file.map(|f| f as u8);
                         bits.candidates_of_kind_to(kind, to, (file, None), &mut tc);
+                        // From one rank, and from one square (the other filters a text gives).
+                        let from = pick(&mut rng, &squares);
+                        let (from_file, from_rank) = (shape.file_of(from), shape.rank_of(from));
+                        for (f, r) in [(None, Some(from_rank)), (Some(from_file), Some(from_rank))]
+                        {
+                            let (mut tr, mut want) = (Vec::new(), Vec::new());
+                            bits.candidates_of_kind_to(kind, to, (f, r), &mut tr);
+                            let on = |m: &Move| {
+                                f.is_none_or(|f| shape.file_of(m.from) == f)
+                                    && r.is_none_or(|r| shape.rank_of(m.from) == r)
+                            };
+                            let mut all = Vec::new();
+                            mail.moves_of_kind_to(color, kind, to, |_| true, &mut all);
+                            for m in all.into_iter().filter(on) {
+                                if m.flag != MoveFlag::EnPassant || mail.keeps_royal_safe(m) {
+                                    want.push(m);
+                                }
+                            }
+                            tr.retain(|m| {
+                                m.flag != MoveFlag::EnPassant || mail.keeps_royal_safe(*m)
+                            });
+                            prop_assert_eq!(
+                                sorted(tr),
+                                sorted(want),
+                                "candidates from {:?}/{:?}, kind {} to {}, seed {}\n{}",
+                                f,
+                                r,
+                                kind,
+                                shape.name(to),
+                                seed,
+                                diagram
+                            );
+                        }
                         let ep_safe = |m: &Move, pos: &mut Position| {
                             m.flag != MoveFlag::EnPassant || pos.keeps_royal_safe(*m)
                         };

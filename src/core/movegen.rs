@@ -126,6 +126,19 @@ impl Position {
                 return;
             }
         }
+        self.moves_of_kind_by_squares(color, kind, to, from_ok, out);
+    }
+
+    /// `moves_of_kind_to` square by square: each square that might reach `to`, its piece's
+    /// moves there.
+    fn moves_of_kind_by_squares<S: MoveSink>(
+        &self,
+        color: Color,
+        kind: crate::core::KindId,
+        to: Sq,
+        from_ok: impl Fn(Sq) -> bool,
+        out: &mut S,
+    ) {
         self.for_each_square_reaching(color, kind, to, |from| {
             if from_ok(from) {
                 self.piece_moves_to(from, to, out);
@@ -160,7 +173,7 @@ impl Position {
                 return;
             }
         }
-        self.moves_of_kind_to(us, kind, to, from_ok, out);
+        self.moves_of_kind_by_squares(us, kind, to, from_ok, out);
     }
 
     /// The moves of one component in general: walls, regions, rank conditions, flags.

@@ -82,32 +82,57 @@ impl MoveSink for List<'_> {
 impl<B: Bits> LegalSink<B> for List<'_> {
     #[inline(always)]
     fn piece_targets(&mut self, pos: &Position, from: usize, targets: B, promo: B) {
-        let from = pos.rules.bit_cell[from];
-        for to in Ones(targets) {
-            push_to(pos, self.out, from, to, promo);
-        }
+        put_targets(pos, self.out, from, targets, promo);
     }
     #[inline(always)]
     fn shifted(&mut self, pos: &Position, targets: B, shift: i32, flag: MoveFlag, promo: B) {
-        let cells = &pos.rules.bit_cell;
-        for to in Ones(targets) {
-            let from = cells[(to as i32 - shift) as usize];
-            if flag == MoveFlag::Normal {
-                push_to(pos, self.out, from, to, promo);
-            } else {
-                self.out.push(Move {
-                    from,
-                    to: cells[to as usize],
-                    promotion: None,
-                    flag,
-                });
-            }
-        }
+        put_shifted(pos, self.out, targets, shift, flag, promo);
     }
     fn untested(&mut self) -> &mut Vec<Move> {
         self.out
     }
     fn passed(&mut self, _kept: usize) {}
+}
+
+/// `LegalSink::piece_targets` for a sink that keeps every move.
+#[inline(always)]
+fn put_targets<B: Bits, S: MoveSink>(
+    pos: &Position,
+    out: &mut S,
+    from: usize,
+    targets: B,
+    promo: B,
+) {
+    let from = pos.rules.bit_cell[from];
+    for to in Ones(targets) {
+        push_to(pos, out, from, to, promo);
+    }
+}
+
+/// `LegalSink::shifted` for a sink that keeps every move.
+#[inline(always)]
+fn put_shifted<B: Bits, S: MoveSink>(
+    pos: &Position,
+    out: &mut S,
+    targets: B,
+    shift: i32,
+    flag: MoveFlag,
+    promo: B,
+) {
+    let cells = &pos.rules.bit_cell;
+    for to in Ones(targets) {
+        let from = cells[(to as i32 - shift) as usize];
+        if flag == MoveFlag::Normal {
+            push_to(pos, out, from, to, promo);
+        } else {
+            out.push(Move {
+                from,
+                to: cells[to as usize],
+                promotion: None,
+                flag,
+            });
+        }
+    }
 }
 
 /// King steps from which the danger map beats testing each step alone.
@@ -130,29 +155,15 @@ impl<S: MoveSink> MoveSink for Pushed<'_, S> {
 impl<B: Bits, S: MoveSink> LegalSink<B> for Pushed<'_, S> {
     #[inline(always)]
     fn piece_targets(&mut self, pos: &Position, from: usize, targets: B, promo: B) {
-        let from = pos.rules.bit_cell[from];
-        for to in Ones(targets) {
-            push_to(pos, self.out, from, to, promo);
-        }
+        put_targets(pos, self.out, from, targets, promo);
     }
     #[inline(always)]
     fn shifted(&mut self, pos: &Position, targets: B, shift: i32, flag: MoveFlag, promo: B) {
-        let cells = &pos.rules.bit_cell;
-        for to in Ones(targets) {
-            let from = cells[(to as i32 - shift) as usize];
-            if flag == MoveFlag::Normal {
-                push_to(pos, self.out, from, to, promo);
-            } else {
-                self.out.push(Move {
-                    from,
-                    to: cells[to as usize],
-                    promotion: None,
-                    flag,
-                });
-            }
-        }
+        put_shifted(pos, self.out, targets, shift, flag, promo);
     }
     fn untested(&mut self) -> &mut Vec<Move> {
+        // `kind_moves` tests nothing through this buffer: a move put here would be lost.
+        debug_assert!(self.untested.is_empty());
         &mut self.untested
     }
     fn passed(&mut self, _kept: usize) {}
@@ -283,7 +294,8 @@ impl<B: Bits> BitTables<B> {
         }
         // The royal piece's steps: against the squares the enemy attacks with the king lifted
         // (it does not shield the squares behind it), regions applied to the squares attacked.
-        // The map costs a pass over the enemy's pieces: made only when the king can step.
+        // The map costs a pass over the enemy's pieces: made only from `DANGER_STEPS` king
+        // steps, or for an open castling (whose path it answers).
         let them = us ^ 1;
         let own = pos.side_bits::<B>(us);
         let kb = &self.kinds[us][code_kind(pos.cell(king_cell as usize)) as usize];
@@ -359,10 +371,11 @@ impl<B: Bits> BitTables<B> {
         true
     }
 
-    /// The moves of `pieces` (of kind `kind` and colour `us`, neither royal nor pinned, on a
-    /// board without walls) that land in `mask`, promotions on `promo`. Single steps and
-    /// double steps move all pieces in one shift; rides are walked piece by piece. En passant
-    /// captures are tested as they are found.
+    /// The pseudo-legal moves of `pieces` (of kind `kind` and colour `us`, on a board without
+    /// walls) that land in `mask`, promotions on `promo`; only en passant captures are tested
+    /// (as they are found). Single steps and double steps move all pieces in one shift; rides
+    /// are walked piece by piece. The walk passes pieces neither royal nor pinned, whose moves
+    /// then need no test; `kind_moves_to` passes any, and its caller tests every move.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     pub(super) fn kind_moves<S: LegalSink<B>>(

@@ -56,11 +56,11 @@ struct Probe {
     first: *const u64,
 }
 
-// SAFETY: a probe's pointer reads the `reached` words of a table that `tables` keeps alive
-// and that nothing changes once built; the lookup is read-only and may be shared.
-unsafe impl Send for RideLookup {}
+// SAFETY: a probe's pointer reads the `reached` words of a table that its lookup's `tables`
+// keeps alive and that nothing changes once built: read-only, it may be sent and shared.
+unsafe impl Send for Probe {}
 // SAFETY: as above.
-unsafe impl Sync for RideLookup {}
+unsafe impl Sync for Probe {}
 
 /// One group of rides: per square, the squares that may cut them short and where its entries
 /// start; per occupancy of those squares, every square the rides reach.
