@@ -17,7 +17,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
-use chessrules::io::compressed::{decompressing, Compression};
+use chessrules::io::compressed::{decompressing, decompressing_ahead, Compression};
 use chessrules::io::input::open_input;
 use chessrules::notation::pgn::PgnReader;
 use chessrules::variants::standard::bounded::{read_game, read_game_replayed, ReadGame};
@@ -326,9 +326,23 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode> {
         let len = f.metadata().ok().map(|m| m.len());
         (Box::new(f), len)
     };
+    let default_variant = args.variant.tag();
+    let jobs = args.jobs.unwrap_or(0);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .context("starting the worker threads")?;
+    let threads = pool.current_num_threads();
     // A compressed stream (gzip, bzip2, zstd: by its first bytes) is read decompressed; the
-    // progress line then counts decompressed bytes, with no total to compare them with.
-    let (input, total) = match decompressing(input) {
+    // progress line then counts decompressed bytes, with no total to compare them with. With
+    // one thread the reader decodes as it reads (least CPU time); with more, a thread of its
+    // own decodes ahead of the reader.
+    let open = if threads > 1 {
+        decompressing_ahead
+    } else {
+        decompressing
+    };
+    let (input, total) = match open(input) {
         Ok((input, Compression::None)) => (input, total),
         Ok((input, _)) => (input, None),
         Err(e) => {
@@ -337,13 +351,6 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode> {
             return Ok(ExitCode::from(3));
         }
     };
-    let default_variant = args.variant.tag();
-    let jobs = args.jobs.unwrap_or(0);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
-        .build()
-        .context("starting the worker threads")?;
-    let threads = pool.current_num_threads();
     let mut out = BufWriter::new(io::stdout());
     let mut progress = Progress {
         enabled: io::stderr().is_terminal(),
