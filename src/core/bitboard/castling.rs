@@ -78,6 +78,18 @@ pub(crate) fn castle_bits<B: Bits>(rules: &Rules) -> Option<Vec<CastleBits<B>>> 
         .collect()
 }
 
+/// The indices of the side to move's castling rights still held.
+fn rights_to_move(pos: &Position) -> impl Iterator<Item = usize> {
+    let mut rights = pos.castling & pos.rules.castle_rights_of[pos.side.index()];
+    std::iter::from_fn(move || {
+        (rights != 0).then(|| {
+            let i = rights.trailing_zeros() as usize;
+            rights &= rights - 1;
+            i
+        })
+    })
+}
+
 impl<B: Bits> CastleBits<B> {
     /// The king and the rook in place, nothing between them.
     #[inline(always)]
@@ -94,12 +106,8 @@ impl<B: Bits> BitTables<B> {
     #[inline(always)]
     pub(super) fn castling_open(&self, pos: &Position) -> Option<bool> {
         let castles = self.castles.as_ref()?;
-        let us = pos.side.index();
         let occupied = pos.side_bits::<B>(0) | pos.side_bits::<B>(1);
-        let mut rights = pos.castling & pos.rules.castle_rights_of[us];
-        while rights != 0 {
-            let i = rights.trailing_zeros() as usize;
-            rights &= rights - 1;
+        for i in rights_to_move(pos) {
             match castles.get(i) {
                 Some(c) if !c.open(pos, occupied) => {}
                 _ => return Some(true),
@@ -122,10 +130,7 @@ impl<B: Bits> BitTables<B> {
         };
         let us = pos.side.index();
         let occupied = pos.side_bits::<B>(0) | pos.side_bits::<B>(1);
-        let mut rights = pos.castling & pos.rules.castle_rights_of[us];
-        while rights != 0 {
-            let i = rights.trailing_zeros() as usize;
-            rights &= rights - 1;
+        for i in rights_to_move(pos) {
             let Some(c) = castles.get(i) else {
                 continue;
             };
