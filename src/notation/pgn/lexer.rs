@@ -14,7 +14,7 @@ use std::io::{self, Read};
 pub const MAX_TOKEN: usize = 4096;
 
 /// A token and the 1-based line and column it starts at.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Token {
     /// What was read.
     pub kind: TokenKind,
@@ -26,7 +26,7 @@ pub struct Token {
 
 /// What a token is. Move numbers, comments, NAGs, annotation glyphs and `%` lines are
 /// skipped, not tokens.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TokenKind {
     /// `[Name "value"]` (its name and unescaped value are [`Lexer::tag_pair`]: kept in the
     /// lexer, so that reading a tag allocates nothing).
@@ -34,8 +34,9 @@ pub enum TokenKind {
     /// A SAN or coordinate move (its text, annotation glyphs removed, is
     /// [`Lexer::move_text`]).
     Move,
-    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
-    Result(String),
+    /// `1-0`, `0-1`, `1/2-1/2` or `*` (a constant: a token is copied through three calls
+    /// per move, and a `String` in it made every copy larger).
+    Result(&'static str),
     /// A line with nothing but white space: in movetext, the end of a game (as python-chess
     /// reads PGN).
     BlankLine,
@@ -238,13 +239,21 @@ fn stray_at(symbol: &[u8]) -> Option<usize> {
 }
 
 /// A symbol that is not a move number: a result or a move.
+/// How many spaces `bytes` starts with.
+#[inline(always)]
+fn spaces_at(bytes: &[u8]) -> usize {
+    bytes.iter().take_while(|&&c| c == b' ').count()
+}
+
 fn symbol_kind(symbol: &Symbol) -> TokenKind {
     // Moves, by far the most symbols, never start with a digit.
     if !symbol.bytes[0].is_ascii_digit() {
         return TokenKind::Move;
     }
     match symbol.as_bytes() {
-        b"1-0" | b"0-1" | b"1/2-1/2" => TokenKind::Result(symbol.as_str().into()),
+        b"1-0" => TokenKind::Result("1-0"),
+        b"0-1" => TokenKind::Result("0-1"),
+        b"1/2-1/2" => TokenKind::Result("1/2-1/2"),
         _ => TokenKind::Move,
     }
 }
@@ -521,7 +530,7 @@ impl<R: Read> Lexer<R> {
                 }
                 b'*' => {
                     self.bump()?;
-                    return Ok(Some(token(TokenKind::Result("*".into()))));
+                    return Ok(Some(token(TokenKind::Result("*"))));
                 }
                 b'[' => {
                     self.in_tag = true;
@@ -616,7 +625,7 @@ impl<R: Read> Lexer<R> {
             let n = avail.iter().position(|&b| b != b'.').unwrap_or(avail.len());
             // Stopped inside the buffer, at the first byte that is not a dot: the spaces from
             // there are taken too, as after a move (see `symbol`).
-            let spaces = avail[n..].iter().take_while(|&&c| c == b' ').count();
+            let spaces = spaces_at(&avail[n..]);
             self.line_has_content |= n > 0;
             let n = n + spaces;
             self.pos += n;
@@ -636,7 +645,8 @@ impl<R: Read> Lexer<R> {
         let avail = &self.buf[self.pos..self.len];
         if let Some(i) = memchr::memchr2(b'}', b'\n', avail) {
             if avail[i] == b'}' && avail[..i].is_ascii() {
-                let n = i + 1;
+                // The spaces after it too, as after a move (see `symbol`).
+                let n = i + 1 + spaces_at(&avail[i + 1..]);
                 self.pos += n;
                 self.consumed += n as u64;
                 self.column += n as u64;
@@ -695,17 +705,23 @@ impl<R: Read> Lexer<R> {
                 // next dispatch on a token's first byte is not a space's (one branch less to
                 // mispredict per move). A line end stops them, so the line and every line
                 // start stay where the byte path puts them.
-                let spaces = if matches!(kind, Some(TokenKind::Move)) {
-                    avail[n..].iter().take_while(|&&c| c == b' ').count()
-                } else {
-                    0
-                };
-                let n = n + spaces;
-                self.pos += n;
-                self.consumed += n as u64;
-                self.column += n as u64;
-                self.line_has_content |= n > 0;
-                if dots {
+                let mut taken = n;
+                if matches!(kind, Some(TokenKind::Move)) {
+                    taken += spaces_at(&avail[n..]);
+                } else if dots {
+                    // A move number's dots and the spaces after them, as `skip_dots` takes
+                    // them, when both end inside the buffer (one call less per move number).
+                    let d = avail[n..].iter().take_while(|&&c| c == b'.').count();
+                    let after = n + d + spaces_at(&avail[n + d..]);
+                    if after < avail.len() {
+                        taken = after;
+                    }
+                }
+                self.pos += taken;
+                self.consumed += taken as u64;
+                self.column += taken as u64;
+                self.line_has_content |= taken > 0;
+                if dots && taken == n {
                     // A move number: `12.` or `12...`, possibly glued to the move.
                     self.skip_dots()?;
                 }

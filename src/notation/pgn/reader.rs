@@ -310,7 +310,7 @@ impl<R: Read> PgnReader<R> {
                         // Some writers end variations with a result: allowed, ignored.
                         continue;
                     }
-                    game.result(r);
+                    game.result(r.to_string());
                     return Ok(true);
                 }
             }
