@@ -59,21 +59,16 @@ struct Symbol {
 }
 
 impl Symbol {
-    /// The symbol of the first `len` bytes of `input`, or `None` when `len` is too long.
-    fn starting(input: &[u8], len: usize) -> Option<Symbol> {
-        if len > MAX_SYMBOL || len > input.len() {
-            return None;
-        }
-        let mut bytes = [0; MAX_SYMBOL];
+    /// Becomes the first `len` bytes of `input` (`len` at most [`MAX_SYMBOL`]), written in
+    /// place: built on the stack and moved in, it was copied twice per move.
+    fn fill(&mut self, input: &[u8], len: usize) {
+        debug_assert!(len <= MAX_SYMBOL && len <= input.len());
         match input.get(..MAX_SYMBOL) {
             // A fixed-size copy is two vector moves; copying just `len` bytes is a call.
-            Some(window) => bytes.copy_from_slice(window),
-            None => bytes[..len].copy_from_slice(&input[..len]),
+            Some(window) => self.bytes.copy_from_slice(window),
+            None => self.bytes[..len].copy_from_slice(&input[..len]),
         }
-        Some(Symbol {
-            len: len as u8,
-            bytes,
-        })
+        self.len = len as u8;
     }
 
     fn as_bytes(&self) -> &[u8] {
@@ -696,10 +691,15 @@ impl<R: Read> Lexer<R> {
                     return Err(self.error(line, column + at as u64, "unexpected '@'"));
                 }
             }
-            if let Some(symbol) = Symbol::starting(avail, n) {
+            if n <= MAX_SYMBOL {
                 let number = seen & (1 << OTHER_SYMBOL | 1 << AT) == 0;
-                self.symbol = symbol;
-                let kind = (!number).then(|| symbol_kind(&self.symbol));
+                // A move number is skipped: only moves and results are kept.
+                let kind = if number {
+                    None
+                } else {
+                    self.symbol.fill(avail, n);
+                    Some(symbol_kind(&self.symbol))
+                };
                 let dots = number && n > 0 && avail[n] == b'.';
                 // The spaces after a move only move the column: taken with it, so that the
                 // next dispatch on a token's first byte is not a space's (one branch less to
