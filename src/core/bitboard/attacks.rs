@@ -38,6 +38,15 @@ impl Position {
     }
 }
 
+/// A per-square table's entry for bit `square`.
+#[inline(always)]
+fn at<B: Bits>(table: &[B], square: usize) -> B {
+    debug_assert!(square < table.len());
+    // SAFETY: every per-square table has an entry for each of the board's bits, and callers
+    // pass a square's bit (a royal piece's or a move's target).
+    unsafe { *table.get_unchecked(square) }
+}
+
 /// The squares a ride reaches from `from` before and including the first square in `stops`.
 #[inline(always)]
 pub(crate) fn ride<B: Bits>(reach: &Reach<B>, from: usize, stops: B) -> B {
@@ -142,23 +151,35 @@ impl<B: Bits> BitTables<B> {
         attackers_of: impl Fn(&AttackSet<B>) -> B,
     ) -> bool {
         let walls = pos.has_walls;
-        let files = pos.rules.shape.files() as usize;
+        let rank = (target / pos.rules.shape.files() as usize) as u8;
+        let outside =
+            |set: &AttackSet<B>| set.region.is_some_and(|(lo, hi)| rank < lo || rank > hi);
         let (leaps, near) = &self.leaps[by];
-        let sets = if (near[target] & pieces).is_zero() {
-            &self.attacks[by][*leaps..]
-        } else {
-            &self.attacks[by][..]
-        };
-        for set in sets {
-            if let Some((lo, hi)) = set.region {
-                let rank = (target / files) as u8;
-                if rank < lo || rank > hi {
+        let (leap_sets, ride_sets) = self.attacks[by].split_at(*leaps);
+        // Single steps first, and only when one of `by`'s pieces stands where some step
+        // could come from: mostly none does (the king is rarely next to a pawn, a knight or
+        // the other king), and the sets are passed over in one test.
+        if !(at(near, target) & pieces).is_zero() {
+            for set in leap_sets {
+                let Some(leap) = &set.leap else { continue };
+                let near = at(leap, target) & pieces;
+                if near.is_zero() || outside(set) {
                     continue;
                 }
+                let mut hits = near & attackers_of(set);
+                if walls && !hits.is_zero() {
+                    hits &= !self.walled_off(pos, target);
+                }
+                if !hits.is_zero() {
+                    return true;
+                }
             }
+        }
+        for set in ride_sets {
             if let Some(leap) = &set.leap {
-                let near = leap[target] & pieces;
-                if near.is_zero() {
+                // A single step sorted among the rides (none is, today): as above.
+                let near = at(leap, target) & pieces;
+                if near.is_zero() || outside(set) {
                     continue;
                 }
                 let mut hits = near & attackers_of(set);
@@ -170,8 +191,8 @@ impl<B: Bits> BitTables<B> {
                 }
                 continue;
             }
-            let lines = set.lines[target] & pieces;
-            if lines.is_zero() {
+            let lines = at(&set.lines, target) & pieces;
+            if lines.is_zero() || outside(set) {
                 continue;
             }
             let attackers = attackers_of(set);
