@@ -151,9 +151,12 @@ impl<B: Bits> BitTables<B> {
         attackers_of: impl Fn(&AttackSet<B>) -> B,
     ) -> bool {
         let walls = pos.has_walls;
-        let rank = (target / pos.rules.shape.files() as usize) as u8;
-        let outside =
-            |set: &AttackSet<B>| set.region.is_some_and(|(lo, hi)| rank < lo || rank > hi);
+        // Looked up only for a set with a region: most have none (and a division by the
+        // board's width, done up front, was an eighth of this test's time).
+        let outside = |set: &AttackSet<B>| {
+            set.region
+                .is_some_and(|(lo, hi)| !(lo..=hi).contains(&self.rank[target]))
+        };
         let (leaps, near) = &self.leaps[by];
         let (leap_sets, ride_sets) = self.attacks[by].split_at(*leaps);
         // Single steps first, and only when one of `by`'s pieces stands where some step
