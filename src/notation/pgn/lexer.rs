@@ -479,6 +479,15 @@ impl<R: Read> Lexer<R> {
                 return Ok(None);
             };
             let token = |kind| Token { kind, line, column };
+            // Moves and move numbers, most tokens, asked for first with one predictable
+            // branch: the jump on the first byte below was the reader's most mispredicted.
+            // No byte the match takes is a symbol's.
+            if is_symbol_byte(b) {
+                if let Some(kind) = self.symbol(line, column)? {
+                    return Ok(Some(token(kind)));
+                }
+                continue;
+            }
             match b {
                 b'\n' if !self.line_has_content => {
                     self.bump()?;
@@ -536,11 +545,6 @@ impl<R: Read> Lexer<R> {
                 b'.' => {
                     // Stray dots (`1. ... e5`): part of move numbering.
                     self.bump()?;
-                }
-                _ if is_symbol_byte(b) => {
-                    if let Some(kind) = self.symbol(line, column)? {
-                        return Ok(Some(token(kind)));
-                    }
                 }
                 _ => {
                     let shown = if b.is_ascii_graphic() {
