@@ -240,6 +240,7 @@ fn spaces_at(bytes: &[u8]) -> usize {
     bytes.iter().take_while(|&&c| c == b' ').count()
 }
 
+#[inline]
 fn symbol_kind(symbol: &Symbol) -> TokenKind {
     // Moves, by far the most symbols, never start with a digit.
     if !symbol.bytes[0].is_ascii_digit() {
