@@ -208,14 +208,52 @@ impl RideTable {
                     (mask, rides)
                 })
                 .collect();
-            for_each_subset(entry.blockers, |occupied| {
-                let t = parts.iter().fold(0u64, |m, (mask, rides)| {
-                    m | rides[pext(occupied, *mask) as usize]
-                });
-                reached[entry.offset + pext(occupied, entry.blockers) as usize] = t;
+            let n = 1usize << entry.blockers.count_ones();
+            let out = &mut reached[entry.offset..entry.offset + n];
+            // Rays that share squares (one vector at two ranges) are gathered per part and
+            // entry: chosen part by part, their subsets would be walked once per part (the
+            // sum of their sizes, not the size of their union, which bounds the table).
+            let mut seen = 0u64;
+            let disjoint = parts.iter().all(|(mask, _)| {
+                let apart = seen & mask == 0;
+                seen |= mask;
+                apart
             });
+            if disjoint {
+                fill(&parts, entry.blockers, (0, 0), out);
+            } else {
+                for_each_subset(entry.blockers, |occupied| {
+                    out[pext(occupied, entry.blockers) as usize] =
+                        parts.iter().fold(0u64, |m, (mask, rides)| {
+                            m | rides[pext(occupied, *mask) as usize]
+                        });
+                });
+            }
         }
         Some(RideTable { squares, reached })
+    }
+}
+
+/// Writes into `out` (indexed by the gather of an occupancy with `blockers`) the union of
+/// each part's ride for every occupancy of the parts' masks, the squares in `above`
+/// (occupancy, union) already chosen by the callers. A part's subsets, walked in increasing
+/// order (the carry-rippler walk), gather to 0, 1, 2, …: its rides are read in order, with
+/// no gather per part, and each entry costs one gather for its slot (a gather per part and
+/// entry was most of building the standard tables, a third of a short run's start).
+fn fill(parts: &[(u64, Vec<u64>)], blockers: u64, above: (u64, u64), out: &mut [u64]) {
+    let (occupied, union) = above;
+    let Some(((mask, rides), rest)) = parts.split_first() else {
+        out[pext(occupied, blockers) as usize] = union;
+        return;
+    };
+    let mut subset = 0u64;
+    for &ride in rides {
+        if rest.is_empty() {
+            out[pext(occupied | subset, blockers) as usize] = union | ride;
+        } else {
+            fill(rest, blockers, (occupied | subset, union | ride), out);
+        }
+        subset = subset.wrapping_sub(*mask) & *mask;
     }
 }
 
@@ -350,10 +388,16 @@ mod tests {
 
     /// The lookup gives what walking every ride gives, from every square, over random boards.
     fn agrees(files: usize, ranks: usize, vectors: &[(i32, i32)], range: u8) -> usize {
+        let rides: Vec<(i32, i32, u8)> = vectors.iter().map(|&(x, y)| (x, y, range)).collect();
+        agrees_ranged(files, ranks, &rides)
+    }
+
+    /// `agrees` with a range per vector.
+    fn agrees_ranged(files: usize, ranks: usize, rides: &[(i32, i32, u8)]) -> usize {
         let shape = BoardShape::new(files, ranks, 2).expect("a valid shape");
-        let reaches: Vec<Reach<u64>> = vectors
+        let reaches: Vec<Reach<u64>> = rides
             .iter()
-            .map(|&(dx, dy)| reach_on(&shape, dx, dy, range))
+            .map(|&(dx, dy, range)| reach_on(&shape, dx, dy, range))
             .collect();
         let refs: Vec<&Reach<u64>> = reaches.iter().collect();
         let budget = Cell::new(RULES_BUDGET);
@@ -412,6 +456,16 @@ mod tests {
         // A rank of 16 files needs 14 blockers alone: split vector by vector.
         assert!(agrees(16, 4, &ROOK, 255) >= 2);
         agrees(1, 1, &ROOK, 255);
+    }
+
+    #[test]
+    fn one_vector_at_two_ranges_agrees() {
+        // Rays that share squares are tabulated entry by entry, not part by part.
+        assert_eq!(
+            agrees_ranged(8, 8, &[(1, 0, 255), (1, 0, 2), (0, 1, 255)]),
+            1
+        );
+        agrees_ranged(6, 7, &[(1, 1, 3), (1, 1, 255), (-1, -1, 2)]);
     }
 
     fn lookup_of(vectors: &[(i32, i32)], budget: &Cell<usize>) -> Option<RideLookup> {
