@@ -38,12 +38,13 @@ impl Position {
     }
 }
 
-/// A per-square table's entry for bit `square`.
+/// A per-square table's entry for bit `square`, which the caller has checked against a
+/// table of the same rules (every per-square table has one entry per bit of the board).
 #[inline(always)]
 fn at<B: Bits>(table: &[B], square: usize) -> B {
     debug_assert!(square < table.len());
-    // SAFETY: every per-square table has an entry for each of the board's bits, and callers
-    // pass a square's bit (a royal piece's or a move's target).
+    // SAFETY: see above: `attacked_by`, the only caller, returns before any read when
+    // `square` is past its `near` table, and the per-square tables are all that long.
     unsafe { *table.get_unchecked(square) }
 }
 
@@ -158,11 +159,17 @@ impl<B: Bits> BitTables<B> {
                 .is_some_and(|(lo, hi)| !(lo..=hi).contains(&self.rank[target]))
         };
         let (leaps, near) = &self.leaps[by];
+        // A bit past the board (a padding square's, from a public caller) stands on no
+        // table, and nothing attacks it; past this test the tables are read unchecked.
+        let Some(&near_target) = near.get(target) else {
+            return false;
+        };
+        // The single-step sets come first (`attack_sets` sorts them there).
         let (leap_sets, ride_sets) = self.attacks[by].split_at(*leaps);
         // Single steps first, and only when one of `by`'s pieces stands where some step
         // could come from: mostly none does (the king is rarely next to a pawn, a knight or
         // the other king), and the sets are passed over in one test.
-        if !(at(near, target) & pieces).is_zero() {
+        if !(near_target & pieces).is_zero() {
             for set in leap_sets {
                 let Some(leap) = &set.leap else { continue };
                 let near = at(leap, target) & pieces;
@@ -179,21 +186,7 @@ impl<B: Bits> BitTables<B> {
             }
         }
         for set in ride_sets {
-            if let Some(leap) = &set.leap {
-                // A single step sorted among the rides (none is, today): as above.
-                let near = at(leap, target) & pieces;
-                if near.is_zero() || outside(set) {
-                    continue;
-                }
-                let mut hits = near & attackers_of(set);
-                if walls && !hits.is_zero() {
-                    hits &= !self.walled_off(pos, target);
-                }
-                if !hits.is_zero() {
-                    return true;
-                }
-                continue;
-            }
+            debug_assert!(set.leap.is_none(), "single steps are sorted first");
             let lines = at(&set.lines, target) & pieces;
             if lines.is_zero() || outside(set) {
                 continue;
@@ -348,5 +341,22 @@ impl<B: Bits> BitTables<B> {
             }
         }
         t
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::core::Color;
+
+    #[test]
+    fn a_cell_off_the_board_is_not_attacked() {
+        // Cell 0 is padding: it has no bit and no entry in any table. The public test
+        // answers for it, and the attack test's unchecked reads never see it.
+        let pos = crate::variants::standard::start();
+        assert!(pos.rules().bits.is_some());
+        assert!(!pos.rules().shape.squares().any(|sq| sq == 0));
+        for by in Color::BOTH {
+            assert!(!pos.is_attacked(0, by));
+        }
     }
 }

@@ -54,7 +54,7 @@ pub const MAX_SYMBOL: usize = 32;
 #[derive(Clone, Copy)]
 struct Symbol {
     len: u8,
-    /// The symbol, then whatever followed it in the input (see `starting`).
+    /// The symbol, then whatever followed it in the input (see `fill`).
     bytes: [u8; MAX_SYMBOL],
 }
 
@@ -233,13 +233,13 @@ fn stray_at(symbol: &[u8]) -> Option<usize> {
         .map(|(i, _)| i)
 }
 
-/// A symbol that is not a move number: a result or a move.
 /// How many spaces `bytes` starts with.
 #[inline(always)]
 fn spaces_at(bytes: &[u8]) -> usize {
     bytes.iter().take_while(|&&c| c == b' ').count()
 }
 
+/// A symbol that is not a move number: a result or a move.
 #[inline]
 fn symbol_kind(symbol: &Symbol) -> TokenKind {
     // Moves, by far the most symbols, never start with a digit.
