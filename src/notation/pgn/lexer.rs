@@ -801,7 +801,7 @@ impl<R: Read> Lexer<R> {
         let name_start = blanks(1);
         let name_len = avail[name_start..]
             .iter()
-            .position(|&b| !(b.is_ascii_alphanumeric() || b == b'_'))
+            .position(|&b| !is_tag_name_byte(b, true))
             .unwrap_or(0);
         let name_end = name_start + name_len;
         if name_len == 0 || name_len > MAX_TOKEN {
