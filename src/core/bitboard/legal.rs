@@ -96,7 +96,7 @@ impl<B: Bits> LegalSink<B> for List<'_> {
 
 /// `LegalSink::piece_targets` for a sink that keeps every move.
 #[inline(always)]
-fn put_targets<B: Bits, S: MoveSink>(
+pub(super) fn put_targets<B: Bits, S: MoveSink>(
     pos: &Position,
     out: &mut S,
     from: usize,
@@ -111,7 +111,7 @@ fn put_targets<B: Bits, S: MoveSink>(
 
 /// `LegalSink::shifted` for a sink that keeps every move.
 #[inline(always)]
-fn put_shifted<B: Bits, S: MoveSink>(
+pub(super) fn put_shifted<B: Bits, S: MoveSink>(
     pos: &Position,
     out: &mut S,
     targets: B,
@@ -138,84 +138,7 @@ fn put_shifted<B: Bits, S: MoveSink>(
 /// King steps from which the danger map beats testing each step alone.
 const DANGER_STEPS: u32 = 3;
 
-/// Hands every move to a `MoveSink` (reading a move text: its candidates).
-pub(crate) struct Pushed<'a, S> {
-    pub(crate) out: &'a mut S,
-    /// Never filled: only the walk's own tests use it.
-    untested: Vec<Move>,
-}
-
-impl<S: MoveSink> MoveSink for Pushed<'_, S> {
-    #[inline]
-    fn push(&mut self, m: Move) {
-        self.out.push(m);
-    }
-}
-
-impl<B: Bits, S: MoveSink> LegalSink<B> for Pushed<'_, S> {
-    #[inline(always)]
-    fn piece_targets(&mut self, pos: &Position, from: usize, targets: B, promo: B) {
-        put_targets(pos, self.out, from, targets, promo);
-    }
-    #[inline(always)]
-    fn shifted(&mut self, pos: &Position, targets: B, shift: i32, flag: MoveFlag, promo: B) {
-        put_shifted(pos, self.out, targets, shift, flag, promo);
-    }
-    fn untested(&mut self) -> &mut Vec<Move> {
-        // `kind_moves` tests nothing through this buffer: a move put here would be lost.
-        debug_assert!(self.untested.is_empty());
-        &mut self.untested
-    }
-    fn passed(&mut self, _kept: usize) {}
-}
-
 impl<B: Bits> BitTables<B> {
-    /// The moves of the side to move's pieces of `kind` to bit `to`, from squares `from_ok`
-    /// accepts, by the walk's pass over a kind (a pawn's steps in one shift, not its every
-    /// component tried from each square that might reach `to`). They are
-    /// `Position::moves_of_kind_to`'s moves, but an en passant capture is already tested.
-    /// `false` (nothing given to `out`) where the walk does not list the kind: walls, or lines
-    /// of the kind that may meet.
-    pub(crate) fn kind_moves_to<S: MoveSink>(
-        &self,
-        pos: &mut Position,
-        kind: usize,
-        to: usize,
-        from_ok: impl Fn(crate::core::geometry::Sq) -> bool,
-        out: &mut S,
-    ) -> bool {
-        let us = pos.side.index();
-        if pos.has_walls || pos.rules.repeats(us, kind as u8) {
-            return false;
-        }
-        let kb = &self.kinds[us][kind];
-        let code = Piece::new(pos.side, kind as u8).code();
-        let mut pieces = B::ZERO;
-        for bit in Ones(pos.code_bits::<B>(code) & kb.from_anywhere[to]) {
-            if from_ok(pos.rules.bit_cell[bit as usize]) {
-                pieces |= B::bit(bit);
-            }
-        }
-        if pieces.is_zero() {
-            return true;
-        }
-        let mut board = self.board(pos, us);
-        let target = B::bit(to as u32);
-        // Only a capture onto `to` itself may be en passant.
-        board.ep &= target;
-        let promo = if kb.promotes {
-            self.promotion[us]
-        } else {
-            B::ZERO
-        };
-        let mut sink = Pushed {
-            out,
-            untested: Vec::new(),
-        };
-        self.kind_moves(pos, kind, us, pieces, &board, target, promo, &mut sink);
-        true
-    }
-
     /// The legal moves into `sink`; `false` (and nothing in `sink`) when this walk does not
     /// apply: the side is in check and one piece may check along two lines, or two checks share
     /// a blocking square, so that only testing every move is right.
@@ -480,7 +403,7 @@ impl<B: Bits> BitTables<B> {
     }
 
     /// The en passant capture from bit `from`, if it takes an enemy piece and is legal.
-    fn en_passant<S: LegalSink<B>>(
+    pub(super) fn en_passant<S: MoveSink>(
         &self,
         pos: &mut Position,
         from: usize,

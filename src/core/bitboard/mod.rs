@@ -7,6 +7,7 @@
 //! up to 128); larger boards use the mailbox alone. The mailbox stays the oracle: tests build
 //! the same position on both backends (`Position::on_backend`) and compare.
 
+mod arrivals;
 pub(crate) mod attacks;
 pub(crate) mod bits;
 pub(crate) mod castling;

@@ -86,6 +86,9 @@ pub(crate) struct KindBits<B> {
     /// Every component is plain, merged, and each of its vectors has its opposite at the same
     /// range: the pieces that reach a square are the squares the kind reaches from it.
     pub symmetric: bool,
+    /// Every component is a single step, or a double step along one vector with no region:
+    /// the pieces that reach a square are found by stepping back from it (`arrivals`).
+    pub steps_only: bool,
 }
 
 impl<B: Bits> KindBits<B> {
@@ -397,7 +400,15 @@ impl Builder<'_> {
             && vectors
                 .iter()
                 .all(|&(dx, dy, r)| vectors.contains(&(-dx, -dy, r)));
+        let steps_only = comps.iter().all(|c| {
+            if c.double_step {
+                !c.leap && c.region.is_none() && c.reaches.len() == 1
+            } else {
+                c.leap
+            }
+        });
         KindBits {
+            steps_only,
             merged_lookup,
             anywhere,
             from_anywhere,
