@@ -9,6 +9,8 @@
 //! Where pieces are dropped, a drop is the piece's letter, `@` and the square (`N@f3`,
 //! `P@e4`, as lichess writes them); `@e4` is read as a pawn's drop too.
 
+mod common;
+
 use crate::core::movegen::MoveSink;
 use crate::core::{KindId, Move, MoveFlag, Position, Sq};
 
@@ -139,6 +141,15 @@ fn san_without_suffix(pos: &mut Position, m: Move) -> String {
 /// square are generated and tested: a PGN validator resolves each move at the cost of a few
 /// pieces' moves, not the whole legal list.
 pub fn parse(pos: &mut Position, text: &str) -> Result<Move, SanError> {
+    // Most texts name one piece's move in a common shape, which needs none of what follows.
+    if let Some(m) = common::common_move(pos, text) {
+        return Ok(m);
+    }
+    parse_any(pos, text)
+}
+
+/// `parse` by the general path, for any text.
+fn parse_any(pos: &mut Position, text: &str) -> Result<Move, SanError> {
     let parsed = parse_text(pos, text).ok_or_else(|| SanError::Syntax(text.to_string()))?;
     let us = pos.side_to_move();
     // Made once, in the arm that knows its destination (a `Candidates` is 8 moves to clear).
@@ -286,51 +297,6 @@ impl MoveSink for Candidates {
     }
 }
 
-/// The shapes most moves are written in, read without the general parser's searches: a
-/// destination with a one-digit rank, after an optional piece letter, an optional origin
-/// file and an optional `x` (`e4`, `Nf3`, `exd5`, `Nxe5`, `Nbd7`). `None` for any other text
-/// (or one this board refuses), which the general parser then reads: this gives nothing that
-/// it would not.
-fn common_shape(pos: &Position, b: &[u8]) -> Option<Parsed> {
-    let (&rank, rest) = b.split_last()?;
-    let (&file, mut rest) = rest.split_last()?;
-    if !(b'1'..=b'9').contains(&rank) || !file.is_ascii_lowercase() {
-        return None;
-    }
-    let rules = pos.rules();
-    let shape = &rules.shape;
-    let square = crate::core::geometry::Square::new(file - b'a', rank - b'1');
-    if !shape.contains(square) {
-        return None;
-    }
-    let to = shape.sq(square);
-    if let [before @ .., b'x' | b'-' | b':'] = rest {
-        rest = before;
-    }
-    let mut kind = None;
-    if let [letter, after @ ..] = rest {
-        if letter.is_ascii_uppercase() {
-            let k = rules.kind_by_letter(*letter as char)?;
-            if !letterless(pos, k) {
-                kind = Some(k);
-            }
-            rest = after;
-        }
-    }
-    let from_file = match rest {
-        [] => None,
-        [f] if f.is_ascii_lowercase() && f - b'a' < shape.files() => Some(f - b'a'),
-        _ => return None,
-    };
-    Some(Parsed::Normal {
-        kind,
-        from_file,
-        from_rank: None,
-        to,
-        promotion: None,
-    })
-}
-
 /// Splits a move text into its parts, or `None` if it is not move-shaped.
 fn parse_text(pos: &Position, text: &str) -> Option<Parsed> {
     // Suffixes are ASCII: trimmed a byte at a time (a char pattern cost more than the rest of
@@ -350,7 +316,7 @@ fn parse_text(pos: &Position, text: &str) -> Option<Parsed> {
             _ => {}
         }
     }
-    common_shape(pos, t.as_bytes()).or_else(|| any_shape(pos, t))
+    common::common_shape(pos, t.as_bytes()).or_else(|| any_shape(pos, t))
 }
 
 /// `parse_text` for a text trimmed of its suffixes, ASCII, not castling.
@@ -441,52 +407,6 @@ fn any_shape(pos: &Position, t: &str) -> Option<Parsed> {
 mod tests {
     use super::*;
     use crate::variants::standard;
-
-    /// Boards of three shapes and piece tables: FIDE chess, xiangqi's 9×10 (a two-digit
-    /// rank, other letters) and shogi's 9×9 (other letters again, drops).
-    fn boards() -> Vec<Position> {
-        let mut out = vec![standard::start()];
-        for name in ["xiangqi", "shogi"] {
-            let shipped = crate::variants::custom::builtin::by_name(name).expect("shipped");
-            out.push(shipped.variant.start_position().expect("its start"));
-        }
-        out
-    }
-
-    #[test]
-    fn the_common_shapes_are_read_without_the_general_parser() {
-        let pos = standard::start();
-        for text in ["e4", "Nf3", "exd5", "Nxe5", "Nbd7", "Pe4", "N-f3", "e:d5"] {
-            let shortcut = common_shape(&pos, text.as_bytes());
-            assert!(shortcut.is_some(), "{text}");
-            assert_eq!(shortcut, any_shape(&pos, text), "{text}");
-        }
-        // Left to the general parser: a rank before the square, promotion, a drop, two
-        // rank digits, a file past the board.
-        for text in [
-            "N1f3", "e8Q", "e8=Q", "N@f3", "e10", "i4", "Ni4", "Nif3", "ie4",
-        ] {
-            assert_eq!(common_shape(&pos, text.as_bytes()), None, "{text}");
-        }
-    }
-
-    proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
-        /// Wherever the common shapes' shortcut answers, the general parser gives the same.
-        #[test]
-        fn the_shortcut_reads_as_the_general_parser_reads(
-            shaped in "[NBRQKPACGSLX]?[a-l]?[x:@=\\-]?[a-l][0-9]",
-            any in "[NBRQKPACGSLxX:@=\\-a-l0-9]{1,5}"
-        ) {
-            for pos in boards() {
-                for text in [&shaped, &any] {
-                    if let Some(parsed) = common_shape(&pos, text.as_bytes()) {
-                        proptest::prop_assert_eq!(Some(parsed), any_shape(&pos, text), "{}", text);
-                    }
-                }
-            }
-        }
-    }
 
     fn san_of(fen: &str, uci: &str) -> String {
         let mut pos = standard::from_fen(fen).unwrap();
