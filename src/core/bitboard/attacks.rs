@@ -11,6 +11,9 @@ pub(crate) struct Threats<B> {
     /// The checker's square and, for a rider, the squares between it and the royal piece.
     pub answers: B,
     pub pinned: B,
+    /// Per pin, the squares from the royal piece to the pinner, the pinner's included:
+    /// where the pinned piece may still go.
+    pub pin_lines: B,
 }
 
 impl Position {
@@ -269,6 +272,20 @@ impl<B: Bits> BitTables<B> {
         !self.attacked_without(pos, target, us ^ 1, occupied, to_bit)
     }
 
+    /// The pin line through bit `pinned` (a piece `threats` found pinned to the royal piece
+    /// on bit `king`, colour `us`), when no two lines meet: the one ray from the royal piece
+    /// through it, cut to its pin.
+    pub(crate) fn pin_line(&self, threats: &Threats<B>, king: usize, us: usize, pinned: u32) -> B {
+        let rides = &self.attacks[us ^ 1][self.leaps[us ^ 1].0..];
+        for r in rides.iter().flat_map(|set| &set.rides) {
+            let ray = r.squares[king];
+            if ray.has(pinned) {
+                return ray & threats.pin_lines;
+            }
+        }
+        B::ZERO
+    }
+
     /// Checks of the royal piece on bit `king` (colour `us`) and the pieces pinned to it, on a
     /// board without walls.
     pub(crate) fn threats(&self, pos: &Position, king: usize, us: usize) -> Threats<B> {
@@ -280,6 +297,7 @@ impl<B: Bits> BitTables<B> {
             checkers: B::ZERO,
             answers: B::ZERO,
             pinned: B::ZERO,
+            pin_lines: B::ZERO,
         };
         let (leaps, near) = &self.leaps[us ^ 1];
         let sets = if (near[king] & them).is_zero() {
@@ -334,8 +352,13 @@ impl<B: Bits> BitTables<B> {
                     t.answers |= ray & !r.beyond[first as usize];
                 } else if own.has(first) {
                     let beyond = stops ^ B::bit(first);
-                    if !beyond.is_zero() && attackers.has(beyond.first(r.rises)) {
+                    if beyond.is_zero() {
+                        continue;
+                    }
+                    let pinner = beyond.first(r.rises);
+                    if attackers.has(pinner) {
                         t.pinned |= B::bit(first);
+                        t.pin_lines |= ray & !r.beyond[pinner as usize];
                     }
                 }
             }

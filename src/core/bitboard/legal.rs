@@ -202,6 +202,9 @@ impl<B: Bits> BitTables<B> {
         if checks < 2 {
             // Pinned pieces, and kinds whose lines can meet (listed once each, then tested).
             let mut listed = threats.pinned;
+            if !listed.is_zero() && !rules.parallel_lines {
+                listed = self.pinned_moves(pos, &threats, king, us, checks, sink);
+            }
             if rules.repeating[us] != 0 {
                 let own = pos.side_bits::<B>(us) & !B::bit(king as u32);
                 for bit in Ones(own & !threats.pinned) {
@@ -292,6 +295,47 @@ impl<B: Bits> BitTables<B> {
             sink.piece_targets(pos, king, safe_steps, B::ZERO);
         }
         true
+    }
+
+    /// The moves of the pinned pieces, where no two lines meet: each stays on its pin line
+    /// (between the royal piece and the pinner, or on the pinner), where it shields the royal
+    /// piece as before, and no other line runs through its square: its moves need no test
+    /// (but an en passant capture, tested as it is found). Returns the pinned pieces left to
+    /// test move by move: those of kinds whose lines meet. Out of line: pins are rare, and
+    /// the walk's hot path stays small.
+    #[inline(never)]
+    fn pinned_moves<S: LegalSink<B>>(
+        &self,
+        pos: &mut Position,
+        threats: &crate::core::bitboard::attacks::Threats<B>,
+        king: usize,
+        us: usize,
+        checks: u32,
+        sink: &mut S,
+    ) -> B {
+        let mask = if checks == 0 {
+            !B::ZERO
+        } else {
+            threats.answers
+        };
+        let board = self.board(pos, us);
+        let mut left = B::ZERO;
+        for bit in Ones(threats.pinned) {
+            let kind = code_kind(pos.cell(pos.rules.bit_cell[bit as usize] as usize));
+            if pos.rules.repeats(us, kind) {
+                left |= B::bit(bit);
+                continue;
+            }
+            let line = self.pin_line(threats, king, us, bit);
+            let kind = kind as usize;
+            let promo = if self.kinds[us][kind].promotes {
+                self.promotion[us]
+            } else {
+                B::ZERO
+            };
+            self.kind_moves(pos, kind, us, B::bit(bit), &board, mask & line, promo, sink);
+        }
+        left
     }
 
     /// The pseudo-legal moves of `pieces` (of kind `kind` and colour `us`, on a board without
