@@ -138,6 +138,11 @@ impl RideLookup {
         // probe's gathered index has at most as many bits as its blockers, and 2^n entries
         // follow its `first` in a table `tables` keeps alive.
         unsafe {
+            if per == 1 {
+                // Most lists are one table (a rook's, a bishop's): no loop to set up.
+                let p = self.probes.get_unchecked(from);
+                return B::from_wide(*p.first.add(pext(occupied, p.blockers) as usize) as u128);
+            }
             let probes = self.probes.get_unchecked(from * per..(from + 1) * per);
             let mut t = 0;
             for p in probes {
