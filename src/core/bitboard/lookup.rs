@@ -173,9 +173,14 @@ impl RideTable {
             // Lookups index the table unchecked by square: it must have every one.
             return (t.squares.len() == squares).then_some(t);
         }
-        // Built outside the lock: two threads may both build a table, and either copy serves.
+        // Built outside the lock: two threads may both build a table. The first copy in the
+        // cache serves both (the second is dropped), so that rules built at the same time
+        // still share one table (a test asks that a queen's rides share the rook's).
         let table = Arc::new(RideTable::new(group, budget)?);
         let mut map = cache.lock().ok()?;
+        if let Some(t) = map.get(&key).and_then(Weak::upgrade) {
+            return (t.squares.len() == squares).then_some(t);
+        }
         if map.len() >= CACHE_PRUNE_AT {
             map.retain(|_, t| t.strong_count() > 0);
         }
