@@ -77,9 +77,13 @@ impl<B: Bits> BitTables<B> {
 
     #[inline(always)]
     fn attackers(&self, pos: &Position, set: &AttackSet<B>) -> B {
+        let [a, b] = set.first_codes;
+        let first = pos.code_bits::<B>(a) | pos.code_bits::<B>(b);
         set.codes
+            .get(2..)
+            .unwrap_or_default()
             .iter()
-            .fold(B::ZERO, |m, &code| m | pos.code_bits::<B>(code))
+            .fold(first, |m, &code| m | pos.code_bits::<B>(code))
     }
 
     /// Squares next to `target` whose step onto it a wall blocks.

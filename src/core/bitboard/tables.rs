@@ -117,6 +117,10 @@ impl<B: Bits> KindBits<B> {
 /// Pieces with these codes attack a square from these vectors (reversed from the square).
 pub(crate) struct AttackSet<B> {
     pub codes: Vec<u8>,
+    /// The first two of `codes`, padded with `EMPTY` (whose word in `Position::bb` no piece
+    /// sets): the attackers gathered in two loads without a loop, where most sets have one
+    /// or two codes (a rook and a queen). `codes` past these two are folded in after them.
+    pub first_codes: [u8; 2],
     pub region: Option<(u8, u8)>,
     /// Range 1: per target, the squares an attacker stands on.
     pub leap: Option<Vec<B>>,
@@ -518,9 +522,14 @@ impl Builder<'_> {
                         RideLookup::build(&forward.iter().collect::<Vec<_>>(), &self.lookup_budget),
                     )
                 };
+                let mut first_codes = [crate::core::piece::EMPTY; 2];
+                for (slot, &code) in first_codes.iter_mut().zip(&codes) {
+                    *slot = code;
+                }
                 AttackSet {
                     rides_lookup,
                     forward_lookup,
+                    first_codes,
                     codes,
                     region,
                     leap,
