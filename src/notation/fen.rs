@@ -9,10 +9,9 @@
 use std::fmt::Write as _;
 use std::sync::Arc;
 
-use crate::core::piece::{EMPTY, OFFBOARD};
-use crate::core::{Color, Piece, Position, Rules, Sq, Square};
+use crate::core::{Color, Piece, Position, Rules, Square};
 
-use super::fen_hand;
+use super::{fen_board, fen_hand};
 
 /// The FEN field an error is in.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -351,51 +350,7 @@ pub fn write(pos: &Position) -> String {
     let rules = pos.rules();
     let shape = &rules.shape;
     let mut out = String::with_capacity(96);
-    let push_count = |out: &mut String, n: u32| out.push_str(itoa::Buffer::new().format(n));
-    // This is written once per game `standard validate` reads: a rank's cells are read in a
-    // row (files are consecutive cells), each piece's letter from the piece table.
-    // At most `MAX_FILES` (26): a rank's cells fit a `u32` mask.
-    let files = shape.files() as u32;
-    for r in (0..shape.ranks()).rev() {
-        let first = shape.sq(Square::new(0, r)) as usize;
-        // The rank's pieces as a mask first, then piece by piece: a branch per cell on
-        // whether it is empty was mispredicted about every third cell, most of this cost.
-        let mut occupied = 0u32;
-        for f in 0..files {
-            let code = pos.cell(first + f as usize);
-            occupied |= u32::from(code != EMPTY && code != OFFBOARD) << f;
-        }
-        let mut next_file = 0;
-        while occupied != 0 {
-            let f = occupied.trailing_zeros();
-            occupied &= occupied - 1;
-            let cell = first + f as usize;
-            let Some(p) = Piece::from_code(pos.cell(cell)) else {
-                continue;
-            };
-            if f > next_file {
-                push_count(&mut out, f - next_file);
-            }
-            next_file = f + 1;
-            let kind = rules.kind(p.kind);
-            if kind.plus {
-                out.push('+');
-            }
-            let l = kind.letter;
-            out.push(if p.color == Color::White {
-                l
-            } else {
-                l.to_ascii_lowercase()
-            });
-            fen_hand::write_promoted(&mut out, pos, cell as Sq);
-        }
-        if files > next_file {
-            push_count(&mut out, files - next_file);
-        }
-        if r > 0 {
-            out.push('/');
-        }
-    }
+    fen_board::write(&mut out, pos);
     fen_hand::write_hand(&mut out, pos);
     out.push_str(if pos.side_to_move() == Color::White {
         " w "
