@@ -8,7 +8,7 @@ use crate::notation::pgn::RawGame;
 use crate::notation::{fen, san};
 use crate::variants::core_game::Ends;
 use crate::variants::custom::builtin::{by_name, Shipped};
-use crate::variants::standard::setup::position_from_fen;
+use crate::variants::standard::setup::thread_position_from_fen;
 
 /// The status of the final position of a legal game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -98,10 +98,15 @@ fn is_standard_variant(v: &str) -> bool {
     )
 }
 
-/// The initial position, parsed once (most games start there).
+/// The initial position, parsed once per thread (most games start there), on the thread's
+/// own rules (`standard::thread_rules`, which says why).
 fn initial_position() -> Position {
-    static START: std::sync::OnceLock<Position> = std::sync::OnceLock::new();
-    START.get_or_init(crate::variants::standard::start).clone()
+    thread_local! {
+        static START: Position =
+            fen::parse(crate::variants::standard::thread_rules(), crate::variants::standard::START_FEN)
+                .expect("the start FEN is valid");
+    }
+    START.with(Position::clone)
 }
 
 /// The position a game starts from: its `FEN` tag, or the initial position.
@@ -169,7 +174,7 @@ pub fn start_from_tags(variant: Option<&str>, fen_tag: Option<&str>) -> Result<P
         return Err(format!("variant '{v}' is not standard chess"));
     }
     match fen_tag {
-        Some(text) => position_from_fen(text).map_err(|e| format!("FEN tag: {e}")),
+        Some(text) => thread_position_from_fen(text).map_err(|e| format!("FEN tag: {e}")),
         None => Ok(initial_position()),
     }
 }
@@ -339,6 +344,29 @@ mod tests {
             moves: moves.iter().collect(),
             ..RawGame::default()
         }
+    }
+
+    #[test]
+    fn each_thread_replays_on_rules_of_its_own() {
+        use std::sync::Arc;
+        let fen_tag = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+        let start = initial_position();
+        let tagged = start_from_tags(None, Some(fen_tag)).expect("a legal FEN");
+        // One thread's games share its rules, FEN tag or not.
+        assert!(Arc::ptr_eq(start.rules(), tagged.rules()));
+        assert_eq!(fen::write(&start), crate::variants::standard::START_FEN);
+        let there = std::thread::spawn(|| {
+            let start = initial_position();
+            let tagged = start_from_tags(None, Some("4k3/8/8/8/8/8/8/4K3 w - - 0 1"));
+            (start, tagged.expect("a legal FEN"))
+        })
+        .join()
+        .expect("the thread ran");
+        // Another thread's are its own, and read the same.
+        assert!(!Arc::ptr_eq(start.rules(), there.0.rules()));
+        assert!(!Arc::ptr_eq(tagged.rules(), there.1.rules()));
+        assert_eq!(fen::write(&there.0), fen::write(&start));
+        assert_eq!(fen::write(&there.1), fen_tag);
     }
 
     #[test]

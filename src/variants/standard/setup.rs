@@ -57,6 +57,15 @@ pub fn position_from_fen(text: &str) -> Result<Position, SetupError> {
     checked(from_fen(text.trim())?)
 }
 
+/// `position_from_fen` on this thread's own rules (`standard::thread_rules`), for replays
+/// that run on many threads at once.
+pub(crate) fn thread_position_from_fen(text: &str) -> Result<Position, SetupError> {
+    checked(crate::notation::fen::parse(
+        super::thread_rules(),
+        text.trim(),
+    )?)
+}
+
 /// Reads and checks a Chess960 FEN (X-FEN or Shredder-FEN castling), by the same rules: its
 /// castling rules come from where the position puts king and rooks.
 pub fn chess960_position_from_fen(text: &str) -> Result<Position, SetupError> {
