@@ -85,6 +85,30 @@ impl<R: Read> Planner<R> {
         self.gave_up
     }
 
+    /// Passes over the lines of the chunk that end well before the next cut is due, counting
+    /// them in bulk: only the lines near a cut are looked at one by one (a call per line
+    /// end over the whole file cost as much as a tenth of a piece's reading).
+    fn skip_to_target(&mut self) {
+        // The lines ending at least two bytes before the target: no cut can come among them
+        // (a cut is a line start at or after the target).
+        let stop = usize::try_from(self.target.saturating_sub(self.base + 2))
+            .map_or(self.len, |s| s.min(self.len));
+        if stop <= self.at {
+            return;
+        }
+        let region = &self.chunk[self.at..stop];
+        let Some(last) = memchr::memrchr(b'\n', region) else {
+            return;
+        };
+        let lines = count_line_ends(&region[..=last]);
+        // The next line starts before the target, so whether this one was blank decides no
+        // cut; the line end after it (looked at one by one) sets `last_blank` again.
+        self.last_blank = false;
+        self.line_start = self.base + (self.at + last) as u64 + 1;
+        self.line += lines;
+        self.at += last + 1;
+    }
+
     /// The next cut; `None` after the last.
     pub fn next_cut(&mut self) -> io::Result<Option<Cut>> {
         if !self.started {
@@ -122,6 +146,7 @@ impl<R: Read> Planner<R> {
                     return Ok(Some(self.cut_here()));
                 }
             }
+            self.skip_to_target();
             let Some(i) =
                 memchr::memchr(b'\n', &self.chunk[self.at..self.len]).map(|i| i + self.at)
             else {
@@ -149,6 +174,16 @@ impl<R: Read> Planner<R> {
         }
         Ok(None)
     }
+}
+
+/// How many `\n` bytes `bytes` holds, counted in blocks of 255 (a byte-wide count cannot
+/// overflow): the compiler compares and adds 16 bytes at a time, where a plain count widened
+/// every byte to 64 bits.
+fn count_line_ends(bytes: &[u8]) -> u64 {
+    bytes
+        .chunks(255)
+        .map(|block| u64::from(block.iter().fold(0u8, |n, &b| n + u8::from(b == b'\n'))))
+        .sum()
 }
 
 #[cfg(test)]
@@ -209,6 +244,74 @@ mod tests {
                 line: 3
             }]
         );
+    }
+
+    /// Every cut of `text`, a line at a time: the planner's rule as its docs state it.
+    fn cuts_line_by_line(text: &[u8], piece_bytes: u64) -> Vec<Cut> {
+        let mut cuts = vec![Cut { offset: 0, line: 1 }];
+        let mut target = piece_bytes;
+        let (mut start, mut line, mut blank_before) = (0usize, 1u64, false);
+        while start < text.len() {
+            let end = text[start..]
+                .iter()
+                .position(|&b| b == b'\n')
+                .map_or(text.len(), |i| start + i);
+            if blank_before && start as u64 >= target && text[start] == b'[' {
+                cuts.push(Cut {
+                    offset: start as u64,
+                    line,
+                });
+                target = start as u64 + piece_bytes;
+            }
+            blank_before = matches!(&text[start..end], [] | [b'\r']);
+            (start, line) = (end + 1, line + 1);
+        }
+        cuts
+    }
+
+    /// A reader that hands out at most `most` bytes a read, so chunks end anywhere.
+    struct Trickle<'a> {
+        text: &'a [u8],
+        most: usize,
+    }
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = self.text.len().min(self.most).min(buf.len());
+            buf[..n].copy_from_slice(&self.text[..n]);
+            self.text = &self.text[n..];
+            Ok(n)
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(1000))]
+        /// Lines skipped in bulk or looked at one by one, read in chunks of any size: the
+        /// cuts and their line numbers are the ones a line-by-line reading gives.
+        #[test]
+        fn the_cuts_are_the_line_by_line_ones(
+            lines in proptest::collection::vec(
+                proptest::prop_oneof!["", "\r", "\\[[a-z]{0,5}", "[a-z1. ]{1,12}"],
+                0..400
+            ),
+            piece_bytes in 1u64..300,
+            most in 1usize..200,
+        ) {
+            let text = lines.join("\n");
+            let expected = cuts_line_by_line(text.as_bytes(), piece_bytes);
+            let mut input = Trickle { text: text.as_bytes(), most };
+            let mut planner = Planner::new(&mut input, piece_bytes);
+            let mut cuts = Vec::new();
+            while let Some(cut) = planner.next_cut().expect("in memory") {
+                cuts.push(cut);
+            }
+            // Giving up (no cut for many pieces' bytes) ends the cuts early, never changes one.
+            if planner.gave_up() {
+                proptest::prop_assert_eq!(&expected[..cuts.len()], &cuts[..]);
+            } else {
+                proptest::prop_assert_eq!(expected, cuts);
+            }
+        }
     }
 
     #[test]
