@@ -34,6 +34,11 @@ pub fn piece_bytes(size: u64, threads: usize) -> u64 {
     (size / (threads as u64 * 16)).clamp(1 << 20, 8 << 20)
 }
 
+/// The smallest piece, where pieces shrink towards the end of the file
+/// (`Planner::shrinking`): a few milliseconds' reading, so that the threads finish within
+/// that of each other, and still many times a reader's start-up.
+pub const LEAST_PIECE: u64 = 256 << 10;
+
 /// How a piece's reading ended.
 pub enum PieceEnd {
     /// The next piece's cut was confirmed: a game starts cleanly there.

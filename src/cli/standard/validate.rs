@@ -378,7 +378,8 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode> {
             let mut planner = chessrules::notation::pgn::cuts::Planner::new(
                 file,
                 pieces::piece_bytes(size, threads),
-            );
+            )
+            .shrinking(size, 2 * threads as u64, pieces::LEAST_PIECE);
             let emit = |replays: &[Replay], reached: u64| -> io::Result<bool> {
                 for r in replays {
                     let n = tally.add(r.is_legal(), r.plies as u64);
