@@ -148,7 +148,9 @@ impl Position {
         pos
     }
 
-    /// The compiled rules this position is played under, shared with every position of the variant.
+    /// The compiled rules this position is played under, shared with the positions made from
+    /// it and, as a rule, with every position of the variant (a replayed game's standard
+    /// positions are on their thread's own copy: `standard::thread_rules`).
     pub fn rules(&self) -> &Arc<Rules> {
         &self.rules
     }
