@@ -480,3 +480,12 @@ fn boards_that_fit_choose_bitboards() {
         Backend::Mailbox
     );
 }
+
+/// A case the random variants found (fresh-clone CI, 2026-11-28): a piece pinned along an
+/// unlimited knightrider's line, where the same side's knightrider of range 2 runs along it
+/// too. The bitboard walk took the shorter ray as the pin line and left out the capture of
+/// the pinner.
+#[test]
+fn a_pinned_piece_may_capture_a_pinner_beyond_a_shorter_rides_reach() {
+    compare(3401586893458877443).expect("the backends agree");
+}

@@ -277,12 +277,13 @@ impl<B: Bits> BitTables<B> {
     }
 
     /// The pin line through bit `pinned` (a piece `threats` found pinned to the royal piece
-    /// on bit `king`, colour `us`), when no two lines meet: the one ray from the royal piece
-    /// through it, cut to its pin.
+    /// on bit `king`, colour `us`), when no two lines meet: the ray from the royal piece
+    /// through it, cut to its pin. The rides' rays are merged by direction: a ride of
+    /// shorter range along the same line may stop before the pinner (a knightrider's two
+    /// steps beside an unlimited one), and taken alone it left out the pinner's capture.
     pub(crate) fn pin_line(&self, threats: &Threats<B>, king: usize, us: usize, pinned: u32) -> B {
-        let rides = &self.attacks[us ^ 1][self.leaps[us ^ 1].0..];
-        for r in rides.iter().flat_map(|set| &set.rides) {
-            let ray = r.squares[king];
+        for rays in &self.pin_rays[us ^ 1] {
+            let ray = rays[king];
             if ray.has(pinned) {
                 return ray & threats.pin_lines;
             }

@@ -163,6 +163,11 @@ pub(crate) struct BitTables<B> {
     /// The castlings as bitboards for the legal walk (see `castling`), set by the rules
     /// after the tables are built.
     pub castles: Option<Vec<CastleBits<B>>>,
+    /// Per attacking colour: its rides' rays merged by direction (vectors alike up to a
+    /// multiple: a knightrider's and a range-limited one's), per square. A piece pinned to
+    /// a royal piece stays on the one merged ray through it (`pin_line`). (Last: the hot
+    /// walk's fields keep their offsets.)
+    pub pin_rays: [Vec<Vec<B>>; 2],
 }
 
 /// Builds the tables from `Rules::compiled`.
@@ -211,6 +216,7 @@ impl<B: Bits> BitTables<B> {
                 .collect();
             (n, union)
         });
+        let pin_rays = std::array::from_fn(|c| merged_by_direction(&attacks[c][leaps[c].0..]));
         let promotion = Color::BOTH.map(|color| {
             let rank = shape.relative_rank(color, shape.ranks() - 1);
             b.squares_where(|_, r| r == rank as i32)
@@ -228,8 +234,35 @@ impl<B: Bits> BitTables<B> {
             promotion,
             unit,
             castles: None,
+            pin_rays,
         }
     }
+}
+
+/// The rays of `sets`' rides merged by direction, per square: the rays from one square in
+/// one direction are all on one line, and their union is its longest.
+fn merged_by_direction<B: Bits>(sets: &[AttackSet<B>]) -> Vec<Vec<B>> {
+    fn gcd(a: i8, b: i8) -> i8 {
+        if b == 0 {
+            a.abs()
+        } else {
+            gcd(b, a % b)
+        }
+    }
+    let mut merged: Vec<((i8, i8), Vec<B>)> = Vec::new();
+    for r in sets.iter().flat_map(|s| &s.rides) {
+        let g = gcd(r.step.0, r.step.1).max(1);
+        let dir = (r.step.0 / g, r.step.1 / g);
+        match merged.iter_mut().find(|(d, _)| *d == dir) {
+            Some((_, rays)) => {
+                for (ray, &more) in rays.iter_mut().zip(&r.squares) {
+                    *ray |= more;
+                }
+            }
+            None => merged.push((dir, r.squares.clone())),
+        }
+    }
+    merged.into_iter().map(|(_, rays)| rays).collect()
 }
 
 impl Builder<'_> {
