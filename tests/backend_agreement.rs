@@ -489,3 +489,55 @@ fn boards_that_fit_choose_bitboards() {
 fn a_pinned_piece_may_capture_a_pinner_beyond_a_shorter_rides_reach() {
     compare(3401586893458877443).expect("the backends agree");
 }
+
+/// Fairy chess has rides of different reach along one line: the Flying Dragon's (range 2)
+/// beside the Bishop's on the diagonals, the Elephant's (its own half) beside the Rook's on
+/// the files. A piece pinned to its King by a piece beyond the shorter one's reach moves
+/// along the whole pin line, the pinner's capture included, for either side.
+#[test]
+fn a_fairy_piece_pinned_beyond_a_shorter_rides_reach_moves_along_its_whole_line() {
+    use chessrules::variants::fairy::rules::{self as fairy, BISHOP, DRAGON, ELEPHANT, KING, ROOK};
+    let rules = fairy::rules(&[1; 11]);
+    let shape = rules.shape.clone();
+    let sq = |f: u8, r: u8| shape.sq(Square::new(f, r));
+    // (the line's step, the kind pinned and pinning)
+    for (step, kind) in [((1u8, 1u8), BISHOP), ((0, 1), ROOK)] {
+        for (pinned, pinner) in [(1u8, 3u8), (1, 5), (2, 4), (2, 7), (3, 8)] {
+            for us in Color::BOTH {
+                // Seen from `us`'s side: White's king on a1, Black's on j10, the line
+                // towards the other corner.
+                let at = |k: u8| match us {
+                    Color::White => sq(step.0 * k, step.1 * k),
+                    Color::Black => sq(9 - step.0 * k, 9 - step.1 * k),
+                };
+                let mut pos = Position::empty(rules.clone());
+                pos.put(at(0), Piece::new(us, KING));
+                pos.put(at(pinned), Piece::new(us, kind));
+                pos.put(at(pinner), Piece::new(us.other(), kind));
+                // The other side's King, Dragon and Elephant (in its own half) off both
+                // lines and attacking neither King.
+                pos.put(sq(4, 5), Piece::new(us.other(), KING));
+                pos.put(sq(5, 0), Piece::new(us.other(), DRAGON));
+                let elephant_rank = if us == Color::White { 7 } else { 2 };
+                pos.put(sq(6, elephant_rank), Piece::new(us.other(), ELEPHANT));
+                pos.set_side_to_move(us);
+                let mut bits = pos.on_backend(Backend::Bitboard);
+                let mut mail = pos.on_backend(Backend::Mailbox);
+                assert_eq!(bits.rules().backend(), Backend::Bitboard);
+                let listed = bits.legal_move_list();
+                assert_eq!(
+                    sorted(listed.clone()),
+                    sorted(mail.legal_move_list()),
+                    "{}",
+                    pos.diagram()
+                );
+                let capture = Move::new(at(pinned), at(pinner));
+                assert!(
+                    listed.contains(&capture),
+                    "the pinner's capture, {}",
+                    pos.diagram()
+                );
+            }
+        }
+    }
+}
