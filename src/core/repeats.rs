@@ -26,7 +26,8 @@ struct Line {
     from_rank: Option<u8>,
 }
 
-fn gcd(a: i32, b: i32) -> i32 {
+/// The greatest common divisor of `a` and `b`, non-negative (0 for two zeros).
+pub(crate) fn gcd(a: i32, b: i32) -> i32 {
     if b == 0 {
         a.abs()
     } else {

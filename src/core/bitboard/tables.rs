@@ -242,17 +242,11 @@ impl<B: Bits> BitTables<B> {
 /// The rays of `sets`' rides merged by direction, per square: the rays from one square in
 /// one direction are all on one line, and their union is its longest.
 fn merged_by_direction<B: Bits>(sets: &[AttackSet<B>]) -> Vec<Vec<B>> {
-    fn gcd(a: i8, b: i8) -> i8 {
-        if b == 0 {
-            a.abs()
-        } else {
-            gcd(b, a % b)
-        }
-    }
-    let mut merged: Vec<((i8, i8), Vec<B>)> = Vec::new();
+    let mut merged: Vec<((i32, i32), Vec<B>)> = Vec::new();
     for r in sets.iter().flat_map(|s| &s.rides) {
-        let g = gcd(r.step.0, r.step.1).max(1);
-        let dir = (r.step.0 / g, r.step.1 / g);
+        let (dx, dy) = (i32::from(r.step.0), i32::from(r.step.1));
+        let g = crate::core::repeats::gcd(dx, dy).max(1);
+        let dir = (dx / g, dy / g);
         match merged.iter_mut().find(|(d, _)| *d == dir) {
             Some((_, rays)) => {
                 for (ray, &more) in rays.iter_mut().zip(&r.squares) {
