@@ -70,7 +70,7 @@ fn write_plain(out: &mut String, pos: &Position) -> bool {
         bytes[len & (ROOM - 1)] = b'/';
         len += usize::from(r > 0);
     }
-    match std::str::from_utf8(&bytes[..len.min(ROOM)]) {
+    match std::str::from_utf8(&bytes[..len]) {
         Ok(text) => {
             out.push_str(text);
             true

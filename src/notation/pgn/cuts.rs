@@ -32,8 +32,9 @@ struct Shrink {
 
 /// Finds the cuts of a file one after another, as they are needed: the first at its start,
 /// then the first line at or after `piece_bytes` past the last cut (fewer towards the end,
-/// with [`Planner::shrinking`]) that begins with `[` and follows a blank line. It reads the bytes once, looking only at line ends, a chunk ahead of the
-/// pieces being validated (so a huge file's first pieces start at once).
+/// with [`Planner::shrinking`]) that begins with `[` and follows a blank line. It reads the
+/// bytes once, looking only at line ends, a chunk ahead of the pieces being validated (so a
+/// huge file's first pieces start at once).
 pub struct Planner<R> {
     input: R,
     chunk: Vec<u8>,
@@ -119,8 +120,9 @@ impl<R: Read> Planner<R> {
     }
 
     /// Did the cuts stop before the end of the input, because none was found within
-    /// `LOOK_AHEAD` times `piece_bytes` (the largest piece) of where one was due? Then the bytes after the last cut are
-    /// not one piece's worth but the rest of the file, of any size, and are read as a stream.
+    /// `LOOK_AHEAD` times `piece_bytes` (the largest piece) of where one was due? Then the
+    /// bytes after the last cut are not one piece's worth but the rest of the file, of any
+    /// size, and are read as a stream.
     pub fn gave_up(&self) -> bool {
         self.gave_up
     }
