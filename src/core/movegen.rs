@@ -722,10 +722,20 @@ impl Position {
             // The options judge a move against the others (a capture elsewhere): list them.
             return self.is_legal(m);
         }
+        let us = self.side;
+        // The short test, where the rules have it and a plain move leaves only it to ask.
+        if let Some(quick) = &self.rules.quick_safety {
+            if matches!(m.flag, MoveFlag::Normal | MoveFlag::DoubleStep)
+                && self.royal_count[us.index()] == 1
+                && !self.has_walls
+            {
+                let bit = |sq: Sq| self.rules.bit_of[sq as usize] as usize;
+                return quick.safe_after(self, bit(m.from), bit(m.to), bit(self.royal[us.index()]));
+            }
+        }
         if !self.rules.king_safety || m.is_castle() {
             return true;
         }
-        let us = self.side;
         // A double step moves its piece as a plain move does (the en passant square it leaves
         // is no threat to its own side): tested the same way, without making it.
         if matches!(m.flag, MoveFlag::Normal | MoveFlag::DoubleStep)

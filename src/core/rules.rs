@@ -8,6 +8,7 @@
 use std::sync::Arc;
 
 use crate::core::bitboard::castling::castle_bits;
+use crate::core::bitboard::quick::QuickSafety;
 use crate::core::bitboard::tables::BitTables;
 use crate::core::bitboard::{Backend, BitBackend};
 use crate::core::geometry::{BoardShape, Color, ShapeError, Sq, Square};
@@ -322,6 +323,10 @@ pub struct Rules {
     /// never move from there on an empty board (its promotion there is compulsory). Empty
     /// otherwise.
     pub(crate) immobile: [Vec<u64>; 2],
+    /// The attack sets in the short form one move's king-safety test reads (see
+    /// `bitboard::quick`), where the tables have it and nothing but that test judges a
+    /// plain move. (Last: the hot fields above keep their offsets.)
+    pub(crate) quick_safety: Option<Arc<QuickSafety>>,
 }
 
 /// No kind (in `Rules::kind_of_letter`): kinds number at most 60.
@@ -573,8 +578,10 @@ impl Rules {
             }),
             zones,
             special_attacks,
+            quick_safety: None,
         };
         rules.bits = rules.bit_tables();
+        rules.quick_safety = rules.quick_safety();
         Ok(rules)
     }
 
@@ -594,6 +601,17 @@ impl Rules {
         } else {
             BitBackend::Wide(self.tables_in(&promotes))
         }))
+    }
+
+    /// The short king-safety test's sets, where `keeps_royal_safe` may ask it alone: a narrow
+    /// board's tables, king safety on and no option that judges a move against others.
+    fn quick_safety(&self) -> Option<Arc<QuickSafety>> {
+        match self.bits.as_deref() {
+            Some(BitBackend::Narrow(t)) if self.king_safety && !self.options.filters_moves() => {
+                QuickSafety::build(t).map(Arc::new)
+            }
+            _ => None,
+        }
     }
 
     /// The bitboard tables in words of type `B`, castlings included.
@@ -620,6 +638,7 @@ impl Rules {
             Backend::Mailbox => None,
             Backend::Bitboard => self.bits.clone().or_else(|| self.bit_tables()),
         };
+        rules.quick_safety = rules.quick_safety();
         rules
     }
 

@@ -41,6 +41,7 @@ type Cache = Mutex<HashMap<Vec<u64>, Weak<RideTable>>>;
 const CACHE_PRUNE_AT: usize = 64;
 
 /// The lookup for one list of rides: one table per group of its vectors.
+#[derive(Clone)]
 pub(crate) struct RideLookup {
     tables: Vec<Arc<RideTable>>,
     /// Per square, one probe per table (`tables.len()` in a row): a lookup reads its probes
@@ -318,7 +319,7 @@ fn most_blockers<B: Bits>(group: &[&Reach<B>], squares: usize) -> u32 {
 }
 
 /// Does this processor gather bits in a few cycles?
-fn fast_pext() -> bool {
+pub(crate) fn fast_pext() -> bool {
     static FAST: OnceLock<bool> = OnceLock::new();
     *FAST.get_or_init(detect_fast_pext)
 }

@@ -15,6 +15,7 @@ mod free_walk;
 mod legal;
 pub(crate) mod lookup;
 mod movegen;
+pub(crate) mod quick;
 pub(crate) mod tables;
 
 use crate::core::geometry::{Color, Sq};

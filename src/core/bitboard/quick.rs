@@ -1,0 +1,186 @@
+//! King safety of one plain move, in one short pass, for the attack sets' common shape.
+//!
+//! Reading a game's moves tests one candidate per move: does it leave the mover's royal
+//! piece attacked? `BitTables::attacked_by` answers that for any set of rules (regions,
+//! walls, any number of codes per set), and the way to it (the rules' flags, the backend's
+//! word, the per-set options) cost more than the test itself: about 185 instructions a move
+//! where the test proper needs about 50 (callgrind, `standard validate` on tournament games).
+//! Where every attack set is in the common shape (no region, at most two piece codes, a
+//! single step's table or a ride's lookup) and the board fits one 64-bit word, `Rules`
+//! keeps this copy of the sets, laid out for that one question. It is built from the same
+//! `AttackSet`s, so both answer alike; `tests` checks it against the general test anyway.
+
+use crate::core::bitboard::lookup::RideLookup;
+use crate::core::bitboard::tables::{AttackSet, BitTables};
+use crate::core::position::Position;
+
+/// One colour's attacks, as [`QuickSafety`] reads them.
+struct QuickSide {
+    /// Per target bit, every square some single step attacks it from (no attacker there:
+    /// no single step attacks the target, and `leaps` is passed over).
+    near: Box<[u64; 64]>,
+    /// Single steps: per target bit, where an attacker stands; the two codes that attack so
+    /// (padded with `EMPTY`, whose bitboard no piece sets).
+    leaps: Vec<(Box<[u64; 64]>, [u8; 2])>,
+    /// Rides: the lookup of the squares they reach from a target (where an attacker stands)
+    /// and the codes that ride so.
+    rides: Vec<(RideLookup, [u8; 2])>,
+}
+
+/// Both colours' attacks in the common shape: built by [`QuickSafety::build`] where every set
+/// of the tables has it.
+pub(crate) struct QuickSafety {
+    sides: [QuickSide; 2],
+}
+
+impl std::fmt::Debug for QuickSafety {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("QuickSafety")
+    }
+}
+
+impl QuickSafety {
+    /// The sets of `tables` in the short form, or `None` where one of them is not in the
+    /// common shape (the general test then answers every move).
+    pub(crate) fn build(tables: &BitTables<u64>) -> Option<QuickSafety> {
+        let side = |sets: &[AttackSet<u64>]| -> Option<QuickSide> {
+            let mut near = Box::new([0u64; 64]);
+            let mut leaps = Vec::new();
+            let mut rides = Vec::new();
+            for set in sets {
+                if set.region.is_some() || set.codes.len() > 2 {
+                    return None;
+                }
+                match (&set.leap, &set.rides_lookup) {
+                    (Some(leap), _) => {
+                        let mut table = Box::new([0u64; 64]);
+                        for (t, (slot, &from)) in table.iter_mut().zip(leap).enumerate() {
+                            *slot = from;
+                            near[t] |= from;
+                        }
+                        leaps.push((table, set.first_codes));
+                    }
+                    (None, Some(lookup)) => rides.push((lookup.clone(), set.first_codes)),
+                    (None, None) => return None,
+                }
+            }
+            Some(QuickSide { near, leaps, rides })
+        };
+        if tables.rank.len() > 64 {
+            return None;
+        }
+        Some(QuickSafety {
+            sides: [side(&tables.attacks[0])?, side(&tables.attacks[1])?],
+        })
+    }
+
+    /// Does the move from bit `from` to bit `to` (no castling, no en passant, no drop) of
+    /// the side to move leave its single royal piece, on bit `king`, unattacked? On a board
+    /// without walls. The answer of `BitTables::safe_after`.
+    #[inline]
+    pub(crate) fn safe_after(&self, pos: &Position, from: usize, to: usize, king: usize) -> bool {
+        let (from_bit, to_bit) = (1u64 << from, 1u64 << to);
+        let us = pos.side.index();
+        let them = &self.sides[us ^ 1];
+        let occupied = ((pos.side_bits::<u64>(0) | pos.side_bits::<u64>(1)) & !from_bit) | to_bit;
+        let target = if king == from { to } else { king };
+        // A piece on the destination is captured: it attacks nothing after the move.
+        let pieces = pos.side_bits::<u64>(us ^ 1) & !to_bit;
+        let codes = |[a, b]: [u8; 2]| pos.code_bits::<u64>(a) | pos.code_bits::<u64>(b);
+        if them.near[target & 63] & pieces != 0 {
+            for (table, pair) in &them.leaps {
+                if table[target & 63] & pieces & codes(*pair) != 0 {
+                    return false;
+                }
+            }
+        }
+        for (lookup, pair) in &them.rides {
+            if lookup.reach::<u64>(target, occupied) & pieces & codes(*pair) != 0 {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::core::bitboard::BitBackend;
+    use crate::core::movegen::MoveSink;
+    use crate::core::moves::{Move, MoveFlag};
+
+    struct All(Vec<Move>);
+    impl MoveSink for All {
+        fn push(&mut self, m: Move) {
+            self.0.push(m);
+        }
+    }
+
+    /// Along random games of FIDE chess and the shipped variants that have the short form
+    /// (their boards fit 64 squares, without regions), every plain pseudo-legal move: the
+    /// short test answers as the general one does.
+    #[test]
+    fn the_short_test_answers_as_the_general_one() {
+        let mut tested = 0usize;
+        let mut positions = vec![crate::variants::standard::start()];
+        for file in crate::variants::custom::builtin::shipped() {
+            if let Some(Ok(pos)) = file.open().map(|s| s.variant.start_position()) {
+                positions.push(pos);
+            }
+        }
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+        for start in positions {
+            let rules = start.rules().clone();
+            let (Some(quick), Some(bits)) = (rules.quick_safety.as_ref(), rules.bits.as_deref())
+            else {
+                continue;
+            };
+            let BitBackend::Narrow(t) = bits else {
+                continue;
+            };
+            for _game in 0..8 {
+                let mut pos = start.clone();
+                for _ply in 0..80 {
+                    let us = pos.side.index();
+                    if pos.royal_count[us] == 1 && !pos.has_walls {
+                        let king = rules.bit_of[pos.royal[us] as usize] as usize;
+                        let mut all = All(Vec::new());
+                        for from in pos.pieces(pos.side) {
+                            pos.piece_moves(from, &mut all);
+                        }
+                        for m in all.0 {
+                            if !matches!(m.flag, MoveFlag::Normal | MoveFlag::DoubleStep) {
+                                continue;
+                            }
+                            let (f, to) = (
+                                rules.bit_of[m.from as usize] as usize,
+                                rules.bit_of[m.to as usize] as usize,
+                            );
+                            assert_eq!(
+                                quick.safe_after(&pos, f, to, king),
+                                t.safe_after(&pos, f, to, king),
+                                "{m:?} in {}",
+                                pos.diagram()
+                            );
+                            tested += 1;
+                        }
+                    }
+                    let moves = pos.legal_move_list();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    rng ^= rng << 13;
+                    rng ^= rng >> 7;
+                    rng ^= rng << 17;
+                    pos.make(moves[(rng % moves.len() as u64) as usize]);
+                }
+            }
+        }
+        if crate::core::bitboard::lookup::fast_pext() {
+            assert!(tested > 10_000, "only {tested} moves tested");
+        } else {
+            // Rides are walked here, not looked up: no rules have the short form.
+            assert_eq!(tested, 0);
+        }
+    }
+}
