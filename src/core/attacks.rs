@@ -81,6 +81,11 @@ impl Position {
     /// Is `target` attacked by a piece of colour `by`?
     #[inline]
     pub fn is_attacked(&self, target: Sq, by: Color) -> bool {
+        if let (Some(quick), false) = (&self.rules.quick_attacks, self.has_walls) {
+            let occupied = self.side_bits::<u64>(0) | self.side_bits::<u64>(1);
+            let bit = self.rules.bit_of[target as usize] as usize;
+            return quick.attacked(self, bit, by.index(), occupied, 0);
+        }
         if let Some(bits) = &self.rules.bits {
             return self.bits_attacked(bits, target, by);
         }

@@ -724,8 +724,9 @@ impl Position {
         }
         let us = self.side;
         // The short test, where the rules have it and a plain move leaves only it to ask.
-        if let Some(quick) = &self.rules.quick_safety {
-            if matches!(m.flag, MoveFlag::Normal | MoveFlag::DoubleStep)
+        if let Some(quick) = &self.rules.quick_attacks {
+            if self.rules.king_safety
+                && matches!(m.flag, MoveFlag::Normal | MoveFlag::DoubleStep)
                 && self.royal_count[us.index()] == 1
                 && !self.has_walls
             {

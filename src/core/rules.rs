@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use crate::core::bitboard::castling::castle_bits;
-use crate::core::bitboard::quick::QuickSafety;
+use crate::core::bitboard::quick::QuickAttacks;
 use crate::core::bitboard::tables::BitTables;
 use crate::core::bitboard::{Backend, BitBackend};
 use crate::core::geometry::{BoardShape, Color, ShapeError, Sq, Square};
@@ -323,10 +323,10 @@ pub struct Rules {
     /// never move from there on an empty board (its promotion there is compulsory). Empty
     /// otherwise.
     pub(crate) immobile: [Vec<u64>; 2],
-    /// The attack sets in the short form one move's king-safety test reads (see
-    /// `bitboard::quick`), where the tables have it and nothing but that test judges a
-    /// plain move. (Last: the hot fields above keep their offsets.)
-    pub(crate) quick_safety: Option<Arc<QuickSafety>>,
+    /// The attack sets in the short form attack tests and one move's king-safety test read
+    /// (see `bitboard::quick`), where the tables have it. (Last: the hot fields above keep
+    /// their offsets.)
+    pub(crate) quick_attacks: Option<Arc<QuickAttacks>>,
 }
 
 /// No kind (in `Rules::kind_of_letter`): kinds number at most 60.
@@ -578,10 +578,10 @@ impl Rules {
             }),
             zones,
             special_attacks,
-            quick_safety: None,
+            quick_attacks: None,
         };
         rules.bits = rules.bit_tables();
-        rules.quick_safety = rules.quick_safety();
+        rules.quick_attacks = rules.quick_attacks();
         Ok(rules)
     }
 
@@ -603,13 +603,11 @@ impl Rules {
         }))
     }
 
-    /// The short king-safety test's sets, where `keeps_royal_safe` may ask it alone: a narrow
-    /// board's tables, king safety on and no option that judges a move against others.
-    fn quick_safety(&self) -> Option<Arc<QuickSafety>> {
+    /// The attack sets in short form, where a narrow board's tables have it (see
+    /// `bitboard::quick`).
+    fn quick_attacks(&self) -> Option<Arc<QuickAttacks>> {
         match self.bits.as_deref() {
-            Some(BitBackend::Narrow(t)) if self.king_safety && !self.options.filters_moves() => {
-                QuickSafety::build(t).map(Arc::new)
-            }
+            Some(BitBackend::Narrow(t)) => QuickAttacks::build(t).map(Arc::new),
             _ => None,
         }
     }
@@ -638,7 +636,7 @@ impl Rules {
             Backend::Mailbox => None,
             Backend::Bitboard => self.bits.clone().or_else(|| self.bit_tables()),
         };
-        rules.quick_safety = rules.quick_safety();
+        rules.quick_attacks = rules.quick_attacks();
         rules
     }
 

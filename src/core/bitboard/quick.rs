@@ -1,20 +1,21 @@
-//! King safety of one plain move, in one short pass, for the attack sets' common shape.
+//! Attack tests in one short pass, for the attack sets' common shape.
 //!
 //! Reading a game's moves tests one candidate per move: does it leave the mover's royal
 //! piece attacked? `BitTables::attacked_by` answers that for any set of rules (regions,
 //! walls, any number of codes per set), and the way to it (the rules' flags, the backend's
-//! word, the per-set options) cost more than the test itself: about 185 instructions a move
-//! where the test proper needs about 50 (callgrind, `standard validate` on tournament games).
-//! Where every attack set is in the common shape (no region, at most two piece codes, a
-//! single step's table or a ride's lookup) and the board fits one 64-bit word, `Rules`
-//! keeps this copy of the sets, laid out for that one question. It is built from the same
-//! `AttackSet`s, so both answer alike; `tests` checks it against the general test anyway.
+//! word, the per-set options) cost more than the test itself: about 185 instructions a move,
+//! and a seventh of `standard validate`'s time on tournament games. Where every attack set
+//! is in the common shape (no region, at most two piece codes, a single step's table or a
+//! ride's lookup) and the board fits one 64-bit word, `Rules` keeps this copy of the sets,
+//! laid out for the two questions asked most outside the legal walk: is a square attacked,
+//! and is the royal piece safe after a plain move. It is built from the same `AttackSet`s,
+//! so both answer alike; `tests` checks it against the general tests anyway.
 
 use crate::core::bitboard::lookup::RideLookup;
 use crate::core::bitboard::tables::{AttackSet, BitTables};
 use crate::core::position::Position;
 
-/// One colour's attacks, as [`QuickSafety`] reads them.
+/// One colour's attacks, as [`QuickAttacks`] reads them.
 struct QuickSide {
     /// Per target bit, every square some single step attacks it from (no attacker there:
     /// no single step attacks the target, and `leaps` is passed over).
@@ -27,22 +28,25 @@ struct QuickSide {
     rides: Vec<(RideLookup, [u8; 2])>,
 }
 
-/// Both colours' attacks in the common shape: built by [`QuickSafety::build`] where every set
-/// of the tables has it.
-pub(crate) struct QuickSafety {
+/// Both colours' attacks in the common shape: built by [`QuickAttacks::build`] where every set
+/// of the tables has it (whatever else the rules say: callers ask it only what the general
+/// tests would be asked).
+pub(crate) struct QuickAttacks {
     sides: [QuickSide; 2],
+    /// The board's squares (64 at most): the bits the tables have entries for.
+    squares: usize,
 }
 
-impl std::fmt::Debug for QuickSafety {
+impl std::fmt::Debug for QuickAttacks {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("QuickSafety")
+        f.write_str("QuickAttacks")
     }
 }
 
-impl QuickSafety {
+impl QuickAttacks {
     /// The sets of `tables` in the short form, or `None` where one of them is not in the
     /// common shape (the general test then answers every move).
-    pub(crate) fn build(tables: &BitTables<u64>) -> Option<QuickSafety> {
+    pub(crate) fn build(tables: &BitTables<u64>) -> Option<QuickAttacks> {
         let side = |sets: &[AttackSet<u64>]| -> Option<QuickSide> {
             let mut near = Box::new([0u64; 64]);
             let mut leaps = Vec::new();
@@ -66,12 +70,44 @@ impl QuickSafety {
             }
             Some(QuickSide { near, leaps, rides })
         };
-        if tables.rank.len() > 64 {
+        let squares = tables.rank.len();
+        if squares > 64 {
             return None;
         }
-        Some(QuickSafety {
+        Some(QuickAttacks {
             sides: [side(&tables.attacks[0])?, side(&tables.attacks[1])?],
+            squares,
         })
+    }
+
+    /// Is the square with bit `target` attacked by `by`'s pieces, with `occupied` as the
+    /// board and the pieces on `taken` gone? On a board without walls. The answer of
+    /// `BitTables::attacked_without`; a bit past the board is attacked by nothing.
+    #[inline]
+    pub(crate) fn attacked(
+        &self,
+        pos: &Position,
+        target: usize,
+        by: usize,
+        occupied: u64,
+        taken: u64,
+    ) -> bool {
+        if target >= self.squares {
+            return false;
+        }
+        let side = &self.sides[by];
+        let pieces = pos.side_bits::<u64>(by) & !taken;
+        let codes = |[a, b]: [u8; 2]| pos.code_bits::<u64>(a) | pos.code_bits::<u64>(b);
+        if side.near[target] & pieces != 0 {
+            for (table, pair) in &side.leaps {
+                if table[target] & pieces & codes(*pair) != 0 {
+                    return true;
+                }
+            }
+        }
+        side.rides
+            .iter()
+            .any(|(lookup, pair)| lookup.reach::<u64>(target, occupied) & pieces & codes(*pair) != 0)
     }
 
     /// Does the move from bit `from` to bit `to` (no castling, no en passant, no drop) of
@@ -79,27 +115,11 @@ impl QuickSafety {
     /// without walls. The answer of `BitTables::safe_after`.
     #[inline]
     pub(crate) fn safe_after(&self, pos: &Position, from: usize, to: usize, king: usize) -> bool {
-        let (from_bit, to_bit) = (1u64 << from, 1u64 << to);
-        let us = pos.side.index();
-        let them = &self.sides[us ^ 1];
+        let (from_bit, to_bit) = (1u64 << (from & 63), 1u64 << (to & 63));
         let occupied = ((pos.side_bits::<u64>(0) | pos.side_bits::<u64>(1)) & !from_bit) | to_bit;
         let target = if king == from { to } else { king };
         // A piece on the destination is captured: it attacks nothing after the move.
-        let pieces = pos.side_bits::<u64>(us ^ 1) & !to_bit;
-        let codes = |[a, b]: [u8; 2]| pos.code_bits::<u64>(a) | pos.code_bits::<u64>(b);
-        if them.near[target & 63] & pieces != 0 {
-            for (table, pair) in &them.leaps {
-                if table[target & 63] & pieces & codes(*pair) != 0 {
-                    return false;
-                }
-            }
-        }
-        for (lookup, pair) in &them.rides {
-            if lookup.reach::<u64>(target, occupied) & pieces & codes(*pair) != 0 {
-                return false;
-            }
-        }
-        true
+        !self.attacked(pos, target, pos.side.index() ^ 1, occupied, to_bit)
     }
 }
 
@@ -117,8 +137,8 @@ mod tests {
     }
 
     /// Along random games of FIDE chess and the shipped variants that have the short form
-    /// (their boards fit 64 squares, without regions), every plain pseudo-legal move: the
-    /// short test answers as the general one does.
+    /// (their boards fit 64 squares, without regions), every square and every plain
+    /// pseudo-legal move: the short tests answer as the general ones do.
     #[test]
     fn the_short_test_answers_as_the_general_one() {
         let mut tested = 0usize;
@@ -131,7 +151,7 @@ mod tests {
         let mut rng = 0x9e37_79b9_7f4a_7c15u64;
         for start in positions {
             let rules = start.rules().clone();
-            let (Some(quick), Some(bits)) = (rules.quick_safety.as_ref(), rules.bits.as_deref())
+            let (Some(quick), Some(bits)) = (rules.quick_attacks.as_ref(), rules.bits.as_deref())
             else {
                 continue;
             };
@@ -142,6 +162,20 @@ mod tests {
                 let mut pos = start.clone();
                 for _ply in 0..80 {
                     let us = pos.side.index();
+                    let occupied = t.occupied(&pos, 0);
+                    for target in 0..64 {
+                        for by in 0..2 {
+                            // A bit past the board: attacked by nothing, as a padding cell.
+                            let general =
+                                target < t.rank.len() && t.attacked(&pos, target, by, occupied);
+                            assert_eq!(
+                                quick.attacked(&pos, target, by, occupied, 0),
+                                general,
+                                "bit {target} by {by} in {}",
+                                pos.diagram()
+                            );
+                        }
+                    }
                     if pos.royal_count[us] == 1 && !pos.has_walls {
                         let king = rules.bit_of[pos.royal[us] as usize] as usize;
                         let mut all = All(Vec::new());
