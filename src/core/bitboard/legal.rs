@@ -250,9 +250,11 @@ impl<B: Bits> BitTables<B> {
         let danger = (steps.count() >= DANGER_STEPS
             || castling == Some(true) && !rules.attack_regions)
             .then(|| self.danger(pos, them, lifted));
-        let safe = |pos: &Position, to: u32| match danger {
-            Some(d) => !d.has(to),
-            None => !self.attacked(pos, to as usize, them, lifted),
+        let quick = rules.quick_attacks.as_deref();
+        let safe = |pos: &Position, to: u32| match (danger, quick) {
+            (Some(d), _) => !d.has(to),
+            (None, Some(q)) => !q.attacked(pos, to as usize, them, lifted.to_wide() as u64, 0),
+            (None, None) => !self.attacked(pos, to as usize, them, lifted),
         };
         // Test the listed moves, keeping those that pass in order.
         let color = Color::from_index(us);

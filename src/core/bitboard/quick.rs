@@ -105,9 +105,9 @@ impl QuickAttacks {
                 }
             }
         }
-        side.rides
-            .iter()
-            .any(|(lookup, pair)| lookup.reach::<u64>(target, occupied) & pieces & codes(*pair) != 0)
+        side.rides.iter().any(|(lookup, pair)| {
+            lookup.reach::<u64>(target, occupied) & pieces & codes(*pair) != 0
+        })
     }
 
     /// Does the move from bit `from` to bit `to` (no castling, no en passant, no drop) of
