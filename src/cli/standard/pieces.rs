@@ -106,7 +106,7 @@ fn read_piece(
         if reader.clean_start().map(|o| cut.offset + o) == Some(end) {
             return done(replays, PieceEnd::Confirmed);
         }
-        replays.push(game.replay());
+        replays.push(game.into_replay());
         if cut.offset + reader.consumed() > end {
             // The cut was inside a game: this reader is the file's from here on.
             needed.fetch_min(index + 1, Ordering::Relaxed);

@@ -291,7 +291,7 @@ fn validate_stream<R: Read + Send>(
                 batch
                     .par_iter()
                     .enumerate()
-                    .map(|(i, game)| Report::of(base + i as u64 + 1, &game.replay(), json))
+                    .map(|(i, game)| Report::of(base + i as u64 + 1, &game.verdict(), json))
                     .collect::<Vec<Report>>()
             },
         );

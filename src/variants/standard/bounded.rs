@@ -42,6 +42,23 @@ impl ReadGame {
         }
     }
 
+    /// The game's verdict, borrowed where it was replayed as it was read (a `Replay` holds a
+    /// FEN: cloning it cost an allocation and a copy a game), else replayed now.
+    pub fn verdict(&self) -> std::borrow::Cow<'_, Replay> {
+        match self {
+            ReadGame::Replayed(r) => std::borrow::Cow::Borrowed(r),
+            _ => std::borrow::Cow::Owned(self.replay()),
+        }
+    }
+
+    /// `replay`, keeping a verdict already there rather than cloning it.
+    pub fn into_replay(self) -> Replay {
+        match self {
+            ReadGame::Replayed(r) => r,
+            other => other.replay(),
+        }
+    }
+
     /// Moves kept to be replayed later (0 once replayed).
     pub fn moves_kept(&self) -> usize {
         match self {
