@@ -382,7 +382,8 @@ pub fn write(pos: &Position) -> String {
     }
     match pos.en_passant() {
         Some(sq) => {
-            let _ = write!(out, " {}", shape.name(sq));
+            out.push(' ');
+            shape.square(sq).push_name(&mut out);
         }
         None => out.push_str(" -"),
     }
