@@ -251,6 +251,13 @@ fn compare(seed: u64) -> Result<(), TestCaseError> {
         );
         prop_assert_eq!(bits.legal_move_count(), lb.len(), "count, seed {}", seed);
         prop_assert_eq!(
+            (bits.has_legal_move(), mail.has_legal_move()),
+            (!lb.is_empty(), !lb.is_empty()),
+            "any legal move, seed {}\n{}",
+            seed,
+            diagram
+        );
+        prop_assert_eq!(
             mail.legal_move_count(),
             lb.len(),
             "mailbox count, seed {}",
@@ -416,6 +423,14 @@ fn compare(seed: u64) -> Result<(), TestCaseError> {
                 after
             );
             let counts = (bits.legal_move_count(), mail.legal_move_count());
+            prop_assert_eq!(
+                (bits.has_legal_move(), mail.has_legal_move()),
+                (!lists.0.is_empty(), !lists.0.is_empty()),
+                "any legal move after {:?}, seed {}\n{}",
+                m,
+                seed,
+                after
+            );
             prop_assert_eq!(
                 (counts.0, counts.1),
                 (lists.0.len(), lists.0.len()),

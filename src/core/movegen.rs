@@ -596,6 +596,28 @@ impl Position {
         self.legal_move_count_with(&mut Vec::with_capacity(64))
     }
 
+    /// Is there a legal move at all? Checkmate and stalemate ask no more than this, and on
+    /// bitboards the walk stops at the first kind of piece that has one.
+    pub fn has_legal_move(&mut self) -> bool {
+        let us = self.side.index();
+        if !self.rules.options.filters_moves()
+            && self.rules.king_safety
+            && self.royal_count[us] == 1
+            && !self.has_walls
+        {
+            if let Some(bits) = &self.rules.bits {
+                // SAFETY: as in `board_move_count`.
+                let bits: &crate::core::bitboard::BitBackend = unsafe { &*Arc::as_ptr(bits) };
+                match self.bits_has_legal_move(bits) {
+                    Some(true) => return true,
+                    Some(false) if !self.rules.options.drops => return false,
+                    _ => {}
+                }
+            }
+        }
+        self.legal_move_count() > 0
+    }
+
     /// `legal_move_count` with a caller's scratch buffer (cleared first), so that counting
     /// allocates nothing once the buffer has grown.
     pub fn legal_move_count_with(&mut self, scratch: &mut Vec<Move>) -> usize {

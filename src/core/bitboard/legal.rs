@@ -31,6 +31,46 @@ pub(crate) trait LegalSink<B: Bits>: MoveSink {
     fn untested(&mut self) -> &mut Vec<Move>;
     /// `kept` of the untested moves passed.
     fn passed(&mut self, kept: usize);
+    /// Has the sink all it asks for, so that the walk may stop?
+    #[inline(always)]
+    fn satisfied(&self) -> bool {
+        false
+    }
+}
+
+/// Asks only whether there is a legal move: the walk stops at the first kind that has one
+/// (a game's final status: checkmate and stalemate need no more).
+pub(crate) struct Any<'a> {
+    pub(crate) found: bool,
+    pub(crate) scratch: &'a mut Vec<Move>,
+}
+
+impl MoveSink for Any<'_> {
+    #[inline]
+    fn push(&mut self, _m: Move) {
+        self.found = true;
+    }
+}
+
+impl<B: Bits> LegalSink<B> for Any<'_> {
+    #[inline(always)]
+    fn piece_targets(&mut self, _pos: &Position, _from: usize, targets: B, _promo: B) {
+        self.found |= !targets.is_zero();
+    }
+    #[inline(always)]
+    fn shifted(&mut self, _pos: &Position, targets: B, _shift: i32, _flag: MoveFlag, _promo: B) {
+        self.found |= !targets.is_zero();
+    }
+    fn untested(&mut self) -> &mut Vec<Move> {
+        self.scratch
+    }
+    fn passed(&mut self, kept: usize) {
+        self.found |= kept > 0;
+    }
+    #[inline(always)]
+    fn satisfied(&self) -> bool {
+        self.found
+    }
 }
 
 /// Counts the moves (`scratch` holds the ones to test).
@@ -196,6 +236,9 @@ impl<B: Bits> BitTables<B> {
                     B::ZERO
                 };
                 self.kind_moves(pos, kind, us, pieces, &board, mask, promo, sink);
+                if sink.satisfied() {
+                    return true;
+                }
             }
         }
         let start = sink.untested().len();

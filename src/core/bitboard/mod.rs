@@ -233,6 +233,17 @@ impl Position {
         scratch.len()
     }
 
+    /// Is there a legal move (on the board: drops are not asked)? `legal_walk`'s cases, the
+    /// walk stopped at the first kind that has one; `None` where it does not apply.
+    pub(crate) fn bits_has_legal_move(&mut self, bits: &BitBackend) -> Option<bool> {
+        let mut scratch = Vec::new();
+        let mut any = legal::Any {
+            found: false,
+            scratch: &mut scratch,
+        };
+        with_tables!(bits, t => t.legal_walk(self, &mut any)).then_some(any.found)
+    }
+
     /// Counts the moves where no royal piece is to be kept safe (see `free_walk`).
     pub(crate) fn bits_free_move_count(&mut self, bits: &BitBackend) -> usize {
         let mut scratch = Vec::new();

@@ -319,7 +319,7 @@ fn variant_status(pos: &mut Position, ends: &Ends) -> FinalStatus {
         return FinalStatus::VariantEnd;
     }
     let check = pos.is_check();
-    match (check, pos.legal_move_count() == 0) {
+    match (check, !pos.has_legal_move()) {
         (true, true) if ends.checkmate => FinalStatus::Checkmate,
         (_, true) => FinalStatus::Stalemate,
         (true, false) => FinalStatus::Check,
@@ -330,7 +330,7 @@ fn variant_status(pos: &mut Position, ends: &Ends) -> FinalStatus {
 /// Checkmate, stalemate, impossible checkmate, check, or none of these.
 pub fn final_status(pos: &mut Position) -> FinalStatus {
     let check = pos.is_check();
-    let none = pos.legal_move_count() == 0;
+    let none = !pos.has_legal_move();
     match (check, none) {
         (true, true) => FinalStatus::Checkmate,
         (false, true) => FinalStatus::Stalemate,
