@@ -286,6 +286,10 @@ pub struct Rules {
     /// Per ASCII character: the first kind (not a `+` kind) whose letter it is, else
     /// `NO_KIND` (lower case letters never are: kinds are looked up by capital).
     kind_of_letter: [KindId; 128],
+    /// Per cell code: the piece's letter as FEN writes it (upper case for White), or 0 where
+    /// it is not one plain ASCII letter (a `+` kind): a FEN is written for every game a PGN
+    /// file holds, and this table was built again for each.
+    pub(crate) letter_of_code: [u8; 128],
     /// Some attack group is limited to a region (attack tests must look at ranks).
     pub(crate) attack_regions: bool,
     /// Index of the first ride group in `attacks` (single steps come first).
@@ -491,6 +495,21 @@ impl Rules {
                 kind_of_letter[p.letter as usize] = i as KindId;
             }
         }
+        let mut letter_of_code = [0u8; 128];
+        for (i, p) in pieces.iter().enumerate() {
+            if p.plus || !p.letter.is_ascii_alphabetic() {
+                continue;
+            }
+            for color in Color::BOTH {
+                let code = Piece::new(color, i as KindId).code() as usize;
+                if let Some(slot) = letter_of_code.get_mut(code) {
+                    *slot = match color {
+                        Color::White => p.letter.to_ascii_uppercase(),
+                        Color::Black => p.letter.to_ascii_lowercase(),
+                    } as u8;
+                }
+            }
+        }
         let mut zobrist = Zobrist::new(shape.cells(), pieces.len());
         if options.drops {
             zobrist.add_hand_keys();
@@ -555,6 +574,7 @@ impl Rules {
             royal_kinds,
             clock_kinds,
             kind_of_letter,
+            letter_of_code,
             promoting_kinds,
             attack_regions,
             first_ride,
