@@ -10,6 +10,7 @@ use std::sync::Arc;
 
 use crate::core::bitboard::bits::{Bits, Ones};
 use crate::core::bitboard::movegen::{push_to, Board};
+use crate::core::bitboard::quick::QuickAttacks;
 use crate::core::bitboard::tables::{BitTables, ComponentBits};
 use crate::core::geometry::Color;
 use crate::core::movegen::{AttackMemo, MoveSink};
@@ -177,6 +178,28 @@ pub(super) fn put_shifted<B: Bits, S: MoveSink>(
 
 /// King steps from which the danger map beats testing each step alone.
 const DANGER_STEPS: u32 = 3;
+
+impl BitTables<u64> {
+    /// Whether the side to move's single royal piece has a plain step to a square no enemy
+    /// piece attacks once it stands there: a legal move, as the walk would find it (its
+    /// royal steps are tested so too), found without the walk. For a board without walls
+    /// where the side has one royal piece and king safety holds.
+    pub(crate) fn royal_step_safe(&self, pos: &Position, quick: &QuickAttacks) -> bool {
+        let us = pos.side.index();
+        let king_cell = pos.royal[us];
+        let king = pos.rules.bit_of[king_cell as usize] as usize;
+        let kb = &self.kinds[us][code_kind(pos.cell(king_cell as usize)) as usize];
+        if !kb.all_plain {
+            return false;
+        }
+        let own = pos.side_bits::<u64>(us);
+        let occupied = own | pos.side_bits::<u64>(us ^ 1);
+        let Some(reach) = kb.merged_reach(king, occupied) else {
+            return false;
+        };
+        Ones(reach & !own).any(|to| quick.safe_after(pos, king, to as usize, king))
+    }
+}
 
 impl<B: Bits> BitTables<B> {
     /// The legal moves into `sink`; `false` (and nothing in `sink`) when this walk does not

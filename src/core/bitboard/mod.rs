@@ -236,6 +236,13 @@ impl Position {
     /// Is there a legal move (on the board: drops are not asked)? `legal_walk`'s cases, the
     /// walk stopped at the first kind that has one; `None` where it does not apply.
     pub(crate) fn bits_has_legal_move(&mut self, bits: &BitBackend) -> Option<bool> {
+        // A safe step of the royal piece answers most positions before the walk's threats
+        // (a pass over the enemy's pieces for checks and pins) are made.
+        if let (BitBackend::Narrow(t), Some(quick)) = (bits, self.rules.quick_attacks.as_deref()) {
+            if t.royal_step_safe(self, quick) {
+                return Some(true);
+            }
+        }
         let mut scratch = Vec::new();
         let mut any = legal::Any {
             found: false,
