@@ -233,8 +233,10 @@ impl Position {
         scratch.len()
     }
 
-    /// Is there a legal move (on the board: drops are not asked)? `legal_walk`'s cases, the
-    /// walk stopped at the first kind that has one; `None` where it does not apply.
+    /// Is there a legal move (on the board: drops are not asked)? For the side to move with
+    /// one royal piece, king safety on and no walls (`has_legal_move` asks only then): a
+    /// safe plain step of the royal piece first, then `legal_walk` stopped at the first kind
+    /// that has a move; `None` where the walk does not apply.
     pub(crate) fn bits_has_legal_move(&mut self, bits: &BitBackend) -> Option<bool> {
         // A safe step of the royal piece answers most positions before the walk's threats
         // (a pass over the enemy's pieces for checks and pins) are made.
