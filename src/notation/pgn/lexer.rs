@@ -173,6 +173,9 @@ pub struct Lexer<R> {
     /// value's ranges, read in place until the next token (two copies a tag, a tenth of
     /// reading a file's tags, before). `None`: the pair is in `tag_name` and `tag_value`.
     tag_in_buf: Option<[std::ops::Range<usize>; 2]>,
+    /// The last line a tag pair ended with its line end (`plain_tag`): its number and where
+    /// it starts.
+    ended_line: (u64, u64),
 }
 
 /// `@` is a drop's (`N@f3`, `@e4`); one not followed by a square is refused (`stray_at`).
@@ -284,6 +287,7 @@ impl<R: Read> Lexer<R> {
             tag_name: Vec::new(),
             tag_value: Vec::new(),
             tag_in_buf: None,
+            ended_line: (0, 0),
         }
     }
 
@@ -326,6 +330,18 @@ impl<R: Read> Lexer<R> {
     /// of the first line).
     pub fn line_offset(&self) -> u64 {
         self.line_offset
+    }
+
+    /// Where line `line` starts in the input, if it is the line the lexer is on or the one a
+    /// tag pair just ended (the token before may have taken its line end).
+    pub fn line_start(&self, line: u64) -> Option<u64> {
+        if line == self.line {
+            Some(self.line_offset)
+        } else if line == self.ended_line.0 {
+            Some(self.ended_line.1)
+        } else {
+            None
+        }
     }
 
     /// The text of the last `Move` token, as written (annotation glyphs removed).
@@ -804,60 +820,34 @@ impl<R: Read> Lexer<R> {
         read
     }
 
-    /// The common tag, read as slices of the buffer: `[Name "value"]` whole in it, a name of
-    /// the standard's characters, a value without escapes and not too long. Anything else
-    /// (and nothing is taken then) is left to the byte path, which reads the same tag the
-    /// same way and also knows its warnings and errors. A tag is a line of its own in most
-    /// files, and taking its bytes one `bump` at a time cost more than the move it heads.
+    /// The common tag, `[Name "value"]` whole in the buffer with its line end
+    /// ([`tag_line`](super::tag_line)), read in place; anything else (and nothing is taken
+    /// then) is left to the byte path, which reads the same tag the same way and also knows
+    /// its warnings and errors. The line end is taken with the tag, so that the next token
+    /// is not a pass through the dispatch for one byte; the line the tag was on is kept
+    /// (`ended_line`) for [`line_start`](Lexer::line_start).
     fn plain_tag(&mut self) -> bool {
-        let avail = &self.buf[self.pos..self.len];
-        let blanks = |from: usize| {
-            from + avail[from..]
-                .iter()
-                .take_while(|&&c| c == b' ' || c == b'\t')
-                .count()
-        };
-        let name_start = blanks(1);
-        let name_len = avail[name_start..]
-            .iter()
-            .position(|&b| !is_tag_name_byte(b, true))
-            .unwrap_or(0);
-        let name_end = name_start + name_len;
-        if name_len == 0 || name_len > MAX_TOKEN {
+        let Some(tag) = super::tag_line::plain_tag(&self.buf[self.pos..self.len]) else {
             return false;
-        }
-        let quote = blanks(name_end);
-        if avail.get(quote) != Some(&b'"') {
-            return false;
-        }
-        let value_start = quote + 1;
-        let Some(value_len) = memchr::memchr3(b'"', b'\\', b'\n', &avail[value_start..]) else {
-            return false;
-        };
-        let value_end = value_start + value_len;
-        if avail[value_end] != b'"' || value_len > MAX_TOKEN {
-            return false;
-        }
-        let close = blanks(value_end + 1);
-        if avail.get(close) != Some(&b']') {
-            return false;
-        }
-        let n = close + 1;
-        let value = &avail[value_start..value_end];
-        let chars = if value.is_ascii() {
-            n
-        } else {
-            n - value_len + value.iter().filter(|&&b| starts_char(b)).count()
         };
         let at = self.pos;
         self.tag_in_buf = Some([
-            at + name_start..at + name_end,
-            at + value_start..at + value_end,
+            at + tag.name.start..at + tag.name.end,
+            at + tag.value.start..at + tag.value.end,
         ]);
+        let n = tag.len + tag.line_end;
         self.pos += n;
         self.consumed += n as u64;
-        self.column += chars as u64;
-        self.line_has_content = true;
+        if tag.line_end > 0 {
+            self.ended_line = (self.line, self.line_offset);
+            self.line += 1;
+            self.column = 1;
+            self.line_offset = self.consumed;
+            self.line_has_content = false;
+        } else {
+            self.column += tag.chars as u64;
+            self.line_has_content = true;
+        }
         true
     }
 
@@ -1066,20 +1056,22 @@ mod tests {
     /// Everything a lexer says about `input`, token by token: kind, position, text, the
     /// warnings, the bytes consumed and where the line began; an error ends it. After a move
     /// the bytes consumed may or may not count the spaces that follow it (the slice path takes
-    /// those in its buffer with the move): they are compared at the next token instead.
+    /// those in its buffer with the move), and after a tag its line end: they are compared at
+    /// the next token instead.
     fn transcript<R: Read>(mut lx: Lexer<R>) -> Vec<String> {
         let mut out = Vec::new();
         loop {
             let step = lx.next_token();
             let warnings = lx.take_warnings();
-            let consumed = match step {
-                Ok(Some(Token {
-                    kind: TokenKind::Move,
-                    ..
-                })) => None,
-                _ => Some(lx.consumed()),
+            let token = step.as_ref().ok().copied().flatten();
+            let at = match token.map(|t| t.kind) {
+                Some(TokenKind::Move) => format!("{:?}", (lx.line(), lx.line_offset())),
+                // A tag read whole may have taken its line end, the byte path not yet:
+                // the position is compared at the next token. Where the tag's line
+                // starts is known either way.
+                Some(TokenKind::Tag) => format!("{:?}", token.map(|t| lx.line_start(t.line))),
+                _ => format!("{:?}", (lx.line(), lx.consumed(), lx.line_offset())),
             };
-            let at = (lx.line(), consumed, lx.line_offset());
             match step {
                 Ok(Some(t)) => {
                     let text = match t.kind {

@@ -246,9 +246,12 @@ impl<R: Read> PgnReader<R> {
                 game.start(token.line);
                 self.game_line = token.line;
                 // A first token at column 1 ends on its own line (tags and symbols never
-                // span lines): the lexer is still on that line.
-                let first_on_line = token.column == 1 && token.line == self.lexer.line();
-                self.clean_start = (fresh && first_on_line).then(|| self.lexer.line_offset());
+                // span lines): the lexer is still on that line, or took its line end with it.
+                self.clean_start = if fresh && token.column == 1 {
+                    self.lexer.line_start(token.line)
+                } else {
+                    None
+                };
             }
             let syntax = |message: &str| {
                 LexError::Syntax(SyntaxError {

@@ -1,0 +1,185 @@
+//! The common tag pair read whole from the lexer's buffer: `[Name "value"]` with a name of
+//! the standard's characters, a value without escapes, and the line end after it. A lichess
+//! game has 17 such lines and one move's worth of movetext per tag; read through the
+//! lexer's general dispatch (a token for the pair, another pass for its line end, a
+//! `memchr3` call for a value of ten bytes) a tag cost more than pgn-reader spends on a
+//! whole game's tags. Anything else is left to the lexer's byte path, which reads the same
+//! tag the same way and also knows its warnings and errors.
+
+use std::ops::Range;
+
+use super::lexer::MAX_TOKEN;
+
+/// A tag pair found whole at the start of a buffer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct TagLine {
+    /// The name's bytes and the value's (as written: it has no escapes).
+    pub name: Range<usize>,
+    pub value: Range<usize>,
+    /// Bytes from `[` through `]`.
+    pub len: usize,
+    /// Characters among them (columns): bytes but UTF-8 continuation bytes.
+    pub chars: usize,
+    /// Bytes of the line end right after `]` (`\n` or `\r\n`), taken with the tag; 0 when
+    /// something else follows it on the line.
+    pub line_end: usize,
+}
+
+/// Bytes of the standard's tag names: letters, digits and `_` (those python-chess also
+/// takes, `+#=:-`, come with a warning, from the byte path).
+static NAME_BYTE: [bool; 256] = {
+    let mut class = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        class[b] = c.is_ascii_alphanumeric() || c == b'_';
+        b += 1;
+    }
+    class
+};
+
+/// How many spaces and tabs `bytes` starts with.
+fn blanks(bytes: &[u8]) -> usize {
+    bytes
+        .iter()
+        .take_while(|&&c| c == b' ' || c == b'\t')
+        .count()
+}
+
+/// The tag pair `avail` starts with (its first byte is `[`), if it is a plain one and ends
+/// inside `avail`.
+pub(super) fn plain_tag(avail: &[u8]) -> Option<TagLine> {
+    let name_start = 1 + blanks(avail.get(1..)?);
+    let name_len = avail
+        .get(name_start..)?
+        .iter()
+        .position(|&b| !NAME_BYTE[b as usize])?;
+    if name_len == 0 || name_len > MAX_TOKEN {
+        return None;
+    }
+    let name_end = name_start + name_len;
+    let quote = name_end + blanks(&avail[name_end..]);
+    if avail.get(quote) != Some(&b'"') {
+        return None;
+    }
+    let value_start = quote + 1;
+    let value_bytes = &avail[value_start..];
+    let mut value_len = ascii_run(value_bytes)?;
+    let mut ascii = true;
+    if value_bytes[value_len] >= 0x80 {
+        // Not ASCII (a player's name in Latin-1 or UTF-8): the rest of the value is looked
+        // for as before, and its characters counted.
+        ascii = false;
+        value_len += memchr::memchr3(b'"', b'\\', b'\n', &value_bytes[value_len..])?;
+    }
+    if value_bytes[value_len] != b'"' || value_len > MAX_TOKEN {
+        return None;
+    }
+    let value_end = value_start + value_len;
+    let close = value_end + 1 + blanks(&avail[value_end + 1..]);
+    if avail.get(close) != Some(&b']') {
+        return None;
+    }
+    let len = close + 1;
+    let chars = if ascii {
+        len
+    } else {
+        let value = &avail[value_start..value_end];
+        len - value_len + value.iter().filter(|&&b| b & 0xC0 != 0x80).count()
+    };
+    let line_end = match avail.get(len..len + 2) {
+        Some([b'\n', _]) => 1,
+        Some(b"\r\n") => 2,
+        // The last byte in the buffer: a line end there is still taken.
+        None if avail.get(len) == Some(&b'\n') => 1,
+        _ => 0,
+    };
+    Some(TagLine {
+        name: name_start..name_end,
+        value: value_start..value_end,
+        len,
+        chars,
+        line_end,
+    })
+}
+
+/// Where the first byte that ends a plain ASCII stretch of a tag value lies: a quote, a
+/// backslash, a line end or a byte that is not ASCII; `None` when `bytes` has none. Read
+/// eight bytes at a time: in each word, a byte equal to the one sought is a zero byte of
+/// the word XORed with it, and the lowest zero byte is the lowest one flagged by
+/// `(x - 0x01..) & !x & 0x80..` (a borrow flags only bytes above a zero), so the lowest
+/// flag of the four tests together is exactly the first such byte.
+pub(super) fn ascii_run(bytes: &[u8]) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let zero_at = |x: u64| x.wrapping_sub(ONES) & !x;
+    let mut at = 0;
+    while let Some(chunk) = bytes.get(at..).and_then(<[u8]>::first_chunk::<8>) {
+        let word = u64::from_le_bytes(*chunk);
+        let hits = (zero_at(word ^ (u64::from(b'"') * ONES))
+            | zero_at(word ^ (u64::from(b'\\') * ONES))
+            | zero_at(word ^ (u64::from(b'\n') * ONES))
+            | word)
+            & HIGHS;
+        if hits != 0 {
+            return Some(at + hits.trailing_zeros() as usize / 8);
+        }
+        at += 8;
+    }
+    bytes[at..]
+        .iter()
+        .position(|&b| is_run_end(b))
+        .map(|i| at + i)
+}
+
+/// A byte `ascii_run` stops at.
+fn is_run_end(b: u8) -> bool {
+    matches!(b, b'"' | b'\\' | b'\n') || b >= 0x80
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    proptest::proptest! {
+        /// Eight bytes at a time finds what one byte at a time finds.
+        #[test]
+        fn ascii_run_finds_the_first_stop(
+            bytes in proptest::collection::vec(proptest::sample::select(vec![
+                b'a', b' ', b'"', b'\\', b'\n', b'\r', 0x00, 0x01, 0x21, 0x23, 0x7F, 0x80, 0xC3, 0xFF,
+            ]), 0..40)
+        ) {
+            let want = bytes.iter().position(|&b| is_run_end(b));
+            proptest::prop_assert_eq!(ascii_run(&bytes), want);
+        }
+    }
+
+    #[test]
+    fn plain_tags_and_their_line_ends() {
+        let tag = plain_tag(b"[Event \"Rated Bullet game\"]\n[Site").expect("plain");
+        assert_eq!((tag.name, tag.value), (1..6, 8..25));
+        assert_eq!((tag.len, tag.chars, tag.line_end), (27, 27, 1));
+        let tag = plain_tag(b"[ W\t\"x\" ]\r\n").expect("plain");
+        assert_eq!((tag.name, tag.value, tag.line_end), (2..3, 5..6, 2));
+        // Something after it on the line, or the end of the buffer right after `\r`.
+        assert_eq!(plain_tag(b"[W \"x\"] 1. e4").map(|t| t.line_end), Some(0));
+        assert_eq!(plain_tag(b"[W \"x\"]\r").map(|t| t.line_end), Some(0));
+        assert_eq!(plain_tag(b"[W \"x\"]").map(|t| t.line_end), Some(0));
+        // Characters, not bytes: é is two bytes, one column.
+        let tag = plain_tag("[White \"Müller\"]\n".as_bytes()).expect("plain");
+        assert_eq!((tag.len, tag.chars), (17, 16));
+        // Left to the byte path: escapes, odd names, no quote, cut by the buffer's end.
+        for text in [
+            &b"[W \"a\\\"b\"]"[..],
+            b"[W-x \"a\"]",
+            b"[W a]",
+            b"[W \"a",
+            b"[W \"a\"",
+            b"[W \"a\nb\"]",
+            b"[\"a\"]",
+            b"[",
+        ] {
+            assert_eq!(plain_tag(text), None, "{:?}", String::from_utf8_lossy(text));
+        }
+    }
+}
