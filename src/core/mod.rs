@@ -17,6 +17,7 @@ pub mod perft;
 pub mod piece;
 mod plan;
 pub mod position;
+mod position_clone;
 mod repeats;
 pub mod rules;
 mod special;

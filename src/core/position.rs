@@ -35,7 +35,8 @@ fn toggle(halves: &mut Halves, bits: u128, narrow: bool) {
 
 /// A position of some variant's rules: the pieces on the board, walls, side to move, castling
 /// rights, en passant square, clocks and the Zobrist key kept up to date by every change.
-#[derive(Clone, Debug)]
+/// Copied by `core::position_clone`, which can copy into a position's own buffers.
+#[derive(Debug)]
 pub struct Position {
     pub(crate) rules: Arc<Rules>,
     pub(crate) board: Vec<u8>,

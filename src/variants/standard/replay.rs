@@ -105,12 +105,33 @@ fn names_one_of(v: &str, names: &[&str]) -> bool {
 /// The initial position, parsed once per thread (most games start there), on the thread's
 /// own rules (`standard::thread_rules`, which says why).
 fn initial_position() -> Position {
-    thread_local! {
-        static START: Position =
-            fen::parse(crate::variants::standard::thread_rules(), crate::variants::standard::START_FEN)
-                .expect("the start FEN is valid");
-    }
     START.with(Position::clone)
+}
+
+thread_local! {
+    static START: Position =
+        fen::parse(crate::variants::standard::thread_rules(), crate::variants::standard::START_FEN)
+            .expect("the start FEN is valid");
+    /// The last finished game's position: the next game's start is copied into its buffers
+    /// (`Position::clone_from`), where a fresh copy cost five allocations and their release
+    /// a game. Boxed, so that taking it and giving it back moves a pointer, not the position.
+    static SPARE: std::cell::Cell<Option<Box<Position>>> = const { std::cell::Cell::new(None) };
+}
+
+/// `initial_position`, in the spare position's buffers when there is one.
+fn boxed_initial_position() -> Box<Position> {
+    START.with(|start| match SPARE.take() {
+        Some(mut pos) => {
+            Position::clone_from(&mut pos, start);
+            pos
+        }
+        None => Box::new(start.clone()),
+    })
+}
+
+/// Keeps a finished game's position for the next game's start.
+fn recycle(pos: Box<Position>) {
+    SPARE.set(Some(pos));
 }
 
 /// The position a game starts from: its `FEN` tag, or the initial position.
@@ -223,7 +244,7 @@ pub(crate) const MAX_WARNINGS: usize = 256;
 /// and the verdict, never the moves, so a game of any length costs the same memory.
 pub struct Replayer {
     plies: usize,
-    state: Result<Position, Verdict>,
+    state: Result<Box<Position>, Verdict>,
     warnings: Vec<String>,
     /// FENs are written in X-FEN.
     chess960: bool,
@@ -240,8 +261,12 @@ impl Replayer {
         let other = variant.filter(|v| !is_standard_variant(v));
         Replayer {
             plies: 0,
-            state: start_from_other_tags(other, fen_tag)
-                .map_err(|reason| Verdict::Unreadable { reason }),
+            state: match (other, fen_tag) {
+                (None, None) => Ok(boxed_initial_position()),
+                _ => start_from_other_tags(other, fen_tag)
+                    .map(Box::new)
+                    .map_err(|reason| Verdict::Unreadable { reason }),
+            },
             warnings: Vec::new(),
             chess960: other.is_some_and(is_chess960_variant),
             ends: other.and_then(shipped_variant).map(|s| &s.variant.end),
@@ -302,13 +327,17 @@ impl Replayer {
     /// that stopped it.
     pub fn finish(self) -> Replay {
         let verdict = match self.state {
-            Ok(mut pos) => Verdict::Legal {
-                fen: write_fen(&pos, self.chess960),
-                status: match self.ends {
-                    Some(ends) => variant_status(&mut pos, ends),
-                    None => final_status(&mut pos),
-                },
-            },
+            Ok(mut pos) => {
+                let legal = Verdict::Legal {
+                    fen: write_fen(&pos, self.chess960),
+                    status: match self.ends {
+                        Some(ends) => variant_status(&mut pos, ends),
+                        None => final_status(&mut pos),
+                    },
+                };
+                recycle(pos);
+                legal
+            }
             Err(v) => v,
         };
         Replay {
