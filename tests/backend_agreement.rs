@@ -465,12 +465,58 @@ fn compare(seed: u64) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// What a position is, as its users see it: its diagram, side, rights, clocks, key, walls, its
+/// legal moves and a two-ply perft, and the rules it is on.
+fn seen(pos: &mut Position) -> (String, String, Vec<String>, u64, *const Rules) {
+    let walls: Vec<u8> = pos
+        .rules()
+        .shape
+        .clone()
+        .squares()
+        .map(|sq| pos.wall_mask(sq))
+        .collect();
+    let state = format!(
+        "{:?} {} {:?} {} {} {:x} {walls:?}",
+        pos.side_to_move(),
+        pos.castling_rights(),
+        pos.en_passant(),
+        pos.halfmove_clock(),
+        pos.fullmove_number(),
+        pos.key()
+    );
+    let moves = sorted(pos.legal_move_list());
+    let perft = Perft::new(true).count(pos, 2);
+    (pos.diagram(), state, moves, perft, Arc::as_ptr(pos.rules()))
+}
+
+/// `clone_from` (which copies into the buffers a position has, for a replay's next game) makes
+/// the same position as `clone`, whatever the two positions' rules, backends and walls were.
+fn clone_from_is_clone(seeds: (u64, u64)) -> Result<(), TestCaseError> {
+    let mut rng = Rng::new(seeds.0);
+    let backend = pick(&mut rng, &[Backend::Bitboard, Backend::Mailbox]);
+    let made = rules(&mut rng);
+    let into = position(&mut rng, made).on_backend(backend);
+    let mut rng = Rng::new(seeds.1);
+    let backend = pick(&mut rng, &[Backend::Bitboard, Backend::Mailbox]);
+    let made = rules(&mut rng);
+    let mut from = position(&mut rng, made).on_backend(backend);
+    let mut copied = into.clone();
+    copied.clone_from(&from);
+    prop_assert_eq!(seen(&mut copied), seen(&mut from), "seeds {:?}", seeds);
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
 
     #[test]
     fn backends_agree_on_random_variants(seed in any::<u64>()) {
         compare(seed)?;
+    }
+
+    #[test]
+    fn clone_from_copies_any_position_into_any_other(seeds in any::<(u64, u64)>()) {
+        clone_from_is_clone(seeds)?;
     }
 }
 

@@ -132,3 +132,31 @@ fn impossible_hands_are_clear_errors() {
     assert_eq!(pos.hand_count(Color::White, 1), 1);
     assert_eq!(fen::write(&pos), "4k3/8/8/8/8/8/8/4K3[Qn] w - - 0 1");
 }
+
+/// `clone_from` (a replay copies each game's start into the last game's position) carries
+/// hands and promotion marks both ways: into a standard position and out of one.
+#[test]
+fn clone_from_carries_hands_and_promotion_marks() {
+    let moves = |pos: &mut Position| {
+        let mut list: Vec<String> = pos
+            .legal_move_list()
+            .iter()
+            .map(|&m| coordinate::to_uci(pos, m))
+            .collect();
+        list.sort();
+        list
+    };
+    let mut zh_pos = zh("4k3/8/1Q~6/8/8/8/7r/4K3[QRbnpp] w - - 0 1");
+    let mut standard = chessrules::variants::standard::start();
+    let mut into_standard = standard.clone();
+    into_standard.clone_from(&zh_pos);
+    assert_eq!(fen::write(&into_standard), fen::write(&zh_pos));
+    assert_eq!(moves(&mut into_standard), moves(&mut zh_pos));
+    play(&mut into_standard, "b6b7");
+    play(&mut zh_pos, "b6b7");
+    assert_eq!(fen::write(&into_standard), fen::write(&zh_pos));
+    let mut into_zh = zh_pos.clone();
+    into_zh.clone_from(&standard);
+    assert_eq!(fen::write(&into_zh), fen::write(&standard));
+    assert_eq!(moves(&mut into_zh), moves(&mut standard));
+}
