@@ -26,7 +26,7 @@ impl GameSink for StartLine {
         false
     }
     fn main_move(&mut self, _: &str) {}
-    fn result(&mut self, _: String) {}
+    fn result(&mut self, _: &'static str) {}
     fn warning(&mut self, _: String) {}
 }
 

@@ -38,8 +38,8 @@ pub trait GameSink {
     /// One main-line move, as written (move number and annotation glyphs removed).
     fn main_move(&mut self, text: &str);
     /// The game termination marker (`1-0`, `0-1`, `1/2-1/2`, `*`); nothing of the game
-    /// follows it.
-    fn result(&mut self, result: String);
+    /// follows it. A constant, so that a sink that does not keep it allocates nothing.
+    fn result(&mut self, result: &'static str);
     /// Something read leniently (a quote inside a tag value, …), with its position.
     fn warning(&mut self, text: String);
 }
@@ -54,8 +54,8 @@ impl GameSink for RawGame {
     fn main_move(&mut self, text: &str) {
         self.moves.push(text);
     }
-    fn result(&mut self, result: String) {
-        self.result = Some(result);
+    fn result(&mut self, result: &'static str) {
+        self.result = Some(result.to_string());
     }
     fn warning(&mut self, text: String) {
         self.warnings.push(text);
@@ -313,7 +313,7 @@ impl<R: Read> PgnReader<R> {
                         // Some writers end variations with a result: allowed, ignored.
                         continue;
                     }
-                    game.result(r.to_string());
+                    game.result(r);
                     return Ok(true);
                 }
             }

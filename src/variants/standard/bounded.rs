@@ -7,7 +7,7 @@
 use std::io::{self, Read};
 
 use crate::notation::pgn::{GameSink, PgnReader, RawGame, ReadError};
-use crate::variants::standard::replay::{replay, Replay, Replayer, Verdict};
+use crate::variants::standard::replay::{is_standard_variant, replay, Replay, Replayer, Verdict};
 
 /// Moves kept for one game before it is replayed as it is read (real games have a few
 /// hundred).
@@ -129,6 +129,8 @@ struct BoundedGame {
     default_variant: Option<&'static str>,
     /// Replay from the first move on, keeping no move.
     replay_now: bool,
+    /// A `Variant` tag was read (the first one counts, kept or not).
+    variant_seen: bool,
 }
 
 impl GameSink for BoundedGame {
@@ -138,13 +140,27 @@ impl GameSink for BoundedGame {
     /// Only the tags the replay reads are kept: the others cost two allocations each (a
     /// fifth of reading a tournament file) for nothing.
     fn wants_tag(&self, name: &str) -> bool {
-        (name == "FEN" || name == "Variant") && self.game.tag(name).is_none()
+        match name {
+            "FEN" => self.game.tag(name).is_none(),
+            "Variant" => !self.variant_seen,
+            _ => false,
+        }
     }
     fn tag(&mut self, name: &str, value: &str) {
-        if self.wants_tag(name) {
-            self.bytes += name.len() + value.len();
-            self.game.tags.push((name.to_string(), value.to_string()));
+        if !self.wants_tag(name) {
+            return;
         }
+        if name == "Variant" {
+            self.variant_seen = true;
+            // Without a default variant, a tag naming standard chess means what no tag
+            // means: a game replayed as it is read does not keep it (every lichess game has
+            // one, and keeping it cost three allocations and their release a game).
+            if self.replay_now && self.default_variant.is_none() && is_standard_variant(value) {
+                return;
+            }
+        }
+        self.bytes += name.len() + value.len();
+        self.game.tags.push((name.to_string(), value.to_string()));
     }
     fn main_move(&mut self, text: &str) {
         if let Some(r) = &mut self.streaming {
@@ -170,8 +186,11 @@ impl GameSink for BoundedGame {
             self.streaming = Some(r);
         }
     }
-    fn result(&mut self, result: String) {
-        self.game.result = Some(result);
+    fn result(&mut self, result: &'static str) {
+        // A game replayed as it was read reports its replay, never its result.
+        if self.streaming.is_none() {
+            self.game.result = Some(result.to_string());
+        }
     }
     fn warning(&mut self, text: String) {
         // Kept with the game (and its replay's own warnings); a cap keeps memory bounded.
@@ -189,9 +208,18 @@ mod tests {
 
     /// Every game's verdict, plies and warnings in `text`, replayed as read or later.
     fn replays(text: &str, replay_now: bool) -> Vec<Replay> {
+        replays_as(text, None, replay_now)
+    }
+
+    /// `replays`, games without a `Variant` tag read as `default_variant`.
+    fn replays_as(
+        text: &str,
+        default_variant: Option<&'static str>,
+        replay_now: bool,
+    ) -> Vec<Replay> {
         let mut reader = PgnReader::new(text.as_bytes());
         let mut out = Vec::new();
-        while let Some(game) = read_bounded(&mut reader, None, replay_now) {
+        while let Some(game) = read_bounded(&mut reader, default_variant, replay_now) {
             out.push(game.expect("a text reads").0.replay());
         }
         out
@@ -218,5 +246,41 @@ mod tests {
         assert_eq!(later[0].warnings.len(), MAX_WARNINGS);
         assert!(later[0].is_legal() && later[5].warnings.len() >= 3);
         assert_eq!(replays(&text, true), later);
+    }
+
+    /// The first `Variant` tag decides, kept or not: one naming standard chess (not kept when
+    /// a game is replayed as it is read and no default variant is given) still hides a
+    /// second, and still wins over a default variant.
+    #[test]
+    fn a_standard_variant_tag_counts_though_it_is_not_kept() {
+        // Legal in standard chess; in atomic chess the capture on e5 explodes. The FEN tag's
+        // castling rights are Chess960's (Shredder-FEN), which standard chess refuses.
+        let fen = "[FEN \"bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1\"]";
+        let text = format!(
+            "[Variant \"Standard\"]\n[Variant \"Atomic\"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nf3 e5 4. Nxe5 *\n\n\
+             [Variant \"Atomic\"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nf3 e5 4. Nxe5 *\n\n\
+             [Variant \"standard \"]\n{fen}\n\n1. e4 e5 *\n\n\
+             {fen}\n\n1. e4 e5 *\n\n"
+        );
+        for default_variant in [None, Some("chess960")] {
+            let later = replays_as(&text, default_variant, false);
+            assert_eq!(replays_as(&text, default_variant, true), later);
+            let fens: Vec<Option<&str>> = later
+                .iter()
+                .map(|r| match &r.verdict {
+                    Verdict::Legal { fen, .. } => Some(fen.as_str()),
+                    _ => None,
+                })
+                .collect();
+            // The first game is standard chess, whatever the second tag or the default.
+            assert_eq!(
+                fens[0],
+                Some("rnb1kbnr/ppp2ppp/8/3qN3/8/8/PPPP1PPP/RNBQKB1R b KQkq - 0 4")
+            );
+            assert!(fens[1].is_some() && fens[1] != fens[0], "{fens:?}");
+            // A standard tag wins over the default; no tag takes it.
+            assert_eq!(fens[2], None, "{fens:?}");
+            assert_eq!(fens[3].is_some(), default_variant.is_some(), "{fens:?}");
+        }
     }
 }

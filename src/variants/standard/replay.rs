@@ -90,7 +90,7 @@ impl Replay {
 }
 
 /// Variant tag values that mean standard chess.
-fn is_standard_variant(v: &str) -> bool {
+pub(crate) fn is_standard_variant(v: &str) -> bool {
     names_one_of(v, &["", "standard", "chess", "normal", "from position"])
 }
 
