@@ -10,6 +10,7 @@
 //! file order. Exit 0 only if every game is legal; 1 if any is not; 3 if the file cannot be
 //! read.
 
+use std::fmt::Write as _;
 use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Read, Write};
 use std::path::PathBuf;
@@ -112,13 +113,13 @@ fn move_label(fen_before: &str, text: &str) -> String {
     format!("{number}{dots} {text}")
 }
 
-fn text_line(n: u64, r: &Replay) -> String {
+/// Appends game `n`'s verdict line (without its line end) to `line`.
+fn text_line(line: &mut String, n: u64, r: &Replay) {
     match &r.verdict {
         Verdict::Legal { fen, status } => {
             // `game N: legal, P plies, STATUS, final FEN FEN`, pushed piece by piece: one
             // such line per game read, where `format!` cost 1,400 instructions a line.
             let mut number = itoa::Buffer::new();
-            let mut line = String::with_capacity(64 + fen.len());
             line.push_str("game ");
             line.push_str(number.format(n));
             line.push_str(": legal, ");
@@ -127,18 +128,22 @@ fn text_line(n: u64, r: &Replay) -> String {
             line.push_str(status.name());
             line.push_str(", final FEN ");
             line.push_str(fen);
-            line
         }
         Verdict::Illegal {
             ply,
             text,
             fen_before,
             reason,
-        } => format!(
-            "game {n}: illegal move at ply {ply} ({}): {reason}; FEN before it {fen_before}",
-            move_label(fen_before, text)
-        ),
-        Verdict::Unreadable { reason } => format!("game {n}: unreadable: {reason}"),
+        } => {
+            let _ = write!(
+                line,
+                "game {n}: illegal move at ply {ply} ({}): {reason}; FEN before it {fen_before}",
+                move_label(fen_before, text)
+            );
+        }
+        Verdict::Unreadable { reason } => {
+            let _ = write!(line, "game {n}: unreadable: {reason}");
+        }
     }
 }
 
@@ -171,33 +176,51 @@ fn json_line(n: u64, r: &Replay) -> String {
     o.finish()
 }
 
-/// One game's verdict, counted and written as the lines the command prints for it.
+/// Games reported together: a run's lines are one text, where a text per game cost an
+/// allocation and its release a game.
+const REPORT_RUN: usize = 16;
+
+/// The verdicts of games in a row, counted and written as the lines the command prints for
+/// them.
+#[derive(Default)]
 struct Report {
-    legal: bool,
+    games: u64,
+    illegal: u64,
+    /// Plies of the legal games.
     plies: u64,
     lines: String,
 }
 
 impl Report {
-    /// Game `n`'s report: its verdict line (text or JSON), then in text its leniencies on
-    /// lines of their own, so the verdict line keeps its form.
-    fn of(n: u64, r: &Replay, json: bool) -> Report {
-        let mut lines = if json {
-            json_line(n, r)
+    /// Adds game `n`: its verdict line (text or JSON), then in text its leniencies on lines
+    /// of their own, so the verdict line keeps its form.
+    fn add(&mut self, n: u64, r: &Replay, json: bool) {
+        if json {
+            self.lines.push_str(&json_line(n, r));
         } else {
-            text_line(n, r)
-        };
-        lines.push('\n');
+            text_line(&mut self.lines, n, r);
+        }
+        self.lines.push('\n');
         if !json {
             for w in &r.warnings {
-                lines.push_str(&format!("game {n}: warning: {w}\n"));
+                let _ = writeln!(self.lines, "game {n}: warning: {w}");
             }
         }
-        Report {
-            legal: r.is_legal(),
-            plies: r.plies as u64,
-            lines,
+        self.games += 1;
+        if r.is_legal() {
+            self.plies += r.plies as u64;
+        } else {
+            self.illegal += 1;
         }
+    }
+
+    /// The report of `replays`, numbered from `first`.
+    fn of<'a>(first: u64, replays: impl Iterator<Item = &'a Replay>, json: bool) -> Report {
+        let mut report = Report::default();
+        for (i, r) in replays.enumerate() {
+            report.add(first + i as u64, r, json);
+        }
+        report
     }
 }
 
@@ -248,15 +271,11 @@ struct Tally {
 }
 
 impl Tally {
-    /// Counts one game; returns its number.
-    fn add(&mut self, legal: bool, plies: u64) -> u64 {
-        self.games += 1;
-        if legal {
-            self.plies += plies;
-        } else {
-            self.illegal += 1;
-        }
-        self.games
+    /// Counts a report's games.
+    fn add(&mut self, report: &Report) {
+        self.games += report.games;
+        self.illegal += report.illegal;
+        self.plies += report.plies;
     }
 }
 
@@ -289,14 +308,18 @@ fn validate_stream<R: Read + Send>(
             },
             || {
                 batch
-                    .par_iter()
+                    .par_chunks(REPORT_RUN)
                     .enumerate()
-                    .map(|(i, game)| Report::of(base + i as u64 + 1, &game.verdict(), json))
+                    .map(|(c, games)| {
+                        let first = base + (c * REPORT_RUN) as u64 + 1;
+                        let verdicts: Vec<_> = games.iter().map(ReadGame::verdict).collect();
+                        Report::of(first, verdicts.iter().map(|v| &**v), json)
+                    })
                     .collect::<Vec<Report>>()
             },
         );
         for r in &reports {
-            tally.add(r.legal, r.plies);
+            tally.add(r);
         }
         written = reports;
         progress.show(tally.games, offset + reader.consumed(), false);
@@ -381,10 +404,9 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode> {
             )
             .shrinking(size, 2 * threads as u64, pieces::LEAST_PIECE);
             let emit = |replays: &[Replay], reached: u64| -> io::Result<bool> {
-                for r in replays {
-                    let n = tally.add(r.is_legal(), r.plies as u64);
-                    out.write_all(Report::of(n, r, json).lines.as_bytes())?;
-                }
+                let report = Report::of(tally.games + 1, replays.iter(), json);
+                tally.add(&report);
+                out.write_all(report.lines.as_bytes())?;
                 progress.show(tally.games, reached.min(size), false);
                 Ok(true)
             };
