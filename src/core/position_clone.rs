@@ -1,62 +1,38 @@
 //! Copying a position. `clone_from` copies into the buffers a position already has, so that a
 //! reader replaying game after game from one start position reuses one position's vectors
 //! instead of allocating five and releasing them per game (a fifth of what a lichess game
-//! costs apart from its moves went to those and to the position's drop). Both list every
-//! field without `..`: a field added to `Position` does not compile until it is copied here.
+//! costs apart from its moves went to those and to the position's drop). Both name every
+//! field, with no `..`: a field added to `Position` does not compile until it is copied here.
 
 use crate::core::position::Position;
 
 impl Clone for Position {
     fn clone(&self) -> Position {
-        let Position {
-            rules,
-            board,
-            walls,
-            has_walls,
-            plist,
-            slot,
-            royal,
-            royal_count,
-            side,
-            castling,
-            ep,
-            halfmove,
-            fullmove,
-            checks,
-            blasted,
-            carried,
-            hand,
-            origin,
-            key,
-            bb,
-            occ,
-            narrow,
-            wall_bb,
-        } = self;
+        // A struct literal names every field by itself.
         Position {
-            rules: rules.clone(),
-            board: board.clone(),
-            walls: walls.clone(),
-            has_walls: *has_walls,
-            plist: plist.clone(),
-            slot: slot.clone(),
-            royal: *royal,
-            royal_count: *royal_count,
-            side: *side,
-            castling: *castling,
-            ep: *ep,
-            halfmove: *halfmove,
-            fullmove: *fullmove,
-            checks: *checks,
-            blasted: blasted.clone(),
-            carried: carried.clone(),
-            hand: hand.clone(),
-            origin: origin.clone(),
-            key: *key,
-            bb: bb.clone(),
-            occ: *occ,
-            narrow: *narrow,
-            wall_bb: *wall_bb,
+            rules: self.rules.clone(),
+            board: self.board.clone(),
+            walls: self.walls.clone(),
+            has_walls: self.has_walls,
+            plist: self.plist.clone(),
+            slot: self.slot.clone(),
+            royal: self.royal,
+            royal_count: self.royal_count,
+            side: self.side,
+            castling: self.castling,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            checks: self.checks,
+            blasted: self.blasted.clone(),
+            carried: self.carried.clone(),
+            hand: self.hand.clone(),
+            origin: self.origin.clone(),
+            key: self.key,
+            bb: self.bb.clone(),
+            occ: self.occ,
+            narrow: self.narrow,
+            wall_bb: self.wall_bb,
         }
     }
 
