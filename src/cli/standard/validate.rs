@@ -404,9 +404,12 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode> {
             )
             .shrinking(size, 2 * threads as u64, pieces::LEAST_PIECE);
             let emit = |replays: &[Replay], reached: u64| -> io::Result<bool> {
-                let report = Report::of(tally.games + 1, replays.iter(), json);
-                tally.add(&report);
-                out.write_all(report.lines.as_bytes())?;
+                // A run at a time: a piece's games are up to megabytes of lines.
+                for run in replays.chunks(REPORT_RUN) {
+                    let report = Report::of(tally.games + 1, run.iter(), json);
+                    tally.add(&report);
+                    out.write_all(report.lines.as_bytes())?;
+                }
                 progress.show(tally.games, reached.min(size), false);
                 Ok(true)
             };
