@@ -173,9 +173,12 @@ pub struct Lexer<R> {
     /// value's ranges, read in place until the next token (two copies a tag, a tenth of
     /// reading a file's tags, before). `None`: the pair is in `tag_name` and `tag_value`.
     tag_in_buf: Option<[std::ops::Range<usize>; 2]>,
-    /// The last line a tag pair ended with its line end (`plain_tag`): its number and where
-    /// it starts.
-    ended_line: (u64, u64),
+    /// The last line a tag pair ended by taking its line end (`plain_tag`): its number, where
+    /// it starts, and the bytes of its line end.
+    ended_line: (u64, u64, u64),
+    /// The last token was such a tag: the lexer stands at the start of the next line, where
+    /// the byte path would still be before the line end (`recover` starts from there).
+    took_line_end: bool,
 }
 
 /// `@` is a drop's (`N@f3`, `@e4`); one not followed by a square is refused (`stray_at`).
@@ -287,7 +290,8 @@ impl<R: Read> Lexer<R> {
             tag_name: Vec::new(),
             tag_value: Vec::new(),
             tag_in_buf: None,
-            ended_line: (0, 0),
+            ended_line: (0, 0, 0),
+            took_line_end: false,
         }
     }
 
@@ -477,8 +481,13 @@ impl<R: Read> Lexer<R> {
     /// [`MAX_RESYNC_BYTES`]: past that the input is not PGN (`/dev/zero`, a binary file) and
     /// reading it to its end could take forever, so it is an `InvalidData` error.
     pub fn recover(&mut self) -> io::Result<()> {
-        let from_line = self.line;
-        let mut skipped = 0u64;
+        // Right after a tag that took its line end (a tag inside a variation ends its game):
+        // from the tag's line, its line end the first bytes skipped, as the byte path reads it.
+        let (from_line, mut skipped) = if self.took_line_end {
+            (self.ended_line.0, self.ended_line.2)
+        } else {
+            (self.line, 0)
+        };
         loop {
             if self.column == 1 && self.peek()? == Some(b'[') {
                 return Ok(());
@@ -499,6 +508,7 @@ impl<R: Read> Lexer<R> {
     /// The next token, or `None` at the end of the input.
     pub fn next_token(&mut self) -> Result<Option<Token>, LexError> {
         self.in_tag = false;
+        self.took_line_end = false;
         if !self.started {
             self.started = true;
             self.skip_bom()?;
@@ -839,7 +849,8 @@ impl<R: Read> Lexer<R> {
         self.pos += n;
         self.consumed += n as u64;
         if tag.line_end > 0 {
-            self.ended_line = (self.line, self.line_offset);
+            self.ended_line = (self.line, self.line_offset, tag.line_end as u64);
+            self.took_line_end = true;
             self.line += 1;
             self.column = 1;
             self.line_offset = self.consumed;
@@ -1217,6 +1228,61 @@ mod tests {
         }
         long.extend_from_slice(b"ab } @");
         expect(&long, "line 50001, column 6: unexpected '@'");
+    }
+
+    /// Tag lines whose `]` or line end fall at the end of the lexer's 64 KiB buffer, with `\n`
+    /// and `\r\n` line ends, read as the byte path reads them.
+    #[test]
+    fn tags_at_the_buffer_edge_read_as_byte_by_byte() {
+        for line_end in ["\n", "\r\n"] {
+            let tag = format!("[Event \"x\"]{line_end}");
+            for shift in 0..tag.len() + 2 {
+                let pad = 64 * 1024 - shift;
+                let mut text = format!("{{{}}}\n", "a".repeat(pad - 3));
+                text.push_str(&tag.repeat(3));
+                text.push_str(line_end);
+                text.push_str("1. e4 *");
+                assert_eq!(
+                    transcript(Lexer::new(text.as_bytes())),
+                    transcript(Lexer::new(ByteAtATime(text.as_bytes()))),
+                    "{line_end:?}, shift {shift}"
+                );
+            }
+        }
+    }
+
+    /// After a tag ends a game (a tag inside a variation), the skip to the next game starts as
+    /// the byte path's does: the error names the tag's line, and the tag's line end counts
+    /// towards the limit (junk of exactly the limit after it is one byte too many).
+    #[test]
+    fn recovery_after_a_tag_that_took_its_line_end_is_the_byte_paths() {
+        fn after_the_tag<R: Read>(mut lx: Lexer<R>) -> String {
+            loop {
+                match lx.next_token() {
+                    Ok(Some(t)) if t.kind == TokenKind::Tag && t.line == 2 => break,
+                    Ok(Some(_)) => {}
+                    other => return format!("no tag on line 2: {other:?}"),
+                }
+            }
+            match lx.recover() {
+                Ok(()) => format!("recovered at line {}", lx.line()),
+                Err(e) => e.to_string(),
+            }
+        }
+        for line_end in ["\n", "\r\n"] {
+            for junk in [MAX_RESYNC_BYTES as usize - 4, MAX_RESYNC_BYTES as usize] {
+                let mut text = format!("1. e4 (e5\n[Bad \"x\"]{line_end}").into_bytes();
+                text.extend(b"x\n".iter().cycle().take(junk));
+                let whole = after_the_tag(Lexer::new(&text[..]));
+                let bytes = after_the_tag(Lexer::new(ByteAtATime(&text)));
+                assert_eq!(whole, bytes, "{line_end:?}, {junk} bytes");
+                if junk == MAX_RESYNC_BYTES as usize {
+                    assert!(whole.contains("unreadable game at line 2 "), "{whole}");
+                } else {
+                    assert!(whole.starts_with("recovered"), "{whole}");
+                }
+            }
+        }
     }
 
     #[test]
