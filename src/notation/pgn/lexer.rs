@@ -176,9 +176,6 @@ pub struct Lexer<R> {
     /// The last line a tag pair ended by taking its line end (`plain_tag`): its number, where
     /// it starts, and the bytes of its line end.
     ended_line: (u64, u64, u64),
-    /// The last token was such a tag: the lexer stands at the start of the next line, where
-    /// the byte path would still be before the line end (`recover` starts from there).
-    took_line_end: bool,
 }
 
 /// `@` is a drop's (`N@f3`, `@e4`); one not followed by a square is refused (`stray_at`).
@@ -291,7 +288,6 @@ impl<R: Read> Lexer<R> {
             tag_value: Vec::new(),
             tag_in_buf: None,
             ended_line: (0, 0, 0),
-            took_line_end: false,
         }
     }
 
@@ -481,13 +477,25 @@ impl<R: Read> Lexer<R> {
     /// [`MAX_RESYNC_BYTES`]: past that the input is not PGN (`/dev/zero`, a binary file) and
     /// reading it to its end could take forever, so it is an `InvalidData` error.
     pub fn recover(&mut self) -> io::Result<()> {
-        // Right after a tag that took its line end (a tag inside a variation ends its game):
-        // from the tag's line, its line end the first bytes skipped, as the byte path reads it.
-        let (from_line, mut skipped) = if self.took_line_end {
-            (self.ended_line.0, self.ended_line.2)
+        self.skip_to_game(self.line, 0)
+    }
+
+    /// `recover` right after a `Tag` token (a tag inside a variation ends its game). A tag
+    /// that took its line end left the lexer at the start of the next line, where the byte
+    /// path would still be before the line end: the skip starts from the tag's line, its line
+    /// end the first bytes skipped, so that the error's line and the limit are the byte
+    /// path's whatever the buffer.
+    pub fn recover_after_tag(&mut self) -> io::Result<()> {
+        let (line, _, line_end) = self.ended_line;
+        if self.column == 1 && self.line == line + 1 && self.consumed == self.line_offset {
+            self.skip_to_game(line, line_end)
         } else {
-            (self.line, 0)
-        };
+            self.recover()
+        }
+    }
+
+    /// Skips as `recover` does, from line `from_line` with `skipped` bytes already skipped.
+    fn skip_to_game(&mut self, from_line: u64, mut skipped: u64) -> io::Result<()> {
         loop {
             if self.column == 1 && self.peek()? == Some(b'[') {
                 return Ok(());
@@ -508,7 +516,6 @@ impl<R: Read> Lexer<R> {
     /// The next token, or `None` at the end of the input.
     pub fn next_token(&mut self) -> Result<Option<Token>, LexError> {
         self.in_tag = false;
-        self.took_line_end = false;
         if !self.started {
             self.started = true;
             self.skip_bom()?;
@@ -850,7 +857,6 @@ impl<R: Read> Lexer<R> {
         self.consumed += n as u64;
         if tag.line_end > 0 {
             self.ended_line = (self.line, self.line_offset, tag.line_end as u64);
-            self.took_line_end = true;
             self.line += 1;
             self.column = 1;
             self.line_offset = self.consumed;
@@ -1264,7 +1270,7 @@ mod tests {
                     other => return format!("no tag on line 2: {other:?}"),
                 }
             }
-            match lx.recover() {
+            match lx.recover_after_tag() {
                 Ok(()) => format!("recovered at line {}", lx.line()),
                 Err(e) => e.to_string(),
             }

@@ -105,6 +105,9 @@ pub struct PgnReader<R> {
     /// The input was found not to be PGN: no more games come (a caller that goes on after
     /// the error is not sent round the junk again).
     done: bool,
+    /// The last error was at a tag (one inside a variation): the skip to the next game starts
+    /// from it (`Lexer::recover_after_tag`).
+    ended_by_tag: bool,
 }
 
 impl<R: Read> PgnReader<R> {
@@ -125,6 +128,7 @@ impl<R: Read> PgnReader<R> {
             clean_start: None,
             failed: None,
             done: false,
+            ended_by_tag: false,
         }
     }
 
@@ -198,7 +202,15 @@ impl<R: Read> PgnReader<R> {
                 } else {
                     Ok(())
                 };
-                match skipped.and_then(|()| self.lexer.recover()) {
+                let after_tag = std::mem::take(&mut self.ended_by_tag);
+                let recovered = skipped.and_then(|()| {
+                    if after_tag {
+                        self.lexer.recover_after_tag()
+                    } else {
+                        self.lexer.recover()
+                    }
+                });
+                match recovered {
                     // No game follows for megabytes: this game's error first, then that.
                     Err(e) if e.kind() == std::io::ErrorKind::InvalidData => self.failed = Some(e),
                     Err(e) => return Some(Err(ReadError::Io(e))),
@@ -264,6 +276,7 @@ impl<R: Read> PgnReader<R> {
                 TokenKind::Tag => {
                     if in_movetext {
                         if depth > 0 {
+                            self.ended_by_tag = true;
                             return Err(syntax("tag inside a variation"));
                         }
                         // A new game begins without a result on the last one.
@@ -435,6 +448,42 @@ mod tests {
             .position(|g| g.as_ref().is_ok_and(|g| g.tag("Odd-Name").is_some()))
             .unwrap();
         assert!(starts.iter().all(|&(i, _)| i != odd), "{starts:?}");
+    }
+
+    /// A tag inside a variation ends its game; with junk of exactly the resync limit after the
+    /// tag's line, the tag's line end is one byte too many, whether the tag was read whole
+    /// (its line end taken with it) or byte by byte: the same error, naming the tag's line.
+    #[test]
+    fn the_skip_after_a_tag_in_a_variation_counts_from_the_tag() {
+        struct ByteAtATime<'a>(&'a [u8]);
+        impl std::io::Read for ByteAtATime<'_> {
+            fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+                match (self.0.split_first(), buf.first_mut()) {
+                    (Some((&b, rest)), Some(slot)) => {
+                        *slot = b;
+                        self.0 = rest;
+                        Ok(1)
+                    }
+                    _ => Ok(0),
+                }
+            }
+        }
+        fn outcomes<R: std::io::Read>(reader: PgnReader<R>) -> Vec<String> {
+            reader
+                .map(|g| match g {
+                    Ok(g) => format!("game at line {}", g.line),
+                    Err(e) => e.to_string(),
+                })
+                .collect()
+        }
+        let limit = crate::notation::pgn::lexer::MAX_RESYNC_BYTES as usize;
+        let mut text = b"1. e4 (e5\n[Bad \"x\"]\n".to_vec();
+        text.extend(b"x\n".iter().cycle().take(limit));
+        let whole = outcomes(PgnReader::new(&text[..]));
+        assert_eq!(whole, outcomes(PgnReader::new(ByteAtATime(&text))));
+        assert_eq!(whole.len(), 2, "{whole:?}");
+        assert!(whole[0].contains("tag inside a variation"), "{whole:?}");
+        assert!(whole[1].contains("unreadable game at line 2 "), "{whole:?}");
     }
 
     #[test]
