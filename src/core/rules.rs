@@ -8,6 +8,7 @@
 use std::sync::Arc;
 
 use crate::core::bitboard::castling::castle_bits;
+use crate::core::bitboard::orthodox::OrthodoxCount;
 use crate::core::bitboard::quick::QuickAttacks;
 use crate::core::bitboard::tables::BitTables;
 use crate::core::bitboard::{Backend, BitBackend};
@@ -331,6 +332,9 @@ pub struct Rules {
     /// (see `bitboard::quick`), where the tables have it. (Last: the hot fields above keep
     /// their offsets.)
     pub(crate) quick_attacks: Option<Arc<QuickAttacks>>,
+    /// The legal-move count for kinds in the orthodox shapes (see `bitboard::orthodox`),
+    /// where every kind has one.
+    pub(crate) orthodox: Option<Arc<OrthodoxCount>>,
 }
 
 /// No kind (in `Rules::kind_of_letter`): kinds number at most 60.
@@ -599,9 +603,11 @@ impl Rules {
             zones,
             special_attacks,
             quick_attacks: None,
+            orthodox: None,
         };
         rules.bits = rules.bit_tables();
         rules.quick_attacks = rules.quick_attacks();
+        rules.orthodox = rules.orthodox_count();
         Ok(rules)
     }
 
@@ -632,6 +638,14 @@ impl Rules {
         }
     }
 
+    /// The orthodox shapes' count, where a narrow board's kinds all have one.
+    fn orthodox_count(&self) -> Option<Arc<OrthodoxCount>> {
+        match self.bits.as_deref() {
+            Some(BitBackend::Narrow(t)) => OrthodoxCount::build(self, t).map(Arc::new),
+            _ => None,
+        }
+    }
+
     /// The bitboard tables in words of type `B`, castlings included.
     fn tables_in<B: crate::core::bitboard::bits::Bits>(&self, promotes: &[bool]) -> BitTables<B> {
         let mut t = BitTables::build(&self.shape, &self.compiled, promotes);
@@ -657,6 +671,7 @@ impl Rules {
             Backend::Bitboard => self.bits.clone().or_else(|| self.bit_tables()),
         };
         rules.quick_attacks = rules.quick_attacks();
+        rules.orthodox = rules.orthodox_count();
         rules
     }
 

@@ -15,8 +15,11 @@ mod free_walk;
 mod legal;
 pub(crate) mod lookup;
 mod movegen;
+pub(crate) mod orthodox;
 pub(crate) mod quick;
 pub(crate) mod tables;
+
+use std::sync::Arc;
 
 use crate::core::geometry::{Color, Sq};
 use crate::core::movegen::MoveSink;
@@ -221,6 +224,14 @@ impl Position {
         scratch: &mut Vec<Move>,
     ) -> usize {
         scratch.clear();
+        if let BitBackend::Narrow(t) = bits {
+            // SAFETY: counting never replaces `self.rules`, and the `Arc` keeps it alive for
+            // as long as `self`.
+            let rules: &crate::core::rules::Rules = unsafe { &*Arc::as_ptr(&self.rules) };
+            if let Some(orthodox) = rules.orthodox.as_deref() {
+                return orthodox.count(t, self);
+            }
+        }
         let mut count = legal::Count {
             n: 0,
             extra_promotions: self.rules.promotion_kinds.len().saturating_sub(1),
