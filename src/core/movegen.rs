@@ -514,6 +514,31 @@ impl Position {
         }
     }
 
+    /// Appends every legal move of the side to move in no promised order: those of
+    /// `legal_moves`, listed by the fastest pass these rules have (for perft, which only
+    /// makes them; the computer players' choices follow `legal_moves`' order).
+    pub fn legal_moves_any_order(&mut self, out: &mut Vec<Move>) {
+        if !self.rules.options.filters_moves()
+            && self.rules.king_safety
+            && self.royal_count[self.side.index()] == 1
+            && !self.has_walls
+        {
+            // SAFETY: listing never replaces `self.rules`, and the `Arc` keeps it alive for as
+            // long as `self`.
+            let rules: &crate::core::rules::Rules = unsafe { &*Arc::as_ptr(&self.rules) };
+            if let (Some(orthodox), Some(crate::core::bitboard::BitBackend::Narrow(t))) =
+                (rules.orthodox.as_deref(), rules.bits.as_deref())
+            {
+                orthodox.list(t, self, out);
+                if rules.options.drops {
+                    self.safe_drops(out);
+                }
+                return;
+            }
+        }
+        self.legal_moves(out);
+    }
+
     /// The moves that keep the mover's royal piece safe (all of them without king safety).
     pub(crate) fn safe_moves(&mut self, out: &mut Vec<Move>) {
         if self.rules.options.blast {

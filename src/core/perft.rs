@@ -71,7 +71,7 @@ impl Perft {
             return n as u64;
         }
         moves.clear();
-        pos.legal_moves(&mut moves);
+        pos.legal_moves_any_order(&mut moves);
         let mut nodes = 0;
         for &m in &moves {
             // No key is read below: only the hooks' make keeps it (they may read it).

@@ -20,10 +20,10 @@
 use std::cell::Cell;
 
 use crate::core::bitboard::bits::{Bits, Ones};
+use crate::core::bitboard::legal::{Count, LegalSink, List};
 use crate::core::bitboard::lookup::{RideLookup, RULES_BUDGET};
 use crate::core::bitboard::tables::{BitTables, KindBits, Reach};
-use crate::core::movegen::MoveSink;
-use crate::core::moves::Move;
+use crate::core::moves::{Move, MoveFlag};
 use crate::core::piece::{MoveMode, Piece, EMPTY};
 use crate::core::position::{Position, NO_SQ};
 use crate::core::rules::Rules;
@@ -41,8 +41,9 @@ struct PawnShape {
     code: u8,
     /// The single step: the shift, and the squares it may start from.
     push: (i32, u64),
-    /// The double step, if it has one: the squares it starts from, and its steps.
-    double: Option<(u64, u8)>,
+    /// The double step, if it has one: the squares it starts from, its steps, and the flag
+    /// its moves carry.
+    double: Option<(u64, u8, MoveFlag)>,
     /// The captures: per vector, the shift and the squares it may start from.
     captures: [(i32, u64); 2],
     /// Per square: the squares from which a pawn of this colour attacks it.
@@ -165,7 +166,7 @@ fn pawn_shape(kb: &KindBits<u64>, code: u8, promotion: u64, squares: usize) -> O
                 push = Some(r);
             }
             (MoveMode::MoveOnly, false, true, [r]) if r.step.0 == 0 && double.is_none() => {
-                double = Some((r, c.origins, c.range));
+                double = Some((r, c.origins, c.range, c.double_flag));
             }
             (MoveMode::CaptureOnly, true, false, [a, b])
                 if a.step.0 == -b.step.0
@@ -183,7 +184,7 @@ fn pawn_shape(kb: &KindBits<u64>, code: u8, promotion: u64, squares: usize) -> O
     if a.step.1 != push.step.1 || push.step.1.abs() != 1 {
         return None;
     }
-    if double.is_some_and(|(r, _, _)| r.step != push.step) {
+    if double.is_some_and(|(r, ..)| r.step != push.step) {
         return None;
     }
     let mut attackers_of = Box::new([0u64; 64]);
@@ -195,7 +196,7 @@ fn pawn_shape(kb: &KindBits<u64>, code: u8, promotion: u64, squares: usize) -> O
     Some(PawnShape {
         code,
         push: (push.shift, push.sources),
-        double: double.map(|(_, origins, range)| (origins, range)),
+        double: double.map(|(_, origins, range, flag)| (origins, range, flag)),
         captures: [(a.shift, a.sources), (b.shift, b.sources)],
         attackers_of,
         en_passant,
@@ -305,17 +306,6 @@ fn bit_instructions() -> bool {
     false
 }
 
-/// Counts the moves pushed to it (castlings and en passant captures, which the general
-/// code finds).
-struct Tally(usize);
-
-impl MoveSink for Tally {
-    #[inline]
-    fn push(&mut self, _m: Move) {
-        self.0 += 1;
-    }
-}
-
 /// The pieces of a pair's codes.
 #[inline(always)]
 fn pieces(pos: &Position, pair: Pair) -> u64 {
@@ -382,33 +372,58 @@ impl OrthodoxCount {
     /// has one royal piece, on a board without walls: `legal_walk`'s count.
     #[inline]
     pub(crate) fn count(&self, tables: &BitTables<u64>, pos: &mut Position) -> usize {
+        let mut scratch = Vec::new();
+        let mut count = Count {
+            n: 0,
+            extra_promotions: self.extra_promotions,
+            scratch: &mut scratch,
+        };
+        self.walk(tables, pos, &mut count);
+        count.n
+    }
+
+    /// Appends the legal moves on the board of the side to move (as for `count`), in the
+    /// order this pass finds them, not `legal_walk`'s (which the computer players' choices
+    /// between equal moves follow): for perft, which only makes them.
+    pub(crate) fn list(&self, tables: &BitTables<u64>, pos: &mut Position, out: &mut Vec<Move>) {
+        self.walk(tables, pos, &mut List { out });
+    }
+
+    #[inline(always)]
+    fn walk<S: LegalSink<u64>>(&self, tables: &BitTables<u64>, pos: &mut Position, sink: &mut S) {
         #[cfg(target_arch = "x86_64")]
         if self.bit_instructions {
             // SAFETY: `build` found the instructions on this processor.
-            return unsafe { self.count_with_bit_instructions(tables, pos) };
+            return unsafe { self.walk_with_bit_instructions(tables, pos, sink) };
         }
-        self.count_body(tables, pos)
+        self.walk_body(tables, pos, sink)
     }
 
-    /// `count` compiled with the population count and BMI instructions, which baseline
-    /// x86-64 lacks (a count without them is a dozen instructions, and this walk makes
-    /// about twenty a position). The lookups need BMI2 anyway, so every processor that
-    /// builds them has these.
+    /// `walk` compiled with the population count and BMI instructions, which baseline
+    /// x86-64 lacks (a count without them is a dozen instructions, and a count makes about
+    /// twenty a position). The lookups need BMI2 anyway, so every processor that builds
+    /// them has these.
     ///
     /// # Safety
     /// The processor has `popcnt`, `bmi1` and `bmi2`.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,bmi1,bmi2")]
-    unsafe fn count_with_bit_instructions(
+    unsafe fn walk_with_bit_instructions<S: LegalSink<u64>>(
         &self,
         tables: &BitTables<u64>,
         pos: &mut Position,
-    ) -> usize {
-        self.count_body(tables, pos)
+        sink: &mut S,
+    ) {
+        self.walk_body(tables, pos, sink)
     }
 
     #[inline(always)]
-    fn count_body(&self, tables: &BitTables<u64>, pos: &mut Position) -> usize {
+    fn walk_body<S: LegalSink<u64>>(
+        &self,
+        tables: &BitTables<u64>,
+        pos: &mut Position,
+        sink: &mut S,
+    ) {
         let us = pos.side.index();
         let them = us ^ 1;
         let (me, foe) = (&self.sides[us], &self.sides[them]);
@@ -433,7 +448,6 @@ impl OrthodoxCount {
             checkers |= table[king as usize] & pieces(pos, *pair);
         }
         let checks = checkers.count_ones();
-        let mut n = 0;
         if checks < 2 {
             let answers = if checks == 0 {
                 !0
@@ -464,97 +478,97 @@ impl OrthodoxCount {
                     pinned |= shield;
                     // In check, a pinned piece has no move: its line leaves the check's.
                     if checks == 0 {
-                        n += self.pinned_moves(pos, shield, line | 1 << pinner);
+                        self.pinned_moves(pos, shield, line | 1 << pinner, sink);
                     }
                 }
             }
             let free = own & !pinned & !king_bit;
             if let Some(p) = &me.pawn {
-                n += self.pawn_moves(
-                    p,
-                    pos.code_bits::<u64>(p.code) & free,
-                    occupied,
-                    enemy,
-                    answers,
-                );
+                let pawns = pos.code_bits::<u64>(p.code) & free;
+                self.pawn_moves(pos, p, pawns, answers, sink);
                 if p.en_passant && pos.ep != NO_SQ {
-                    n += self.en_passant(tables, pos, p, occupied);
+                    Self::en_passant(tables, pos, p, occupied, sink);
                 }
             }
             for (table, pair) in &me.leapers {
                 for from in Ones(pieces(pos, *pair) & free) {
-                    n += (table[from as usize & 63] & targets).count_ones() as usize;
+                    let to = table[from as usize & 63] & targets;
+                    sink.piece_targets(pos, from as usize, to, 0);
                 }
             }
             for from in Ones(pieces(pos, me.diagonal) & free) {
-                n += (self.diagonal.reach::<u64>(from as usize, occupied) & targets).count_ones()
-                    as usize;
+                let to = self.diagonal.reach::<u64>(from as usize, occupied) & targets;
+                sink.piece_targets(pos, from as usize, to, 0);
             }
             for from in Ones(pieces(pos, me.orthogonal) & free) {
-                n += (self.orthogonal.reach::<u64>(from as usize, occupied) & targets).count_ones()
-                    as usize;
+                let to = self.orthogonal.reach::<u64>(from as usize, occupied) & targets;
+                sink.piece_targets(pos, from as usize, to, 0);
             }
         }
         // The royal piece's steps, judged with it lifted (it shields no square behind it).
         let steps = me.royal_steps[king as usize] & !own;
         let lifted = occupied & !king_bit;
         let castling = checks == 0 && tables.castling_open(pos) == Some(true);
-        if castling || steps.count_ones() >= DANGER_STEPS {
+        let safe = if castling || steps.count_ones() >= DANGER_STEPS {
             let danger = self.danger(pos, them, lifted);
-            n += (steps & !danger).count_ones() as usize;
             if castling {
-                let mut tally = Tally(0);
-                tables.castle_by_masks(pos, danger, &mut tally);
-                n += tally.0;
+                tables.castle_by_masks(pos, danger, sink);
             }
+            steps & !danger
         } else {
-            n += Ones(steps)
+            Ones(steps)
                 .filter(|&to| !self.attacked(pos, to, them, lifted))
-                .count();
-        }
-        n
+                .fold(0, |m, to| m | 1 << to)
+        };
+        sink.piece_targets(pos, king as usize, safe, 0);
     }
 
-    /// The moves of the pawns `pawns` (none of them pinned) that land on `answers`.
+    /// The moves of the pawns `pawns` that land on `answers` (all of them, or a pinned
+    /// pawn's line).
     #[inline(always)]
-    fn pawn_moves(
+    fn pawn_moves<S: LegalSink<u64>>(
         &self,
+        pos: &Position,
         p: &PawnShape,
         pawns: u64,
-        occupied: u64,
-        enemy: u64,
         answers: u64,
-    ) -> usize {
-        let counted = |to: u64| {
-            (to.count_ones() + (to & p.promotion).count_ones() * self.extra_promotions as u32)
-                as usize
-        };
+        sink: &mut S,
+    ) {
+        let us = pos.side.index();
+        let enemy = pos.side_bits::<u64>(us ^ 1);
+        let empty = !(pos.side_bits::<u64>(us) | enemy);
         let (shift, sources) = p.push;
-        let mut n = counted((pawns & sources).shifted(shift) & !occupied & answers);
-        if let Some((origins, range)) = p.double {
+        let one = (pawns & sources).shifted(shift) & empty;
+        sink.shifted(pos, one & answers, shift, MoveFlag::Normal, p.promotion);
+        if let Some((origins, range, flag)) = p.double {
             // A double step lands without promoting, wherever it lands (as `legal_walk`).
             let mut front = pawns & origins;
             for _ in 0..range {
-                front = (front & sources).shifted(shift) & !occupied;
+                front = (front & sources).shifted(shift) & empty;
             }
-            n += (front & answers).count_ones() as usize;
+            sink.shifted(pos, front & answers, shift * range as i32, flag, 0);
         }
         for (shift, sources) in p.captures {
-            n += counted((pawns & sources).shifted(shift) & enemy & answers);
+            let taken = (pawns & sources).shifted(shift) & enemy & answers;
+            sink.shifted(pos, taken, shift, MoveFlag::Normal, p.promotion);
         }
-        n
     }
 
     /// The moves of the pinned piece on `shield` along `line` (its pin: the squares up to
     /// the pinner and the pinner's), out of check.
     #[cold]
-    fn pinned_moves(&self, pos: &Position, shield: u64, line: u64) -> usize {
+    fn pinned_moves<S: LegalSink<u64>>(
+        &self,
+        pos: &Position,
+        shield: u64,
+        line: u64,
+        sink: &mut S,
+    ) {
         let us = pos.side.index();
         let me = &self.sides[us];
         let from = shield.trailing_zeros() as usize;
         let own = pos.side_bits::<u64>(us);
-        let enemy = pos.side_bits::<u64>(us ^ 1);
-        let occupied = own | enemy;
+        let occupied = own | pos.side_bits::<u64>(us ^ 1);
         let mut to = 0;
         if pieces(pos, me.diagonal) & shield != 0 {
             to |= self.diagonal.reach::<u64>(from, occupied);
@@ -567,43 +581,42 @@ impl OrthodoxCount {
                 to |= table[from & 63];
             }
         }
-        let mut n = (to & line & !own).count_ones() as usize;
+        sink.piece_targets(pos, from, to & line & !own, 0);
         if let Some(p) = &me.pawn {
             if pos.code_bits::<u64>(p.code) & shield != 0 {
-                n += self.pawn_moves(p, shield, occupied, enemy, line);
+                self.pawn_moves(pos, p, shield, line, sink);
             }
         }
-        n
     }
 
     /// The legal en passant captures of the side to move's pawns (pinned or not), each
     /// tested by making it.
     #[cold]
-    fn en_passant(
-        &self,
+    fn en_passant<S: LegalSink<u64>>(
         tables: &BitTables<u64>,
         pos: &mut Position,
         p: &PawnShape,
         occupied: u64,
-    ) -> usize {
+        sink: &mut S,
+    ) {
         let ep = pos.rules.cell_bit[pos.ep as usize] as u64;
         if ep & occupied != 0 {
-            return 0;
+            return;
         }
         let us = pos.side.index();
         let pawns = pos.code_bits::<u64>(p.code);
-        let mut tally = Tally(0);
         for from in Ones(p.attackers_of[ep.trailing_zeros() as usize & 63] & pawns) {
-            tables.en_passant(pos, from as usize, us, &mut tally);
+            tables.en_passant(pos, from as usize, us, sink);
         }
-        tally.0
     }
 }
 
 #[cfg(test)]
 mod tests {
     use crate::core::bitboard::BitBackend;
-    use crate::core::moves::MoveFlag;
+    use std::collections::HashSet;
+
+    use crate::core::moves::{Move, MoveFlag};
     use crate::core::position::Position;
     use crate::core::Backend;
     use crate::variants::custom::builtin;
@@ -641,9 +654,10 @@ mod tests {
     }
 
     /// Along random games from each start, wherever the orthodox count applies: it gives
-    /// the number of legal board moves the mailbox lists.
+    /// the number of legal board moves the mailbox lists, and its list holds each of them
+    /// once.
     #[test]
-    fn the_orthodox_count_is_the_mailboxs() {
+    fn the_orthodox_count_and_list_are_the_mailboxs() {
         let mut counted = 0usize;
         let mut rng = 0x2545_f491_4f6c_dd1du64;
         for start in starts() {
@@ -662,16 +676,21 @@ mod tests {
                     if pos.royal_count[us] == 1 && !pos.has_walls && !rules.options.filters_moves()
                     {
                         let oracle = pos.on_backend(Backend::Mailbox).legal_move_list();
-                        let board_moves = oracle
-                            .iter()
+                        let board_moves: HashSet<Move> = oracle
+                            .into_iter()
                             .filter(|m| !matches!(m.flag, MoveFlag::Drop(_)))
-                            .count();
+                            .collect();
                         assert_eq!(
                             orthodox.count(t, &mut pos),
-                            board_moves,
+                            board_moves.len(),
                             "{}",
                             pos.diagram()
                         );
+                        let mut listed = Vec::new();
+                        orthodox.list(t, &mut pos, &mut listed);
+                        assert_eq!(listed.len(), board_moves.len(), "{}", pos.diagram());
+                        let listed: HashSet<Move> = listed.into_iter().collect();
+                        assert_eq!(listed, board_moves, "{}", pos.diagram());
                         counted += 1;
                     }
                     if moves.is_empty() {
