@@ -215,9 +215,9 @@ impl Report {
     }
 
     /// The report of `replays`, numbered from `first`.
-    fn of<'a>(first: u64, replays: impl Iterator<Item = &'a Replay>, json: bool) -> Report {
+    fn of(first: u64, replays: &[Replay], json: bool) -> Report {
         let mut report = Report::default();
-        for (i, r) in replays.enumerate() {
+        for (i, r) in replays.iter().enumerate() {
             report.add(first + i as u64, r, json);
         }
         report
@@ -312,8 +312,11 @@ fn validate_stream<R: Read + Send>(
                     .enumerate()
                     .map(|(c, games)| {
                         let first = base + (c * REPORT_RUN) as u64 + 1;
-                        let verdicts: Vec<_> = games.iter().map(ReadGame::verdict).collect();
-                        Report::of(first, verdicts.iter().map(|v| &**v), json)
+                        let mut report = Report::default();
+                        for (i, game) in games.iter().enumerate() {
+                            report.add(first + i as u64, &game.verdict(), json);
+                        }
+                        report
                     })
                     .collect::<Vec<Report>>()
             },
@@ -406,7 +409,7 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode> {
             let emit = |replays: &[Replay], reached: u64| -> io::Result<bool> {
                 // A run at a time: a piece's games are up to megabytes of lines.
                 for run in replays.chunks(REPORT_RUN) {
-                    let report = Report::of(tally.games + 1, run.iter(), json);
+                    let report = Report::of(tally.games + 1, run, json);
                     tally.add(&report);
                     out.write_all(report.lines.as_bytes())?;
                 }

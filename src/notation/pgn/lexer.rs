@@ -122,7 +122,7 @@ pub const MAX_SKIP_BYTES: u64 = 256 << 20;
 
 /// Does `b` start a character (it is not a UTF-8 continuation byte, 0x80-0xBF)? Columns
 /// count characters.
-fn starts_char(b: u8) -> bool {
+pub(super) fn starts_char(b: u8) -> bool {
     b & 0xC0 != 0x80
 }
 
@@ -224,12 +224,12 @@ const _: () = {
 
 /// A tag name's characters: the standard's (letters, digits, `_`), and after the first one
 /// those python-chess also takes (`+#=:-`, `is_unusual_name_byte`). All ASCII.
-fn is_tag_name_byte(b: u8, first: bool) -> bool {
+pub(super) const fn is_tag_name_byte(b: u8, first: bool) -> bool {
     b.is_ascii_alphanumeric() || b == b'_' || !first && is_unusual_name_byte(b)
 }
 
 /// A tag-name character outside the standard's, taken with a warning.
-fn is_unusual_name_byte(b: u8) -> bool {
+const fn is_unusual_name_byte(b: u8) -> bool {
     matches!(b, b'+' | b'#' | b'=' | b':' | b'-')
 }
 

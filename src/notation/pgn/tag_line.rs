@@ -8,7 +8,7 @@
 
 use std::ops::Range;
 
-use super::lexer::MAX_TOKEN;
+use super::lexer::{is_tag_name_byte, starts_char, MAX_TOKEN};
 
 /// A tag pair found whole at the start of a buffer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,14 +25,14 @@ pub(super) struct TagLine {
     pub line_end: usize,
 }
 
-/// Bytes of the standard's tag names: letters, digits and `_` (those python-chess also
-/// takes, `+#=:-`, come with a warning, from the byte path).
+/// Bytes of the standard's tag names, the lexer's first-byte class: letters, digits and `_`
+/// (those python-chess also takes after the first, `+#=:-`, come with a warning, from the
+/// byte path). A table: one load a byte.
 static NAME_BYTE: [bool; 256] = {
     let mut class = [false; 256];
     let mut b = 0;
     while b < 256 {
-        let c = b as u8;
-        class[b] = c.is_ascii_alphanumeric() || c == b'_';
+        class[b] = is_tag_name_byte(b as u8, true);
         b += 1;
     }
     class
@@ -87,7 +87,7 @@ pub(super) fn plain_tag(avail: &[u8]) -> Option<TagLine> {
         len
     } else {
         let value = &avail[value_start..value_end];
-        len - value_len + value.iter().filter(|&&b| b & 0xC0 != 0x80).count()
+        len - value_len + value.iter().filter(|&&b| starts_char(b)).count()
     };
     let line_end = match (avail.get(len), avail.get(len + 1)) {
         (Some(b'\n'), _) => 1,
