@@ -22,6 +22,13 @@ pub struct Cut {
 /// shrink).
 const LOOK_AHEAD: u64 = 8;
 
+/// The bytes the planner reads at a time. Small enough to stay in a core's second-level
+/// cache, where the kernel's copy into it and the count of its line ends are cheaper than
+/// into a buffer that spills to the third (lichess.pgn with `--jobs 2`: 47.7 ms with 1 MiB,
+/// 46.4 ms with this, least wall time of 21; the planner reads the whole file beside the
+/// pieces' readers).
+const CHUNK: usize = 256 << 10;
+
 /// How pieces shrink towards the end of the input (see [`Planner::shrinking`]).
 #[derive(Clone, Copy, Debug)]
 struct Shrink {
@@ -67,7 +74,7 @@ impl<R: Read> Planner<R> {
     pub fn new(input: R, piece_bytes: u64) -> Planner<R> {
         Planner {
             input,
-            chunk: vec![0u8; 1 << 20],
+            chunk: vec![0u8; CHUNK],
             len: 0,
             at: 0,
             base: 0,
