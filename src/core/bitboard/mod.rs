@@ -17,6 +17,8 @@ pub(crate) mod lookup;
 mod movegen;
 pub(crate) mod orthodox;
 pub(crate) mod quick;
+#[cfg(test)]
+pub(crate) mod random_games;
 pub(crate) mod tables;
 
 use std::sync::Arc;

@@ -613,9 +613,9 @@ impl OrthodoxCount {
 
 #[cfg(test)]
 mod tests {
-    use crate::core::bitboard::BitBackend;
     use std::collections::HashSet;
 
+    use crate::core::bitboard::{random_games, BitBackend};
     use crate::core::moves::{Move, MoveFlag};
     use crate::core::position::Position;
     use crate::core::Backend;
@@ -667,41 +667,29 @@ mod tests {
             else {
                 continue;
             };
-            for _game in 0..6 {
-                let mut pos = start.clone();
-                for _ply in 0..120 {
-                    let us = pos.side.index();
-                    let moves = pos.legal_move_list();
-                    // Where the count is asked (`Position::board_move_count`).
-                    if pos.royal_count[us] == 1 && !pos.has_walls && !rules.options.filters_moves()
-                    {
-                        let oracle = pos.on_backend(Backend::Mailbox).legal_move_list();
-                        let board_moves: HashSet<Move> = oracle
-                            .into_iter()
-                            .filter(|m| !matches!(m.flag, MoveFlag::Drop(_)))
-                            .collect();
-                        assert_eq!(
-                            orthodox.count(t, &mut pos),
-                            board_moves.len(),
-                            "{}",
-                            pos.diagram()
-                        );
-                        let mut listed = Vec::new();
-                        orthodox.list(t, &mut pos, &mut listed);
-                        assert_eq!(listed.len(), board_moves.len(), "{}", pos.diagram());
-                        let listed: HashSet<Move> = listed.into_iter().collect();
-                        assert_eq!(listed, board_moves, "{}", pos.diagram());
-                        counted += 1;
-                    }
-                    if moves.is_empty() {
-                        break;
-                    }
-                    rng ^= rng << 13;
-                    rng ^= rng >> 7;
-                    rng ^= rng << 17;
-                    pos.make(moves[(rng % moves.len() as u64) as usize]);
+            random_games::play(&start, 6, 120, &mut rng, |pos| {
+                let us = pos.side.index();
+                // Where the count is asked (`Position::board_move_count`).
+                if pos.royal_count[us] == 1 && !pos.has_walls && !rules.options.filters_moves() {
+                    let oracle = pos.on_backend(Backend::Mailbox).legal_move_list();
+                    let board_moves: HashSet<Move> = oracle
+                        .into_iter()
+                        .filter(|m| !matches!(m.flag, MoveFlag::Drop(_)))
+                        .collect();
+                    assert_eq!(
+                        orthodox.count(t, pos),
+                        board_moves.len(),
+                        "{}",
+                        pos.diagram()
+                    );
+                    let mut listed = Vec::new();
+                    orthodox.list(t, pos, &mut listed);
+                    assert_eq!(listed.len(), board_moves.len(), "{}", pos.diagram());
+                    let listed: HashSet<Move> = listed.into_iter().collect();
+                    assert_eq!(listed, board_moves, "{}", pos.diagram());
+                    counted += 1;
                 }
-            }
+            });
         }
         if crate::core::bitboard::lookup::fast_pext() {
             assert!(counted > 5_000, "only {counted} positions counted");

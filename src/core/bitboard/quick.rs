@@ -125,7 +125,7 @@ impl QuickAttacks {
 
 #[cfg(test)]
 mod tests {
-    use crate::core::bitboard::BitBackend;
+    use crate::core::bitboard::{random_games, BitBackend};
     use crate::core::movegen::MoveSink;
     use crate::core::moves::{Move, MoveFlag};
 
@@ -158,57 +158,46 @@ mod tests {
             let BitBackend::Narrow(t) = bits else {
                 continue;
             };
-            for _game in 0..8 {
-                let mut pos = start.clone();
-                for _ply in 0..80 {
-                    let us = pos.side.index();
-                    let occupied = t.occupied(&pos, 0);
-                    for target in 0..64 {
-                        for by in 0..2 {
-                            // A bit past the board: attacked by nothing, as a padding cell.
-                            let general =
-                                target < t.rank.len() && t.attacked(&pos, target, by, occupied);
-                            assert_eq!(
-                                quick.attacked(&pos, target, by, occupied, 0),
-                                general,
-                                "bit {target} by {by} in {}",
-                                pos.diagram()
-                            );
-                        }
+            random_games::play(&start, 8, 80, &mut rng, |pos| {
+                let us = pos.side.index();
+                let occupied = t.occupied(pos, 0);
+                for target in 0..64 {
+                    for by in 0..2 {
+                        // A bit past the board: attacked by nothing, as a padding cell.
+                        let general =
+                            target < t.rank.len() && t.attacked(pos, target, by, occupied);
+                        assert_eq!(
+                            quick.attacked(pos, target, by, occupied, 0),
+                            general,
+                            "bit {target} by {by} in {}",
+                            pos.diagram()
+                        );
                     }
-                    if pos.royal_count[us] == 1 && !pos.has_walls {
-                        let king = rules.bit_of[pos.royal[us] as usize] as usize;
-                        let mut all = All(Vec::new());
-                        for from in pos.pieces(pos.side) {
-                            pos.piece_moves(from, &mut all);
-                        }
-                        for m in all.0 {
-                            if !matches!(m.flag, MoveFlag::Normal | MoveFlag::DoubleStep) {
-                                continue;
-                            }
-                            let (f, to) = (
-                                rules.bit_of[m.from as usize] as usize,
-                                rules.bit_of[m.to as usize] as usize,
-                            );
-                            assert_eq!(
-                                quick.safe_after(&pos, f, to, king),
-                                t.safe_after(&pos, f, to, king),
-                                "{m:?} in {}",
-                                pos.diagram()
-                            );
-                            tested += 1;
-                        }
-                    }
-                    let moves = pos.legal_move_list();
-                    if moves.is_empty() {
-                        break;
-                    }
-                    rng ^= rng << 13;
-                    rng ^= rng >> 7;
-                    rng ^= rng << 17;
-                    pos.make(moves[(rng % moves.len() as u64) as usize]);
                 }
-            }
+                if pos.royal_count[us] == 1 && !pos.has_walls {
+                    let king = rules.bit_of[pos.royal[us] as usize] as usize;
+                    let mut all = All(Vec::new());
+                    for from in pos.pieces(pos.side) {
+                        pos.piece_moves(from, &mut all);
+                    }
+                    for m in all.0 {
+                        if !matches!(m.flag, MoveFlag::Normal | MoveFlag::DoubleStep) {
+                            continue;
+                        }
+                        let (f, to) = (
+                            rules.bit_of[m.from as usize] as usize,
+                            rules.bit_of[m.to as usize] as usize,
+                        );
+                        assert_eq!(
+                            quick.safe_after(pos, f, to, king),
+                            t.safe_after(pos, f, to, king),
+                            "{m:?} in {}",
+                            pos.diagram()
+                        );
+                        tested += 1;
+                    }
+                }
+            });
         }
         if crate::core::bitboard::lookup::fast_pext() {
             assert!(tested > 10_000, "only {tested} moves tested");
