@@ -75,7 +75,7 @@ pub(crate) struct OrthodoxCount {
     orthogonal: RideLookup,
     /// Promotion kinds beyond the first: a promoting move counts once plus this.
     extra_promotions: usize,
-    /// The processor has `popcnt`, `bmi1` and `bmi2` (see `count_with_bit_instructions`).
+    /// The processor has `popcnt`, `bmi1` and `bmi2` (see `walk_with_bit_instructions`).
     bit_instructions: bool,
 }
 
@@ -294,7 +294,7 @@ impl OrthodoxCount {
     }
 }
 
-/// Has the processor the instructions `count_with_bit_instructions` is compiled with?
+/// Has the processor the instructions `walk_with_bit_instructions` is compiled with?
 fn bit_instructions() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
@@ -452,10 +452,12 @@ impl OrthodoxCount {
             let answers = if checks == 0 {
                 !0
             } else {
+                // A rider's check is answered on its line too; a leaper's (even one whose
+                // step lies along a line) only by taking it.
                 let at = checkers.trailing_zeros();
-                let line = if diagonal_seen & checkers != 0 {
+                let line = if diagonal_seen & checkers & their_diagonal != 0 {
                     Self::between(&self.diagonal, king, at)
-                } else if orthogonal_seen & checkers != 0 {
+                } else if orthogonal_seen & checkers & their_orthogonal != 0 {
                     Self::between(&self.orthogonal, king, at)
                 } else {
                     0
@@ -476,7 +478,8 @@ impl OrthodoxCount {
                         continue;
                     }
                     pinned |= shield;
-                    // In check, a pinned piece has no move: its line leaves the check's.
+                    // In check, a pinned piece has no move: its line meets the check's only at
+                    // the royal piece (lines that meet elsewhere, `parallel_lines`, are refused).
                     if checks == 0 {
                         self.pinned_moves(pos, shield, line | 1 << pinner, sink);
                     }
@@ -600,7 +603,8 @@ impl OrthodoxCount {
         sink: &mut S,
     ) {
         let ep = pos.rules.cell_bit[pos.ep as usize] as u64;
-        if ep & occupied != 0 {
+        // Nothing is taken on an occupied square, nor on a cell off the board.
+        if ep == 0 || ep & occupied != 0 {
             return;
         }
         let us = pos.side.index();
