@@ -177,7 +177,7 @@ pub(super) fn put_shifted<B: Bits, S: MoveSink>(
 }
 
 /// King steps from which the danger map beats testing each step alone.
-const DANGER_STEPS: u32 = 3;
+pub(super) const DANGER_STEPS: u32 = 3;
 
 impl BitTables<u64> {
     /// Whether the side to move's single royal piece has a plain step to a square no enemy

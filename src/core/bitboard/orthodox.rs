@@ -20,7 +20,7 @@
 use std::cell::Cell;
 
 use crate::core::bitboard::bits::{Bits, Ones};
-use crate::core::bitboard::legal::{Count, LegalSink, List};
+use crate::core::bitboard::legal::{Count, LegalSink, List, DANGER_STEPS};
 use crate::core::bitboard::lookup::{RideLookup, RULES_BUDGET};
 use crate::core::bitboard::tables::{BitTables, KindBits, Reach};
 use crate::core::moves::{Move, MoveFlag};
@@ -92,15 +92,6 @@ enum Shape {
     Rider { diagonal: bool, orthogonal: bool },
 }
 
-/// Every square a list of reaches' vectors reach from each square (leaps: its steps).
-fn union_per_square(reaches: &[&Reach<u64>], squares: usize) -> PerSquare {
-    let mut table = Box::new([0u64; 64]);
-    for (from, slot) in table.iter_mut().enumerate().take(squares) {
-        *slot = reaches.iter().fold(0, |m, r| m | r.squares[from]);
-    }
-    table
-}
-
 /// Does every step of `table` go both ways (so the squares a leaper is reached from are
 /// the squares it reaches)?
 fn symmetric(table: &[u64; 64]) -> bool {
@@ -132,7 +123,9 @@ fn shape_of(
         }
         let reaches: Vec<&Reach<u64>> = kb.comps.iter().flat_map(|c| &c.reaches).collect();
         if kb.comps.iter().all(|c| c.leap) {
-            let table = union_per_square(&reaches, squares);
+            // A leaper reaches the squares of its empty-board reach, whatever the position.
+            let mut table = Box::new([0u64; 64]);
+            table[..squares].copy_from_slice(&kb.anywhere[..squares]);
             return symmetric(&table).then_some(Shape::Leaper(table));
         }
         // Riders: unit vectors, as far as the board goes, whole line families.
@@ -311,10 +304,6 @@ fn bit_instructions() -> bool {
 fn pieces(pos: &Position, pair: Pair) -> u64 {
     pos.code_bits::<u64>(pair[0]) | pos.code_bits::<u64>(pair[1])
 }
-
-/// Up to two of the king steps are cheaper to test one by one than to make the danger map
-/// (as in `legal_walk`).
-const DANGER_STEPS: u32 = 3;
 
 impl OrthodoxCount {
     /// The squares strictly between bits `a` and `b`, which lie on one line of `family`.
