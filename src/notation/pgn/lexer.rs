@@ -689,8 +689,8 @@ impl<R: Read> Lexer<R> {
         // in an online game): found whole in the buffer, they only move the column, and the
         // `{` already gave the line content.
         let avail = &self.buf[self.pos..self.len];
-        if let Some(i) = memchr::memchr2(b'}', b'\n', avail) {
-            if avail[i] == b'}' && avail[..i].is_ascii() {
+        if let Some(i) = super::stops::first_stop(avail, b'}', b'\n', b'\n') {
+            if avail[i] == b'}' {
                 // The spaces after it too, as after a move (see `symbol`).
                 let n = i + 1 + spaces_at(&avail[i + 1..]);
                 self.pos += n;

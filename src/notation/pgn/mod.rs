@@ -5,6 +5,7 @@ pub mod cuts;
 pub mod lexer;
 pub mod move_texts;
 pub mod reader;
+mod stops;
 mod tag_line;
 pub mod writer;
 

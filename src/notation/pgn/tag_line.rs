@@ -9,6 +9,7 @@
 use std::ops::Range;
 
 use super::lexer::{is_tag_name_byte, starts_char, MAX_TOKEN};
+use super::stops::first_stop;
 
 /// A tag pair found whole at the start of a buffer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,7 +67,7 @@ pub(super) fn plain_tag(avail: &[u8]) -> Option<TagLine> {
     }
     let value_start = i + 1;
     let value_bytes = avail.get(value_start..)?;
-    let mut value_len = ascii_run(value_bytes)?;
+    let mut value_len = first_stop(value_bytes, b'"', b'\\', b'\n')?;
     let mut ascii = true;
     if value_bytes[value_len] >= 0x80 {
         // Not ASCII (a player's name in Latin-1 or UTF-8): the rest of the value is looked
@@ -103,56 +104,9 @@ pub(super) fn plain_tag(avail: &[u8]) -> Option<TagLine> {
     })
 }
 
-/// Where the first byte that ends a plain ASCII stretch of a tag value lies: a quote, a
-/// backslash, a line end or a byte that is not ASCII; `None` when `bytes` has none. Read
-/// eight bytes at a time: in each word, a byte equal to the one sought is a zero byte of
-/// the word XORed with it, and the lowest zero byte is the lowest one flagged by
-/// `(x - 0x01..) & !x & 0x80..` (a borrow flags only bytes above a zero), so the lowest
-/// flag of the four tests together is exactly the first such byte.
-pub(super) fn ascii_run(bytes: &[u8]) -> Option<usize> {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
-    let zero_at = |x: u64| x.wrapping_sub(ONES) & !x;
-    let mut at = 0;
-    while let Some(chunk) = bytes.get(at..).and_then(<[u8]>::first_chunk::<8>) {
-        let word = u64::from_le_bytes(*chunk);
-        let hits = (zero_at(word ^ (u64::from(b'"') * ONES))
-            | zero_at(word ^ (u64::from(b'\\') * ONES))
-            | zero_at(word ^ (u64::from(b'\n') * ONES))
-            | word)
-            & HIGHS;
-        if hits != 0 {
-            return Some(at + hits.trailing_zeros() as usize / 8);
-        }
-        at += 8;
-    }
-    bytes[at..]
-        .iter()
-        .position(|&b| is_run_end(b))
-        .map(|i| at + i)
-}
-
-/// A byte `ascii_run` stops at.
-fn is_run_end(b: u8) -> bool {
-    matches!(b, b'"' | b'\\' | b'\n') || b >= 0x80
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    proptest::proptest! {
-        /// Eight bytes at a time finds what one byte at a time finds.
-        #[test]
-        fn ascii_run_finds_the_first_stop(
-            bytes in proptest::collection::vec(proptest::sample::select(vec![
-                b'a', b' ', b'"', b'\\', b'\n', b'\r', 0x00, 0x01, 0x21, 0x23, 0x7F, 0x80, 0xC3, 0xFF,
-            ]), 0..40)
-        ) {
-            let want = bytes.iter().position(|&b| is_run_end(b));
-            proptest::prop_assert_eq!(ascii_run(&bytes), want);
-        }
-    }
 
     #[test]
     fn plain_tags_and_their_line_ends() {
