@@ -13,7 +13,21 @@
 /// `None` when there is none.
 #[inline]
 pub(super) fn first_stop(bytes: &[u8], a: u8, b: u8, c: u8) -> Option<usize> {
-    match wide::in_chunks(bytes, a, b, c) {
+    first_stop_by(wide::in_chunks, bytes, a, b, c)
+}
+
+/// `first_stop` by the chunk search `in_chunks` (the first stop in the whole 16-byte chunks
+/// of a slice, or, as `Err`, where the rest too short for a chunk starts), then byte by byte
+/// in that rest.
+#[inline(always)]
+fn first_stop_by(
+    in_chunks: impl Fn(&[u8], u8, u8, u8) -> Result<usize, usize>,
+    bytes: &[u8],
+    a: u8,
+    b: u8,
+    c: u8,
+) -> Option<usize> {
+    match in_chunks(bytes, a, b, c) {
         Ok(stop) => Some(stop),
         Err(tail) => bytes
             .get(tail..)?
@@ -30,13 +44,18 @@ fn is_stop(x: u8, a: u8, b: u8, c: u8) -> bool {
 }
 
 #[cfg(target_arch = "x86_64")]
-mod wide {
+use sse2 as wide;
+#[cfg(not(target_arch = "x86_64"))]
+use words as wide;
+
+#[cfg(target_arch = "x86_64")]
+mod sse2 {
     use std::arch::x86_64::{
         __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
     };
 
     /// The first stop in the whole 16-byte chunks of `bytes`, or (`Err`) where the rest,
-    /// too short for a chunk, starts: the caller looks there byte by byte.
+    /// too short for a chunk, starts.
     #[inline(always)]
     pub(super) fn in_chunks(bytes: &[u8], a: u8, b: u8, c: u8) -> Result<usize, usize> {
         let mut at = 0;
@@ -60,9 +79,10 @@ mod wide {
     }
 }
 
-#[cfg(not(target_arch = "x86_64"))]
-mod wide {
-    /// As on x86-64, 8 bytes at a time in a word: in each word, a byte equal to the one
+// Compiled for the tests on x86-64 too, so that the other processors' search is tested here.
+#[cfg(any(test, not(target_arch = "x86_64")))]
+mod words {
+    /// As `sse2::in_chunks`, 8 bytes at a time in a word: in each word, a byte equal to the one
     /// sought is a zero byte of the word XORed with it, and the lowest zero byte is the
     /// lowest one flagged by `(x - 0x01..) & !x & 0x80..` (a borrow flags only bytes above a
     /// zero), so the lowest flag of the tests together is exactly the first stop.
@@ -112,6 +132,8 @@ mod tests {
             let (a, b, c) = sought;
             let want = bytes.iter().position(|&x| is_stop(x, a, b, c));
             proptest::prop_assert_eq!(first_stop(&bytes, a, b, c), want);
+            // The word-wise search other processors use, tested here as well.
+            proptest::prop_assert_eq!(first_stop_by(words::in_chunks, &bytes, a, b, c), want);
         }
     }
 
