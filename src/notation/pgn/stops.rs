@@ -5,9 +5,10 @@
 //! one line, and reads anything else byte by byte.
 //!
 //! The stretches are short (a lichess clock comment is 17 bytes, most tag values fewer),
-//! where `memchr`'s setup and a separate `is_ascii` pass cost more than the search: one move's
-//! comment was about 56 instructions in `memchr` alone that way. Here 16 bytes are compared at a time with
-//! SSE2 (every x86-64 processor has it), or 8 at a time in a word elsewhere.
+//! where `memchr`'s setup and a separate `is_ascii` pass cost more than the search: one
+//! move's comment was about 56 instructions in `memchr` alone that way. Here 16 bytes are
+//! compared at a time with SSE2 (every x86-64 processor has it), or 8 at a time in a word
+//! elsewhere.
 
 /// The index of the first byte of `bytes` that is `a`, `b` or `c`, or is 0x80 or above;
 /// `None` when there is none.
