@@ -214,11 +214,16 @@ impl Report {
         }
     }
 
-    /// The report of `replays`, numbered from `first`.
-    fn of(first: u64, replays: &[Replay], json: bool) -> Report {
+    /// The report of `replays` (borrowed, or verdicts made as they are read), numbered from
+    /// `first`: one game at a time, none collected first.
+    fn of<R: std::ops::Deref<Target = Replay>>(
+        first: u64,
+        replays: impl IntoIterator<Item = R>,
+        json: bool,
+    ) -> Report {
         let mut report = Report::default();
-        for (i, r) in replays.iter().enumerate() {
-            report.add(first + i as u64, r, json);
+        for (i, r) in replays.into_iter().enumerate() {
+            report.add(first + i as u64, &r, json);
         }
         report
     }
@@ -312,11 +317,7 @@ fn validate_stream<R: Read + Send>(
                     .enumerate()
                     .map(|(c, games)| {
                         let first = base + (c * REPORT_RUN) as u64 + 1;
-                        let mut report = Report::default();
-                        for (i, game) in games.iter().enumerate() {
-                            report.add(first + i as u64, &game.verdict(), json);
-                        }
-                        report
+                        Report::of(first, games.iter().map(ReadGame::verdict), json)
                     })
                     .collect::<Vec<Report>>()
             },
