@@ -3,13 +3,19 @@
 //! One reader reading the whole file is the serial part of validation, so with more than one
 //! thread the file is cut into pieces where games seem to start (`notation::pgn::cuts`) and
 //! each piece is read and replayed by a reader of its own, started at
-//! its cut's byte offset and line number. A cut is a guess until the reader of the piece
+//! its cut's byte offset. A cut is a guess until the reader of the piece
 //! before it reaches it: only when that reader says a game starts cleanly exactly there
 //! (`PgnReader::clean_start`) does every game after it read as one reader of the whole file
 //! reads it. A guess the reader does not confirm (a blank line and a tag line inside a
 //! comment, say) ends the parallel reading: that piece's reader goes on alone to the end of
 //! the file and the later pieces' work is dropped. Games are numbered across the file and
 //! reported in file order, so the output is `--jobs 1`'s, byte for byte.
+//!
+//! A cut's line number is not known when the planner does not count lines
+//! (`cuts::Seeker`): its piece is read with lines counted from 1, which changes nothing until
+//! a verdict names a line (a warning, an unreadable game). Then the piece's line is found
+//! (`cuts::LineIndex`, mostly from the lines the readers of the pieces before it counted)
+//! and the piece is read again from its start with the file's line numbers.
 //!
 //! Whichever thread finishes a piece reports the pieces now next in file order and starts the
 //! next ones (a few per thread ahead of the reporting): the reporting runs beside the reading,
@@ -18,15 +24,15 @@
 
 use std::collections::BTreeMap;
 use std::fs::File;
-use std::io::{self, Read, Seek, SeekFrom};
+use std::io::{self, Seek, SeekFrom};
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 
-use chessrules::notation::pgn::cuts::{Cut, Planner};
+use chessrules::notation::pgn::cuts::{Cut, CutPlan, LineIndex};
 use chessrules::notation::pgn::PgnReader;
 use chessrules::variants::standard::bounded::read_game_replayed;
-use chessrules::variants::standard::replay::Replay;
+use chessrules::variants::standard::replay::{Replay, Verdict};
 
 /// The size of a piece for a file of `size` bytes read by `threads` threads: enough pieces
 /// that the threads finish together, few enough that each reader's start-up is nothing.
@@ -35,7 +41,7 @@ pub fn piece_bytes(size: u64, threads: usize) -> u64 {
 }
 
 /// The smallest piece, where pieces shrink towards the end of the file
-/// (`Planner::shrinking`): a few milliseconds' reading, so that the threads finish within
+/// (`Seeker::shrinking`): a few milliseconds' reading, so that the threads finish within
 /// that of each other, and still many times a reader's start-up.
 pub const LEAST_PIECE: u64 = 256 << 10;
 
@@ -63,53 +69,97 @@ pub struct PieceResult {
     pub end: PieceEnd,
 }
 
-/// A reader of the file at `path` from `cut` on, with the file's line numbers.
-fn reader_at(path: &Path, cut: Cut) -> io::Result<PgnReader<File>> {
+/// A reader of the file at `path` from byte `offset` on, which is the start of line `line`.
+fn reader_at(path: &Path, offset: u64, line: u64) -> io::Result<PgnReader<File>> {
     let mut file = File::open(path)?;
-    file.seek(SeekFrom::Start(cut.offset))?;
-    Ok(if cut.offset == 0 {
-        PgnReader::new(file)
-    } else {
-        PgnReader::starting_at_line(file, cut.line)
-    })
+    file.seek(SeekFrom::Start(offset))?;
+    Ok(PgnReader::starting_at_line(file, line))
+}
+
+/// Whether a verdict's text holds a line number (a warning's or a syntax error's position):
+/// such a verdict is only right from a reader that knows the file's lines.
+fn names_a_line(replay: &Replay) -> bool {
+    !replay.warnings.is_empty() || matches!(replay.verdict, Verdict::Unreadable { .. })
+}
+
+/// How a reading of a piece with its lines counted from 1 ended.
+enum Reading {
+    /// Nothing read depends on the file's line numbers (or they were known).
+    Done(PieceResult),
+    /// A verdict names a line, or the reading goes on past the piece: the piece must be read
+    /// with the file's line numbers.
+    NeedsLines,
 }
 
 /// Reads and replays the games of piece `index`, from `cut` to the next cut at byte `end`.
 /// A piece that reads past its end stops there and hands its reader on; every later piece
 /// is then not needed: `needed` (the first piece not needed) drops to the next index, and
-/// the later pieces stop early.
-fn read_piece(
-    path: &Path,
-    index: usize,
-    cut: Cut,
-    end: u64,
-    default_variant: Option<&'static str>,
-    needed: &AtomicUsize,
-) -> PieceResult {
-    let done = |replays, end| PieceResult { replays, end };
-    let mut reader = match reader_at(path, cut) {
+/// the later pieces stop early. A piece whose line is not known is read again with the file's
+/// lines when what it read needs them.
+fn read_piece(job: &Job<'_>, index: usize, cut: Cut, end: u64) -> PieceResult {
+    let mut line = cut.line;
+    loop {
+        match read_from(job, index, cut.offset, line, end) {
+            Reading::Done(result) => return result,
+            Reading::NeedsLines => match job.lines.line_at(cut.offset) {
+                Ok(known) => line = Some(known),
+                Err(e) => {
+                    return PieceResult {
+                        replays: Vec::new(),
+                        end: PieceEnd::Failed(e),
+                    }
+                }
+            },
+        }
+    }
+}
+
+/// [`read_piece`] from `offset`, the start of line `line` when it is known; when it is not,
+/// lines are counted from 1 until something read needs the file's.
+fn read_from(job: &Job<'_>, index: usize, offset: u64, line: Option<u64>, end: u64) -> Reading {
+    let counted = line.is_some();
+    let done = |replays, end| Reading::Done(PieceResult { replays, end });
+    let mut reader = match reader_at(job.path, offset, line.unwrap_or(1)) {
         Ok(r) => r,
         Err(e) => return done(Vec::new(), PieceEnd::Failed(e)),
     };
     let mut replays = Vec::new();
     loop {
-        if index >= needed.load(Ordering::Relaxed) {
+        if index >= job.needed.load(Ordering::Relaxed) {
             return done(replays, PieceEnd::Cancelled);
         }
-        let Some(read) = read_game_replayed(&mut reader, default_variant) else {
+        let Some(read) = read_game_replayed(&mut reader, job.default_variant) else {
             return done(replays, PieceEnd::EndOfFile);
         };
         let game = match read {
             Ok((game, _)) => game,
+            // The error may name a line.
+            Err(_) if !counted => return Reading::NeedsLines,
             Err(e) => return done(replays, PieceEnd::Failed(e)),
         };
-        if reader.clean_start().map(|o| cut.offset + o) == Some(end) {
+        if reader.clean_start().map(|o| offset + o) == Some(end) {
+            // The game just read starts the next piece, on the line it names.
+            let next_line = reader.game_line();
+            match line {
+                Some(_) => job.lines.line_is(end, next_line),
+                None => job
+                    .lines
+                    .lines_between(offset, end, next_line.saturating_sub(1)),
+            }
             return done(replays, PieceEnd::Confirmed);
         }
-        replays.push(game.into_replay());
-        if cut.offset + reader.consumed() > end {
+        let replay = game.into_replay();
+        if !counted && names_a_line(&replay) {
+            return Reading::NeedsLines;
+        }
+        replays.push(replay);
+        if offset + reader.consumed() > end {
+            if !counted {
+                // This reader would read the rest of the file.
+                return Reading::NeedsLines;
+            }
             // The cut was inside a game: this reader is the file's from here on.
-            needed.fetch_min(index + 1, Ordering::Relaxed);
+            job.needed.fetch_min(index + 1, Ordering::Relaxed);
             return done(replays, PieceEnd::ReadsOn(Box::new(reader)));
         }
     }
@@ -124,7 +174,7 @@ type Rest = Option<(PgnReader<File>, u64)>;
 /// reports every piece now next in file order and starts new ones, so no thread waits for a
 /// window's slowest piece and reporting runs beside the reading.
 struct Shared<'a, P, E> {
-    planner: &'a mut Planner<P>,
+    planner: &'a mut P,
     /// The next piece's cut, if any is left.
     next: Option<Cut>,
     /// The index the next piece started will have.
@@ -154,11 +204,13 @@ struct Job<'a> {
     path: &'a Path,
     default_variant: Option<&'static str>,
     needed: &'a AtomicUsize,
+    /// The file's lines at the cuts, as they come to be known.
+    lines: &'a LineIndex,
     /// Most pieces started and not yet reported.
     ahead: usize,
 }
 
-impl<P: Read, E: FnMut(&[Replay], u64) -> io::Result<bool>> Shared<'_, P, E> {
+impl<P: CutPlan, E: FnMut(&[Replay], u64) -> io::Result<bool>> Shared<'_, P, E> {
     /// The next piece to read, as (index, cut, the offset it ends at), while the plan has one
     /// and fewer than `ahead` pieces are waiting to be reported.
     fn take_piece(&mut self, ahead: usize) -> Option<(usize, Cut, u64)> {
@@ -222,10 +274,10 @@ fn read_and_go_on<'s, 'a: 's, P, E>(
     job: &'s Job<'a>,
     (index, cut, end): (usize, Cut, u64),
 ) where
-    P: Read + Send,
+    P: CutPlan + Send,
     E: FnMut(&[Replay], u64) -> io::Result<bool> + Send,
 {
-    let result = read_piece(job.path, index, cut, end, job.default_variant, job.needed);
+    let result = read_piece(job, index, cut, end);
     let mut state = shared.lock().unwrap_or_else(PoisonError::into_inner);
     state.read.insert(index, (result, end, cut));
     state.report_ready(job.needed);
@@ -241,19 +293,21 @@ fn read_and_go_on<'s, 'a: 's, P, E>(
 /// end. Returns the reader that must read the rest of the file as a stream, one game after
 /// another (from a cut not confirmed, or where the planner gave up), with the offset it
 /// started at, if any is left.
-pub fn read_all<P: Read + Send>(
+pub fn read_all<P: CutPlan + Send>(
     path: &Path,
-    planner: &mut Planner<P>,
+    planner: &mut P,
     ahead: usize,
     default_variant: Option<&'static str>,
     mut emit: impl FnMut(&[Replay], u64) -> io::Result<bool> + Send,
 ) -> io::Result<Rest> {
     let needed = AtomicUsize::new(usize::MAX);
+    let lines = LineIndex::new(path);
     let next = planner.next_cut()?;
     let job = Job {
         path,
         default_variant,
         needed: &needed,
+        lines: &lines,
         ahead: ahead.max(1),
     };
     let shared = Mutex::new(Shared {
@@ -282,7 +336,11 @@ pub fn read_all<P: Read + Send>(
         // The pieces before the one that could not be planned, reported; then the error.
         (None, Some(PlanStop::Failed(e))) => Err(e),
         (None, Some(PlanStop::RestFrom(cut))) => {
-            reader_at(path, cut).map(|r| Some((r, cut.offset)))
+            let line = match cut.line {
+                Some(line) => line,
+                None => lines.line_at(cut.offset)?,
+            };
+            reader_at(path, cut.offset, line).map(|r| Some((r, cut.offset)))
         }
         (None, None) => Ok(None),
     }
@@ -291,6 +349,8 @@ pub fn read_all<P: Read + Send>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use chessrules::notation::pgn::cuts::Planner;
+    use std::io::Read;
 
     /// The first `at` bytes of `data`, then a read that fails.
     struct BreaksAt {
@@ -327,6 +387,82 @@ mod tests {
             std::env::temp_dir().join(format!("chessrules-{name}-{}.pgn", std::process::id()));
         std::fs::write(&path, &text).expect("written");
         (path, text)
+    }
+
+    /// Every game's verdict from one reader of the whole file at `path`.
+    fn one_reader(path: &Path) -> Vec<Replay> {
+        let mut reader = PgnReader::new(File::open(path).expect("opens"));
+        read_rest(&mut reader)
+    }
+
+    /// Every game's verdict from `reader` on.
+    fn read_rest(reader: &mut PgnReader<File>) -> Vec<Replay> {
+        let mut replays = Vec::new();
+        while let Some(read) = read_game_replayed(reader, None) {
+            replays.push(read.expect("no read error").0.into_replay());
+        }
+        replays
+    }
+
+    /// A piece read with its lines counted from 1 (a `Seeker` does not count them) whose
+    /// cut proves to be inside a comment reads again with the file's lines before it reads on
+    /// through the rest of the file: a syntax error there names the file's line, as one
+    /// reader's does.
+    #[test]
+    fn a_piece_without_its_line_reads_on_with_the_files_lines() {
+        let piece = 64 << 10;
+        let game =
+            |i: usize, note: &str| format!("[Event \"{i}\"]\n\n1. e4 {{ {note} }} e5 1-0\n\n");
+        let mut text = String::new();
+        let mut i = 0;
+        let mut add_games_to = |text: &mut String, size: usize| {
+            while text.len() < size {
+                i += 1;
+                text.push_str(&game(i, "quiet"));
+            }
+        };
+        add_games_to(&mut text, piece * 3 / 2);
+        // A comment from 1.5 to 4 pieces in, full of lines that look like game starts: the
+        // second cut, due two pieces in, falls inside it.
+        let bait = "a note\n\n[Event \"not a game\"]\n".repeat(piece * 5 / 2 / 30);
+        text.push_str(&game(0, &bait));
+        add_games_to(&mut text, piece * 6);
+        // The movetext's line, two after the tag's.
+        let bad_line = text.matches('\n').count() + 3;
+        text.push_str("[Event \"bad\"]\n\n1. e4 e5 2. Nf3 ) Nc6 *\n\n");
+        add_games_to(&mut text, piece * 7);
+        let path =
+            std::env::temp_dir().join(format!("chessrules-reads-on-{}.pgn", std::process::id()));
+        std::fs::write(&path, &text).expect("written");
+        let expected = one_reader(&path);
+        let named = format!("line {bad_line}");
+        assert!(
+            expected
+                .iter()
+                .any(|r| r.warnings.iter().any(|w| w.contains(&named))),
+            "the game after the comment has a warning naming line {bad_line}"
+        );
+        for threads in [1, 2, 3] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .expect("a pool");
+            let mut seeker = chessrules::notation::pgn::cuts::Seeker::new(
+                File::open(&path).expect("opens"),
+                piece as u64,
+            );
+            let mut got = Vec::new();
+            let rest = pool.install(|| {
+                read_all(&path, &mut seeker, 4, None, |replays, _| {
+                    got.extend_from_slice(replays);
+                    Ok(true)
+                })
+            });
+            let (mut rest, _) = rest.expect("no error").expect("a piece read on");
+            got.extend(read_rest(&mut rest));
+            assert!(got == expected, "{threads} threads");
+        }
+        let _ = std::fs::remove_file(&path);
     }
 
     /// The offsets of `text`'s cuts `piece` bytes apart, and whether the planner gave up.

@@ -402,7 +402,7 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode> {
         Some(size) => {
             drop(input);
             let file = File::open(&args.file)?;
-            let mut planner = chessrules::notation::pgn::cuts::Planner::new(
+            let mut planner = chessrules::notation::pgn::cuts::Seeker::new(
                 file,
                 pieces::piece_bytes(size, threads),
             )

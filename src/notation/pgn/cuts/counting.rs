@@ -1,41 +1,16 @@
-//! Where a PGN file can be cut into pieces read in parallel, found from its bytes alone: a
-//! line that begins with `[` after a blank line looks like a game start. These are guesses:
-//! a blank line and a tag line inside a comment look the same. A reader of the piece before a
-//! cut confirms it when it says a game starts cleanly exactly there
-//! ([`PgnReader::clean_start`](super::PgnReader::clean_start)); only then does the piece after
-//! the cut read as a reader of the whole file reads it. `standard validate --jobs N` and the
-//! Python package's Spark pieces both cut files this way.
+//! The planner that reads every byte of a file and counts its lines, so that each cut comes
+//! with its line number.
 
 use std::io::{self, Read};
 
-/// Where a piece starts: a byte offset at a line start, and that line's number.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Cut {
-    /// Bytes before the piece.
-    pub offset: u64,
-    /// The 1-based line the piece starts on.
-    pub line: u64,
-}
-
-/// How many pieces' bytes past where a cut was due the planner looks for one before it gives
-/// up and leaves the rest of the file as one piece (the largest piece's bytes, where pieces
-/// shrink).
-const LOOK_AHEAD: u64 = 8;
+use super::{count_line_ends, Cut, CutPlan, Spacing};
 
 /// The bytes the planner reads at a time. Small enough to stay in a core's second-level
 /// cache, where the kernel's copy into it and the count of its line ends are cheaper than
 /// into a buffer that spills to the third (lichess.pgn with `--jobs 2`: 47.7 ms with 1 MiB,
-/// 46.4 ms with this, least wall time of 21; the planner reads the whole file beside the
+/// 46.4 ms with this, least wall time of 21, when this planner read the whole file beside the
 /// pieces' readers).
 const CHUNK: usize = 256 << 10;
-
-/// How pieces shrink towards the end of the input (see [`Planner::shrinking`]).
-#[derive(Clone, Copy, Debug)]
-struct Shrink {
-    total: u64,
-    parts: u64,
-    least: u64,
-}
 
 /// Finds the cuts of a file one after another, as they are needed: the first at its start,
 /// then the first line at or after `piece_bytes` past the last cut (fewer towards the end,
@@ -56,10 +31,8 @@ pub struct Planner<R> {
     last_blank: bool,
     /// The byte before `chunk[0]`.
     previous_byte: u8,
-    /// The bytes between cuts: all of them, or the most when the pieces shrink.
-    piece_bytes: u64,
-    /// Set by [`Planner::shrinking`].
-    shrink: Option<Shrink>,
+    /// How far apart the cuts are due.
+    spacing: Spacing,
     /// No cut before this offset.
     target: u64,
     started: bool,
@@ -82,8 +55,7 @@ impl<R: Read> Planner<R> {
             line_start: 0,
             last_blank: false,
             previous_byte: 0,
-            piece_bytes: piece_bytes.max(1),
-            shrink: None,
+            spacing: Spacing::new(piece_bytes),
             target: piece_bytes.max(1),
             started: false,
             finished: false,
@@ -93,43 +65,23 @@ impl<R: Read> Planner<R> {
 
     /// Cuts due ever closer together towards the end of an input of `total` bytes: each
     /// piece is about the bytes left after its start over `parts`, at most the planner's
-    /// piece size and at least `least` bytes. Pieces of one size leave the threads that read
-    /// them to finish apart by up to a piece: with 2 threads and an odd number of pieces,
-    /// one thread read the last piece alone (tournament-tomgp.pgn: 18 pieces of 14 ms, and
-    /// 133 ms of wall time where 125 ms did with an even number).
+    /// piece size and at least `least` bytes (so that the threads reading them finish
+    /// together).
     pub fn shrinking(mut self, total: u64, parts: u64, least: u64) -> Planner<R> {
-        let shrink = Shrink {
-            total,
-            parts: parts.max(1),
-            least: least.max(1),
-        };
-        self.shrink = Some(shrink);
-        self.target = self.piece_after(0);
+        self.spacing = self.spacing.shrinking(total, parts, least);
+        self.target = self.spacing.piece_after(0);
         self
     }
 
-    /// The bytes of a piece that starts at `offset`.
-    fn piece_after(&self, offset: u64) -> u64 {
-        match self.shrink {
-            Some(s) => (s.total.saturating_sub(offset) / s.parts)
-                .min(self.piece_bytes)
-                .max(s.least),
-            None => self.piece_bytes,
-        }
-    }
-
     fn cut_here(&mut self) -> Cut {
-        self.target = self.line_start + self.piece_after(self.line_start);
+        self.target = self.line_start + self.spacing.piece_after(self.line_start);
         Cut {
             offset: self.line_start,
-            line: self.line,
+            line: Some(self.line),
         }
     }
 
-    /// Did the cuts stop before the end of the input, because none was found within
-    /// `LOOK_AHEAD` times `piece_bytes` (the largest piece) of where one was due? Then the
-    /// bytes after the last cut are not one piece's worth but the rest of the file, of any
-    /// size, and are read as a stream.
+    /// Did the cuts stop before the end of the input? See [`CutPlan::gave_up`].
     pub fn gave_up(&self) -> bool {
         self.gave_up
     }
@@ -162,7 +114,7 @@ impl<R: Read> Planner<R> {
     pub fn next_cut(&mut self) -> io::Result<Option<Cut>> {
         if !self.started {
             self.started = true;
-            return Ok(Some(Cut { offset: 0, line: 1 }));
+            return Ok(Some(Cut::START));
         }
         while !self.finished {
             if self.at >= self.len {
@@ -179,9 +131,7 @@ impl<R: Read> Planner<R> {
                 self.at = 0;
                 // No game start for many pieces (games not parted by blank lines): the rest
                 // of the file is one piece, read as one stream.
-                if self.len == 0
-                    || self.base > self.target.saturating_add(LOOK_AHEAD * self.piece_bytes)
-                {
+                if self.len == 0 || self.base > self.spacing.give_up_past(self.target) {
                     self.finished = true;
                     self.gave_up = self.len > 0;
                     break;
@@ -225,18 +175,19 @@ impl<R: Read> Planner<R> {
     }
 }
 
-/// How many `\n` bytes `bytes` holds, counted in blocks of 255 (a byte-wide count cannot
-/// overflow): the compiler compares and adds 16 bytes at a time, where a plain count widened
-/// every byte to 64 bits.
-fn count_line_ends(bytes: &[u8]) -> u64 {
-    bytes
-        .chunks(255)
-        .map(|block| u64::from(block.iter().fold(0u8, |n, &b| n + u8::from(b == b'\n'))))
-        .sum()
+impl<R: Read> CutPlan for Planner<R> {
+    fn next_cut(&mut self) -> io::Result<Option<Cut>> {
+        Planner::next_cut(self)
+    }
+
+    fn gave_up(&self) -> bool {
+        Planner::gave_up(self)
+    }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::test_support::{cuts_line_by_line, line_strategy};
     use super::*;
 
     /// Every cut of `input`.
@@ -254,12 +205,12 @@ mod tests {
         let game = "[Event \"x\"]\n[Site \"y\"]\n\n1. e4 e5 *\n\n";
         let text = game.repeat(20);
         let cuts = plan(&mut text.as_bytes(), 100).expect("in memory");
-        assert_eq!(cuts[0], Cut { offset: 0, line: 1 });
+        assert_eq!(cuts[0], Cut::START);
         assert!(cuts.len() > 2);
         for c in &cuts[1..] {
             let at = c.offset as usize;
             assert!(text[at..].starts_with("[Event"), "{c:?}");
-            assert_eq!(text[..at].matches('\n').count() as u64 + 1, c.line);
+            assert_eq!(Some(text[..at].matches('\n').count() as u64 + 1), c.line);
         }
         for pair in cuts.windows(2) {
             assert!(pair[1].offset >= pair[0].offset + 100);
@@ -275,10 +226,10 @@ mod tests {
         assert_eq!(
             cuts,
             [
-                Cut { offset: 0, line: 1 },
+                Cut::START,
                 Cut {
                     offset: (1 << 20) + 2,
-                    line: 3
+                    line: Some(3)
                 }
             ]
         );
@@ -290,33 +241,9 @@ mod tests {
             cuts[1..],
             [Cut {
                 offset: 1 << 20,
-                line: 3
+                line: Some(3)
             }]
         );
-    }
-
-    /// Every cut of `text`, a line at a time: the planner's rule as its docs state it, with
-    /// `piece(offset)` the bytes of a piece that starts at `offset`.
-    fn cuts_line_by_line(text: &[u8], piece: impl Fn(u64) -> u64) -> Vec<Cut> {
-        let mut cuts = vec![Cut { offset: 0, line: 1 }];
-        let mut target = piece(0);
-        let (mut start, mut line, mut blank_before) = (0usize, 1u64, false);
-        while start < text.len() {
-            let end = text[start..]
-                .iter()
-                .position(|&b| b == b'\n')
-                .map_or(text.len(), |i| start + i);
-            if blank_before && start as u64 >= target && text[start] == b'[' {
-                cuts.push(Cut {
-                    offset: start as u64,
-                    line,
-                });
-                target = start as u64 + piece(start as u64);
-            }
-            blank_before = matches!(&text[start..end], [] | [b'\r']);
-            (start, line) = (end + 1, line + 1);
-        }
-        cuts
     }
 
     /// A reader that hands out at most `most` bytes a read, so chunks end anywhere.
@@ -340,10 +267,7 @@ mod tests {
         /// cuts and their line numbers are the ones a line-by-line reading gives.
         #[test]
         fn the_cuts_are_the_line_by_line_ones(
-            lines in proptest::collection::vec(
-                proptest::prop_oneof!["", "\r", "\\[[a-z]{0,5}", "[a-z1. ]{1,12}"],
-                0..400
-            ),
+            lines in proptest::collection::vec(line_strategy(), 0..400),
             piece_bytes in 1u64..300,
             most in 1usize..200,
             shrink in proptest::option::of((1u64..6, 1u64..40)),
@@ -383,10 +307,7 @@ mod tests {
         let mut text = "[Event \"x\"]\n1. e4 *\n".repeat((12 << 20) / 20);
         text.push_str("\n[Event \"y\"]\n1. d4 *\n");
         let mut planner = Planner::new(text.as_bytes(), 1 << 20);
-        assert_eq!(
-            planner.next_cut().expect("in memory"),
-            Some(Cut { offset: 0, line: 1 })
-        );
+        assert_eq!(planner.next_cut().expect("in memory"), Some(Cut::START));
         assert_eq!(planner.next_cut().expect("in memory"), None);
         assert!(planner.gave_up(), "the rest is not one piece's worth");
         // Cuts found to the end of the input: not given up.
