@@ -51,7 +51,7 @@ pub enum PieceEnd {
     Confirmed,
     /// The cut after the piece was inside a game (a blank line and a tag line in a comment):
     /// this reader, past the cut, is the one that reads the rest of the file.
-    ReadsOn(Box<PgnReader<File>>),
+    ReadsOn(Box<PgnReader<File>>, u64),
     /// A piece after one that reads on: its work is not needed.
     Cancelled,
     /// The reader came to the end of the file before its cut (not expected: a cut is a
@@ -86,44 +86,75 @@ fn names_a_line(replay: &Replay) -> bool {
 enum Reading {
     /// Nothing read depends on the file's line numbers (or they were known).
     Done(PieceResult),
-    /// A verdict names a line, or the reading goes on past the piece: the piece must be read
-    /// with the file's line numbers.
-    NeedsLines,
+    /// A verdict names a line, the reading failed, or it goes on past the piece: from where
+    /// this says, the piece must be read with the file's line numbers.
+    NeedsLines(Resume),
+}
+
+/// Where a piece read with its lines counted from 1 goes on with the file's lines: the start
+/// of a game that starts cleanly (a reader started there reads what one reader of the whole
+/// file reads), or the piece's start; that line as counted; and the verdicts before it.
+struct Resume {
+    offset: u64,
+    counted_line: u64,
+    replays: Vec<Replay>,
 }
 
 /// Reads and replays the games of piece `index`, from `cut` to the next cut at byte `end`.
 /// A piece that reads past its end stops there and hands its reader on; every later piece
 /// is then not needed: `needed` (the first piece not needed) drops to the next index, and
-/// the later pieces stop early. A piece whose line is not known is read again with the file's
-/// lines when what it read needs them.
+/// the later pieces stop early. A piece whose line is not known is read with lines counted
+/// from 1; from the first game that needs the file's lines (or from the last clean game
+/// start before it), it is read on with them.
 fn read_piece(job: &Job<'_>, index: usize, cut: Cut, end: u64) -> PieceResult {
-    let mut line = cut.line;
+    let (mut offset, mut line, mut replays) = (cut.offset, cut.line, Vec::new());
+    // Twice at most: a reading that knows its lines never needs them.
     loop {
-        match read_from(job, index, cut.offset, line, end) {
+        let resume = match read_from(job, index, offset, line, end, replays) {
             Reading::Done(result) => return result,
-            Reading::NeedsLines => match job.lines.line_at(cut.offset) {
-                Ok(known) => line = Some(known),
-                Err(e) => {
-                    return PieceResult {
-                        replays: Vec::new(),
-                        end: PieceEnd::Failed(e),
-                    }
-                }
-            },
+            Reading::NeedsLines(resume) => resume,
+        };
+        let stop = |replays, end| PieceResult { replays, end };
+        if index >= job.needed.load(Ordering::Relaxed) {
+            return stop(resume.replays, PieceEnd::Cancelled);
         }
+        match job.lines.line_at(cut.offset) {
+            Ok(first) => line = Some(first + resume.counted_line - 1),
+            Err(e) => return stop(resume.replays, PieceEnd::Failed(e)),
+        }
+        (offset, replays) = (resume.offset, resume.replays);
     }
 }
 
-/// [`read_piece`] from `offset`, the start of line `line` when it is known; when it is not,
-/// lines are counted from 1 until something read needs the file's.
-fn read_from(job: &Job<'_>, index: usize, offset: u64, line: Option<u64>, end: u64) -> Reading {
+/// [`read_piece`] from `offset` after the verdicts `replays`, `offset` being the start of line
+/// `line` when it is known; when it is not (`offset` is then the piece's start), lines are
+/// counted from 1 until something read needs the file's.
+fn read_from(
+    job: &Job<'_>,
+    index: usize,
+    offset: u64,
+    line: Option<u64>,
+    end: u64,
+    mut replays: Vec<Replay>,
+) -> Reading {
     let counted = line.is_some();
     let done = |replays, end| Reading::Done(PieceResult { replays, end });
     let mut reader = match reader_at(job.path, offset, line.unwrap_or(1)) {
         Ok(r) => r,
-        Err(e) => return done(Vec::new(), PieceEnd::Failed(e)),
+        Err(e) => return done(replays, PieceEnd::Failed(e)),
     };
-    let mut replays = Vec::new();
+    // Counting lines from 1: the last game start a reader with the file's lines may take
+    // over from, as (offset, counted line, verdicts before it).
+    let mut last_clean = (offset, 1, replays.len());
+    let resume = |replays: Vec<Replay>, (offset, counted_line, before): (u64, u64, usize)| {
+        let mut replays = replays;
+        replays.truncate(before);
+        Reading::NeedsLines(Resume {
+            offset,
+            counted_line,
+            replays,
+        })
+    };
     loop {
         if index >= job.needed.load(Ordering::Relaxed) {
             return done(replays, PieceEnd::Cancelled);
@@ -134,10 +165,11 @@ fn read_from(job: &Job<'_>, index: usize, offset: u64, line: Option<u64>, end: u
         let game = match read {
             Ok((game, _)) => game,
             // The error may name a line.
-            Err(_) if !counted => return Reading::NeedsLines,
+            Err(_) if !counted => return resume(replays, last_clean),
             Err(e) => return done(replays, PieceEnd::Failed(e)),
         };
-        if reader.clean_start().map(|o| offset + o) == Some(end) {
+        let clean = reader.clean_start().map(|o| offset + o);
+        if clean == Some(end) {
             // The game just read starts the next piece, on the line it names.
             let next_line = reader.game_line();
             match line {
@@ -148,19 +180,23 @@ fn read_from(job: &Job<'_>, index: usize, offset: u64, line: Option<u64>, end: u
             }
             return done(replays, PieceEnd::Confirmed);
         }
+        if let (false, Some(start)) = (counted, clean) {
+            last_clean = (start, reader.game_line(), replays.len());
+        }
         let replay = game.into_replay();
         if !counted && names_a_line(&replay) {
-            return Reading::NeedsLines;
+            return resume(replays, last_clean);
         }
         replays.push(replay);
         if offset + reader.consumed() > end {
             if !counted {
-                // This reader would read the rest of the file.
-                return Reading::NeedsLines;
+                // This reader would read the rest of the file: one that knows its lines
+                // takes over from this game (or before it).
+                return resume(replays, last_clean);
             }
             // The cut was inside a game: this reader is the file's from here on.
             job.needed.fetch_min(index + 1, Ordering::Relaxed);
-            return done(replays, PieceEnd::ReadsOn(Box::new(reader)));
+            return done(replays, PieceEnd::ReadsOn(Box::new(reader), offset));
         }
     }
 }
@@ -179,8 +215,8 @@ struct Shared<'a, P, E> {
     next: Option<Cut>,
     /// The index the next piece started will have.
     started: usize,
-    /// Pieces read and not yet reported, by index, with the offset each ends at and its cut.
-    read: BTreeMap<usize, (PieceResult, u64, Cut)>,
+    /// Pieces read and not yet reported, by index, with the offset each ends at.
+    read: BTreeMap<usize, (PieceResult, u64)>,
     /// The index of the next piece to report.
     reported: usize,
     /// Planning stopped before the end of the file: no piece starts after that.
@@ -244,7 +280,7 @@ impl<P: CutPlan, E: FnMut(&[Replay], u64) -> io::Result<bool>> Shared<'_, P, E> 
     /// reading by pieces.
     fn report_ready(&mut self, needed: &AtomicUsize) {
         while self.outcome.is_none() {
-            let Some((result, end, cut)) = self.read.remove(&self.reported) else {
+            let Some((result, end)) = self.read.remove(&self.reported) else {
                 break;
             };
             self.reported += 1;
@@ -252,7 +288,7 @@ impl<P: CutPlan, E: FnMut(&[Replay], u64) -> io::Result<bool>> Shared<'_, P, E> 
                 Err(e) => Some(Err(e)),
                 Ok(go_on) => match result.end {
                     PieceEnd::Confirmed if go_on => None,
-                    PieceEnd::ReadsOn(reader) if go_on => Some(Ok(Some((*reader, cut.offset)))),
+                    PieceEnd::ReadsOn(reader, from) if go_on => Some(Ok(Some((*reader, from)))),
                     PieceEnd::Failed(e) => Some(Err(e)),
                     _ => Some(Ok(None)),
                 },
@@ -279,7 +315,7 @@ fn read_and_go_on<'s, 'a: 's, P, E>(
 {
     let result = read_piece(job, index, cut, end);
     let mut state = shared.lock().unwrap_or_else(PoisonError::into_inner);
-    state.read.insert(index, (result, end, cut));
+    state.read.insert(index, (result, end));
     state.report_ready(job.needed);
     while let Some(piece) = state.take_piece(job.ahead) {
         scope.spawn_fifo(move |scope| read_and_go_on(scope, shared, job, piece));
@@ -402,6 +438,70 @@ mod tests {
             replays.push(read.expect("no read error").0.into_replay());
         }
         replays
+    }
+
+    /// The games of `kinds`, one after another: plain, with a warning (a quote in a tag), a
+    /// syntax error, without a result (the next game's tag ends it, so that game has no clean
+    /// start), with a comment holding a blank line and a tag line, with CRLF line ends.
+    fn mixed_games(kinds: &[u8]) -> String {
+        let mut text = String::new();
+        for (i, kind) in kinds.iter().enumerate() {
+            let moves = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 { a note on the game }";
+            text.push_str(&match kind % 6 {
+                0 => format!("[Event \"{i}\"]\n\n{moves} 1-0\n\n"),
+                1 => format!("[Event \"{i} \"q\" x\"]\n\n{moves} 1-0\n\n"),
+                2 => format!("[Event \"{i}\"]\n\n1. e4 e5 2. Nf3 ) Nc6 *\n\n"),
+                3 => format!("[Event \"{i}\"]\n\n{moves}\n"),
+                4 => format!("[Event \"{i}\"]\n\n1. e4 {{ a\n\n[Event \"no\"]\n}} e5 *\n\n"),
+                _ => format!("[Event \"{i}\"]\r\n\r\n{moves} 0-1\r\n\r\n"),
+            });
+        }
+        text
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(40))]
+        /// Pieces cut by a `Seeker` (no lines) and read in parallel give one reader's verdicts,
+        /// line numbers included, whatever games fall where: a piece that needs the file's
+        /// lines goes on with them from a clean game start.
+        #[test]
+        fn pieces_cut_without_lines_read_as_one_reader(
+            kinds in proptest::collection::vec(proptest::prop_oneof![
+                6 => proptest::strategy::Just(0u8),
+                1 => 1u8..6,
+            ], 200..1500),
+            piece in 2_000u64..20_000,
+            threads in 1usize..4,
+        ) {
+            let text = mixed_games(&kinds);
+            let path = std::env::temp_dir().join(format!(
+                "chessrules-mixed-{}-{piece}-{}.pgn",
+                std::process::id(),
+                kinds.len()
+            ));
+            std::fs::write(&path, &text).expect("written");
+            let expected = one_reader(&path);
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .expect("a pool");
+            let mut seeker = chessrules::notation::pgn::cuts::Seeker::new(
+                File::open(&path).expect("opens"),
+                piece,
+            );
+            let mut got = Vec::new();
+            let rest = pool.install(|| {
+                read_all(&path, &mut seeker, 4, None, |replays, _| {
+                    got.extend_from_slice(replays);
+                    Ok(true)
+                })
+            });
+            if let Some((mut rest, _)) = rest.expect("no error") {
+                got.extend(read_rest(&mut rest));
+            }
+            let _ = std::fs::remove_file(&path);
+            proptest::prop_assert!(got == expected, "{} games against {}", got.len(), expected.len());
+        }
     }
 
     /// A piece read with its lines counted from 1 (a `Seeker` does not count them) whose

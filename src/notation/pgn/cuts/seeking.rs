@@ -71,21 +71,25 @@ impl<R: Read + Seek> Seeker<R> {
         let mut start = self.target.saturating_sub(BEFORE as u64);
         self.input.seek(SeekFrom::Start(start))?;
         let mut kept = 0;
+        let mut past_due = false;
         loop {
             let read = self.read_into(kept)?;
             if read == 0 {
                 self.finished = true;
                 return Ok(None);
             }
-            let len = kept + read;
-            if let Some(at) = first_cut(&self.window[..len], start, self.target) {
-                return Ok(Some(at));
-            }
-            if start + len as u64 > give_up_past {
+            // Given up only with bytes left after the limit: at the end of the input, the
+            // last piece is an ordinary one.
+            if past_due {
                 self.finished = true;
                 self.gave_up = true;
                 return Ok(None);
             }
+            let len = kept + read;
+            if let Some(at) = first_cut(&self.window[..len], start, self.target) {
+                return Ok(Some(at));
+            }
+            past_due = start + len as u64 > give_up_past;
             kept = BEFORE.min(len);
             self.window.copy_within(len - kept..len, 0);
             start += (len - kept) as u64;
@@ -206,6 +210,11 @@ mod tests {
         let mut seeker = Seeker::new(Cursor::new(text.as_bytes()), 1 << 10);
         assert_eq!(seek_all(&mut seeker), [Cut::START]);
         assert!(seeker.gave_up(), "the rest is not one piece's worth");
+        // No cut and past the limit, but at the end: nothing is left to give up on.
+        let text = format!("[a\n{}", "x".repeat(95));
+        let mut seeker = Seeker::new(Cursor::new(text.as_bytes()), 10);
+        assert_eq!(seek_all(&mut seeker), [Cut::START]);
+        assert!(!seeker.gave_up());
     }
 
     proptest::proptest! {
