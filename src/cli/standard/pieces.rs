@@ -15,7 +15,7 @@
 //! (`cuts::Seeker`): its piece is read with lines counted from 1, which changes nothing until
 //! a verdict names a line (a warning, an unreadable game). Then the piece's line is found
 //! (`cuts::LineIndex`, mostly from the lines the readers of the pieces before it counted)
-//! and the piece is read again from its start with the file's line numbers.
+//! and a reader with the file's line numbers takes over from the last clean game start.
 //!
 //! Whichever thread finishes a piece reports the pieces now next in file order and starts the
 //! next ones (a few per thread ahead of the reporting): the reporting runs beside the reading,

@@ -7,7 +7,7 @@
 //!
 //! Two planners find the same cuts. [`Planner`] reads every byte and counts the lines, so each
 //! cut comes with its line number (the Python package's Spark pieces need it up front).
-//! [`Seeker`] reads only a few kilobytes at each place a cut is due, so finding the cuts costs
+//! [`Seeker`] reads only one window (32 KiB) at each place a cut is due, so finding the cuts costs
 //! nothing beside reading the pieces (`standard validate --jobs N`); its cuts' lines are not
 //! known, and a piece's reader counts from 1 until a verdict names a line, when
 //! [`LineIndex`] finds the file's.
