@@ -241,3 +241,66 @@ fn validate_by_pieces_reports_what_one_reader_reports() {
         let _ = fs::remove_file(&path);
     }
 }
+
+/// With more than one thread, a stream (standard input, a compressed file) is read by pieces
+/// too, from a spool of its bytes: the output must be one reader's of the plain file, byte for
+/// byte, line numbers included.
+#[test]
+fn validate_a_stream_by_pieces_reports_what_one_reader_reports() {
+    let mut text = String::new();
+    let mut i = 0;
+    while text.len() < 5 << 20 {
+        i += 1;
+        let end = if i % 7 == 0 { "\r\n" } else { "\n" };
+        let (tag, body) = match i % 97 {
+            0 => ("e", "1. e4 e5 2. Ke3 *".to_string()),
+            30 => ("e", "1. e4 e5 2. Nf3 ) Nc6 *".to_string()),
+            60 => ("a \"q\" b", "1. e4 e5 2. Nf3 Nc6 *".to_string()),
+            // A blank line and a tag line in a comment: a cut guessed there must not be taken.
+            80 => (
+                "e",
+                format!("1. e4 {{ a note{end}{end}[Event \"not a game\"]{end}}} e5 1-0"),
+            ),
+            _ => (
+                "e",
+                "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 { [%clk 0:03:00] } 1-0".to_string(),
+            ),
+        };
+        text.push_str(&format!(
+            "[Event \"{tag}{i}\"]{end}[Site \"s\"]{end}{end}{body}{end}{end}"
+        ));
+    }
+    let dir = std::env::temp_dir();
+    let plain = dir.join(format!("chessrules-stream-{}.pgn", std::process::id()));
+    let zst = dir.join(format!("chessrules-stream-{}.pgn.zst", std::process::id()));
+    fs::write(&plain, &text).unwrap();
+    fs::write(&zst, zstd::encode_all(text.as_bytes(), 3).unwrap()).unwrap();
+    let one = validate(&plain, &[], "1");
+    assert!(one.stdout.len() > 100_000);
+    let from_stdin = |jobs: &str| {
+        Command::new(env!("CARGO_BIN_EXE_chessrules"))
+            .args(["standard", "validate", "--jobs", jobs, "-"])
+            .stdin(fs::File::open(&plain).unwrap())
+            .output()
+            .unwrap()
+    };
+    for jobs in ["2", "3"] {
+        for (what, many) in [
+            ("standard input", from_stdin(jobs)),
+            ("zstd", validate(&zst, &[], jobs)),
+        ] {
+            assert!(
+                one.stdout == many.stdout,
+                "{what}, --jobs {jobs}: the reports differ"
+            );
+            assert_eq!(one.stderr, many.stderr, "{what}, --jobs {jobs}");
+            assert_eq!(
+                one.status.code(),
+                many.status.code(),
+                "{what}, --jobs {jobs}"
+            );
+        }
+    }
+    let _ = fs::remove_file(&plain);
+    let _ = fs::remove_file(&zst);
+}
