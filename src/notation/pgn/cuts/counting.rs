@@ -3,7 +3,7 @@
 
 use std::io::{self, Read};
 
-use super::{count_line_ends, Cut, CutPlan, Spacing};
+use super::{count_line_ends, Cut, CutPlan, Schedule};
 
 /// The bytes the planner reads at a time. Small enough to stay in a core's second-level
 /// cache, where the kernel's copy into it and the count of its line ends are cheaper than
@@ -31,15 +31,8 @@ pub struct Planner<R> {
     last_blank: bool,
     /// The byte before `chunk[0]`.
     previous_byte: u8,
-    /// How far apart the cuts are due.
-    spacing: Spacing,
-    /// No cut before this offset.
-    target: u64,
-    started: bool,
-    /// No more cuts will come.
-    finished: bool,
-    /// They stopped coming before the end of the input (see [`Planner::gave_up`]).
-    gave_up: bool,
+    /// Where the next cut is due, and how far the cuts have come.
+    due: Schedule,
 }
 
 impl<R: Read> Planner<R> {
@@ -55,11 +48,7 @@ impl<R: Read> Planner<R> {
             line_start: 0,
             last_blank: false,
             previous_byte: 0,
-            spacing: Spacing::new(piece_bytes),
-            target: piece_bytes.max(1),
-            started: false,
-            finished: false,
-            gave_up: false,
+            due: Schedule::new(piece_bytes),
         }
     }
 
@@ -68,22 +57,20 @@ impl<R: Read> Planner<R> {
     /// piece size and at least `least` bytes (so that the threads reading them finish
     /// together).
     pub fn shrinking(mut self, total: u64, parts: u64, least: u64) -> Planner<R> {
-        self.spacing = self.spacing.shrinking(total, parts, least);
-        self.target = self.spacing.piece_after(0);
+        self.due = self.due.shrinking(total, parts, least);
         self
     }
 
     fn cut_here(&mut self) -> Cut {
-        self.target = self.line_start + self.spacing.piece_after(self.line_start);
         Cut {
-            offset: self.line_start,
             line: Some(self.line),
+            ..self.due.cut_at(self.line_start)
         }
     }
 
     /// Did the cuts stop before the end of the input? See [`CutPlan::gave_up`].
     pub fn gave_up(&self) -> bool {
-        self.gave_up
+        self.due.gave_up
     }
 
     /// Passes over the lines of the chunk that end well before the next cut is due, counting
@@ -92,7 +79,7 @@ impl<R: Read> Planner<R> {
     fn skip_to_target(&mut self) {
         // The lines ending at least two bytes before the target: no cut can come among them
         // (a cut is a line start at or after the target).
-        let stop = usize::try_from(self.target.saturating_sub(self.base + 2))
+        let stop = usize::try_from(self.due.target.saturating_sub(self.base + 2))
             .map_or(self.len, |s| s.min(self.len));
         if stop <= self.at {
             return;
@@ -112,11 +99,11 @@ impl<R: Read> Planner<R> {
 
     /// The next cut; `None` after the last.
     pub fn next_cut(&mut self) -> io::Result<Option<Cut>> {
-        if !self.started {
-            self.started = true;
+        if !self.due.started {
+            self.due.started = true;
             return Ok(Some(Cut::START));
         }
-        while !self.finished {
+        while !self.due.finished {
             if self.at >= self.len {
                 if self.len > 0 {
                     self.previous_byte = self.chunk[self.len - 1];
@@ -131,15 +118,15 @@ impl<R: Read> Planner<R> {
                 self.at = 0;
                 // No game start for many pieces (games not parted by blank lines): the rest
                 // of the file is one piece, read as one stream.
-                if self.len == 0 || self.base > self.spacing.give_up_past(self.target) {
-                    self.finished = true;
-                    self.gave_up = self.len > 0;
+                if self.len == 0 || self.base > self.due.spacing.give_up_past(self.due.target) {
+                    self.due.finished = true;
+                    self.due.gave_up = self.len > 0;
                     break;
                 }
                 // A line start found at the end of the last chunk, its first byte in this one.
                 if self.line_start == self.base
                     && self.last_blank
-                    && self.line_start >= self.target
+                    && self.line_start >= self.due.target
                     && self.chunk[0] == b'['
                 {
                     return Ok(Some(self.cut_here()));
@@ -164,7 +151,7 @@ impl<R: Read> Planner<R> {
             self.line += 1;
             self.line_start = end + 1;
             if self.last_blank
-                && self.line_start >= self.target
+                && self.line_start >= self.due.target
                 && i + 1 < self.len
                 && self.chunk[i + 1] == b'['
             {
@@ -187,7 +174,7 @@ impl<R: Read> CutPlan for Planner<R> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_support::{cuts_line_by_line, line_strategy};
+    use super::super::test_support::{cuts_line_by_line, line_strategy, piece_sizes};
     use super::*;
 
     /// Every cut of `input`.
@@ -274,14 +261,7 @@ mod tests {
         ) {
             let text = lines.join("\n");
             let total = text.len() as u64;
-            // With `shrink`, each piece is the bytes left over `parts`, within
-            // `least..=piece_bytes` (`least` wins if it is the larger).
-            let piece = |offset: u64| match shrink {
-                Some((parts, least)) => {
-                    ((total - offset.min(total)) / parts).min(piece_bytes).max(least)
-                }
-                None => piece_bytes,
-            };
+            let piece = piece_sizes(total, piece_bytes, shrink);
             let expected = cuts_line_by_line(text.as_bytes(), piece);
             let mut input = Trickle { text: text.as_bytes(), most };
             let mut planner = Planner::new(&mut input, piece_bytes);

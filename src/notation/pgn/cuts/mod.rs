@@ -114,6 +114,49 @@ impl Spacing {
     }
 }
 
+/// Where the next cut is due and how far the cuts have come: what both planners keep.
+#[derive(Clone, Copy, Debug)]
+struct Schedule {
+    spacing: Spacing,
+    /// No cut before this offset.
+    target: u64,
+    /// The first cut (the input's start) was given.
+    started: bool,
+    /// No more cuts will come.
+    finished: bool,
+    /// They stopped coming before the end of the input (see [`CutPlan::gave_up`]).
+    gave_up: bool,
+}
+
+impl Schedule {
+    fn new(piece_bytes: u64) -> Schedule {
+        Schedule {
+            spacing: Spacing::new(piece_bytes),
+            target: piece_bytes.max(1),
+            started: false,
+            finished: false,
+            gave_up: false,
+        }
+    }
+
+    /// Pieces shrinking towards the end of an input of `total` bytes (see
+    /// [`Spacing::shrinking`]).
+    fn shrinking(self, total: u64, parts: u64, least: u64) -> Schedule {
+        let spacing = self.spacing.shrinking(total, parts, least);
+        Schedule {
+            spacing,
+            target: spacing.piece_after(0),
+            ..self
+        }
+    }
+
+    /// A cut at `offset`: the next is due a piece after it.
+    fn cut_at(&mut self, offset: u64) -> Cut {
+        self.target = offset + self.spacing.piece_after(offset);
+        Cut { offset, line: None }
+    }
+}
+
 /// How many `\n` bytes `bytes` holds, counted in blocks of 255 (a byte-wide count cannot
 /// overflow): the compiler compares and adds 16 bytes at a time, where a plain count widened
 /// every byte to 64 bits.
@@ -151,6 +194,22 @@ mod test_support {
             (start, line) = (end + 1, line + 1);
         }
         cuts
+    }
+
+    /// The bytes of a piece that starts at an offset, as a planner of an input of `total`
+    /// bytes spaces them: `piece_bytes`, or with `shrink` (parts, least) the bytes left over
+    /// `parts`, within `least..=piece_bytes` (`least` wins if it is the larger).
+    pub fn piece_sizes(
+        total: u64,
+        piece_bytes: u64,
+        shrink: Option<(u64, u64)>,
+    ) -> impl Fn(u64) -> u64 {
+        move |offset| match shrink {
+            Some((parts, least)) => ((total - offset.min(total)) / parts)
+                .min(piece_bytes)
+                .max(least),
+            None => piece_bytes,
+        }
     }
 
     /// Lines of PGN-like text for property tests: blank, CR-only, tag-like and movetext-like.

@@ -5,7 +5,7 @@
 
 use std::io::{self, Read, Seek, SeekFrom};
 
-use super::{Cut, CutPlan, Spacing};
+use super::{Cut, CutPlan, Schedule};
 
 /// The bytes read at a time from where a cut is due. Real games are a few kilobytes, so one
 /// read almost always holds the next game start.
@@ -21,14 +21,8 @@ const BEFORE: usize = 3;
 pub struct Seeker<R> {
     input: R,
     window: Vec<u8>,
-    spacing: Spacing,
-    /// No cut before this offset.
-    target: u64,
-    started: bool,
-    /// No more cuts will come.
-    finished: bool,
-    /// They stopped coming before the end of the input (see [`CutPlan::gave_up`]).
-    gave_up: bool,
+    /// Where the next cut is due, and how far the cuts have come.
+    due: Schedule,
 }
 
 impl<R: Read + Seek> Seeker<R> {
@@ -37,19 +31,14 @@ impl<R: Read + Seek> Seeker<R> {
         Seeker {
             input,
             window: vec![0u8; WINDOW],
-            spacing: Spacing::new(piece_bytes),
-            target: piece_bytes.max(1),
-            started: false,
-            finished: false,
-            gave_up: false,
+            due: Schedule::new(piece_bytes),
         }
     }
 
     /// Cuts due ever closer together towards the end of an input of `total` bytes, as
     /// [`Planner::shrinking`](super::Planner::shrinking) has them.
     pub fn shrinking(mut self, total: u64, parts: u64, least: u64) -> Seeker<R> {
-        self.spacing = self.spacing.shrinking(total, parts, least);
-        self.target = self.spacing.piece_after(0);
+        self.due = self.due.shrinking(total, parts, least);
         self
     }
 
@@ -65,28 +54,28 @@ impl<R: Read + Seek> Seeker<R> {
 
     /// The first cut at or after the target, reading windows from just before it.
     fn find(&mut self) -> io::Result<Option<u64>> {
-        let give_up_past = self.spacing.give_up_past(self.target);
+        let give_up_past = self.due.spacing.give_up_past(self.due.target);
         // The window's first byte is at `start` in the file; `kept` bytes at its front are the
         // last window's end, so a line start's bytes before it are always in the window.
-        let mut start = self.target.saturating_sub(BEFORE as u64);
+        let mut start = self.due.target.saturating_sub(BEFORE as u64);
         self.input.seek(SeekFrom::Start(start))?;
         let mut kept = 0;
         let mut past_due = false;
         loop {
             let read = self.read_into(kept)?;
             if read == 0 {
-                self.finished = true;
+                self.due.finished = true;
                 return Ok(None);
             }
             // Given up only with bytes left after the limit: at the end of the input, the
             // last piece is an ordinary one.
             if past_due {
-                self.finished = true;
-                self.gave_up = true;
+                self.due.finished = true;
+                self.due.gave_up = true;
                 return Ok(None);
             }
             let len = kept + read;
-            if let Some(at) = first_cut(&self.window[..len], start, self.target) {
+            if let Some(at) = first_cut(&self.window[..len], start, self.due.target) {
                 return Ok(Some(at));
             }
             past_due = start + len as u64 > give_up_past;
@@ -128,27 +117,24 @@ fn first_cut(window: &[u8], start: u64, target: u64) -> Option<u64> {
 
 impl<R: Read + Seek> CutPlan for Seeker<R> {
     fn next_cut(&mut self) -> io::Result<Option<Cut>> {
-        if !self.started {
-            self.started = true;
+        if !self.due.started {
+            self.due.started = true;
             return Ok(Some(Cut::START));
         }
-        if self.finished {
+        if self.due.finished {
             return Ok(None);
         }
-        Ok(self.find()?.map(|offset| {
-            self.target = offset + self.spacing.piece_after(offset);
-            Cut { offset, line: None }
-        }))
+        Ok(self.find()?.map(|offset| self.due.cut_at(offset)))
     }
 
     fn gave_up(&self) -> bool {
-        self.gave_up
+        self.due.gave_up
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_support::{cuts_line_by_line, line_strategy};
+    use super::super::test_support::{cuts_line_by_line, line_strategy, piece_sizes};
     use super::*;
     use std::io::Cursor;
 
@@ -230,12 +216,7 @@ mod tests {
         ) {
             let text = lines.join("\n");
             let total = text.len() as u64;
-            let piece = |offset: u64| match shrink {
-                Some((parts, least)) => {
-                    ((total - offset.min(total)) / parts).min(piece_bytes).max(least)
-                }
-                None => piece_bytes,
-            };
+            let piece = piece_sizes(total, piece_bytes, shrink);
             let expected: Vec<u64> =
                 cuts_line_by_line(text.as_bytes(), piece).iter().map(|c| c.offset).collect();
             let input = Trickle { text: Cursor::new(text.into_bytes()), most };
