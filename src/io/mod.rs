@@ -4,4 +4,3 @@ pub mod atomic;
 pub mod compressed;
 pub mod destination;
 pub mod input;
-pub mod spool;

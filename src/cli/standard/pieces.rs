@@ -24,12 +24,11 @@
 
 use std::collections::BTreeMap;
 use std::fs::File;
-use std::io::{self, Read, Seek, SeekFrom};
+use std::io::{self, Seek, SeekFrom};
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 
-use chessrules::io::spool::{Spool, SpoolReader};
 use chessrules::notation::pgn::cuts::{Cut, CutPlan, LineIndex};
 use chessrules::notation::pgn::PgnReader;
 use chessrules::variants::standard::bounded::read_game_replayed;
@@ -46,55 +45,13 @@ pub fn piece_bytes(size: u64, threads: usize) -> u64 {
 /// that of each other, and still many times a reader's start-up.
 pub const LEAST_PIECE: u64 = 256 << 10;
 
-/// Where the pieces' readers read from: a file, or a stream kept in memory while the pieces
-/// need it.
-pub trait Source: Sync {
-    /// What reads it.
-    type Reader: Read + Send;
-
-    /// A reader of the input from byte `offset` on, to its end.
-    fn reader_at(&self, offset: u64) -> io::Result<Self::Reader>;
-
-    /// No reader will start below `offset` again (the pieces before it are reported).
-    fn done_below(&self, _offset: u64) {}
-
-    /// The reading by pieces is over: one reader is left, reading on in order.
-    fn read_on_alone(&self) {}
-}
-
-impl Source for Path {
-    type Reader = File;
-
-    fn reader_at(&self, offset: u64) -> io::Result<File> {
-        let mut file = File::open(self)?;
-        file.seek(SeekFrom::Start(offset))?;
-        Ok(file)
-    }
-}
-
-impl<'a> Source for &'a Spool {
-    type Reader = SpoolReader<'a>;
-
-    fn reader_at(&self, offset: u64) -> io::Result<SpoolReader<'a>> {
-        Ok(Spool::reader_at(self, offset))
-    }
-
-    fn done_below(&self, offset: u64) {
-        self.release_below(offset);
-    }
-
-    fn read_on_alone(&self) {
-        Spool::read_on_alone(self);
-    }
-}
-
 /// How a piece's reading ended.
-pub enum PieceEnd<R> {
+pub enum PieceEnd {
     /// The next piece's cut was confirmed: a game starts cleanly there.
     Confirmed,
     /// The cut after the piece was inside a game (a blank line and a tag line in a comment):
     /// this reader, past the cut, is the one that reads the rest of the file.
-    ReadsOn(Box<PgnReader<R>>, u64),
+    ReadsOn(Box<PgnReader<File>>, u64),
     /// A piece after one that reads on: its work is not needed.
     Cancelled,
     /// The reader came to the end of the file before its cut (not expected: a cut is a
@@ -105,20 +62,18 @@ pub enum PieceEnd<R> {
 }
 
 /// One piece's games, replayed, and how its reading ended.
-pub struct PieceResult<R> {
+pub struct PieceResult {
     /// Each game's verdict, in file order.
     pub replays: Vec<Replay>,
     /// How the reading ended.
-    pub end: PieceEnd<R>,
+    pub end: PieceEnd,
 }
 
-/// A reader of `source` from byte `offset` on, which is the start of line `line`.
-fn reader_at<S: Source + ?Sized>(
-    source: &S,
-    offset: u64,
-    line: u64,
-) -> io::Result<PgnReader<S::Reader>> {
-    Ok(PgnReader::starting_at_line(source.reader_at(offset)?, line))
+/// A reader of the file at `path` from byte `offset` on, which is the start of line `line`.
+fn reader_at(path: &Path, offset: u64, line: u64) -> io::Result<PgnReader<File>> {
+    let mut file = File::open(path)?;
+    file.seek(SeekFrom::Start(offset))?;
+    Ok(PgnReader::starting_at_line(file, line))
 }
 
 /// Whether a verdict's text holds a line number (a warning's or a syntax error's position):
@@ -128,9 +83,9 @@ fn names_a_line(replay: &Replay) -> bool {
 }
 
 /// How a reading of a piece with its lines counted from 1 ended.
-enum Reading<R> {
+enum Reading {
     /// Nothing read depends on the file's line numbers (or they were known).
-    Done(PieceResult<R>),
+    Done(PieceResult),
     /// A verdict names a line, the reading failed, or it goes on past the piece: from where
     /// this says, the piece must be read with the file's line numbers.
     NeedsLines(Resume),
@@ -151,12 +106,7 @@ struct Resume {
 /// the later pieces stop early. A piece whose line is not known is read with lines counted
 /// from 1; from the first game that needs the file's lines (or from the last clean game
 /// start before it), it is read on with them.
-fn read_piece<S: Source + ?Sized>(
-    job: &Job<'_, S>,
-    index: usize,
-    cut: Cut,
-    end: u64,
-) -> PieceResult<S::Reader> {
+fn read_piece(job: &Job<'_>, index: usize, cut: Cut, end: u64) -> PieceResult {
     let (mut offset, mut line, mut replays) = (cut.offset, cut.line, Vec::new());
     // Twice at most: a reading that knows its lines never needs them.
     loop {
@@ -168,7 +118,7 @@ fn read_piece<S: Source + ?Sized>(
         if index >= job.needed.load(Ordering::Relaxed) {
             return stop(resume.replays, PieceEnd::Cancelled);
         }
-        match job.lines.line_at(cut.offset, |o| job.source.reader_at(o)) {
+        match job.lines.line_at(cut.offset) {
             Ok(first) => line = Some(first + resume.counted_line - 1),
             Err(e) => return stop(resume.replays, PieceEnd::Failed(e)),
         }
@@ -179,17 +129,17 @@ fn read_piece<S: Source + ?Sized>(
 /// [`read_piece`] from `offset` after the verdicts `replays`, `offset` being the start of line
 /// `line` when it is known; when it is not (`offset` is then the piece's start), lines are
 /// counted from 1 until something read needs the file's.
-fn read_from<S: Source + ?Sized>(
-    job: &Job<'_, S>,
+fn read_from(
+    job: &Job<'_>,
     index: usize,
     offset: u64,
     line: Option<u64>,
     end: u64,
     mut replays: Vec<Replay>,
-) -> Reading<S::Reader> {
+) -> Reading {
     let counted = line.is_some();
     let done = |replays, end| Reading::Done(PieceResult { replays, end });
-    let mut reader = match reader_at(job.source, offset, line.unwrap_or(1)) {
+    let mut reader = match reader_at(job.path, offset, line.unwrap_or(1)) {
         Ok(r) => r,
         Err(e) => return done(replays, PieceEnd::Failed(e)),
     };
@@ -253,28 +203,26 @@ fn read_from<S: Source + ?Sized>(
 
 /// The reader left to read the rest of the file one game after another, with the offset it
 /// started at, if any is left.
-type Rest<R> = Option<(PgnReader<R>, u64)>;
+type Rest = Option<(PgnReader<File>, u64)>;
 
 /// What the file's reading by pieces has come to, shared by the pool's threads: the plan, the
 /// pieces read but not yet reported, and the report writer. Whichever thread finishes a piece
 /// reports every piece now next in file order and starts new ones, so no thread waits for a
 /// window's slowest piece and reporting runs beside the reading.
-struct Shared<'a, P, E, R> {
+struct Shared<'a, P, E> {
     planner: &'a mut P,
     /// The next piece's cut, if any is left.
     next: Option<Cut>,
     /// The index the next piece started will have.
     started: usize,
     /// Pieces read and not yet reported, by index, with the offset each ends at.
-    read: BTreeMap<usize, (PieceResult<R>, u64)>,
+    read: BTreeMap<usize, (PieceResult, u64)>,
     /// The index of the next piece to report.
     reported: usize,
-    /// Where the next piece to report starts: no reader starts before it again.
-    reported_to: u64,
     /// Planning stopped before the end of the file: no piece starts after that.
     plan_stopped: Option<PlanStop>,
     /// Set when the reading by pieces is over: the reader left to read the rest, or the error.
-    outcome: Option<io::Result<Rest<R>>>,
+    outcome: Option<io::Result<Rest>>,
     emit: &'a mut E,
 }
 
@@ -288,8 +236,8 @@ enum PlanStop {
 }
 
 /// What every piece's reading needs besides the shared state.
-struct Job<'a, S: ?Sized> {
-    source: &'a S,
+struct Job<'a> {
+    path: &'a Path,
     default_variant: Option<&'static str>,
     needed: &'a AtomicUsize,
     /// The file's lines at the cuts, as they come to be known.
@@ -298,7 +246,7 @@ struct Job<'a, S: ?Sized> {
     ahead: usize,
 }
 
-impl<P: CutPlan, E: FnMut(&[Replay], u64) -> io::Result<bool>, R> Shared<'_, P, E, R> {
+impl<P: CutPlan, E: FnMut(&[Replay], u64) -> io::Result<bool>> Shared<'_, P, E> {
     /// The next piece to read, as (index, cut, the offset it ends at), while the plan has one
     /// and fewer than `ahead` pieces are waiting to be reported.
     fn take_piece(&mut self, ahead: usize) -> Option<(usize, Cut, u64)> {
@@ -339,10 +287,7 @@ impl<P: CutPlan, E: FnMut(&[Replay], u64) -> io::Result<bool>, R> Shared<'_, P, 
             let outcome = match (self.emit)(&result.replays, end) {
                 Err(e) => Some(Err(e)),
                 Ok(go_on) => match result.end {
-                    PieceEnd::Confirmed if go_on => {
-                        self.reported_to = end;
-                        None
-                    }
+                    PieceEnd::Confirmed if go_on => None,
                     PieceEnd::ReadsOn(reader, from) if go_on => Some(Ok(Some((*reader, from)))),
                     PieceEnd::Failed(e) => Some(Err(e)),
                     _ => Some(Ok(None)),
@@ -359,21 +304,19 @@ impl<P: CutPlan, E: FnMut(&[Replay], u64) -> io::Result<bool>, R> Shared<'_, P, 
 
 /// Reads piece `index` on the pool, reports what is ready, and starts the pieces that may
 /// start now.
-fn read_and_go_on<'s, 'a: 's, P, E, S>(
+fn read_and_go_on<'s, 'a: 's, P, E>(
     scope: &rayon::ScopeFifo<'s>,
-    shared: &'s Mutex<Shared<'a, P, E, S::Reader>>,
-    job: &'s Job<'a, S>,
+    shared: &'s Mutex<Shared<'a, P, E>>,
+    job: &'s Job<'a>,
     (index, cut, end): (usize, Cut, u64),
 ) where
     P: CutPlan + Send,
     E: FnMut(&[Replay], u64) -> io::Result<bool> + Send,
-    S: Source + ?Sized,
 {
     let result = read_piece(job, index, cut, end);
     let mut state = shared.lock().unwrap_or_else(PoisonError::into_inner);
     state.read.insert(index, (result, end));
     state.report_ready(job.needed);
-    job.source.done_below(state.reported_to);
     while let Some(piece) = state.take_piece(job.ahead) {
         scope.spawn_fifo(move |scope| read_and_go_on(scope, shared, job, piece));
     }
@@ -386,18 +329,18 @@ fn read_and_go_on<'s, 'a: 's, P, E, S>(
 /// end. Returns the reader that must read the rest of the file as a stream, one game after
 /// another (from a cut not confirmed, or where the planner gave up), with the offset it
 /// started at, if any is left.
-pub fn read_all<P: CutPlan + Send, S: Source + ?Sized>(
-    source: &S,
+pub fn read_all<P: CutPlan + Send>(
+    path: &Path,
     planner: &mut P,
     ahead: usize,
     default_variant: Option<&'static str>,
     mut emit: impl FnMut(&[Replay], u64) -> io::Result<bool> + Send,
-) -> io::Result<Rest<S::Reader>> {
+) -> io::Result<Rest> {
     let needed = AtomicUsize::new(usize::MAX);
-    let lines = LineIndex::new();
+    let lines = LineIndex::new(path);
     let next = planner.next_cut()?;
     let job = Job {
-        source,
+        path,
         default_variant,
         needed: &needed,
         lines: &lines,
@@ -409,7 +352,6 @@ pub fn read_all<P: CutPlan + Send, S: Source + ?Sized>(
         started: 0,
         read: BTreeMap::new(),
         reported: 0,
-        reported_to: 0,
         plan_stopped: None,
         outcome: None,
         emit: &mut emit,
@@ -425,7 +367,6 @@ pub fn read_all<P: CutPlan + Send, S: Source + ?Sized>(
     });
     // Every piece started has been read and reported, up to the first that ended the reading.
     let state = shared.into_inner().unwrap_or_else(PoisonError::into_inner);
-    source.read_on_alone();
     match (state.outcome, state.plan_stopped) {
         (Some(outcome), _) => outcome,
         // The pieces before the one that could not be planned, reported; then the error.
@@ -433,9 +374,9 @@ pub fn read_all<P: CutPlan + Send, S: Source + ?Sized>(
         (None, Some(PlanStop::RestFrom(cut))) => {
             let line = match cut.line {
                 Some(line) => line,
-                None => lines.line_at(cut.offset, |o| source.reader_at(o))?,
+                None => lines.line_at(cut.offset)?,
             };
-            reader_at(source, cut.offset, line).map(|r| Some((r, cut.offset)))
+            reader_at(path, cut.offset, line).map(|r| Some((r, cut.offset)))
         }
         (None, None) => Ok(None),
     }
@@ -445,6 +386,7 @@ pub fn read_all<P: CutPlan + Send, S: Source + ?Sized>(
 mod tests {
     use super::*;
     use chessrules::notation::pgn::cuts::Planner;
+    use std::io::Read;
 
     /// The first `at` bytes of `data`, then a read that fails.
     struct BreaksAt {
@@ -489,16 +431,8 @@ mod tests {
         read_rest(&mut reader)
     }
 
-    /// The verdicts of the rest of the input, after the pieces, when something was left.
-    fn rest_of<R: Read>(rest: io::Result<Rest<R>>) -> Vec<Replay> {
-        match rest.expect("no error") {
-            Some((mut rest, _)) => read_rest(&mut rest),
-            None => Vec::new(),
-        }
-    }
-
     /// Every game's verdict from `reader` on.
-    fn read_rest(reader: &mut PgnReader<impl Read>) -> Vec<Replay> {
+    fn read_rest(reader: &mut PgnReader<File>) -> Vec<Replay> {
         let mut replays = Vec::new();
         while let Some(read) = read_game_replayed(reader, None) {
             replays.push(read.expect("no read error").0.into_replay());
@@ -538,7 +472,6 @@ mod tests {
             ], 200..1500),
             piece in 2_000u64..20_000,
             threads in 1usize..4,
-            spooled in proptest::option::of(500usize..5_000),
         ) {
             let text = mixed_games(&kinds);
             let path = std::env::temp_dir().join(format!(
@@ -552,30 +485,20 @@ mod tests {
                 .num_threads(threads)
                 .build()
                 .expect("a pool");
+            let mut seeker = chessrules::notation::pgn::cuts::Seeker::new(
+                File::open(&path).expect("opens"),
+                piece,
+            );
             let mut got = Vec::new();
-            let mut emit = |replays: &[Replay], _| {
-                got.extend_from_slice(replays);
-                Ok(true)
-            };
-            let rest = if let Some(chunk_bytes) = spooled {
-                // As a stream: the file's bytes kept in memory while the pieces need them, in
-                // chunks smaller than a piece, so that chunks are let go and reused.
-                let file = File::open(&path).expect("opens");
-                let spool = Spool::reading(Box::new(file), chunk_bytes);
-                let mut seeker =
-                    chessrules::notation::pgn::cuts::Seeker::new(spool.reader_at(0), piece);
-                let rest = pool.install(|| read_all(&&spool, &mut seeker, 4, None, &mut emit));
-                rest_of(rest)
-            } else {
-                let mut seeker = chessrules::notation::pgn::cuts::Seeker::new(
-                    File::open(&path).expect("opens"),
-                    piece,
-                );
-                let rest =
-                    pool.install(|| read_all(path.as_path(), &mut seeker, 4, None, &mut emit));
-                rest_of(rest)
-            };
-            got.extend(rest);
+            let rest = pool.install(|| {
+                read_all(&path, &mut seeker, 4, None, |replays, _| {
+                    got.extend_from_slice(replays);
+                    Ok(true)
+                })
+            });
+            if let Some((mut rest, _)) = rest.expect("no error") {
+                got.extend(read_rest(&mut rest));
+            }
             let _ = std::fs::remove_file(&path);
             proptest::prop_assert!(got == expected, "{} games against {}", got.len(), expected.len());
         }
@@ -630,7 +553,7 @@ mod tests {
             );
             let mut got = Vec::new();
             let rest = pool.install(|| {
-                read_all(path.as_path(), &mut seeker, 4, None, |replays, _| {
+                read_all(&path, &mut seeker, 4, None, |replays, _| {
                     got.extend_from_slice(replays);
                     Ok(true)
                 })
@@ -675,7 +598,7 @@ mod tests {
             let mut planner = Planner::new(File::open(&path).expect("opens"), piece);
             let mut handed = 0;
             let outcome = pool.install(|| {
-                read_all(path.as_path(), &mut planner, 4, None, |replays, _| {
+                read_all(&path, &mut planner, 4, None, |replays, _| {
                     handed += replays.len();
                     Ok(true)
                 })
@@ -714,7 +637,7 @@ mod tests {
             );
             let mut handed = Vec::new();
             let outcome = pool.install(|| {
-                read_all(path.as_path(), &mut planner, 4, None, |replays, end| {
+                read_all(&path, &mut planner, 4, None, |replays, end| {
                     handed.push((replays.len(), end));
                     Ok(true)
                 })

@@ -18,10 +18,8 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
-use chessrules::io::compressed::{decompressing, Compression};
+use chessrules::io::compressed::{decompressing, decompressing_ahead, Compression};
 use chessrules::io::input::open_input;
-use chessrules::io::spool::Spool;
-use chessrules::notation::pgn::cuts::{CutPlan, Seeker};
 use chessrules::notation::pgn::PgnReader;
 use chessrules::variants::standard::bounded::{read_game, read_game_replayed, ReadGame};
 use chessrules::variants::standard::replay::{Replay, Verdict};
@@ -341,69 +339,6 @@ fn validate_stream<R: Read + Send>(
     write_reports(out, &written)
 }
 
-/// The bytes of a piece of a stream (its size is not known, so its pieces do not shrink).
-const STREAM_PIECE: u64 = 1 << 20;
-
-/// Where the verdicts go, and what is counted of them.
-struct Output<'a, W> {
-    json: bool,
-    default_variant: Option<&'static str>,
-    out: &'a mut W,
-    tally: &'a mut Tally,
-    progress: &'a mut Progress,
-}
-
-impl<W: Write + Send> Output<'_, W> {
-    /// Validates the input by pieces from `source` as `planner` cuts it; then, by one reader,
-    /// whatever is left (the rest from a cut that proved to be inside a game, or from where
-    /// the planner found no more cuts). `size`: the input's, when known (for the progress
-    /// line).
-    fn by_pieces<S: pieces::Source + ?Sized>(
-        self,
-        source: &S,
-        planner: &mut (impl CutPlan + Send),
-        threads: usize,
-        size: Option<u64>,
-    ) -> io::Result<()> {
-        let (json, tally, out, progress) = (self.json, self.tally, self.out, self.progress);
-        let emit = |replays: &[Replay], reached: u64| -> io::Result<bool> {
-            // A run at a time: a piece's games are up to megabytes of lines.
-            for run in replays.chunks(REPORT_RUN) {
-                let report = Report::of(tally.games + 1, run, json);
-                tally.add(&report);
-                out.write_all(report.lines.as_bytes())?;
-            }
-            progress.show(tally.games, size.map_or(reached, |s| reached.min(s)), false);
-            Ok(true)
-        };
-        // Pieces read ahead of the reporting: a few per thread.
-        let ahead = threads * 4;
-        match pieces::read_all(source, planner, ahead, self.default_variant, emit)? {
-            Some((mut rest, offset)) => Output {
-                json,
-                default_variant: self.default_variant,
-                out,
-                tally,
-                progress,
-            }
-            .stream(&mut rest, offset),
-            None => Ok(()),
-        }
-    }
-
-    /// Validates what `reader` reads, one game after another (`offset`: where it started).
-    fn stream<R: Read + Send>(self, reader: &mut PgnReader<R>, offset: u64) -> io::Result<()> {
-        validate_stream(
-            reader,
-            self.default_variant,
-            self.json,
-            self.out,
-            self.tally,
-            (self.progress, offset),
-        )
-    }
-}
-
 pub fn run(args: ValidateArgs) -> Result<ExitCode> {
     let (input, total): (Box<dyn Read + Send>, Option<u64>) = if args.file.as_os_str() == "-" {
         (Box::new(io::stdin()), None)
@@ -425,11 +360,16 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode> {
         .build()
         .context("starting the worker threads")?;
     let threads = pool.current_num_threads();
-    // A compressed stream (gzip, bzip2, zstd: by its first bytes) is read decompressed, the
-    // decoding done in the reads (with more than one thread, in the reads of the spool the
-    // pieces share); the progress line then counts decompressed bytes, with no total to
-    // compare them with.
-    let (input, total) = match decompressing(input) {
+    // A compressed stream (gzip, bzip2, zstd: by its first bytes) is read decompressed; the
+    // progress line then counts decompressed bytes, with no total to compare them with. With
+    // one thread the reader decodes as it reads (least CPU time); with more, a thread of its
+    // own decodes ahead of the reader.
+    let open = if threads > 1 {
+        decompressing_ahead
+    } else {
+        decompressing
+    };
+    let (input, total) = match open(input) {
         Ok((input, Compression::None)) => (input, total),
         Ok((input, _)) => (input, None),
         Err(e) => {
@@ -446,41 +386,65 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode> {
     };
     let started = Instant::now();
     let mut tally = Tally::default();
-    // With more than one thread the input is read by pieces in parallel (`pieces`): a plain
-    // file big enough to share from the file itself, anything else (standard input, a
-    // compressed stream) from a spool that keeps the stream's bytes while pieces need them.
-    // With one thread, one reader reads it all.
+    // A plain file big enough to share is read by pieces in parallel (`pieces`); anything
+    // else (standard input, a compressed stream, one thread) by one reader.
     let by_pieces = match total {
-        Some(size) if size >= PIECES_FROM && args.file.as_os_str() != "-" => Some(size),
+        Some(size) if threads > 1 && size >= PIECES_FROM && args.file.as_os_str() != "-" => {
+            Some(size)
+        }
         _ => None,
     };
     let json = args.json;
-    let output = Output {
-        json,
-        default_variant,
-        out: &mut out,
-        tally: &mut tally,
-        progress: &mut progress,
-    };
-    let outcome: io::Result<()> = pool.install(|| match (threads > 1, by_pieces) {
-        (true, Some(size)) => {
+    let outcome: io::Result<()> = pool.install(|| match by_pieces {
+        // The pieces read in parallel; then, by one reader, whatever is left (the rest of a
+        // file from a cut that proved to be inside a game, or from where the planner found no
+        // more cuts).
+        Some(size) => {
             drop(input);
             let file = File::open(&args.file)?;
-            let mut planner = Seeker::new(file, pieces::piece_bytes(size, threads)).shrinking(
-                size,
-                2 * threads as u64,
-                pieces::LEAST_PIECE,
-            );
-            output.by_pieces(args.file.as_path(), &mut planner, threads, Some(size))
+            let mut planner = chessrules::notation::pgn::cuts::Seeker::new(
+                file,
+                pieces::piece_bytes(size, threads),
+            )
+            .shrinking(size, 2 * threads as u64, pieces::LEAST_PIECE);
+            let emit = |replays: &[Replay], reached: u64| -> io::Result<bool> {
+                // A run at a time: a piece's games are up to megabytes of lines.
+                for run in replays.chunks(REPORT_RUN) {
+                    let report = Report::of(tally.games + 1, run, json);
+                    tally.add(&report);
+                    out.write_all(report.lines.as_bytes())?;
+                }
+                progress.show(tally.games, reached.min(size), false);
+                Ok(true)
+            };
+            // Pieces read ahead of the reporting: a few per thread.
+            let ahead = threads * 4;
+            match pieces::read_all(&args.file, &mut planner, ahead, default_variant, emit)? {
+                Some((mut rest, offset)) => {
+                    let progress = (&mut progress, offset);
+                    validate_stream(
+                        &mut rest,
+                        default_variant,
+                        json,
+                        &mut out,
+                        &mut tally,
+                        progress,
+                    )
+                }
+                None => Ok(()),
+            }
         }
-        (true, None) => {
-            let spool = Spool::new(input);
-            let mut planner = Seeker::new(spool.reader_at(0), STREAM_PIECE);
-            output.by_pieces(&&spool, &mut planner, threads, None)
-        }
-        (false, _) => {
+        None => {
             let mut reader = PgnReader::new(input);
-            output.stream(&mut reader, 0)
+            let progress = (&mut progress, 0);
+            validate_stream(
+                &mut reader,
+                default_variant,
+                json,
+                &mut out,
+                &mut tally,
+                progress,
+            )
         }
     });
     progress.clear();

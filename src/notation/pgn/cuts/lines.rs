@@ -3,7 +3,9 @@
 //! learnt, and by counting line ends only where nobody did.
 
 use std::collections::BTreeMap;
-use std::io::{self, Read};
+use std::fs::File;
+use std::io::{self, Read, Seek, SeekFrom};
+use std::path::{Path, PathBuf};
 use std::sync::{Mutex, PoisonError};
 
 use super::count_line_ends;
@@ -14,6 +16,7 @@ const CHUNK: usize = 64 << 10;
 /// What is known of a file's lines at some offsets, shared by the readers of its pieces.
 /// Every offset it is told of or asked about must be a line start.
 pub struct LineIndex {
+    path: PathBuf,
     known: Mutex<Known>,
 }
 
@@ -50,11 +53,12 @@ impl Known {
 }
 
 impl LineIndex {
-    /// Nothing known of a file's lines but that the first is at its start.
-    pub fn new() -> LineIndex {
+    /// Nothing known of the lines of the file at `path` but that the first is at its start.
+    pub fn new(path: &Path) -> LineIndex {
         let mut known = Known::default();
         known.lines.insert(0, 1);
         LineIndex {
+            path: path.to_path_buf(),
             known: Mutex::new(known),
         }
     }
@@ -75,67 +79,46 @@ impl LineIndex {
     }
 
     /// The line that starts at `offset`: from the nearest offset before it whose line is
-    /// known, the line ends between them counted (and then known too), read with a reader
-    /// from `open` (the file's bytes from the offset it is given on).
-    pub fn line_at<R: Read>(
-        &self,
-        offset: u64,
-        open: impl FnOnce(u64) -> io::Result<R>,
-    ) -> io::Result<u64> {
+    /// known, the line ends between them counted (and then known too).
+    pub fn line_at(&self, offset: u64) -> io::Result<u64> {
         let (from, line) = self.known().nearest(offset);
         if from == offset {
             return Ok(line);
         }
-        let line = line + count(open(from)?, offset - from)?;
+        let line = line + self.count(from, offset)?;
         self.line_is(offset, line);
         Ok(line)
     }
-}
 
-impl Default for LineIndex {
-    fn default() -> LineIndex {
-        LineIndex::new()
-    }
-}
-
-/// The line ends in the first `bytes` bytes of `input`.
-fn count(mut input: impl Read, bytes: u64) -> io::Result<u64> {
-    let mut left = bytes;
-    let mut chunk = vec![0u8; CHUNK];
-    let mut lines = 0;
-    while left > 0 {
-        let want = usize::try_from(left).map_or(CHUNK, |l| l.min(CHUNK));
-        let read = match input.read(&mut chunk[..want]) {
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            read => read?,
-        };
-        if read == 0 {
-            return Err(io::Error::new(
-                io::ErrorKind::UnexpectedEof,
-                "the input ended before a piece's start: was the file cut short while read?",
-            ));
+    /// The line ends in the file from `from` to `to`.
+    fn count(&self, from: u64, to: u64) -> io::Result<u64> {
+        let mut file = File::open(&self.path)?;
+        file.seek(SeekFrom::Start(from))?;
+        let mut left = to - from;
+        let mut chunk = vec![0u8; CHUNK];
+        let mut lines = 0;
+        while left > 0 {
+            let want = usize::try_from(left).map_or(CHUNK, |l| l.min(CHUNK));
+            let read = match file.read(&mut chunk[..want]) {
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                read => read?,
+            };
+            if read == 0 {
+                return Err(io::Error::new(
+                    io::ErrorKind::UnexpectedEof,
+                    "the file ended before a piece's start: was it cut short while read?",
+                ));
+            }
+            lines += count_line_ends(&chunk[..read]);
+            left -= read as u64;
         }
-        lines += count_line_ends(&chunk[..read]);
-        left -= read as u64;
+        Ok(lines)
     }
-    Ok(lines)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::fs::File;
-    use std::io::{Seek, SeekFrom};
-    use std::path::{Path, PathBuf};
-
-    /// The file at `path` from `offset` on.
-    fn at(path: &Path) -> impl Fn(u64) -> io::Result<File> + '_ {
-        move |offset| {
-            let mut file = File::open(path)?;
-            file.seek(SeekFrom::Start(offset))?;
-            Ok(file)
-        }
-    }
 
     fn text_file(name: &str, text: &str) -> PathBuf {
         let path =
@@ -168,7 +151,7 @@ mod tests {
             let text = lines.join("\n");
             let starts = line_starts(&text);
             let path = text_file("prop", &text);
-            let index = LineIndex::new();
+            let index = LineIndex::new(&path);
             let pick = |i: usize| starts[i % starts.len()];
             for (a, b, span) in told {
                 let (a, b) = (pick(a), pick(b));
@@ -181,7 +164,7 @@ mod tests {
             }
             for a in asked {
                 let (offset, line) = pick(a);
-                proptest::prop_assert_eq!(index.line_at(offset, at(&path)).expect("counted"), line);
+                proptest::prop_assert_eq!(index.line_at(offset).expect("counted"), line);
             }
             let _ = std::fs::remove_file(&path);
         }
@@ -191,17 +174,12 @@ mod tests {
     fn a_span_saves_the_count_and_a_file_cut_short_is_an_error() {
         let text = "a\nb\n\nc\n".repeat(50_000);
         let path = text_file("span", &text);
-        let index = LineIndex::new();
+        let index = LineIndex::new(&path);
         let end = text.len() as u64;
         index.lines_between(0, end, 200_000);
         // Past the end: only the span can answer, and it does.
-        assert_eq!(
-            index.line_at(end, at(&path)).expect("from the span"),
-            200_001
-        );
-        let error = index
-            .line_at(end + 10, at(&path))
-            .expect_err("the file is shorter");
+        assert_eq!(index.line_at(end).expect("from the span"), 200_001);
+        let error = index.line_at(end + 10).expect_err("the file is shorter");
         assert_eq!(error.kind(), io::ErrorKind::UnexpectedEof);
         let _ = std::fs::remove_file(&path);
     }
