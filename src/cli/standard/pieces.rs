@@ -425,6 +425,14 @@ mod tests {
         (path, text)
     }
 
+    /// A pool of `threads` threads.
+    fn pool_of(threads: usize) -> rayon::ThreadPool {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("a pool")
+    }
+
     /// Every game's verdict from one reader of the whole file at `path`.
     fn one_reader(path: &Path) -> Vec<Replay> {
         let mut reader = PgnReader::new(File::open(path).expect("opens"));
@@ -481,10 +489,7 @@ mod tests {
             ));
             std::fs::write(&path, &text).expect("written");
             let expected = one_reader(&path);
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .expect("a pool");
+            let pool = pool_of(threads);
             let mut seeker = chessrules::notation::pgn::cuts::Seeker::new(
                 File::open(&path).expect("opens"),
                 piece,
@@ -543,10 +548,7 @@ mod tests {
             "the game after the comment has a warning naming line {bad_line}"
         );
         for threads in [1, 2, 3] {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .expect("a pool");
+            let pool = pool_of(threads);
             let mut seeker = chessrules::notation::pgn::cuts::Seeker::new(
                 File::open(&path).expect("opens"),
                 piece as u64,
@@ -591,10 +593,7 @@ mod tests {
             "the last cut is near the first megabyte: {last}"
         );
         for threads in [1, 2, 3] {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .expect("a pool");
+            let pool = pool_of(threads);
             let mut planner = Planner::new(File::open(&path).expect("opens"), piece);
             let mut handed = 0;
             let outcome = pool.install(|| {
@@ -623,10 +622,7 @@ mod tests {
         // (it finds cuts a megabyte chunk at a time): the pieces before that cut are reported.
         let break_at = (1 << 20) + (100 << 10);
         for threads in [1, 2, 3] {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .expect("a pool");
+            let pool = pool_of(threads);
             let mut planner = Planner::new(
                 BreaksAt {
                     data: text.clone().into_bytes(),

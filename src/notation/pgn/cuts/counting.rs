@@ -174,7 +174,6 @@ impl<R: Read> CutPlan for Planner<R> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_support::{cuts_line_by_line, line_strategy, piece_sizes};
     use super::*;
 
     /// Every cut of `input`.
@@ -231,54 +230,6 @@ mod tests {
                 line: Some(3)
             }]
         );
-    }
-
-    /// A reader that hands out at most `most` bytes a read, so chunks end anywhere.
-    struct Trickle<'a> {
-        text: &'a [u8],
-        most: usize,
-    }
-
-    impl Read for Trickle<'_> {
-        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-            let n = self.text.len().min(self.most).min(buf.len());
-            buf[..n].copy_from_slice(&self.text[..n]);
-            self.text = &self.text[n..];
-            Ok(n)
-        }
-    }
-
-    proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(1000))]
-        /// Lines skipped in bulk or looked at one by one, read in chunks of any size: the
-        /// cuts and their line numbers are the ones a line-by-line reading gives.
-        #[test]
-        fn the_cuts_are_the_line_by_line_ones(
-            lines in proptest::collection::vec(line_strategy(), 0..400),
-            piece_bytes in 1u64..300,
-            most in 1usize..200,
-            shrink in proptest::option::of((1u64..6, 1u64..40)),
-        ) {
-            let text = lines.join("\n");
-            let total = text.len() as u64;
-            let piece = piece_sizes(total, piece_bytes, shrink);
-            let expected = cuts_line_by_line(text.as_bytes(), piece);
-            let mut input = Trickle { text: text.as_bytes(), most };
-            let mut planner = Planner::new(&mut input, piece_bytes);
-            if let Some((parts, least)) = shrink {
-                planner = planner.shrinking(total, parts, least);
-            }
-            let mut cuts = Vec::new();
-            while let Some(cut) = planner.next_cut().expect("in memory") {
-                cuts.push(cut);
-            }
-            // Giving up (no cut for many pieces' bytes) ends the cuts early, never changes one.
-            if planner.gave_up() {
-                proptest::prop_assert_eq!(&expected[..cuts.len()], &cuts[..]);
-            } else {
-                proptest::prop_assert_eq!(expected, cuts);
-            }
-        }
     }
 
     #[test]

@@ -217,3 +217,78 @@ mod test_support {
         proptest::prop_oneof!["", "\r", "\\[[a-z]{0,5}", "[a-z1. ]{1,12}"]
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::test_support::{cuts_line_by_line, line_strategy, piece_sizes};
+    use super::*;
+    use std::io::{Cursor, Read, Seek, SeekFrom};
+
+    /// A reader that hands out at most `most` bytes a read, so chunks and windows end
+    /// anywhere.
+    struct Trickle {
+        text: Cursor<Vec<u8>>,
+        most: usize,
+    }
+
+    impl Read for Trickle {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let most = self.most.min(buf.len());
+            self.text.read(&mut buf[..most])
+        }
+    }
+
+    impl Seek for Trickle {
+        fn seek(&mut self, to: SeekFrom) -> io::Result<u64> {
+            self.text.seek(to)
+        }
+    }
+
+    /// Every cut `plan` gives, and whether it gave up.
+    fn all_cuts(plan: &mut impl CutPlan) -> (Vec<Cut>, bool) {
+        let mut cuts = Vec::new();
+        while let Some(cut) = plan.next_cut().expect("in memory") {
+            cuts.push(cut);
+        }
+        (cuts, plan.gave_up())
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(1000))]
+        /// Read in chunks or windows of any size, both planners give the cuts a line-by-line
+        /// reading gives: the counting one with their lines, the seeking one without. Giving
+        /// up (no cut for many pieces' bytes) ends the cuts early, never changes one.
+        #[test]
+        fn the_cuts_are_the_line_by_line_ones(
+            lines in proptest::collection::vec(line_strategy(), 0..400),
+            piece_bytes in 1u64..300,
+            most in 1usize..200,
+            shrink in proptest::option::of((1u64..6, 1u64..40)),
+        ) {
+            let text = lines.join("\n");
+            let total = text.len() as u64;
+            let expected = cuts_line_by_line(text.as_bytes(), piece_sizes(total, piece_bytes, shrink));
+            let input = || Trickle { text: Cursor::new(text.clone().into_bytes()), most };
+            let (mut planner, mut seeker) =
+                (Planner::new(input(), piece_bytes), Seeker::new(input(), piece_bytes));
+            if let Some((parts, least)) = shrink {
+                planner = planner.shrinking(total, parts, least);
+                seeker = seeker.shrinking(total, parts, least);
+            }
+            let (counted, gave_up) = all_cuts(&mut planner);
+            let expected_here = if gave_up { &expected[..counted.len()] } else { &expected[..] };
+            proptest::prop_assert_eq!(expected_here, &counted[..]);
+            let (sought, gave_up) = all_cuts(&mut seeker);
+            proptest::prop_assert_eq!(sought[0], Cut::START);
+            let without_lines: Vec<Cut> = expected
+                .iter()
+                .map(|c| Cut { line: None, ..*c })
+                .take(sought.len())
+                .collect();
+            proptest::prop_assert_eq!(&without_lines[1..], &sought[1..]);
+            if !gave_up {
+                proptest::prop_assert_eq!(sought.len(), expected.len());
+            }
+        }
+    }
+}

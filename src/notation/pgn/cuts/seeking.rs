@@ -134,28 +134,8 @@ impl<R: Read + Seek> CutPlan for Seeker<R> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::test_support::{cuts_line_by_line, line_strategy, piece_sizes};
     use super::*;
     use std::io::Cursor;
-
-    /// A reader that hands out at most `most` bytes a read, so windows end anywhere.
-    struct Trickle {
-        text: Cursor<Vec<u8>>,
-        most: usize,
-    }
-
-    impl Read for Trickle {
-        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-            let most = self.most.min(buf.len());
-            self.text.read(&mut buf[..most])
-        }
-    }
-
-    impl Seek for Trickle {
-        fn seek(&mut self, to: SeekFrom) -> io::Result<u64> {
-            self.text.seek(to)
-        }
-    }
 
     fn seek_all(seeker: &mut Seeker<impl Read + Seek>) -> Vec<Cut> {
         let mut cuts = Vec::new();
@@ -201,39 +181,5 @@ mod tests {
         let mut seeker = Seeker::new(Cursor::new(text.as_bytes()), 10);
         assert_eq!(seek_all(&mut seeker), [Cut::START]);
         assert!(!seeker.gave_up());
-    }
-
-    proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(1000))]
-        /// Read in windows of any size, the cuts are the ones a line-by-line reading gives,
-        /// without their lines.
-        #[test]
-        fn the_cuts_are_the_line_by_line_ones(
-            lines in proptest::collection::vec(line_strategy(), 0..400),
-            piece_bytes in 1u64..300,
-            most in 1usize..200,
-            shrink in proptest::option::of((1u64..6, 1u64..40)),
-        ) {
-            let text = lines.join("\n");
-            let total = text.len() as u64;
-            let piece = piece_sizes(total, piece_bytes, shrink);
-            let expected: Vec<u64> =
-                cuts_line_by_line(text.as_bytes(), piece).iter().map(|c| c.offset).collect();
-            let input = Trickle { text: Cursor::new(text.into_bytes()), most };
-            let mut seeker = Seeker::new(input, piece_bytes);
-            if let Some((parts, least)) = shrink {
-                seeker = seeker.shrinking(total, parts, least);
-            }
-            let cuts = seek_all(&mut seeker);
-            proptest::prop_assert_eq!(cuts[0], Cut::START);
-            proptest::prop_assert!(cuts[1..].iter().all(|c| c.line.is_none()));
-            let offsets: Vec<u64> = cuts.iter().map(|c| c.offset).collect();
-            // Giving up (no cut for many pieces' bytes) ends the cuts early, never changes one.
-            if seeker.gave_up() {
-                proptest::prop_assert_eq!(&expected[..offsets.len()], &offsets[..]);
-            } else {
-                proptest::prop_assert_eq!(expected, offsets);
-            }
-        }
     }
 }
