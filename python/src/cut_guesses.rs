@@ -50,7 +50,9 @@ pub fn quick_cuts(py: Python<'_>, path: PathBuf, piece_bytes: u64) -> PyResult<V
             let mut cuts = Vec::new();
             while let Some(cut) = planner.next_cut()? {
                 // This planner counts every cut's line.
-                let line = cut.line.ok_or_else(|| io::Error::other("a cut without its line"))?;
+                let line = cut
+                    .line
+                    .ok_or_else(|| io::Error::other("a cut without its line"))?;
                 cuts.push((cut.offset, line));
             }
             Ok(cuts)

@@ -50,7 +50,9 @@ pub enum PieceEnd {
     /// The next piece's cut was confirmed: a game starts cleanly there.
     Confirmed,
     /// The cut after the piece was inside a game (a blank line and a tag line in a comment):
-    /// this reader, past the cut, is the one that reads the rest of the file.
+    /// this reader, past the cut, is the one that reads the rest of the file; with the
+    /// offset it started at (the piece's start, or where a reader with the file's lines took
+    /// over), for the progress line.
     ReadsOn(Box<PgnReader<File>>, u64),
     /// A piece after one that reads on: its work is not needed.
     Cancelled,
