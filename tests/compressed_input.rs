@@ -110,3 +110,70 @@ fn a_broken_compressed_file_is_a_read_error() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `n` generated games (the command's own generator, a fixed seed), as PGN text.
+fn generated_games(dir: &std::path::Path, n: u32) -> Vec<u8> {
+    let path = dir.join("generated.pgn");
+    Command::cargo_bin("chessrules")
+        .expect("built")
+        .args(["standard", "gen-pgn", path.to_str().expect("utf-8")])
+        .args(["--games", &n.to_string(), "--seed", "7"])
+        .assert()
+        .success();
+    std::fs::read(&path).expect("the games were written")
+}
+
+/// What `validate ARGS` prints on both streams, and its exit code.
+fn validate_all(args: &[&str], stdin: Option<Vec<u8>>) -> (String, String, i32) {
+    let mut cmd = Command::cargo_bin("chessrules").expect("built");
+    cmd.args(["standard", "validate"]).args(args);
+    if let Some(bytes) = stdin {
+        cmd.write_stdin(bytes);
+    }
+    let out = cmd
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .expect("runs");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(9))]
+    /// A damaged `.zst`, `.gz` or `.bz2` (junk written anywhere in it) prints the same games
+    /// and the same error whatever the number of threads, from the file or standard input:
+    /// one thread's output, byte for byte.
+    #[test]
+    fn a_damaged_archive_reads_the_same_with_any_number_of_threads(
+        format in 0usize..3,
+        at in 0.02f64..0.98,
+        junk in proptest::collection::vec(proptest::prelude::any::<u8>(), 8..9),
+    ) {
+        let dir = scratch(&format!("damaged-{format}"));
+        let text = generated_games(&dir, 2500);
+        let (suffix, mut bytes) = match format {
+            0 => ("zst", zstd(&text)),
+            1 => ("gz", gzip(&text)),
+            _ => ("bz2", bzip2(&text)),
+        };
+        let start = ((bytes.len() as f64 * at) as usize).max(4);
+        let end = (start + junk.len()).min(bytes.len());
+        bytes[start..end].copy_from_slice(&junk[..end - start]);
+        let path = dir.join(format!("games.pgn.{suffix}"));
+        std::fs::write(&path, &bytes).expect("written");
+        let name = path.to_str().expect("utf-8");
+        let one = validate_all(&["--jobs", "1", name], None);
+        // What the damage leaves readable is reported: games before it, then a read error.
+        proptest::prop_assert!(one.0.starts_with("game 1: "), "{}", one.1);
+        for args in [["--jobs", "2", name], ["--jobs", "3", name]] {
+            proptest::prop_assert_eq!(&validate_all(&args, None), &one, "{:?}", args);
+        }
+        let from_stdin = validate_all(&["--jobs", "2", "-"], Some(bytes.clone()));
+        proptest::prop_assert_eq!(&from_stdin.0, &one.0);
+        proptest::prop_assert_eq!(from_stdin.2, one.2);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -3,6 +3,14 @@
 //! first bytes, not by its name, so standard input and files without the usual suffix work
 //! too; it is decompressed on a thread of its own, so that the reader that validates the games
 //! only copies bytes (a core's worth of validation is not slowed by the decoder).
+//!
+//! A damaged stream gives the same bytes before its error however it is read: a decoder that
+//! fails in a read loses what it had decoded in that read, so what comes out before the error
+//! depends on how much each read asked for and on how the input arrived. Both are fixed here:
+//! the decoder is handed its input in full reads ([`FullReads`]: a pipe's short reads do not
+//! reach it) and asked for its output [`STEP`] bytes at a time ([`SteadyReads`]), whoever reads
+//! it and with whatever buffer. So one thread and several, a file and a pipe, print the same
+//! games before the same error.
 
 use std::io::{self, Cursor, Read};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
@@ -50,6 +58,10 @@ const MAX_ZSTD_WINDOW: u32 = 1 << 27;
 /// Bytes handed from the decoding thread to the reader at a time.
 const CHUNK: usize = 1 << 18;
 
+/// Bytes a decoder is asked for at a time, whoever reads it (see [`SteadyReads`]): the PGN
+/// lexer's buffer, so one thread reads straight into its own buffer with no copy.
+pub const STEP: usize = 64 * 1024;
+
 /// Chunks the decoding thread may be ahead of the reader (bounded memory: 4 × 256 KiB).
 const CHUNKS_AHEAD: usize = 4;
 
@@ -89,12 +101,13 @@ fn decoded(
     }
     let kind = Compression::sniff(&head);
     let whole = Cursor::new(head).chain(input);
-    let decoded: Box<dyn Read + Send> = match kind {
+    let decoder: Box<dyn Read + Send> = match kind {
         Compression::None => return Ok((Box::new(whole), kind)),
-        Compression::Gzip => Box::new(flate2::read::MultiGzDecoder::new(whole)),
-        Compression::Bzip2 => Box::new(bzip2::read::MultiBzDecoder::new(whole)),
-        Compression::Zstd => zstd_frames(Box::new(whole))?,
+        Compression::Gzip => Box::new(flate2::read::MultiGzDecoder::new(FullReads(whole))),
+        Compression::Bzip2 => Box::new(bzip2::read::MultiBzDecoder::new(FullReads(whole))),
+        Compression::Zstd => zstd_frames(Box::new(FullReads(whole)))?,
     };
+    let decoded = Box::new(SteadyReads::new(decoder));
     if ahead {
         Ok((Box::new(on_own_thread(decoded, kind)), kind))
     } else {
@@ -105,6 +118,72 @@ fn decoded(
             }),
             kind,
         ))
+    }
+}
+
+/// A source read in full reads: each read fills the buffer it is given unless the source ends
+/// (or fails) first. A pipe hands over what it has when it is asked, so without this a
+/// decoder's reads of standard input would differ from run to run, and with them what a
+/// damaged stream decodes to before its error.
+struct FullReads<R>(R);
+
+impl<R: Read> Read for FullReads<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let mut filled = 0;
+        while filled < buf.len() {
+            match self.0.read(&mut buf[filled..]) {
+                Ok(0) => break,
+                Ok(n) => filled += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                // What was read is given first; the source fails again at the next read.
+                Err(_) if filled > 0 => break,
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(filled)
+    }
+}
+
+/// A decoder asked for exactly [`STEP`] bytes at every read, however large its reader's
+/// buffer: a read straight into the reader's buffer when that holds a step, through a step of
+/// its own otherwise. A decoder's error loses what it decoded in the read that failed, so
+/// reads of one size make the bytes before an error the same for every reader.
+struct SteadyReads {
+    decoder: Box<dyn Read + Send>,
+    /// Decoded bytes not yet handed on (`start..end` of `step`).
+    step: Vec<u8>,
+    start: usize,
+    end: usize,
+}
+
+impl SteadyReads {
+    fn new(decoder: Box<dyn Read + Send>) -> SteadyReads {
+        SteadyReads {
+            decoder,
+            step: Vec::new(),
+            start: 0,
+            end: 0,
+        }
+    }
+}
+
+impl Read for SteadyReads {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.start == self.end {
+            if buf.len() >= STEP {
+                return self.decoder.read(&mut buf[..STEP]);
+            }
+            if buf.is_empty() {
+                return Ok(0);
+            }
+            self.step.resize(STEP, 0);
+            self.end = self.decoder.read(&mut self.step)?;
+            self.start = 0;
+        }
+        let n = buf.len().min(self.end - self.start);
+        buf[..n].copy_from_slice(&self.step[self.start..self.start + n]);
+        self.start += n;
+        Ok(n)
     }
 }
 
@@ -298,6 +377,97 @@ mod tests {
                 open(Box::new(Cursor::new(frame_asking_for_window(limit + 1)))).expect("opens");
             let err = reader.read_to_end(&mut Vec::new()).expect_err("refused");
             assert!(err.to_string().starts_with("zstd: "), "{err}");
+        }
+    }
+
+    /// A source that hands over at most `sizes[i]` bytes at its i-th read, as a pipe does.
+    struct ShortReads {
+        bytes: Cursor<Vec<u8>>,
+        sizes: Vec<usize>,
+        reads: usize,
+    }
+
+    impl Read for ShortReads {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let most = self.sizes[self.reads % self.sizes.len()].max(1);
+            self.reads += 1;
+            let n = buf.len().min(most);
+            self.bytes.read(&mut buf[..n])
+        }
+    }
+
+    /// What `open` decodes `bytes` to, read in short reads and by a reader asking for `ask`
+    /// bytes at a time: the bytes before the first error, and whether there was one.
+    fn decode_damaged(open: Opener, bytes: &[u8], sizes: &[usize], ask: usize) -> (Vec<u8>, bool) {
+        let source = ShortReads {
+            bytes: Cursor::new(bytes.to_vec()),
+            sizes: sizes.to_vec(),
+            reads: 0,
+        };
+        let (mut reader, _) = open(Box::new(source)).expect("opens");
+        let mut out = Vec::new();
+        let mut buf = vec![0u8; ask];
+        loop {
+            match reader.read(&mut buf) {
+                Ok(0) => return (out, false),
+                Ok(n) => out.extend_from_slice(&buf[..n]),
+                Err(_) => return (out, true),
+            }
+        }
+    }
+
+    /// Games enough for several decoder reads: varied text, so the compressed stream has
+    /// blocks of its own to damage.
+    fn many_games() -> Vec<u8> {
+        let mut text = Vec::new();
+        for n in 0..6000u32 {
+            let line = format!(
+                "[Event \"game {n}\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 {{{}}} *\n\n",
+                n.wrapping_mul(2_654_435_761)
+            );
+            text.extend_from_slice(line.as_bytes());
+        }
+        text
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
+        /// A damaged stream decodes to the same bytes before the same failure however it is
+        /// read: in line or on a thread of its own, by any reader's buffer, from input that
+        /// arrives in any pieces.
+        #[test]
+        fn a_damaged_stream_reads_the_same_however_it_is_read(
+            format in 0usize..3,
+            at in 0.05f64..0.95,
+            junk in proptest::collection::vec(proptest::prelude::any::<u8>(), 1..16),
+            sizes in proptest::collection::vec(1usize..100_000, 1..8),
+            ask in 1usize..200_000,
+        ) {
+            let text = many_games();
+            let mut bytes = match format {
+                0 => zstd::encode_all(text.as_slice(), 3).expect("compressed"),
+                1 => {
+                    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+                    e.write_all(&text).expect("written");
+                    e.finish().expect("finished")
+                }
+                _ => {
+                    let mut e = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::fast());
+                    e.write_all(&text).expect("written");
+                    e.finish().expect("finished")
+                }
+            };
+            let start = ((bytes.len() as f64 * at) as usize).max(4);
+            for (i, b) in junk.iter().enumerate() {
+                if let Some(byte) = bytes.get_mut(start + i) {
+                    *byte ^= b | 1;
+                }
+            }
+            let whole = vec![usize::MAX];
+            let reference = decode_damaged(decompressing, &bytes, &whole, STEP);
+            for open in OPENERS {
+                proptest::prop_assert_eq!(&decode_damaged(open, &bytes, &sizes, ask), &reference);
+            }
         }
     }
 
