@@ -24,13 +24,19 @@ impl Rng {
     }
 }
 
-/// Every move the seat view offers the side to move, as texts: each piece's moves and the
-/// drops from the hand.
+/// Every move the seat view offers the side to move, as texts: each piece's moves and each
+/// kind's drops from the hand, asked for one by one as the page asks; they are the moves the
+/// seat view lists at once (`SeatView::moves`).
 fn seat_texts(seat: &dyn SeatView) -> BTreeSet<String> {
     let mover = seat.side_to_move();
-    let mut texts: BTreeSet<String> = seat
-        .drop_targets(Some(mover))
+    let hand = seat.hands(Some(mover)).map(|h| match mover {
+        Color::White => h.white,
+        Color::Black => h.black,
+    });
+    let mut texts: BTreeSet<String> = hand
         .into_iter()
+        .flatten()
+        .flat_map(|held| seat.drop_targets(held.piece.letter, Some(mover)))
         .map(|t| t.text)
         .collect();
     for file in 0..seat.files() {
@@ -41,6 +47,11 @@ fn seat_texts(seat: &dyn SeatView) -> BTreeSet<String> {
             }
         }
     }
+    let listed: BTreeSet<String> = seat.moves().into_iter().map(|(_, t)| t.text).collect();
+    assert_eq!(
+        listed, texts,
+        "the moves listed at once are the ones asked for one by one"
+    );
     texts
 }
 
@@ -117,7 +128,7 @@ fn play_pair(
         let kept = seat
             .play(&text)
             .unwrap_or_else(|e| panic!("{context}: {text}: {e}"));
-        assert_eq!(kept, text, "{context}: the log keeps another text");
+        assert_eq!(kept.text, text, "{context}: the log keeps another text");
         let m = game
             .parse_move(&text)
             .unwrap_or_else(|e| panic!("{context}: {text}: {e}"));

@@ -90,5 +90,5 @@ fn a_table_plays_one_move_per_text() {
         .play("c 2 c 3\nc 7 c 6")
         .expect_err("two moves in one text");
     assert_eq!(refused.message, "one move at a time");
-    assert_eq!(table.play("c 2 c 3").expect("a legal move"), "c 2 c 3");
+    assert_eq!(table.play("c 2 c 3").expect("a legal move").text, "c 2 c 3");
 }

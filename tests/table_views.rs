@@ -23,13 +23,13 @@ fn a_captured_king_ends_followchess_and_the_panel_lists_the_captures() {
     // Lower case is White: a rook on c3 and a king on a1 against a king on a3 and a queen on c2.
     let mut t = table(VariantId::Follow, "K.r\n..Q\nk..\n");
     assert_eq!(
-        t.play("c 3 c 2").expect("the rook takes the queen"),
+        t.play("c 3 c 2").expect("the rook takes the queen").text,
         "c 3 c 2"
     );
-    assert_eq!(t.play("a 3 a 2").expect("the king steps"), "a 3 a 2");
+    assert_eq!(t.play("a 3 a 2").expect("the king steps").text, "a 3 a 2");
     assert!(!t.status().over);
     assert_eq!(
-        t.play("c 2 a 2").expect("the rook takes the king"),
+        t.play("c 2 a 2").expect("the rook takes the king").text,
         "c 2 a 2"
     );
     let status = t.status();
@@ -84,7 +84,7 @@ fn fairy_chess_plays_its_move_file_notation_at_the_table() {
         .map(|m| m.text)
         .collect();
     assert!(texts.contains(&"b2-b4".to_string()), "{texts:?}");
-    assert_eq!(t.play(" b2-b4 ").expect("legal"), "b2-b4");
+    assert_eq!(t.play(" b2-b4 ").expect("legal").text, "b2-b4");
     let info = t.info();
     assert_eq!(
         info[0],
@@ -116,7 +116,10 @@ fn pawn_race_ends_in_the_courses_words() {
     );
     let won = "........\n.......W\n........\n........\n........\n........\nB.......\n........\nw\n";
     let mut t = table(VariantId::PawnRace, won);
-    assert_eq!(t.play("h8").expect("the pawn reaches its last rank"), "h8");
+    assert_eq!(
+        t.play("h8").expect("the pawn reaches its last rank").text,
+        "h8"
+    );
     let status = t.status();
     assert!(status.over && !status.stalemate);
     assert_eq!(

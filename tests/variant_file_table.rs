@@ -54,24 +54,30 @@ fn placements_falls_and_blasts_at_the_table() {
     assert!(t.walls().is_empty());
 
     // Placing is a player's turn; each may place what the file gives, once.
-    assert_eq!(t.play("wall e2-e3").expect("a wall"), "wall e2-e3");
+    assert_eq!(t.play("wall e2-e3").expect("a wall").text, "wall e2-e3");
     assert!(t
         .walls()
         .iter()
         .any(|w| w.square == "e3" && w.side == "south"));
-    assert_eq!(t.play("wall d7-d6").expect("Black's wall"), "wall d7-d6");
+    assert_eq!(
+        t.play("wall d7-d6").expect("Black's wall").text,
+        "wall d7-d6"
+    );
     let refused = |t: &mut Box<dyn SeatView>, text: &str| t.play(text).expect_err(text).message;
     assert_eq!(
         refused(&mut t, "wall a2-a3"),
         "white has no wall left to place"
     );
-    assert_eq!(t.play("trapdoor h4").expect("a trapdoor"), "trapdoor h4");
+    assert_eq!(
+        t.play("trapdoor h4").expect("a trapdoor").text,
+        "trapdoor h4"
+    );
     assert_eq!(
         refused(&mut t, "mine h4"),
         "h4 holds a trapdoor or mine already"
     );
     assert_eq!(refused(&mut t, "mine h7"), "h7 is not empty");
-    assert_eq!(t.play("mine a5").expect("a mine"), "mine a5");
+    assert_eq!(t.play("mine a5").expect("a mine").text, "mine a5");
     assert_eq!(obstacle_on(t.as_ref(), "h4"), Some("open_trapdoor"));
     assert_eq!(obstacle_on(t.as_ref(), "a5"), Some("mine"));
     // The wall blocks the e-pawn; the placements passed the turn with the clocks.
@@ -84,7 +90,7 @@ fn placements_falls_and_blasts_at_the_table() {
     assert!(t.info()[1].ends_with(" w KQkq - 4 3"), "{:?}", t.info());
 
     // A pawn falls through the trapdoor; a pawn steps on the mine.
-    assert_eq!(t.play("d2d4").expect("legal"), "d2d4");
+    assert_eq!(t.play("d2d4").expect("legal").text, "d2d4");
     assert_eq!(piece_on(t.as_ref(), "d4"), None);
     assert_eq!(
         t.events(),
@@ -94,7 +100,7 @@ fn placements_falls_and_blasts_at_the_table() {
             "the white pawn on d4 fell into a trapdoor".to_string()
         )]
     );
-    assert_eq!(t.play("e7e5").expect("legal"), "e7e5");
+    assert_eq!(t.play("e7e5").expect("legal").text, "e7e5");
     assert_eq!(piece_on(t.as_ref(), "e5"), None);
     assert_eq!(obstacle_on(t.as_ref(), "e5"), None, "the mine is used up");
     let events = t.events();
@@ -104,7 +110,7 @@ fn placements_falls_and_blasts_at_the_table() {
         events[0].2.starts_with("a mine exploded on e5"),
         "{events:?}"
     );
-    assert_eq!(t.play("g1f3").expect("legal"), "g1f3");
+    assert_eq!(t.play("g1f3").expect("legal").text, "g1f3");
     assert!(t.events().is_empty(), "nothing set off");
 
     // The board file is the variant file after the position: loading it goes on from there.

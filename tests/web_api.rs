@@ -893,8 +893,17 @@ async fn shipped_variants_open_by_name_with_hands_drops_and_explosions() {
     assert_eq!(v["hands"]["white"][0]["piece"]["letter"], "P");
     assert_eq!(v["hands"]["white"][0]["count"], 1);
     assert_eq!(v["hands"]["black"][0]["piece"]["color"], "black");
-    let drops = v["drops"].as_array().unwrap();
+    // The view lists no drops: they are asked for as a piece's targets are, from `P@`.
+    assert!(v.get("drops").is_none(), "{v}");
+    let (s, drops) = c
+        .json("GET", &format!("/api/games/{id}/targets?from=P%40"), None)
+        .await;
+    assert_eq!(s, StatusCode::OK, "{drops}");
+    let drops = drops.as_array().unwrap();
     assert!(drops.iter().any(|t| t["text"] == "P@e6" && t["to"] == "e6"));
+    assert!(drops
+        .iter()
+        .all(|t| t["text"].as_str().unwrap().starts_with("P@")));
     assert!(
         !drops.iter().any(|t| t["to"] == "h8"),
         "no pawn drop on the last rank"

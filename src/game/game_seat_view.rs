@@ -11,8 +11,8 @@
 
 use crate::core::{Color, Move, MoveFlag, Position, Square};
 use crate::game::seat_view::{
-    position_cells, position_extras, position_hands, Cell, GameStatus, Hands, Reveal, SeatView,
-    Target, WallView,
+    position_cells, position_extras, position_hands, Cell, GameStatus, Hands, Played, Reveal,
+    SeatView, Target, WallView,
 };
 use crate::game::zone_edges::zone_edges;
 use crate::game::{Game, GameEnd, MoveRefused, Score};
@@ -147,6 +147,33 @@ impl<G: TableGame> GameSeatView<G> {
     }
 }
 
+impl<G: TableGame> GameSeatView<G> {
+    /// The legal moves `keep` keeps, as the page's targets.
+    fn targets_where(&self, keep: impl Fn(&Move) -> bool) -> Vec<Target> {
+        let (mut game, moves) = self.legal_moves();
+        moves
+            .into_iter()
+            .filter(keep)
+            .map(|m| target(&mut game, m))
+            .collect()
+    }
+}
+
+/// `m` as the page's target: where it goes, its text, whether it takes, what it promotes to.
+fn target<G: TableGame>(game: &mut G, m: Move) -> Target {
+    let pos = game.table_position();
+    let rules = pos.rules();
+    let to = rules.shape.name(m.to);
+    let capture = m.dropped().is_none() && takes(pos, m);
+    let promotion = m.promotion.map(|k| rules.kind(k).letter);
+    Target {
+        to,
+        capture,
+        promotion,
+        text: game.move_text(m),
+    }
+}
+
 /// Does `m` take a piece? (Castling never does, whatever square it names.)
 fn takes(pos: &Position, m: Move) -> bool {
     !m.is_castle() && (m.flag == MoveFlag::EnPassant || pos.piece_at(m.to).is_some())
@@ -198,35 +225,35 @@ impl<G: TableGame> SeatView for GameSeatView<G> {
     }
 
     fn targets(&self, from: Square, _asker: Option<Color>) -> Vec<Target> {
-        let rules = self.position().rules().clone();
-        if !rules.shape.contains(from) {
+        if !self.position().rules().shape.contains(from) {
             return Vec::new();
         }
-        let from = rules.shape.sq(from);
-        let (mut game, moves) = self.legal_moves();
-        moves
-            .into_iter()
-            .filter(|m| m.from == from && m.dropped().is_none())
-            .map(|m| Target {
-                to: rules.shape.name(m.to),
-                capture: takes(game.table_position(), m),
-                promotion: m.promotion.map(|k| rules.kind(k).letter),
-                text: game.move_text(m),
-            })
-            .collect()
+        let from = self.position().rules().shape.sq(from);
+        self.targets_where(|m| m.from == from && m.dropped().is_none())
     }
 
-    fn drop_targets(&self, _asker: Option<Color>) -> Vec<Target> {
-        let shape = &self.position().rules().shape;
+    fn drop_targets(&self, letter: char, _asker: Option<Color>) -> Vec<Target> {
+        let rules = self.position().rules();
+        let Some(kind) = (0..rules.pieces.len() as crate::core::KindId)
+            .find(|&k| rules.kind(k).letter == letter && !rules.kind(k).plus)
+        else {
+            return Vec::new();
+        };
+        self.targets_where(|m| m.dropped() == Some(kind))
+    }
+
+    /// Every legal move from one generation, not a generation per piece and per kind.
+    fn moves(&self) -> Vec<(String, Target)> {
+        let shape = self.position().rules().shape.clone();
         let (mut game, moves) = self.legal_moves();
         moves
             .into_iter()
-            .filter(|m| m.dropped().is_some())
-            .map(|m| Target {
-                to: shape.name(m.to),
-                text: game.move_text(m),
-                capture: false,
-                promotion: None,
+            .map(|m| {
+                let from = match m.dropped() {
+                    Some(_) => "@".to_string(),
+                    None => shape.name(m.from),
+                };
+                (from, target(&mut game, m))
             })
             .collect()
     }
@@ -237,7 +264,7 @@ impl<G: TableGame> SeatView for GameSeatView<G> {
 
     /// The log keeps the rules type's own text of the move (the targets' text), whatever
     /// spacing or accepted spelling was typed.
-    fn play(&mut self, text: &str) -> Result<String, MoveRefused> {
+    fn play(&mut self, text: &str) -> Result<Played, MoveRefused> {
         if self.end().is_some() {
             return Err(MoveRefused::new("the game is over"));
         }
@@ -250,15 +277,27 @@ impl<G: TableGame> SeatView for GameSeatView<G> {
         self.events.clear();
         self.exploded.clear();
         if let Some(placed) = self.game.place(text.trim()) {
-            return placed;
+            return placed.map(|text| Played {
+                text,
+                squares: None,
+            });
         }
         let m = self.game.parse_move(text.trim())?;
         let written = self.game.move_text(m);
+        let shape = &self.position().rules().shape;
+        let from = match m.dropped() {
+            Some(_) => "@".to_string(),
+            None => shape.name(m.from),
+        };
+        let squares = Some([from, shape.name(m.to)]);
         let before = self.game.clone();
         self.game.make(m);
         self.events = self.game.move_events(&before, m);
         self.exploded = exploded(before.table_position(), self.position(), m);
-        Ok(written)
+        Ok(Played {
+            text: written,
+            squares,
+        })
     }
 
     fn events(&self) -> Vec<(&'static str, String, String)> {

@@ -58,6 +58,16 @@ pub struct Target {
     pub promotion: Option<char>,
 }
 
+/// A move played at the table ([`SeatView::play`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// The text the log keeps (the variant's canonical notation).
+    pub text: String,
+    /// The squares to mark as the last move: from and to of a piece move (`@` and the square
+    /// of a drop); `None` for a wall or a placement.
+    pub squares: Option<[String; 2]>,
+}
+
 /// The pieces one side holds in hand (variants with drops), one entry per kind held.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 pub struct HandView {
@@ -152,10 +162,37 @@ pub trait SeatView: Send {
     /// `asker` may be told them: a variant with hidden information computes them on what both
     /// the mover and the asker know (`None`: a spectator, or anyone not a player).
     fn targets(&self, from: Square, asker: Option<Color>) -> Vec<Target>;
-    /// The drops from the hand the side to move may make (`N@f3`), where the variant has
-    /// hands, as `asker` may be told them.
-    fn drop_targets(&self, _asker: Option<Color>) -> Vec<Target> {
+    /// The drops of the kind lettered `letter` (upper case) from the hand of the side to
+    /// move (`N@f3`), where the variant has hands, as `asker` may be told them: asked for one
+    /// kind at a time, as a piece's targets are, so that a view never lists every kind on
+    /// every empty square.
+    fn drop_targets(&self, _letter: char, _asker: Option<Color>) -> Vec<Target> {
         Vec::new()
+    }
+    /// Every move the side to move may make, as it knows the board, each with the square it
+    /// leaves (`@` for a drop). By default each piece's targets and each kind's drops in turn;
+    /// a variant that lists its moves at once does it in one pass.
+    fn moves(&self) -> Vec<(String, Target)> {
+        let mover = self.side_to_move();
+        let mut moves = Vec::new();
+        for cell in self.cells(&|_| false) {
+            let own = cell.piece.as_ref().is_some_and(|p| p.color == mover.name());
+            if let (true, Some(sq)) = (own, Square::parse(&cell.square)) {
+                for t in self.targets(sq, Some(mover)) {
+                    moves.push((cell.square.clone(), t));
+                }
+            }
+        }
+        let hand = self.hands(Some(mover)).map(|h| match mover {
+            Color::White => h.white,
+            Color::Black => h.black,
+        });
+        for held in hand.into_iter().flatten() {
+            for t in self.drop_targets(held.piece.letter, Some(mover)) {
+                moves.push(("@".to_string(), t));
+            }
+        }
+        moves
     }
     /// Both sides' hands as `asker` may know them, where the variant has hands (`None`: no
     /// hands in this variant, so the page draws none).
@@ -168,8 +205,9 @@ pub trait SeatView: Send {
         Vec::new()
     }
     /// Plays one move text with the variant's own legality and returns the text the log keeps
-    /// (the variant's canonical notation); the refusal is the variant's whole sentence.
-    fn play(&mut self, text: &str) -> Result<String, MoveRefused>;
+    /// (the variant's canonical notation) with the squares it moved between; the refusal is
+    /// the variant's whole sentence.
+    fn play(&mut self, text: &str) -> Result<Played, MoveRefused>;
     /// The current board as the variant's board file.
     fn status(&self) -> GameStatus;
     /// The current board as the variant's board file.
@@ -231,15 +269,9 @@ pub trait SeatView: Send {
     }
 }
 
-/// FIDE 9.6 for a game that counts repetitions and a halfmove clock.
+/// FIDE 9.6 for a game that counts repetitions and a halfmove clock, in words.
 pub(crate) fn fide_automatic_draw(repetitions: usize, halfmove_clock: u32) -> Option<&'static str> {
-    if repetitions >= 5 {
-        Some("fivefold repetition")
-    } else if halfmove_clock >= 150 {
-        Some("the seventy-five-move rule")
-    } else {
-        None
-    }
+    crate::core::history::AutomaticDraw::of(repetitions, halfmove_clock).map(|d| d.rule())
 }
 
 /// A variant the page offers.

@@ -143,17 +143,41 @@ pub struct View {
     /// move, any action, `acknowledge`) or its time runs out. Everybody else sees the position
     /// as it looks to them (`status.check`, that side to move) until then.
     pub verdict: Option<&'static str>,
-    /// Both sides' pieces in hand, where the variant has hands (absent otherwise).
+    /// Both sides' pieces in hand, where the variant has hands (absent otherwise). The
+    /// squares a kind may be dropped on are asked for as a piece's targets are (`targets`
+    /// from `N@`), so that a view's size never grows with the hand times the empty squares.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hands: Option<Hands>,
-    /// The drops from the hand the side to move may make, as the viewer may be told them
-    /// (`from` "@", text `N@f3`; absent when there are none).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub drops: Vec<Target>,
     /// The squares the last move's explosion emptied, for the page to mark (absent when the
     /// last move exploded nothing).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub exploded: Vec<String>,
+}
+
+/// Where the moves a client asks for start: the piece on a square (`e2`), or a kind in the
+/// hand of the side to move (`N@`, the letter as a drop's text writes it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// The piece on this square.
+    Square(Square),
+    /// The kind with this (upper-case) letter, in hand.
+    Hand(char),
+}
+
+impl Origin {
+    /// `e2` or `N@` (`n@` too); `None` for anything else.
+    pub fn parse(text: &str) -> Option<Origin> {
+        let Some(letter) = text.strip_suffix('@') else {
+            return Square::parse(text).map(Origin::Square);
+        };
+        let mut chars = letter.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) if c.is_ascii_alphabetic() => {
+                Some(Origin::Hand(c.to_ascii_uppercase()))
+            }
+            _ => None,
+        }
+    }
 }
 
 /// The actions a player may take (`Session::action_as`).
@@ -294,12 +318,13 @@ impl Session {
     /// The legal moves of the piece on `from`, as the mover may know them (the hot-seat page
     /// asks for the side at the board).
     pub fn targets(&self, from: Square) -> Vec<Target> {
-        self.targets_for(from, Viewer::Player(self.mover()))
+        self.targets_for(Origin::Square(from), Viewer::Player(self.mover()))
     }
 
-    /// The legal moves of the piece on `from` as `viewer` may be told them: hidden obstacles
-    /// the viewer does not know never change the answer.
-    pub fn targets_for(&self, from: Square, viewer: Viewer) -> Vec<Target> {
+    /// The legal moves from `from` (the piece on a square, or a kind in the hand of the side
+    /// to move) as `viewer` may be told them: hidden obstacles the viewer does not know never
+    /// change the answer.
+    pub fn targets_for(&self, from: Origin, viewer: Viewer) -> Vec<Target> {
         if self.over() {
             return Vec::new();
         }
@@ -307,7 +332,10 @@ impl Session {
             Viewer::Player(c) => Some(c),
             Viewer::Nobody | Viewer::All => None,
         };
-        self.game.targets(from, asker)
+        match from {
+            Origin::Square(from) => self.game.targets(from, asker),
+            Origin::Hand(letter) => self.game.drop_targets(letter, asker),
+        }
     }
 
     /// Plays a move text at the cursor. Later moves are deleted only when `branch` confirms it.
@@ -322,12 +350,8 @@ impl Session {
             )));
         }
         let mover = self.mover();
-        let candidates = self.piece_moves(mover);
-        let logged = self.game.play(text).map_err(|e| Refusal::bad(e.message))?;
-        let squares = candidates
-            .into_iter()
-            .find(|(_, t)| t.text == logged)
-            .map(|(from, t)| [from, t.to]);
+        let played = self.game.play(text).map_err(|e| Refusal::bad(e.message))?;
+        let (logged, squares) = (played.text, played.squares);
         self.moves.truncate(self.cursor);
         self.movers.truncate(self.cursor);
         self.squares.truncate(self.cursor);
@@ -340,29 +364,6 @@ impl Session {
         Ok(())
     }
 
-    /// Every piece move `mover` may make, as `mover` knows the board, with its from square.
-    fn piece_moves(&self, mover: Color) -> Vec<(String, Target)> {
-        self.game
-            .cells(&|_| false)
-            .into_iter()
-            .filter(|c| c.piece.as_ref().is_some_and(|p| p.color == mover.name()))
-            .filter_map(|c| Some((Square::parse(&c.square)?, c.square)))
-            .flat_map(|(sq, name)| {
-                self.game
-                    .targets(sq, Some(mover))
-                    .into_iter()
-                    .map(move |t| (name.clone(), t))
-            })
-            .chain(
-                // Drops leave from the hand, written "@".
-                self.game
-                    .drop_targets(Some(mover))
-                    .into_iter()
-                    .map(|t| ("@".to_string(), t)),
-            )
-            .collect()
-    }
-
     /// Reads what a person typed in any notation the board understands (the variant's own,
     /// coordinates, SAN; see `play::typed`), against the mover's legal moves as the mover
     /// knows them.
@@ -370,7 +371,6 @@ impl Session {
         if self.over() {
             return Reading::NotLegal("the game is over".into());
         }
-        let mover = self.mover();
         let letters: Vec<(String, char)> = self
             .game
             .cells(&|_| false)
@@ -378,7 +378,8 @@ impl Session {
             .filter_map(|c| Some((c.square, c.piece?.letter)))
             .collect();
         let candidates: Vec<Candidate> = self
-            .piece_moves(mover)
+            .game
+            .moves()
             .into_iter()
             .filter_map(|(from, t)| {
                 let letter = match from.as_str() {
@@ -402,10 +403,7 @@ impl Session {
         if self.over() {
             return Vec::new();
         }
-        self.piece_moves(self.mover())
-            .into_iter()
-            .map(|(_, t)| t.text)
-            .collect()
+        self.game.moves().into_iter().map(|(_, t)| t.text).collect()
     }
 
     /// Has a player placed a secret (a hidden trapdoor or mine, not a skipped placement) in
@@ -638,14 +636,8 @@ impl Session {
             Viewer::Player(c) => Some(c),
             Viewer::Nobody | Viewer::All => None,
         };
-        let drops = if over {
-            Vec::new()
-        } else {
-            self.game.drop_targets(asker)
-        };
         View {
             hands: self.game.hands(asker),
-            drops,
             exploded: self.game.exploded(),
             score: result.as_ref().map(|e| e.score().pgn_token()),
             id: self.id.clone(),

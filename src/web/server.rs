@@ -22,7 +22,7 @@ use super::assets;
 use super::computer::{self, Computer, ComputerRequest};
 use super::net::{new_token, ClientAddr, PerAddress, CREATE_BURST, CREATE_PER_SECOND};
 use crate::game::VariantId;
-use crate::play::session::{Refusal, Session, Viewer};
+use crate::play::session::{Origin, Refusal, Session, Viewer};
 use crate::variants::registry;
 
 /// The page's own games (one screen, both sides), by id. The id is 128 random bits: whoever
@@ -158,6 +158,12 @@ fn with_game<T>(
 
 fn parse_square(text: &str) -> Result<Square, Refusal> {
     Square::parse(text).ok_or_else(|| Refusal::bad(format!("'{text}' is not a square")))
+}
+
+/// Where targets are asked from: a square (`e2`) or a kind in hand (`N@`).
+pub(crate) fn parse_origin(text: &str) -> Result<Origin, Refusal> {
+    Origin::parse(text)
+        .ok_or_else(|| Refusal::bad(format!("'{text}' is not a square or a kind in hand (N@)")))
 }
 
 /// A shipped variant file as the page lists it: played as a variant file, opened by name.
@@ -320,8 +326,10 @@ async fn targets(
     Path(id): Path<String>,
     Query(q): Query<TargetsQuery>,
 ) -> Result<Response, Refusal> {
-    let from = parse_square(&q.from)?;
-    with_game(&state, &id, |g| Ok(Json(g.targets(from)).into_response()))
+    let from = parse_origin(&q.from)?;
+    with_game(&state, &id, |g| {
+        Ok(Json(g.targets_for(from, Viewer::Player(g.mover()))).into_response())
+    })
 }
 
 #[derive(Deserialize)]

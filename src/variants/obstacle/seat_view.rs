@@ -23,7 +23,7 @@ use crate::variants::obstacle::{
 use crate::variants::terrain::announce::{Announce, Pieces};
 
 use crate::game::seat_view::{
-    position_cells, Cell, GameStatus, Reveal, SeatView, Target, VariantInfo, Verdict,
+    position_cells, Cell, GameStatus, Played, Reveal, SeatView, Target, VariantInfo, Verdict,
 };
 use crate::variants::obstacle::knowledge::view_without;
 
@@ -176,9 +176,15 @@ impl SeatView for ObstacleSeatView {
             })
             .collect()
     }
-    fn play(&mut self, text: &str) -> Result<String, MoveRefused> {
+    fn play(&mut self, text: &str) -> Result<Played, MoveRefused> {
         let text = text.trim();
         let placing = matches!(text.as_bytes().first(), Some(b'D' | b'M')) || text == "...";
+        // The squares of a piece move, from the mover's own targets (8x8: a few dozen).
+        let squares = self
+            .moves()
+            .into_iter()
+            .find(|(_, t)| t.text == text)
+            .map(|(from, t)| [from, t.to]);
         let before = self.obstacles();
         let pieces_before = self.pieces();
         let infos = self
@@ -207,7 +213,10 @@ impl SeatView for ObstacleSeatView {
             }
         }
         self.last = infos;
-        Ok(text.to_string())
+        Ok(Played {
+            text: text.to_string(),
+            squares,
+        })
     }
     fn status(&self) -> GameStatus {
         let has = |i| self.last.contains(&i);

@@ -222,11 +222,17 @@ function drawHand(box, color, held) {
   }
 }
 
-// The drops of one kind from the hand (`N@f3` texts), from the view's drops.
-function selectHand(letter) {
+// The drops of one kind from the hand (`N@f3` texts), asked for as a piece's targets are
+// (from `N@`): a view carries the hands, not every kind's drops on every empty square.
+async function selectHand(letter) {
   selected = `@${letter}`;
   errorSquare = null;
-  targets = (view.drops || []).filter((t) => t.text.split("@")[0].toUpperCase() === letter);
+  targets = [];
+  render();
+  const from = `${letter}@`;
+  const found = net ? await net.targets(from)
+    : await api("GET", `/api/games/${view.id}/targets?from=${encodeURIComponent(from)}`);
+  if (selected === `@${letter}`) targets = found;
   render();
 }
 

@@ -170,7 +170,8 @@ impl NetGame {
                 "a network game cannot be stepped back: the shared position is the game",
             )),
             Command::Targets { from } => Ok(Accepted::Targets(
-                self.session.targets_for(square(from)?, seat.viewer()),
+                self.session
+                    .targets_for(crate::web::server::parse_origin(from)?, seat.viewer()),
             )),
             Command::Play {
                 text,
