@@ -36,9 +36,13 @@ pub struct Batch {
     pub next_start: Option<u64>,
     /// The line `next_start` is on.
     pub next_line: Option<u64>,
-    /// With `errors="stop"`: the reading stopped because the rest is not PGN (what the command
-    /// says after the games before it); `next_start` is then `None`.
+    /// With `errors="stop"`: why the reading stopped before the end, after the games before
+    /// it, as the command says it (the rest is not PGN, or the source could not be read on: a
+    /// damaged compressed file); `next_start` is then `None`.
     pub error: Option<String>,
+    /// What `error` is, and so the command's exit code: `"not_pgn"` (the rest is not PGN:
+    /// exit 1) or `"read"` (the source could not be read on: exit 3).
+    pub error_kind: Option<&'static str>,
 }
 
 #[pymethods]
@@ -166,9 +170,30 @@ fn open_range(source: &Bound<'_, PyAny>, start: u64, end: Option<u64>) -> PyResu
     Ok(Box::new(inner.take(limit)))
 }
 
-/// A batch's lines, games, legal games, moves, where the reading stopped, and why if the rest
-/// is not PGN.
-type BatchParts = (Vec<u8>, u64, u64, u64, Option<(u64, u64)>, Option<String>);
+/// A batch's lines, games, legal games, moves, where the reading stopped, and why if it stopped
+/// before the end (the message and its kind).
+type BatchParts = (
+    Vec<u8>,
+    u64,
+    u64,
+    u64,
+    Option<(u64, u64)>,
+    Option<(String, &'static str)>,
+);
+
+/// `error` when a batch told to stop at errors stops there: why, and its kind (see
+/// `Batch::error_kind`). An exception raised while reading (Ctrl-C's `KeyboardInterrupt`)
+/// is never kept: it goes on up.
+fn stopping_error(e: &io::Error) -> Option<(String, &'static str)> {
+    if e.get_ref().is_some_and(|inner| inner.is::<PyErr>()) {
+        return None;
+    }
+    let kind = match e.kind() {
+        io::ErrorKind::InvalidData => "not_pgn",
+        _ => "read",
+    };
+    Some((e.to_string(), kind))
+}
 
 /// Validates the games in bytes `start..end` of `source` (a path, bytes or a file object; a
 /// compressed source is read decompressed) in one call, without a Python object per game:
@@ -185,9 +210,11 @@ type BatchParts = (Vec<u8>, u64, u64, u64, Option<(u64, u64)>, Option<String>);
 /// confirmed: the piece from it reads as the whole file does. Only a source read from its
 /// first byte (`start` 0) is decompressed: further in, the bytes are read as text.
 ///
-/// `errors="stop"`: a rest that is not PGN ends the batch instead of raising (`Batch.error`
-/// says why, after the games before it), as a piece that may have started at a wrong guess
-/// wants (only the caller knows whether it did). I/O errors still raise.
+/// `errors="stop"`: a rest that is not PGN, or a source that cannot be read on (a damaged or
+/// cut-short compressed file), ends the batch instead of raising (`Batch.error` and
+/// `error_kind` say why, after the games before it), as a piece that may have started at a
+/// wrong guess wants (only the caller knows whether it did), and as the command reports them
+/// after the games before. An exception raised while reading (Ctrl-C) still raises.
 #[pyfunction]
 #[pyo3(signature = (source, *, variant = None, first_line = 1, first_game = 1, start = 0, end = None, until = None, file = None, errors = "raise"))]
 #[allow(clippy::too_many_arguments)]
@@ -261,12 +288,16 @@ pub fn validate_batch(
                 let (mut next, mut error) = (None, None);
                 while let Some(read) = read_game_replayed(&mut reader, default_variant) {
                     let (game, _) = match read {
-                        // The rest is not PGN: the games before it are kept and the error is
-                        // the batch's (the command reports it after them too).
-                        Err(e) if stop_at_error && e.kind() == io::ErrorKind::InvalidData => {
-                            error = Some(e.to_string());
-                            break;
-                        }
+                        // The rest is not PGN, or cannot be read: the games before it are
+                        // kept and the error is the batch's (the command reports it after them
+                        // too).
+                        Err(e) if stop_at_error => match stopping_error(&e) {
+                            Some(stop) => {
+                                error = Some(stop);
+                                break;
+                            }
+                            None => return Err(e),
+                        },
                         read => read?,
                     };
                     if let (Some(until), Some(at)) = (until, reader.clean_start()) {
@@ -295,7 +326,8 @@ pub fn validate_batch(
             moves,
             next_start: next.map(|(at, _)| at),
             next_line: next.map(|(_, line)| line),
-            error,
+            error_kind: error.as_ref().map(|(_, kind)| *kind),
+            error: error.map(|(message, _)| message),
         })
     })
 }

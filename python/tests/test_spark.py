@@ -225,9 +225,51 @@ def test_a_rest_that_is_not_pgn_is_reported_and_a_wrong_guess_before_one_is_not(
     said = command.stderr.strip().removeprefix("error: ")
     assert said.startswith(str(broken)) and "not PGN" in said
     _, message = said.split(": ", 1)
-    assert summary["errors"] == [{"file": str(broken.resolve()), "error": message}]
+    assert summary["errors"] == [{"file": str(broken.resolve()), "error": message,
+                                  "kind": "not_pgn"}]
     assert f"spark-validate: error: {broken.resolve()}: {message}" in done.stderr
     assert summary["pieces_read_again"] >= 1
+
+
+def test_a_damaged_or_cut_short_archive_gives_the_commands_games_error_and_exit_code(cli, repo, tmp_path):
+    """Issue 67: a `.pgn.zst` cut short or with junk in it, and a damaged `.pgn.gz`: Spark
+    writes the games the command reads before the damage, the summary with the command's
+    error (kind "read"), the same sentence on stderr, and the command's exit code (3); no
+    traceback."""
+    need_spark()
+    conftest.need("the zstd command", shutil.which("zstd") is not None)
+    text = corpus.generated(cli, tmp_path, 3000, 67).read_bytes()
+    packed = subprocess.run(["zstd", "-q", "-c"], input=text, capture_output=True,
+                            check=True).stdout
+    junk = bytearray(packed)
+    junk[len(junk) * 2 // 5:len(junk) * 2 // 5 + 8] = b"JUNKJUNK"
+    gz = bytearray(gzip.compress(text))
+    gz[len(gz) // 2:len(gz) // 2 + 8] = b"JUNKJUNK"
+    for name, data in [("cut.pgn.zst", packed[:len(packed) * 3 // 5]),
+                       ("junk.pgn.zst", bytes(junk)), ("junk.pgn.gz", bytes(gz))]:
+        path = tmp_path / name
+        path.write_bytes(data)
+        command = subprocess.run([str(cli), "standard", "validate", "--json", str(path)],
+                                 capture_output=True, text=True, timeout=300)
+        assert command.returncode == 3, (name, command.stderr)
+        expected = [json.loads(line) for line in command.stdout.splitlines()]
+        assert len(expected) > 100, name
+        said = command.stderr.strip().removeprefix("error: reading ")
+        out = tmp_path / f"out-{name}"
+        done = spark_validate(repo, tmp_path, path, "--out", out, "--master", "local[2]")
+        assert done.returncode == 3, (name, done.stderr[-3000:])
+        assert "Traceback" not in done.stderr, done.stderr[-3000:]
+        got = []
+        for part in sorted((out / "games").glob("part-*")):
+            got += [{k: v for k, v in json.loads(line).items() if k != "file"}
+                    for line in part.read_text().splitlines()]
+        assert got == expected, name
+        summary = json.loads((out / "summary.json").read_text())
+        _, message = said.split(": ", 1)
+        assert summary["errors"] == [{"file": str(path.resolve()), "error": message,
+                                      "kind": "read"}], name
+        assert summary["games"] == len(expected)
+        assert f"spark-validate: error: reading {path.resolve()}: {message}" in done.stderr
 
 
 def test_a_part_is_published_once_and_the_drivers_reading_again_replaces_it(repo, tmp_path):
