@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use chessrules::core::history::AutomaticDraw;
 use chessrules::core::{Color, Square};
 use chessrules::game::VariantId;
 use chessrules::variants::custom::CustomVariant;
@@ -199,6 +200,7 @@ impl Board {
         // FIDE chess claims as python-chess counts them; other variants by their own rules.
         let fide = self.has_fide_claims();
         game::game_end(&mut self.game, claim_draw && !fide)
+            .or_else(|| self.automatic_draw().map(End::Automatic))
             .or_else(|| {
                 if claim_draw && fide {
                     self.claimable_draw()
@@ -215,12 +217,26 @@ impl Board {
         matches!(self.variant, VariantId::Standard | VariantId::Chess960)
     }
 
+    /// The draw FIDE chess makes without a claim here (standard chess and Chess960), if any.
+    fn automatic_draw(&mut self) -> Option<AutomaticDraw> {
+        if !self.has_fide_claims() {
+            return None;
+        }
+        let stack = self.raw_stack();
+        claims::automatic_draw(&mut self.game, &stack)
+    }
+
+    /// The moves played, as the game's own moves.
+    fn raw_stack(&self) -> Vec<AnyMove> {
+        self.stack.iter().filter_map(|m| m.raw).collect()
+    }
+
     /// The draw the side to move may claim now or with one move, if any.
     fn claimable_draw(&mut self) -> Option<End> {
         if claims::fifty_moves(&mut self.game) {
             return Some(End::FiftyMoves);
         }
-        let stack: Vec<AnyMove> = self.stack.iter().filter_map(|m| m.raw).collect();
+        let stack = self.raw_stack();
         claims::threefold(&mut self.game, &stack).then_some(End::Repetition)
     }
 
@@ -526,6 +542,23 @@ impl Board {
     #[pyo3(signature = (*, claim_draw = false))]
     fn result(&mut self, claim_draw: bool) -> PyResult<&'static str> {
         guard(|| Ok(self.end(claim_draw).map_or("*", |o| o.result())))
+    }
+
+    /// Is the game drawn by the same position a fifth time (FIDE 9.6.1, no claim needed), as
+    /// python-chess's `is_fivefold_repetition` (with a legal move left; standard chess and
+    /// Chess960; False for the other variants).
+    fn is_fivefold_repetition(&mut self) -> PyResult<bool> {
+        guard(|| {
+            let stack = self.raw_stack();
+            Ok(self.has_fide_claims() && claims::fivefold(&mut self.game, &stack))
+        })
+    }
+
+    /// Is the game drawn by 75 moves of each side without a capture or a pawn move (FIDE
+    /// 9.6.2, no claim needed), as python-chess's `is_seventyfive_moves` (standard chess and
+    /// Chess960; False for the other variants).
+    fn is_seventyfive_moves(&mut self) -> PyResult<bool> {
+        guard(|| Ok(self.has_fide_claims() && claims::seventyfive(&mut self.game)))
     }
 
     /// Can the side to move claim a draw, now or with its next move: fifty moves or threefold

@@ -4,7 +4,7 @@
 //! makes it so). Positions are the same by FIDE's key: en passant counts only when the capture
 //! is legal (`core::history::repetition_key`).
 
-use chessrules::core::history::repetition_key;
+use chessrules::core::history::{repetition_key, AutomaticDraw};
 use chessrules::core::MoveFlag;
 use chessrules::variants::registry::AnyGame;
 
@@ -86,4 +86,32 @@ pub fn threefold(game: &mut AnyGame, stack: &[AnyMove]) -> bool {
         game::unmake_move(game);
         seen(k) >= 2
     })
+}
+
+/// How often the position has occurred since the last irreversible move (counting itself),
+/// as python-chess's `is_repetition` counts; at most what the clock allows.
+fn repetitions(game: &mut AnyGame, stack: &[AnyMove]) -> usize {
+    // A fifth occurrence needs four returns of at least four plies, all counted by the clock.
+    if game::position(game).halfmove_clock() < 16 {
+        return 1;
+    }
+    let keys = keys_since_irreversible(game, stack);
+    keys.iter().filter(|&&k| k == keys[0]).count()
+}
+
+/// python-chess's `is_fivefold_repetition`: the position a fifth time.
+pub fn fivefold(game: &mut AnyGame, stack: &[AnyMove]) -> bool {
+    repetitions(game, stack) >= 5
+}
+
+/// python-chess's `is_seventyfive_moves`: 150 halfmoves, with a legal move left.
+pub fn seventyfive(game: &mut AnyGame) -> bool {
+    game::position(game).halfmove_clock() >= 150 && has_legal_moves(game)
+}
+
+/// The draw FIDE's rules make without a claim (9.6) in a position that is no checkmate or
+/// stalemate, as python-chess's `outcome()` finds it: seventy-five moves, then fivefold.
+pub fn automatic_draw(game: &mut AnyGame, stack: &[AnyMove]) -> Option<AutomaticDraw> {
+    let clock = game::position(game).halfmove_clock();
+    AutomaticDraw::of(repetitions(game, stack), clock).filter(|_| has_legal_moves(game))
 }

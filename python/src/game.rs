@@ -2,6 +2,7 @@
 //! [`AnyGame`], which implements [`Game`] with [`AnyMove`] as its move; only perft hands the
 //! game inside to a generic count ([`Visit`]), where each variant's own move type is faster.
 
+use chessrules::core::history::AutomaticDraw;
 use chessrules::core::{Color, Position};
 use chessrules::engine::perft::Perft;
 use chessrules::game::{Game, MoveRefused, Terminal};
@@ -32,6 +33,8 @@ pub enum End {
     FiftyMoves,
     /// A position repeated (a draw the rules give once claimed).
     Repetition,
+    /// A draw without a claim (FIDE 9.6: seventy-five moves, fivefold repetition).
+    Automatic(AutomaticDraw),
 }
 
 /// Why the game is over, if it is. `claim`: count the draws a player may claim too.
@@ -55,30 +58,37 @@ fn end(g: &mut AnyGame, dead: bool, fifty: bool, claim: bool) -> Option<End> {
     }
 }
 
-/// Subtrees of this many plies or fewer are counted in one call, between two questions to
-/// `interrupted` (a few milliseconds: at most about a million leaves, counted in bulk).
-const COUNTED_WHOLE: u32 = 3;
+/// Leaves a subtree may have, estimated as (moves here)^(plies), to be counted in one call
+/// between two questions to `interrupted`: about a million, a few milliseconds counted in
+/// bulk. Deciding by depth alone (the last three plies) let a position of 64,303 moves count
+/// 10^14 leaves without a question.
+const COUNTED_WHOLE: f64 = (1u64 << 20) as f64;
 
-/// The library's perft, split above the last [`COUNTED_WHOLE`] plies so that `interrupted`
-/// is asked at every node above them; its error stops the count.
+/// The library's perft, split wherever a subtree's estimated leaves pass
+/// [`COUNTED_WHOLE`], so that `interrupted` is asked before every subtree counted whole (by
+/// work done, not by depth); its error stops the count.
 fn perft<G: Game, E>(
     g: &mut G,
     depth: u32,
     counter: &mut Perft<G::Move>,
     interrupted: &mut impl FnMut() -> Result<(), E>,
 ) -> Result<u64, E> {
-    if depth <= COUNTED_WHOLE {
+    if depth <= 1 {
         return Ok(counter.count(g, depth));
     }
-    interrupted()?;
     // As `Perft::count`: a decided position has no moves.
     if counter.end_rules && g.is_decided() {
         return Ok(0);
     }
     let mut moves = Vec::new();
     g.legal_moves(&mut moves);
+    if (moves.len() as f64).powi(depth as i32) <= COUNTED_WHOLE {
+        return Ok(counter.count(g, depth));
+    }
     let mut nodes = 0;
     for m in moves {
+        // Before each subtree: one of 64,303 one-ply counts is a move generation of its own.
+        interrupted()?;
         g.make(m);
         let below = perft(g, depth - 1, counter, interrupted);
         g.unmake();

@@ -1,6 +1,7 @@
 //! `chessrules.Outcome` and `chessrules.Termination`: how a game ended, as python-chess
 //! writes it (`winner`: True for White, False for Black, None for a draw).
 
+use chessrules::core::history::AutomaticDraw;
 use chessrules::core::Color;
 use chessrules::game::Terminal;
 use pyo3::prelude::*;
@@ -23,6 +24,10 @@ pub enum Termination {
     FIFTY_MOVES,
     /// A position repeated (claimed).
     REPETITION,
+    /// 150 half-moves without capture or pawn move: drawn without a claim (FIDE 9.6.2).
+    SEVENTYFIVE_MOVES,
+    /// The same position a fifth time: drawn without a claim (FIDE 9.6.1).
+    FIVEFOLD_REPETITION,
     /// A rule of the variant gave the side to move the win.
     VARIANT_WIN,
     /// A rule of the variant gave the side to move the loss.
@@ -95,6 +100,12 @@ impl Outcome {
             End::DeadPosition => (Termination::INSUFFICIENT_MATERIAL, Terminal::Draw),
             End::FiftyMoves => (Termination::FIFTY_MOVES, Terminal::Draw),
             End::Repetition => (Termination::REPETITION, Terminal::Draw),
+            End::Automatic(AutomaticDraw::SeventyFiveMoves) => {
+                (Termination::SEVENTYFIVE_MOVES, Terminal::Draw)
+            }
+            End::Automatic(AutomaticDraw::FivefoldRepetition) => {
+                (Termination::FIVEFOLD_REPETITION, Terminal::Draw)
+            }
         };
         let white = to_move == Color::White;
         let winner = match result {

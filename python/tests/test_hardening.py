@@ -65,6 +65,53 @@ def test_ctrl_c_stops_perft(variant):
     assert seconds < 5
 
 
+# A variant of 25 kinds with many of each in hand on a 26x99 board: 64,303 drops a position
+# (issue 67), where three plies are about 10^14 leaves.
+DROP_HEAVY = """
+name = "drop-heavy"
+[board]
+files = 26
+ranks = 99
+start = "k25/{empty}/25K[{white}{black}] w - - 0 1"
+[rules]
+drops = true
+[[piece]]
+letter = "K"
+name = "king"
+betza = "K"
+royal = true
+{pieces}
+"""
+
+
+def drop_heavy_variant():
+    letters = [c for c in "ABCDEFGHIJLMNOPQRSTUVWXYZ"]
+    pieces = "".join(f'[[piece]]\nletter = "{c}"\nname = "piece {c}"\nbetza = "W"\n'
+                     for c in letters)
+    return DROP_HEAVY.format(empty="/".join(["26"] * 97), white="".join(c * 9 for c in letters),
+                             black="".join(c.lower() * 9 for c in letters), pieces=pieces)
+
+
+def test_the_drop_heavy_position_has_the_moves_the_issue_counts():
+    board = chessrules.load_variant(drop_heavy_variant()).board()
+    # 25 kinds on 2,572 empty squares, and the king's three steps.
+    assert len(list(board.legal_moves)) == 25 * 2572 + 3
+
+
+def test_ctrl_c_stops_perft_on_a_high_branching_variant():
+    """Issue 67: the check for signals was made only above the last three plies; a position of
+    64,303 moves is now split by its work, and Ctrl-C stops it within a second."""
+    status, err, seconds = interrupted_after_a_second(
+        f"""
+        board = chessrules.load_variant({drop_heavy_variant()!r}).board()
+        chessrules.perft(board, 3)
+        print('finished')
+        """
+    )
+    assert status != 0 and err.rstrip().endswith("KeyboardInterrupt"), err[-2000:]
+    assert seconds < 1.5
+
+
 def test_ctrl_c_stops_validating_an_endless_file():
     # A FIFO fed with legal games for ever: the reading never ends by itself.
     status, err, seconds = interrupted_after_a_second(

@@ -102,12 +102,7 @@ def test_outcome_results_and_insufficient_material_at_game_ends():
     ends = 0
     for ours, theirs, m in random_pairs(chess, 150, seed=7, max_plies=400):
         if m is None:
-            end = theirs.outcome()
-            automatic = end is not None and end.termination in (
-                chess.Termination.SEVENTYFIVE_MOVES, chess.Termination.FIVEFOLD_REPETITION)
-            if automatic:  # FIDE's automatic draws are not chessrules' game ends (yet)
-                assert ours.result() == "*" and ours.result(claim_draw=True) == "1/2-1/2"
-                continue
+            # FIDE's automatic draws (fivefold, seventy-five moves) end the game too.
             assert ours.result() == theirs.result(), theirs.fen()
             ends += ours.result() != "*"
     assert ends > 50
@@ -129,10 +124,10 @@ def test_errors_of_the_new_methods():
     assert str(chessrules.Board("obstacle")) == chessrules.Board("obstacle").board_file()
 
 
-def shuffling_pairs(chess, games, seed, max_plies=60):
+def shuffling_pairs(chess, games, seed, max_plies=60, clocks=(90, 100)):
     """(ours, theirs) after each move of games that repeat positions and run the fifty-move
-    clock up: random FENs with a clock of 90-99, then mostly quiet moves, each side often
-    taking its last move back (a knight shuffle), so claims come and go."""
+    clock up: random FENs with a clock of 90-99 (or `clocks`), then mostly quiet moves, each
+    side often taking its last move back (a knight shuffle), so claims come and go."""
     rng = random.Random(seed)
     for _ in range(games):
         theirs = chess.Board()
@@ -144,7 +139,7 @@ def shuffling_pairs(chess, games, seed, max_plies=60):
         if theirs.is_game_over():
             continue
         fields = theirs.fen(en_passant="fen").split()
-        fields[4] = str(rng.randrange(90, 100))
+        fields[4] = str(rng.randrange(*clocks))
         theirs = chess.Board(" ".join(fields))
         ours = chessrules.Board(theirs.fen(en_passant="fen"))
         last = {chess.WHITE: None, chess.BLACK: None}
@@ -179,3 +174,67 @@ def test_draw_claims_match_python_chess():
             assert ours.result(claim_draw=True) == theirs.result(claim_draw=True), where
     # The games did reach both claims, many times.
     assert seen["fifty"] > 50 and seen["threefold"] > 50, seen
+
+
+def test_automatic_draws_end_the_game_as_python_chess_says(cli):
+    """Issue 67: fivefold repetition and the seventy-five-move rule end the game without a
+    claim (FIDE 9.6), in `outcome()`, `result()` and `is_game_over()` as python-chess's, and in
+    `standard validate` (its final status) for the same games written as PGN, which goes on
+    reading moves played past the draw with a warning naming its ply."""
+    chess = _chess()
+    seen = {"fivefold": 0, "seventyfive": 0}
+    games = {}
+    for ours, theirs in shuffling_pairs(chess, 40, seed=6767, max_plies=40, clocks=(120, 150)):
+        where = (theirs.fen(), [m.uci() for m in theirs.move_stack])
+        fivefold = theirs.is_fivefold_repetition()
+        seventyfive = theirs.is_seventyfive_moves()
+        seen["fivefold"] += fivefold
+        seen["seventyfive"] += seventyfive
+        assert ours.is_fivefold_repetition() == fivefold, where
+        assert ours.is_seventyfive_moves() == seventyfive, where
+        expected = theirs.outcome()
+        got = ours.outcome()
+        assert (got and got.termination.name) == (expected and expected.termination.name), where
+        assert ours.result() == theirs.result(), where
+        assert ours.is_game_over() == theirs.is_game_over(), where
+        games[theirs.root().fen()] = theirs.copy()
+    assert seen["fivefold"] > 5 and seen["seventyfive"] > 5, seen
+    # The same games as PGN: the final status is python-chess's outcome of the last position;
+    # a game that went on past a draw says where it was drawn.
+    import chess.pgn
+    import json
+    import subprocess
+    import tempfile
+    words = {"SEVENTYFIVE_MOVES": "seventy-five-move rule",
+             "FIVEFOLD_REPETITION": "fivefold repetition",
+             "CHECKMATE": "checkmate", "STALEMATE": "stalemate",
+             "INSUFFICIENT_MATERIAL": "insufficient material"}
+    boards = list(games.values())
+    text = "".join(str(chess.pgn.Game.from_board(b)) + "\n\n" for b in boards)
+    with tempfile.NamedTemporaryFile("w", suffix=".pgn", delete=False) as f:
+        f.write(text)
+    out = subprocess.run([str(cli), "standard", "validate", "--json", f.name],
+                         capture_output=True, text=True, timeout=120)
+    os.unlink(f.name)
+    results = [json.loads(line) for line in out.stdout.splitlines()]
+    assert len(results) == len(boards)
+    went_past = 0
+    for board, r in zip(boards, results):
+        outcome = board.outcome()
+        expected = words[outcome.termination.name] if outcome else (
+            "check" if board.is_check() else "ongoing")
+        assert r["status"] == expected, (r, board.fen())
+        replay = board.root()
+        drawn_at = None
+        for ply, m in enumerate(board.move_stack, 1):
+            replay.push(m)
+            if drawn_at is None and (replay.is_fivefold_repetition()
+                                     or replay.is_seventyfive_moves()):
+                drawn_at = ply
+        warned = [w for w in r.get("warnings", []) if "automatic, FIDE 9.6" in w]
+        if drawn_at is not None and drawn_at < len(board.move_stack):
+            went_past += 1
+            assert warned and warned[0].startswith(f"ply {drawn_at}: "), (r, drawn_at)
+        else:
+            assert not warned, r
+    assert went_past > 3

@@ -25,6 +25,40 @@ pub struct Status {
     pub insufficient_material: bool,
 }
 
+/// A draw FIDE's rules make without a claim (9.6): every front end (the table, the terminal,
+/// PGN validation, Python) ends a game of FIDE chess here, as python-chess's `outcome()` does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AutomaticDraw {
+    /// 75 moves of each side without a capture or a pawn move (9.6.2).
+    SeventyFiveMoves,
+    /// The same position a fifth time (9.6.1).
+    FivefoldRepetition,
+}
+
+impl AutomaticDraw {
+    /// The automatic draw in a position that occurred `repetitions` times (counting itself)
+    /// after `halfmove_clock` halfmoves without a capture or a pawn move; the caller has found
+    /// it is no checkmate or stalemate (those end the game first). The seventy-five-move rule
+    /// is asked first, as python-chess asks it.
+    pub fn of(repetitions: usize, halfmove_clock: u32) -> Option<AutomaticDraw> {
+        if halfmove_clock >= 150 {
+            Some(AutomaticDraw::SeventyFiveMoves)
+        } else if repetitions >= 5 {
+            Some(AutomaticDraw::FivefoldRepetition)
+        } else {
+            None
+        }
+    }
+
+    /// The rule, in words: `the seventy-five-move rule`, `fivefold repetition`.
+    pub fn rule(self) -> &'static str {
+        match self {
+            AutomaticDraw::SeventyFiveMoves => "the seventy-five-move rule",
+            AutomaticDraw::FivefoldRepetition => "fivefold repetition",
+        }
+    }
+}
+
 /// A position with the moves that led to it and the repetition key of every position on the
 /// way: what the questions about repetition and claims need.
 #[derive(Clone, Debug)]

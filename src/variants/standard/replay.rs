@@ -2,8 +2,8 @@
 //! is the first illegal move (its 1-based ply, the text as written and the FEN before it)
 //! or the final FEN and status.
 
-use crate::core::history::insufficient_material;
-use crate::core::Position;
+use crate::core::history::{insufficient_material, repetition_key, AutomaticDraw};
+use crate::core::{Move, MoveFlag, Position};
 use crate::notation::pgn::RawGame;
 use crate::notation::{fen, san};
 use crate::variants::core_game::Ends;
@@ -27,6 +27,10 @@ pub enum FinalStatus {
     /// A shipped variant's own rule ended the game (a king on the hill, an exploded king,
     /// the third check, no pieces left).
     VariantEnd,
+    /// FIDE chess drawn by the seventy-five-move rule (9.6.2: automatic, no claim).
+    SeventyFiveMoves,
+    /// FIDE chess drawn by the same position a fifth time (9.6.1: automatic, no claim).
+    FivefoldRepetition,
 }
 
 impl FinalStatus {
@@ -39,6 +43,8 @@ impl FinalStatus {
             FinalStatus::Check => "check",
             FinalStatus::Ongoing => "ongoing",
             FinalStatus::VariantEnd => "variant end",
+            FinalStatus::SeventyFiveMoves => "seventy-five-move rule",
+            FinalStatus::FivefoldRepetition => "fivefold repetition",
         }
     }
 }
@@ -252,6 +258,80 @@ pub struct Replayer {
     chess960: bool,
     /// A shipped variant's end rules, when the `Variant` tag names one.
     ends: Option<&'static Ends>,
+    /// FIDE chess's automatic draws, where the game is FIDE chess (standard or Chess960).
+    draws: Option<AutomaticDraws>,
+}
+
+/// What FIDE chess's automatic draws (9.6) need of a game read one move at a time: the
+/// repetition keys since the last capture or pawn move, and the first such draw met.
+#[derive(Default)]
+struct AutomaticDraws {
+    /// Repetition keys of the positions since the clock was last reset, the current one last
+    /// (at most 150: past that the seventy-five-move rule has drawn the game already).
+    keys: Vec<u64>,
+    /// The first automatic draw, at this ply; the moves after it are read on, with a warning.
+    met: Option<(usize, AutomaticDraw)>,
+    /// The automatic draw the current position stands in, if any (the final status).
+    now: Option<AutomaticDraw>,
+    /// The warning for the moves after it is given.
+    warned: bool,
+}
+
+/// The fewest halfmoves without a capture or a pawn move after which a position can stand a
+/// fifth time (four returns of at least four plies each).
+const FIVEFOLD_FROM: u32 = 16;
+
+impl AutomaticDraws {
+    /// Records the position `m` led to; returns the automatic draw it makes, if it makes one.
+    fn after(&mut self, pos: &mut Position, m: Move) -> Option<AutomaticDraw> {
+        let halfmove = pos.halfmove_clock();
+        if halfmove == 0 {
+            self.keys.clear();
+        }
+        if self.keys.len() < 150 {
+            self.keys.push(repetition_key_after(pos, m));
+        }
+        if halfmove < FIVEFOLD_FROM {
+            return None;
+        }
+        let repetitions = match self.keys.split_last() {
+            Some((&current, earlier)) => {
+                1 + earlier
+                    .iter()
+                    .rev()
+                    .skip(1)
+                    .step_by(2)
+                    .filter(|&&k| k == current)
+                    .count()
+            }
+            None => 1,
+        };
+        // Checkmate and stalemate come first (9.6.2; python-chess asks them first too).
+        AutomaticDraw::of(repetitions, halfmove).filter(|_| pos.has_legal_move())
+    }
+}
+
+/// FIDE's repetition key of the position `m` led to (`core::history::repetition_key`): an en
+/// passant right counts only when a capture can use it, asked of the legal moves only when a
+/// piece of the side to move stands beside the pawn that stepped (the rest cannot use it).
+fn repetition_key_after(pos: &mut Position, m: Move) -> u64 {
+    let Some(ep) = pos.en_passant() else {
+        return pos.key();
+    };
+    let mover = pos.side_to_move();
+    let beside = [m.to.wrapping_sub(1), m.to.wrapping_add(1)]
+        .into_iter()
+        .any(|sq| pos.piece_at(sq).is_some_and(|p| p.color == mover));
+    let usable = beside
+        && pos
+            .legal_move_list()
+            .iter()
+            .any(|m| m.flag == MoveFlag::EnPassant);
+    if usable {
+        pos.key()
+    } else {
+        pos.key() ^ pos.ep_key(ep)
+    }
 }
 
 impl Replayer {
@@ -272,7 +352,21 @@ impl Replayer {
             warnings: Vec::new(),
             chess960: other.is_some_and(is_chess960_variant),
             ends: other.and_then(shipped_variant).map(|s| &s.variant.end),
+            draws: None,
         }
+        .with_fide_draws()
+    }
+
+    /// FIDE chess (no shipped variant's rules) keeps count for the automatic draws, from the
+    /// position it starts in.
+    fn with_fide_draws(mut self) -> Replayer {
+        if let (None, Ok(pos)) = (self.ends, &mut self.state) {
+            self.draws = Some(AutomaticDraws {
+                keys: vec![repetition_key(pos)],
+                ..AutomaticDraws::default()
+            });
+        }
+        self
     }
 
     /// The next main-line move as written; after an illegal one, moves are only counted.
@@ -285,6 +379,9 @@ impl Replayer {
             // python-chess reads it as a pass; so do we, and say so (a game with one is not
             // a game of chess as played).
             pass(pos);
+            if let Some(draws) = &mut self.draws {
+                draws.now = None;
+            }
             if self.warnings.len() < MAX_WARNINGS {
                 self.warnings.push(format!(
                     "ply {}: null move {text}, played as a pass",
@@ -303,6 +400,9 @@ impl Replayer {
         match parsed {
             Ok(m) => {
                 pos.make(m);
+                if let Some(draws) = &mut self.draws {
+                    Self::count_draws(draws, pos, m, self.plies, &mut self.warnings);
+                }
             }
             Err(e) => {
                 self.state = Err(Verdict::Illegal {
@@ -312,6 +412,31 @@ impl Replayer {
                     reason: e,
                 });
             }
+        }
+    }
+
+    /// Records the position the move of ply `ply` led to: the first automatic draw is noted,
+    /// and a move after it is read on with a warning naming the ply of the draw (the game
+    /// was over there, as python-chess's `outcome()` says; PGN files go on past it).
+    fn count_draws(
+        draws: &mut AutomaticDraws,
+        pos: &mut Position,
+        m: Move,
+        ply: usize,
+        warnings: &mut Vec<String>,
+    ) {
+        if let (Some((at, draw)), false) = (draws.met, draws.warned) {
+            draws.warned = true;
+            if warnings.len() < MAX_WARNINGS {
+                warnings.push(format!(
+                    "ply {at}: the game was drawn there by {} (automatic, FIDE 9.6); the moves after it are read on",
+                    draw.rule()
+                ));
+            }
+        }
+        draws.now = draws.after(pos, m);
+        if draws.met.is_none() {
+            draws.met = draws.now.map(|d| (ply, d));
         }
     }
 
@@ -332,9 +457,24 @@ impl Replayer {
             Ok(mut pos) => {
                 let legal = Verdict::Legal {
                     fen: write_fen(&pos, self.chess960),
-                    status: match self.ends {
-                        Some(ends) => variant_status(&mut pos, ends),
-                        None => final_status(&mut pos),
+                    status: match (self.ends, &self.draws) {
+                        (Some(ends), _) => variant_status(&mut pos, ends),
+                        // Checkmate, stalemate and dead positions first, as python-chess's
+                        // `outcome()` asks them.
+                        (None, draws) => match (final_status(&mut pos), draws) {
+                            (
+                                FinalStatus::Check | FinalStatus::Ongoing,
+                                Some(AutomaticDraws {
+                                    now: Some(draw), ..
+                                }),
+                            ) => match draw {
+                                AutomaticDraw::SeventyFiveMoves => FinalStatus::SeventyFiveMoves,
+                                AutomaticDraw::FivefoldRepetition => {
+                                    FinalStatus::FivefoldRepetition
+                                }
+                            },
+                            (status, _) => status,
+                        },
                     },
                 };
                 recycle(pos);
@@ -387,6 +527,90 @@ mod tests {
             moves: moves.iter().collect(),
             ..RawGame::default()
         }
+    }
+
+    /// The status and warnings of `moves` played from `fen` (the initial position when `None`).
+    fn replayed(fen: Option<&str>, moves: &[&str]) -> (FinalStatus, Vec<String>) {
+        let mut r = Replayer::new(None, fen);
+        for m in moves {
+            r.push(m);
+        }
+        let replay = r.finish();
+        match replay.verdict {
+            Verdict::Legal { status, .. } => (status, replay.warnings),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    const SHUFFLE: [&str; 4] = ["Nf3", "Nf6", "Ng1", "Ng8"];
+
+    #[test]
+    fn the_fifth_occurrence_draws_the_game_and_moves_after_it_are_read_with_a_warning() {
+        let moves: Vec<&str> = SHUFFLE.iter().cycle().take(16).copied().collect();
+        assert_eq!(replayed(None, &moves[..15]).0, FinalStatus::Ongoing);
+        assert_eq!(
+            replayed(None, &moves),
+            (FinalStatus::FivefoldRepetition, Vec::new())
+        );
+        let mut past = moves.clone();
+        past.push("e4");
+        let (status, warnings) = replayed(None, &past);
+        assert_eq!(status, FinalStatus::Ongoing);
+        assert_eq!(
+            warnings,
+            ["ply 16: the game was drawn there by fivefold repetition (automatic, FIDE 9.6); the moves after it are read on"]
+        );
+        // Variants have their own rules: no automatic draw in a shipped variant's game.
+        let mut r = Replayer::new(Some("King of the Hill"), None);
+        for m in &moves {
+            r.push(m);
+        }
+        match r.finish().verdict {
+            Verdict::Legal { status, .. } => assert_eq!(status, FinalStatus::Ongoing),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn an_en_passant_right_no_pawn_can_use_counts_as_no_right() {
+        // After 1. e4 no black pawn can take en passant: the position after it is the one the
+        // knights come back to, four more times (the fifth occurrence at ply 17).
+        let mut moves = vec!["e4"];
+        moves.extend(SHUFFLE.iter().cycle().take(16).map(|m| match *m {
+            "Nf3" => "Nf6",
+            "Nf6" => "Nf3",
+            "Ng1" => "Ng8",
+            _ => "Ng1",
+        }));
+        assert_eq!(replayed(None, &moves).0, FinalStatus::FivefoldRepetition);
+        // With a black pawn on d4 the right can be used: the first position is another one.
+        let fen = "rnbqkbnr/ppp1pppp/8/8/3p4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        assert_eq!(replayed(Some(fen), &moves).0, FinalStatus::Ongoing);
+        let mut more = moves.clone();
+        more.extend(["Nf6", "Nf3", "Ng8", "Ng1"]);
+        assert_eq!(
+            replayed(Some(fen), &more).0,
+            FinalStatus::FivefoldRepetition
+        );
+    }
+
+    #[test]
+    fn seventy_five_moves_draw_unless_the_last_one_mates_or_nothing_can_mate() {
+        let fen = "7k/8/6K1/8/8/8/8/R7 w - - 149 100";
+        assert_eq!(
+            replayed(Some(fen), &["Rb1"]).0,
+            FinalStatus::SeventyFiveMoves
+        );
+        assert_eq!(replayed(Some(fen), &["Ra8#"]).0, FinalStatus::Checkmate);
+        let bare = "7k/8/6K1/8/8/8/8/r7 w - - 149 100";
+        assert_eq!(
+            replayed(Some(bare), &["Kg5"]).0,
+            FinalStatus::SeventyFiveMoves
+        );
+        let (status, warnings) = replayed(Some(fen), &["Rb1", "Kg8", "Rb8#"]);
+        assert_eq!(status, FinalStatus::Checkmate);
+        assert!(warnings[0]
+            .starts_with("ply 1: the game was drawn there by the seventy-five-move rule"));
     }
 
     #[test]
