@@ -100,3 +100,49 @@ fn a_tag_or_a_comment_followed_by_endless_zeros_ends() {
         );
     }
 }
+
+/// Issue 67: `chessrules follow` asks for its file names on standard input; from `/dev/zero`
+/// the first name never ends. A name past 4096 bytes ends the program at once, with the exit
+/// code of a shorter over-long one.
+#[test]
+fn follow_reading_its_file_name_from_dev_zero_ends_at_once() {
+    let started = Instant::now();
+    let mut child = Command::new(BIN)
+        .arg("follow")
+        .stdin(std::fs::File::open("/dev/zero").unwrap())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > Duration::from_secs(30) {
+            let _ = child.kill();
+            panic!("still reading /dev/zero after 30 seconds");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("board file name: a file name is at most 4096 bytes"),
+        "{stderr}"
+    );
+    let long_name = format!("{}\n", "a".repeat(5000));
+    let shorter = Command::new(BIN)
+        .arg("follow")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            use std::io::Write;
+            c.stdin.take().unwrap().write_all(long_name.as_bytes())?;
+            c.wait_with_output()
+        })
+        .unwrap();
+    assert_eq!(status.code(), shorter.status.code());
+    assert_eq!(status.code(), Some(2));
+}

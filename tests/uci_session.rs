@@ -290,3 +290,24 @@ fn chess960_mode_reads_and_writes_castling_as_king_takes_rook() {
     );
     assert!(!out.contains("info string"), "{out}");
 }
+
+/// Issue 67: an unknown `UCI_Variant` was ignored silently. It is answered with an `info
+/// string` naming the variants offered, and the old variant stays.
+#[test]
+fn an_unknown_uci_variant_is_named_with_the_variants_offered() {
+    let out = session(
+        "setoption name UCI_Variant value nosuchvariant\nisready\nposition startpos\ngo depth 1\n",
+    );
+    let said = out
+        .lines()
+        .find(|l| l.starts_with("info string unknown UCI_Variant 'nosuchvariant'"))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(said.contains("still chess"), "{said}");
+    for name in ["chess", "crazyhouse", "atomic", "xiangqi", "shogi"] {
+        assert!(said.split(' ').any(|w| w == name), "{name} in {said}");
+    }
+    assert!(out.lines().any(|l| l == "readyok"), "{out}");
+    // Still chess: a chess move from the start.
+    assert_eq!(bestmoves(&out).len(), 1, "{out}");
+    assert_eq!(bestmoves(&out)[0].len(), 4, "{out}");
+}

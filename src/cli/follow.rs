@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Result;
-use chessrules::io::input::{open_input, read_line_within, skip_bom, LineRead};
+use chessrules::io::input::{open_input, read_line_or_stop, skip_bom, LineRead};
 use chessrules::variants::follow::{BoardError, FollowChess, FollowMoveError};
 use clap::{Args, ValueEnum};
 
@@ -55,7 +55,7 @@ fn ask(prompt: &str, input: &mut impl BufRead) -> io::Result<Option<PathBuf>> {
     err!("{prompt}");
     io::stderr().flush()?;
     let mut line = Vec::new();
-    match read_line_within(input, &mut line, MAX_FILE_NAME)? {
+    match read_line_or_stop(input, &mut line, MAX_FILE_NAME)? {
         LineRead::End => return Ok(None),
         LineRead::TooLong => {
             return Err(io::Error::new(

@@ -308,10 +308,7 @@ pub fn run(args: UciArgs) -> Result<ExitCode> {
                 session.engine.reset();
                 Vec::new()
             }
-            Some("setoption") => {
-                session.set_option(&words);
-                Vec::new()
-            }
+            Some("setoption") => session.set_option(&words).into_iter().collect(),
             Some("position") => match session.set_position(&words) {
                 Ok(()) => {
                     session.refused = None;
@@ -361,18 +358,26 @@ pub fn run(args: UciArgs) -> Result<ExitCode> {
 }
 
 impl Session {
-    fn set_option(&mut self, words: &[&str]) {
+    /// Applies a `setoption`; an `info string` when the value is refused (a GUI shows it, and
+    /// the old value stays).
+    fn set_option(&mut self, words: &[&str]) -> Option<String> {
         let text = words.join(" ");
         if let Some(rest) = text.strip_prefix("setoption name UCI_Variant value ") {
-            if let Some(d) = UciRules::parse(rest.trim()) {
-                if d != self.dialect {
-                    self.dialect = d;
-                    self.refused = None;
-                    self.pos = d.start();
-                    self.game = d.game(self.pos.clone());
-                    self.keys.clear();
-                    self.engine.reset();
-                }
+            let Some(d) = UciRules::parse(rest.trim()) else {
+                return Some(format!(
+                    "info string unknown UCI_Variant '{}': still {}; the variants offered are {}",
+                    rest.trim(),
+                    self.dialect.name(),
+                    offered().join(" ")
+                ));
+            };
+            if d != self.dialect {
+                self.dialect = d;
+                self.refused = None;
+                self.pos = d.start();
+                self.game = d.game(self.pos.clone());
+                self.keys.clear();
+                self.engine.reset();
             }
         }
         if let Some(rest) = text.strip_prefix("setoption name UCI_Chess960 value ") {
@@ -383,6 +388,7 @@ impl Session {
                 self.default_movetime = ms.max(1);
             }
         }
+        None
     }
 
     fn set_position(&mut self, words: &[&str]) -> Result<(), String> {

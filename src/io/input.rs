@@ -167,6 +167,26 @@ pub fn read_line_within(
     line: &mut Vec<u8>,
     limit: usize,
 ) -> io::Result<LineRead> {
+    read_line(input, line, limit, true)
+}
+
+/// [`read_line_within`] for a reader that stops at a line too long (a file name asked for
+/// at a prompt): `TooLong` as soon as `limit` bytes are passed, the rest of the line unread,
+/// so that an endless line (`/dev/zero`) ends the reading at once.
+pub fn read_line_or_stop(
+    input: &mut impl BufRead,
+    line: &mut Vec<u8>,
+    limit: usize,
+) -> io::Result<LineRead> {
+    read_line(input, line, limit, false)
+}
+
+fn read_line(
+    input: &mut impl BufRead,
+    line: &mut Vec<u8>,
+    limit: usize,
+    read_past_a_long_line: bool,
+) -> io::Result<LineRead> {
     line.clear();
     let mut any = false;
     let mut too_long = false;
@@ -188,6 +208,9 @@ pub fn read_line_within(
             if line.len() + chunk.len() > limit {
                 too_long = true;
                 line.clear();
+                if !read_past_a_long_line {
+                    return Ok(LineRead::TooLong);
+                }
             } else {
                 line.extend_from_slice(chunk);
             }
