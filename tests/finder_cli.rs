@@ -115,3 +115,26 @@ fn standard_positions_may_be_fen_strings() {
         .unwrap();
     assert_eq!(missing.status.code(), Some(3), "{missing:?}");
 }
+
+/// Issue 67: an unreachable target with `--max-plies 1000000` grew without end and aborted
+/// under a memory limit. Under a 150 MB address-space limit it now ends with exit 4 and says
+/// what it ruled out (the memory budget is tested on the library, `variants::reach`).
+#[test]
+fn an_unreachable_target_ends_within_its_budget_under_a_memory_limit() {
+    let from = "8/7k/8/8/8/8/8/B3K3 w - - 0 1";
+    let to = "8/7k/8/8/8/8/8/3BK3 w - - 0 1";
+    let out = Command::new("prlimit")
+        .arg("--as=150000000")
+        .arg(env!("CARGO_BIN_EXE_chessrules"))
+        .args(["find", from, to, "--max-plies", "1000000"])
+        .args(["--max-positions", "2000000"])
+        .output()
+        .expect("prlimit runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(4), "{stderr}");
+    assert!(
+        stderr.starts_with("error: the search entered 2000000 positions (--max-positions raises it) before it could answer; no sequence of at most "),
+        "{stderr}"
+    );
+    assert!(out.stdout.is_empty());
+}

@@ -8,14 +8,16 @@
 //! other variants' positions are board files. Output on stdout: the moves one per line (a fairy sequence is a
 //! valid move file, an obstacle one a valid game file), or `no sequence within N plies`, or
 //! `impossible` (the reason goes to stderr).
-//! Exit 0 for these three answers, 1 for an unreadable or invalid position, 3 for I/O errors.
+//! Exit 0 for these three answers, 1 for an unreadable or invalid position, 3 for I/O errors,
+//! 4 when the search reached `--memory` or `--max-positions` before it could answer (it says
+//! how many plies it ruled out).
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use chessrules::engine::finder::Found;
+use chessrules::engine::finder::{Budget, Found, Spent};
 use chessrules::game::VariantId;
 use chessrules::variants::registry;
 use clap::Args;
@@ -51,6 +53,14 @@ pub struct FindArgs {
     /// Longest sequence searched, in plies.
     #[arg(long, default_value_t = 10)]
     max_plies: u32,
+    /// Memory the search may use, in MB (its table and the line it searches); past it, it
+    /// stops with exit code 4, saying how many plies it ruled out.
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
+    memory: u64,
+    /// Positions the search may enter; past them, it stops with exit code 4, saying how many
+    /// plies it ruled out.
+    #[arg(long, default_value_t = Budget::DEFAULT.positions)]
+    max_positions: u64,
 }
 
 fn read(path: &Path) -> Result<Vec<u8>> {
@@ -85,7 +95,13 @@ fn search(args: &FindArgs) -> Result<std::result::Result<Found, String>> {
             .map_err(|d| format!("{}: {}", path.display(), d.full()))
     };
     Ok(match (open(&from, &args.from), open(&to, &args.to)) {
-        (Ok(a), Ok(b)) => registry::find_between(a, b, args.max_plies),
+        (Ok(a), Ok(b)) => {
+            let budget = Budget {
+                bytes: usize::try_from(args.memory << 20).unwrap_or(usize::MAX),
+                positions: args.max_positions,
+            };
+            registry::find_between(a, b, args.max_plies, budget)
+        }
         (Err(e), _) | (_, Err(e)) => Err(e),
     })
 }
@@ -109,6 +125,16 @@ pub fn run(args: FindArgs) -> Result<ExitCode> {
         Found::Impossible(why) => {
             outln!("impossible");
             errln!("{why}");
+        }
+        Found::GaveUp { limit, searched } => {
+            let what = match limit {
+                Spent::Memory(_) => format!("needs more than {} MB (--memory", args.memory),
+                Spent::Positions(n) => format!("entered {n} positions (--max-positions"),
+            };
+            errln!(
+                "error: the search {what} raises it) before it could answer; no sequence of at most {searched} plies exists"
+            );
+            return Ok(ExitCode::from(4));
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -164,6 +164,41 @@ mod tests {
         ));
     }
 
+    /// A bishop cannot change the colour of its squares: no move proves it, so only a budget
+    /// ends the search. A small one of memory or of positions ends it with what it ruled out.
+    #[test]
+    fn an_unreachable_target_ends_at_the_budget() {
+        use crate::engine::finder::{find_within, Budget, Spent};
+        let from = fen("8/7k/8/8/8/8/8/B3K3 w - - 0 1");
+        let to = fen("8/7k/8/8/8/8/8/3BK3 w - - 0 1");
+        // 512 bytes for the line: a few plies of a king's and a bishop's moves (and a table
+        // of 16 entries, so the positions budget is there to end a search that thrashes it).
+        let tiny_memory = Budget {
+            bytes: 1024,
+            positions: 50_000_000,
+        };
+        match find_within(&from, &to, 1_000_000, tiny_memory) {
+            Found::GaveUp {
+                limit: Spent::Memory(1024),
+                searched,
+            } => assert!(searched >= 1, "{searched}"),
+            other => panic!("{other:?}"),
+        }
+        let few_positions = Budget {
+            bytes: 1 << 20,
+            positions: 100_000,
+        };
+        match find_within(&from, &to, 1_000_000, few_positions) {
+            Found::GaveUp {
+                limit: Spent::Positions(100_000),
+                searched,
+            } => assert!(searched >= 5, "{searched}"),
+            other => panic!("{other:?}"),
+        }
+        // The same search with plies as its limit answers as before.
+        assert_eq!(find(&from, &to, 6), Found::NoneWithin(6));
+    }
+
     #[test]
     fn too_far_is_reported_as_none_within() {
         let to = fen("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");

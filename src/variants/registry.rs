@@ -8,7 +8,7 @@
 #![warn(missing_docs)]
 
 use crate::core::{Color, Position};
-use crate::engine::finder::{find, Found};
+use crate::engine::finder::{find_within, Budget, Found};
 use crate::game::seat_view::VariantInfo;
 use crate::game::{Diagnostic, Game, SeatView, VariantId};
 use crate::notation::fen;
@@ -395,10 +395,17 @@ pub fn open_variant_file(text: &str, fen: Option<&str>) -> Result<AnyGame, Diagn
 
 /// A shortest sequence of moves (the variant's notation) from `from` to `to`, two positions of
 /// one variant, within `max_plies`.
-pub fn find_between(from: AnyGame, to: AnyGame, max_plies: u32) -> Result<Found, String> {
+pub fn find_between(
+    from: AnyGame,
+    to: AnyGame,
+    max_plies: u32,
+    budget: Budget,
+) -> Result<Found, String> {
     match (from, to) {
-        (AnyGame::Core(a), AnyGame::Core(b)) => Ok(find(&a, &b, max_plies)),
-        (AnyGame::Obstacle(a), AnyGame::Obstacle(b)) => Ok(find(a.as_ref(), b.as_ref(), max_plies)),
+        (AnyGame::Core(a), AnyGame::Core(b)) => Ok(find_within(&a, &b, max_plies, budget)),
+        (AnyGame::Obstacle(a), AnyGame::Obstacle(b)) => {
+            Ok(find_within(a.as_ref(), b.as_ref(), max_plies, budget))
+        }
         _ => Err("the move-sequence finder does not search pawn races".to_string()),
     }
 }
