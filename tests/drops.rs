@@ -122,8 +122,11 @@ fn impossible_hands_are_clear_errors() {
         let e = v.position_from_fen(text).expect_err(text);
         assert!(e.to_string().contains(message), "{text}: {e}");
     }
-    let many = format!("4k3/8/8/8/8/8/8/4K3[{}] w - - 0 1", "P".repeat(64));
-    let e = v.position_from_fen(&many).expect_err("64 pawns in hand");
+    // A hand past what any game can hold is refused; 64 pawns are not (see below).
+    let many = format!("4k3/8/8/8/8/8/8/4K3[{}] w - - 0 1", "P".repeat(60_001));
+    let e = v
+        .position_from_fen(&many)
+        .expect_err("60,001 pawns in hand");
     assert!(e.to_string().contains("too many 'P' in hand"), "{e}");
     // Lichess's form: the hands as a ninth row.
     let pos = v
@@ -159,4 +162,44 @@ fn clone_from_carries_hands_and_promotion_marks() {
     into_zh.clone_from(&standard);
     assert_eq!(fen::write(&into_zh), fen::write(&standard));
     assert_eq!(moves(&mut into_zh), moves(&mut standard));
+}
+
+/// Issue 67: a hand of 64 or more of one kind read the next kind's Zobrist slot, and the FEN
+/// the game wrote for it did not read back. Any count has a key of its own, the key made move
+/// by move is the one computed from scratch, and the FEN reads back to the same position.
+#[test]
+fn a_hand_of_64_and_more_of_a_kind_keeps_its_key_and_reads_back() {
+    let queens = "Q".repeat(63);
+    let mut pos = zh(&format!("4k3/8/8/8/8/8/3q4/4K3[{queens}] w - - 0 1"));
+    let before = pos.clone();
+    let m = coordinate::parse(&mut pos, "e1d2").expect("the king takes the queen");
+    let undo = pos.make(m);
+    assert_eq!(pos.hand_count(Color::White, 1), 64);
+    assert_eq!(pos.key(), pos.compute_key());
+    let written = fen::write(&pos);
+    assert_eq!(written, format!("4k3/8/8/8/8/8/3K4/8[{queens}Q] b - - 0 1"));
+    let read = zh(&written);
+    assert!(read == pos, "{written}");
+    assert_eq!(read.key(), pos.key());
+    // 64 queens are not 63 queens and a rook.
+    let other = zh(&format!("4k3/8/8/8/8/8/3K4/8[{queens}R] b - - 0 1"));
+    assert_ne!(other.key(), pos.key());
+    // Dropping one and taking the capture back both come back to the same keys.
+    let drop = coordinate::parse(&mut pos, "e8e7").expect("the king steps");
+    let u = pos.make(drop);
+    let q = coordinate::parse(&mut pos, "Q@a1").expect("a queen dropped");
+    let u2 = pos.make(q);
+    assert_eq!(pos.hand_count(Color::White, 1), 63);
+    assert_eq!(pos.key(), pos.compute_key());
+    pos.unmake(q, u2);
+    pos.unmake(drop, u);
+    pos.unmake(m, undo);
+    assert!(pos == before);
+    assert_eq!(pos.key(), before.key());
+    let many = zh(&format!(
+        "4k3/8/8/8/8/8/8/4K3[{}] w - - 0 1",
+        "P".repeat(300)
+    ));
+    assert_eq!(many.hand_count(Color::White, 5), 300);
+    assert_eq!(many.key(), many.compute_key());
 }

@@ -48,7 +48,7 @@ impl Position {
 
     /// Sets the count in hand of a piece code, keeping the key in step.
     #[inline]
-    fn set_held(&mut self, code: u8, n: u8) {
+    fn set_held(&mut self, code: u8, n: u16) {
         let z = &self.rules.zobrist;
         let held = &mut self.hand[code as usize];
         self.key ^= z.hand(code, *held) ^ z.hand(code, n);

@@ -63,7 +63,7 @@ pub struct Position {
     /// move made with drops on, [the moving piece's, the captured piece's].
     pub(crate) carried: Vec<[u8; 2]>,
     /// Where the rules have drops (else empty): per piece code, how many are in hand.
-    pub(crate) hand: Vec<u8>,
+    pub(crate) hand: Vec<u16>,
     /// Where the rules have drops (else empty): per cell, the kind + 1 its piece was promoted
     /// from (0: not promoted), the kind it returns to a hand as when captured.
     pub(crate) origin: Vec<u8>,
@@ -93,6 +93,10 @@ impl PartialEq for Position {
             && self.key == other.key
     }
 }
+
+/// The most pieces of one kind a position may be given in hand (a FEN's hand): with every
+/// piece a board can hold captured on top, a count still fits its `u16`.
+pub const MAX_IN_HAND: u16 = 60_000;
 
 impl Position {
     /// An empty board, White to move, no castling rights, move 1.
@@ -285,17 +289,17 @@ impl Position {
     }
 
     /// How many pieces of `kind` `color` holds in hand (0 where the rules have no hands).
-    pub fn hand_count(&self, color: Color, kind: KindId) -> u8 {
+    pub fn hand_count(&self, color: Color, kind: KindId) -> u16 {
         let code = Piece::new(color, kind).code();
         self.hand.get(code as usize).copied().unwrap_or(0)
     }
 
     /// Sets how many pieces of `kind` `color` holds in hand, keeping the key in step. Refused
     /// (false) where the rules have no hands, for a kind not in the table, and for more than
-    /// `zobrist::HAND_KEYS - 1`.
-    pub fn set_hand_count(&mut self, color: Color, kind: KindId, n: u8) -> bool {
+    /// [`MAX_IN_HAND`].
+    pub fn set_hand_count(&mut self, color: Color, kind: KindId, n: u16) -> bool {
         let code = Piece::new(color, kind).code();
-        if n as usize >= crate::core::zobrist::HAND_KEYS || code as usize >= self.hand.len() {
+        if n > MAX_IN_HAND || code as usize >= self.hand.len() {
             return false;
         }
         let z = &self.rules.zobrist;

@@ -21,9 +21,12 @@ pub struct Zobrist {
     hand: Vec<u64>,
 }
 
-/// Counts in hand with a key of their own; a hand holds at most this many less one of a kind
-/// (`Position::set_hand_count` refuses more).
+/// Counts in hand with a key from the table; a larger count's key is mixed from the code and
+/// the count (`Zobrist::hand`), so that no count reads another kind's keys.
 pub const HAND_KEYS: usize = 64;
+
+/// The seed of the keys of counts in hand past the table.
+const LARGE_HAND_SEED: u64 = 0x4A4D_0002_0BAD_5EED;
 
 /// SplitMix64: small, fast and good enough for hashing keys.
 pub fn splitmix(state: &mut u64) -> u64 {
@@ -69,12 +72,22 @@ impl Zobrist {
     }
 
     /// Key of holding `n` pieces of `code` in hand (0 for none, or where there are no hands).
+    /// Counts from [`HAND_KEYS`] on (a crazyhouse hand of 64 queens) have keys of their own,
+    /// mixed from the code and the count rather than read from the table.
     #[inline]
-    pub fn hand(&self, code: u8, n: u8) -> u64 {
-        self.hand
-            .get(code as usize * HAND_KEYS + n as usize)
-            .copied()
-            .unwrap_or(0)
+    pub fn hand(&self, code: u8, n: u16) -> u64 {
+        if self.hand.is_empty() {
+            return 0;
+        }
+        if (n as usize) < HAND_KEYS {
+            return self
+                .hand
+                .get(code as usize * HAND_KEYS + n as usize)
+                .copied()
+                .unwrap_or(0);
+        }
+        let mut state = LARGE_HAND_SEED ^ (u64::from(code) << 32) ^ u64::from(n);
+        splitmix(&mut state)
     }
 
     /// Key of piece `code` (1-based cell code) on `cell`.

@@ -74,7 +74,7 @@ pub struct HandView {
     /// The piece, as the board draws it.
     pub piece: PieceView,
     /// How many of it the side holds (at least 1).
-    pub count: u8,
+    pub count: u16,
 }
 
 /// Both sides' hands, as the page draws them beside the board.
