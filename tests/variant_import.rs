@@ -249,6 +249,58 @@ fn a_malformed_line_is_an_error_with_its_place() {
     let _ = std::fs::remove_dir_all(&out);
 }
 
+/// Issue 67: a section of 150,000 keys took 30 s (each key compared with every later one),
+/// and a file of 61,647 sections made 473 MB of memory and 243 MB of files. Keys are read
+/// in one pass; a file of more than 10,000 sections is refused whole, writing nothing.
+#[test]
+fn hostile_files_are_read_in_linear_time_and_capped_in_sections() {
+    // 150,000 distinct keys of four letters fit the 1 MiB an ini file may have.
+    let mut keys = String::from("[wide:chess]\n");
+    for i in 0..150_000u32 {
+        let key: String = (0..4)
+            .map(|d| char::from(b'a' + (i / 26u32.pow(d) % 26) as u8))
+            .collect();
+        keys.push_str(&key);
+        keys.push_str("=\n");
+    }
+    keys.push_str("[child:wide]\n");
+    let dir = out_dir("wide");
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let ini = dir.join("wide.ini");
+    std::fs::write(&ini, &keys).expect("written");
+    let out = Command::cargo_bin("chessrules")
+        .expect("the binary is built")
+        .args(["variant", "import"])
+        .arg(&ini)
+        .arg("--out")
+        .arg(dir.join("variants"))
+        // A hang guard, not a measure: the quadratic reading took 30 s for these keys.
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .expect("runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.starts_with("wide: unsupported keys: "), "{stdout}");
+    assert!(stdout.contains("\nchild: parent wide was not imported\n"));
+    assert!(stdout.ends_with("0 imported, 2 skipped\n"));
+
+    let many: String = (0..10_001).map(|i| format!("[v{i}:chess]\n")).collect();
+    std::fs::write(&ini, many).expect("written");
+    Command::cargo_bin("chessrules")
+        .expect("the binary is built")
+        .args(["variant", "import"])
+        .arg(&ini)
+        .arg("--out")
+        .arg(dir.join("many"))
+        .assert()
+        .code(1)
+        .stderr(predicates::str::contains(
+            "wide.ini:10001:1: error: more than 10000 sections: import reads at most 10000 variants a file",
+        ));
+    assert!(!dir.join("many").exists(), "nothing written");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Imports an ini text; returns the report and the folder the files went to.
 fn import_text(tag: &str, ini: &str) -> (Vec<String>, PathBuf) {
     let dir = out_dir(tag);

@@ -117,3 +117,21 @@ def test_dead_positions_end_as_in_python_chess(name, fen):
     assert ours.is_game_over() == (outcome is not None)
     if outcome is not None:
         assert _winner(ours) == outcome.winner
+
+
+@pytest.mark.parametrize("fen", [
+    "4k3/8/8/8/8/8/8/R3K3 w - - 0+0 0 1",
+    "4k3/8/8/8/8/8/8/R3K3 b - - 0+0 0 1",
+    "4k3/8/8/8/8/8/8/R3K3 w - - 0+2 0 1",
+    "4k3/8/8/8/8/8/8/R3K3 b - - 2+0 0 1",
+])
+def test_three_check_ends_as_python_chess_scores_it(fen):
+    """Issue 67: no check left to either side (`0+0`) is a draw, as python-chess and lichess
+    score it; one side without checks left has won."""
+    variant = _variant_module()
+    theirs = variant.ThreeCheckBoard(fen)
+    ours = chessrules.Board("3check", fen)
+    expected = theirs.outcome()
+    assert ours.is_game_over() == (expected is not None)
+    assert _winner(ours) == expected.winner, fen
+    assert ours.result() == theirs.result()

@@ -2,6 +2,7 @@
 //! `variant list`: the names `--variant` takes; `variant import FILE.ini --out DIR`:
 //! Fairy-Stockfish's `variants.ini` written as variant files.
 
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use chessrules::io::input::{read_limited, MAX_INPUT_BYTES};
@@ -85,23 +86,23 @@ fn import(file: &std::path::Path, out: &std::path::Path) -> Result<ExitCode> {
         errln!("{}:1:1: error: the file is not UTF-8 text", file.display());
         return Ok(ExitCode::from(1));
     };
-    let imported = match ini::import(&text) {
-        Ok(v) => v,
-        Err(e) => {
-            errln!("{}:{e}", file.display());
-            return Ok(ExitCode::from(1));
-        }
-    };
-    std::fs::create_dir_all(out)
-        .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", out.display()))?;
     let (mut written, mut skipped) = (0, 0);
-    for v in imported {
+    // Each section is written (or said skipped) as it is translated: memory holds one
+    // section's text, not the whole import's. The folder is made once the file has read
+    // (a file that does not read leaves nothing behind).
+    let outcome = ini::import_each(&text, |v| {
+        if written + skipped == 0 {
+            if let Err(e) = std::fs::create_dir_all(out) {
+                return ControlFlow::Break(format!("cannot create {}: {e}", out.display()));
+            }
+        }
         match v.result {
             Ok(toml) => {
                 // The name is a file name (the reader refuses others): no path leaves `out`.
                 let path = out.join(format!("{}.toml", v.name));
-                write_atomic(&path, toml.as_bytes())
-                    .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+                if let Err(e) = write_atomic(&path, toml.as_bytes()) {
+                    return ControlFlow::Break(format!("cannot write {}: {e}", path.display()));
+                }
                 outln!("{}: wrote {}", v.name, path.display());
                 written += 1;
             }
@@ -110,9 +111,19 @@ fn import(file: &std::path::Path, out: &std::path::Path) -> Result<ExitCode> {
                 skipped += 1;
             }
         }
+        ControlFlow::Continue(())
+    });
+    match outcome {
+        Err(e) => {
+            errln!("{}:{e}", file.display());
+            Ok(ExitCode::from(1))
+        }
+        Ok(Some(e)) => Err(anyhow::anyhow!(e)),
+        Ok(None) => {
+            outln!("{written} imported, {skipped} skipped");
+            Ok(ExitCode::SUCCESS)
+        }
     }
-    outln!("{written} imported, {skipped} skipped");
-    Ok(ExitCode::SUCCESS)
 }
 
 /// One line per name: `NAME  TITLE` for the built-in variants, `NAME (ALIASES)  DESCRIPTION`

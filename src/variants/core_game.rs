@@ -157,10 +157,16 @@ impl Ends {
         let us = pos.side_to_move();
         let them = us.other();
         if let Some(limit) = self.check_limit {
-            if pos.checks_given(them) >= limit {
-                return Some((Terminal::Loss, "checks given"));
-            } else if pos.checks_given(us) >= limit {
-                return Some((Terminal::Win, "checks given"));
+            // Both at the limit (a FEN's `0+0`: no check left to either side) is a draw, as
+            // python-chess and lichess score it.
+            match (
+                pos.checks_given(us) >= limit,
+                pos.checks_given(them) >= limit,
+            ) {
+                (true, true) => return Some((Terminal::Draw, "checks given")),
+                (false, true) => return Some((Terminal::Loss, "checks given")),
+                (true, false) => return Some((Terminal::Win, "checks given")),
+                (false, false) => {}
             }
         }
         if self.extinct(pos, us) {

@@ -105,10 +105,16 @@ fn read_batch<R: Read>(
 }
 
 /// The move number as written before a ply: `12.` or `12...` (from the FEN before it).
+/// The move number is the FEN's last field of digits: a three-check FEN has its checks
+/// (`3+3`) before the clocks, lichess's (`+0+0`) after them.
 fn move_label(fen_before: &str, text: &str) -> String {
-    let mut fields = fen_before.split(' ');
-    let side = fields.nth(1).unwrap_or("w");
-    let number = fields.nth(3).unwrap_or("1");
+    let side = fen_before.split(' ').nth(1).unwrap_or("w");
+    let number = fen_before
+        .split(' ')
+        .skip(2)
+        .filter(|f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit()))
+        .last()
+        .unwrap_or("1");
     let dots = if side == "b" { "..." } else { "." };
     format!("{number}{dots} {text}")
 }
@@ -497,6 +503,20 @@ mod tests {
             self.0 = &self.0[n..];
             Ok(n)
         }
+    }
+
+    #[test]
+    fn a_move_is_numbered_from_the_fens_fullmove_field_whatever_comes_before_it() {
+        let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+        assert_eq!(move_label(&format!("{fen} w KQkq - 0 13"), "e4"), "13. e4");
+        assert_eq!(
+            move_label(&format!("{fen} b KQkq - 1+2 0 13"), "Kxe8"),
+            "13... Kxe8"
+        );
+        assert_eq!(
+            move_label(&format!("{fen} w KQkq - 0 13 +2+1"), "e4"),
+            "13. e4"
+        );
     }
 
     /// The games read before an I/O error are reported, then the error: a batch is not lost

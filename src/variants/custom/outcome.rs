@@ -35,11 +35,17 @@ pub fn outcome(game: &mut CoreGame) -> Option<VariantFileOutcome> {
     let mover = to_move.other();
     let end = game.ends().clone();
     if let Some((result, reason)) = end.decided_why(game.position()) {
-        let winner = match result {
-            Terminal::Win => to_move,
-            _ => mover,
-        };
-        return Some(VariantFileOutcome::Win { winner, reason });
+        return Some(match result {
+            Terminal::Win => VariantFileOutcome::Win {
+                winner: to_move,
+                reason,
+            },
+            Terminal::Loss => VariantFileOutcome::Win {
+                winner: mover,
+                reason,
+            },
+            Terminal::Draw => VariantFileOutcome::Draw { reason },
+        });
     }
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);

@@ -99,21 +99,55 @@ fn shipped_parent(name: &str) -> Option<Result<Model, String>> {
 
 /// Reads a `variants.ini` text and translates every section, in file order.
 pub fn import(text: &str) -> Result<Vec<Imported>, IniError> {
-    let sections = parse::parse(text)?;
-    let mut done: HashMap<String, Option<Model>> = HashMap::new();
     let mut out = Vec::new();
+    import_each(text, |v| {
+        out.push(v);
+        std::ops::ControlFlow::<()>::Continue(())
+    })?;
+    Ok(out)
+}
+
+/// [`import`] one section at a time: `take` gets each section's outcome as soon as it is
+/// made (nothing is kept for a section once it is handed on, but the model of a section a
+/// later one names as its parent, until that later one is read) and may stop the import.
+/// What `take` stopped with, if it did.
+pub fn import_each<B>(
+    text: &str,
+    mut take: impl FnMut(Imported) -> std::ops::ControlFlow<B>,
+) -> Result<Option<B>, IniError> {
+    let sections = parse::parse(text)?;
+    // How many sections still to come name each section as their parent: a model is kept
+    // only while one does.
+    let mut children: HashMap<&str, usize> = HashMap::new();
+    for s in &sections {
+        if let Some(p) = &s.parent {
+            *children.entry(p.as_str()).or_default() += 1;
+        }
+    }
+    let mut done: HashMap<String, Option<Model>> = HashMap::new();
     for s in &sections {
         let base = match &s.parent {
             None => Ok(Model::template()),
-            Some(p) => match done.get(p) {
-                Some(Some(m)) => Ok(m.clone()),
-                Some(None) => Err(Skip::ParentSkipped(p.clone())),
-                None => match shipped_parent(p) {
-                    Some(Ok(m)) => Ok(m),
-                    Some(Err(why)) => Err(Skip::DoesNotLoad(format!("parent {p}: {why}"))),
-                    None => Err(Skip::UnknownParent(p.clone())),
-                },
-            },
+            Some(p) => {
+                let left = children.get_mut(p.as_str()).map(|n| {
+                    *n -= 1;
+                    *n
+                });
+                // The last child takes the parent's model; earlier ones a copy.
+                let parent = match left {
+                    Some(0) => done.remove(p),
+                    _ => done.get(p).cloned(),
+                };
+                match parent {
+                    Some(Some(m)) => Ok(m),
+                    Some(None) => Err(Skip::ParentSkipped(p.clone())),
+                    None => match shipped_parent(p) {
+                        Some(Ok(m)) => Ok(m),
+                        Some(Err(why)) => Err(Skip::DoesNotLoad(format!("parent {p}: {why}"))),
+                        None => Err(Skip::UnknownParent(p.clone())),
+                    },
+                }
+            }
         };
         let result = base.and_then(|mut m| {
             let bad = apply::apply(&mut m, s);
@@ -129,13 +163,18 @@ pub fn import(text: &str) -> Result<Vec<Imported>, IniError> {
             Ok((m, text)) => (Some(m), Ok(text)),
             Err(skip) => (None, Err(skip)),
         };
-        done.insert(s.name.clone(), model);
-        out.push(Imported {
+        if children.get(s.name.as_str()).is_some_and(|&n| n > 0) {
+            // A skipped parent is remembered as skipped (its children say so), with no model.
+            done.insert(s.name.clone(), model);
+        }
+        if let std::ops::ControlFlow::Break(b) = take(Imported {
             name: s.name.clone(),
             result,
-        });
+        }) {
+            return Ok(Some(b));
+        }
     }
-    Ok(out)
+    Ok(None)
 }
 
 #[cfg(test)]

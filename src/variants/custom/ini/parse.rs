@@ -55,14 +55,17 @@ impl Section {
         self.entries.iter().rev().find(|e| e.key == key)
     }
 
-    /// Each key once, at its last line, in the order of those lines.
+    /// Each key once, at its last line, in the order of those lines (one pass from the end:
+    /// a section of 150,000 keys took 30 s when each key looked at every later one).
     pub fn last_entries(&self) -> Vec<&Entry> {
-        let mut out: Vec<&Entry> = Vec::new();
-        for (i, e) in self.entries.iter().enumerate() {
-            if !self.entries[i + 1..].iter().any(|later| later.key == e.key) {
-                out.push(e);
-            }
-        }
+        let mut seen = std::collections::HashSet::new();
+        let mut out: Vec<&Entry> = self
+            .entries
+            .iter()
+            .rev()
+            .filter(|e| seen.insert(e.key.as_str()))
+            .collect();
+        out.reverse();
         out
     }
 }
@@ -78,10 +81,18 @@ pub fn valid_name(name: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_' || b == b'.')
 }
 
-/// Reads the whole file; the first malformed line is the error.
+/// Sections a file may hold: Fairy-Stockfish's own has 143; a file of tens of thousands asks
+/// for more files than anyone reads, and is refused whole before anything is written.
+pub const MAX_SECTIONS: usize = 10_000;
+
+/// Reads the whole file; the first malformed line is the error, and so is a section past
+/// [`MAX_SECTIONS`].
 pub fn parse(text: &str) -> Result<Vec<Section>, IniError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut sections: Vec<Section> = Vec::new();
+    // Each name's section, for a name given twice (a search through every section before was
+    // quadratic in the number of sections).
+    let mut names: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     for (index, raw) in text.split('\n').enumerate() {
         let line_no = index + 1;
         let line = raw.strip_suffix('\r').unwrap_or(raw);
@@ -116,15 +127,22 @@ pub fn parse(text: &str) -> Result<Vec<Section>, IniError> {
                     return Err(err(at, format!("`{p}` is not a variant name")));
                 }
             }
-            if let Some(first) = sections.iter().find(|s| s.name == name) {
+            if let Some(&first) = names.get(name) {
                 return Err(err(
                     1,
                     format!(
                         "variant `{name}` is defined twice (first at line {})",
-                        first.line
+                        sections[first].line
                     ),
                 ));
             }
+            if sections.len() == MAX_SECTIONS {
+                return Err(err(
+                    0,
+                    format!("more than {MAX_SECTIONS} sections: import reads at most {MAX_SECTIONS} variants a file"),
+                ));
+            }
+            names.insert(name.to_string(), sections.len());
             sections.push(Section {
                 name: name.to_string(),
                 parent: parent.map(str::to_string),
