@@ -46,7 +46,9 @@ fn placements_falls_and_blasts_at_the_table() {
         t.info(),
         [
             format!("{}: {}", v.name, v.description),
-            "FEN: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_string()
+            "FEN: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_string(),
+            // Issue 67: a network game of this file shows what a player places to everybody.
+            "Trapdoors and mines placed in this game are seen by both players and spectators (only obstacle chess hides them).".to_string()
         ]
     );
     assert_eq!(obstacle_on(t.as_ref(), "d4"), Some("open_trapdoor"));

@@ -319,6 +319,11 @@ impl CoreGame {
         self.terrain.as_deref().map(TerrainInPlay::terrain)
     }
 
+    /// What each player may still place (`None` where the game has no terrain).
+    pub fn allowance(&self) -> Option<&crate::variants::terrain::Allowance> {
+        self.terrain.as_deref().map(TerrainInPlay::allowance)
+    }
+
     /// What the last move made set off (nothing, where the game has no terrain).
     pub fn last_fired(&self) -> Fired {
         self.terrain

@@ -16,12 +16,29 @@ pub const POSITION_LINE: &str = "# position: ";
 
 /// The table hooks of variant files.
 pub static HOOKS: TableHooks = TableHooks {
-    info: |game| vec![format!("FEN: {}", fen::write(game.position()))],
+    info,
     end: Some(end),
     place: Some(place),
     every_stalemate: true,
     ..TableHooks::PLAIN
 };
+
+/// The side panel: the FEN, and while a player may still place a trapdoor or a mine, that
+/// they are placed in sight (only obstacle chess keeps them secret: network players and
+/// spectators see every placement at once).
+fn info(game: &CoreGame) -> Vec<String> {
+    let mut lines = vec![format!("FEN: {}", fen::write(game.position()))];
+    let hidden_kinds_left = game
+        .allowance()
+        .is_some_and(|a| a.left.iter().any(|side| side[1] + side[2] > 0));
+    if hidden_kinds_left {
+        lines.push(
+            "Trapdoors and mines placed in this game are seen by both players and spectators (only obstacle chess hides them)."
+                .to_string(),
+        );
+    }
+    lines
+}
 
 /// The board file: the FEN of the position, or, for a game opened from a variant file's text
 /// (its header), that text after a position line, so that loading it again starts the

@@ -45,6 +45,11 @@ impl TerrainInPlay {
         &self.terrain
     }
 
+    /// What each player may still place.
+    pub fn allowance(&self) -> &Allowance {
+        &self.allowance
+    }
+
     /// What the last move made set off.
     pub fn last_fired(&self) -> Fired {
         self.last_fired
