@@ -429,8 +429,15 @@ fn one_huge_game_is_validated_in_bounded_memory() {
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout} {:?}", out.stderr);
+    // The knights' shuffle is drawn at ply 16 (fivefold repetition) and, by the end, by the
+    // seventy-five-move rule; the game is read on past the draw (issue 67).
     assert!(
-        stdout.starts_with("game 1: legal, 3000000 plies, ongoing, final FEN "),
+        stdout.starts_with("game 1: legal, 3000000 plies, seventy-five-move rule, final FEN "),
+        "{stdout}"
+    );
+    assert!(
+        stdout
+            .contains("\ngame 1: warning: ply 16: the game was drawn there by fivefold repetition"),
         "{stdout}"
     );
     let _ = fs::remove_dir_all(&dir);

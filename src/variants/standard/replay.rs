@@ -271,8 +271,6 @@ struct AutomaticDraws {
     keys: Vec<u64>,
     /// The first automatic draw, at this ply; the moves after it are read on, with a warning.
     met: Option<(usize, AutomaticDraw)>,
-    /// The automatic draw the current position stands in, if any (the final status).
-    now: Option<AutomaticDraw>,
     /// The warning for the moves after it is given.
     warned: bool,
 }
@@ -282,20 +280,39 @@ struct AutomaticDraws {
 const FIVEFOLD_FROM: u32 = 16;
 
 impl AutomaticDraws {
-    /// Records the position `m` led to; returns the automatic draw it makes, if it makes one.
-    fn after(&mut self, pos: &mut Position, m: Move) -> Option<AutomaticDraw> {
-        let halfmove = pos.halfmove_clock();
-        if halfmove == 0 {
+    /// Records the position `m` led to (ply `ply`), and the first automatic draw if this is
+    /// it: checkmate and stalemate come first (9.6.2; python-chess asks them first too).
+    fn after(&mut self, pos: &mut Position, m: Move, ply: usize) {
+        let key = repetition_key_after(pos, m);
+        self.record(pos, key);
+        if self.met.is_none() {
+            self.met = self
+                .draw_here(pos)
+                .filter(|_| pos.has_legal_move())
+                .map(|d| (ply, d));
+        }
+    }
+
+    /// Records the position now on the board, whose repetition key is `key`.
+    fn record(&mut self, pos: &Position, key: u64) {
+        if pos.halfmove_clock() == 0 {
             self.keys.clear();
         }
         if self.keys.len() < 150 {
-            self.keys.push(repetition_key_after(pos, m));
+            self.keys.push(key);
         }
+    }
+
+    /// The automatic draw of the position last recorded, if the side to move has a legal
+    /// move there (the caller knows).
+    fn draw_here(&self, pos: &Position) -> Option<AutomaticDraw> {
+        let halfmove = pos.halfmove_clock();
         if halfmove < FIVEFOLD_FROM {
             return None;
         }
+        // Past 150 halfmoves the seventy-five-move rule decides (and no more keys are kept).
         let repetitions = match self.keys.split_last() {
-            Some((&current, earlier)) => {
+            Some((&current, earlier)) if halfmove < 150 => {
                 1 + earlier
                     .iter()
                     .rev()
@@ -304,10 +321,9 @@ impl AutomaticDraws {
                     .filter(|&&k| k == current)
                     .count()
             }
-            None => 1,
+            _ => 1,
         };
-        // Checkmate and stalemate come first (9.6.2; python-chess asks them first too).
-        AutomaticDraw::of(repetitions, halfmove).filter(|_| pos.has_legal_move())
+        AutomaticDraw::of(repetitions, halfmove)
     }
 }
 
@@ -380,7 +396,7 @@ impl Replayer {
             // a game of chess as played).
             pass(pos);
             if let Some(draws) = &mut self.draws {
-                draws.now = None;
+                draws.record(pos, pos.key());
             }
             if self.warnings.len() < MAX_WARNINGS {
                 self.warnings.push(format!(
@@ -434,10 +450,7 @@ impl Replayer {
                 ));
             }
         }
-        draws.now = draws.after(pos, m);
-        if draws.met.is_none() {
-            draws.met = draws.now.map(|d| (ply, d));
-        }
+        draws.after(pos, m, ply);
     }
 
     /// `finish` for a game whose reading gave `read` warnings besides the replay's own:
@@ -461,19 +474,20 @@ impl Replayer {
                         (Some(ends), _) => variant_status(&mut pos, ends),
                         // Checkmate, stalemate and dead positions first, as python-chess's
                         // `outcome()` asks them.
-                        (None, draws) => match (final_status(&mut pos), draws) {
-                            (
-                                FinalStatus::Check | FinalStatus::Ongoing,
-                                Some(AutomaticDraws {
-                                    now: Some(draw), ..
-                                }),
-                            ) => match draw {
-                                AutomaticDraw::SeventyFiveMoves => FinalStatus::SeventyFiveMoves,
-                                AutomaticDraw::FivefoldRepetition => {
-                                    FinalStatus::FivefoldRepetition
+                        (None, draws) => match final_status(&mut pos) {
+                            // The side to move has a legal move: an automatic draw may hold.
+                            status @ (FinalStatus::Check | FinalStatus::Ongoing) => {
+                                match draws.as_ref().and_then(|d| d.draw_here(&pos)) {
+                                    Some(AutomaticDraw::SeventyFiveMoves) => {
+                                        FinalStatus::SeventyFiveMoves
+                                    }
+                                    Some(AutomaticDraw::FivefoldRepetition) => {
+                                        FinalStatus::FivefoldRepetition
+                                    }
+                                    None => status,
                                 }
-                            },
-                            (status, _) => status,
+                            }
+                            status => status,
                         },
                     },
                 };
