@@ -165,9 +165,9 @@ proptest::proptest! {
         let path = dir.join(format!("games.pgn.{suffix}"));
         std::fs::write(&path, &bytes).expect("written");
         let name = path.to_str().expect("utf-8");
+        // Junk in the first block leaves no game before the error; junk a decoder without a
+        // checksum passes on makes unreadable games: either way every run prints the same.
         let one = validate_all(&["--jobs", "1", name], None);
-        // What the damage leaves readable is reported: games before it, then a read error.
-        proptest::prop_assert!(one.0.starts_with("game 1: "), "{}", one.1);
         for args in [["--jobs", "2", name], ["--jobs", "3", name]] {
             proptest::prop_assert_eq!(&validate_all(&args, None), &one, "{:?}", args);
         }

@@ -950,3 +950,57 @@ async fn shipped_variants_open_by_name_with_hands_drops_and_explosions() {
         .await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
 }
+
+/// Issue 68: a variant file's view says how its board is drawn and carries its FEN (the setup
+/// box shows it, not the file's text), and a shipped variant opens at a FEN line.
+#[tokio::test]
+async fn a_variant_files_view_has_its_style_and_fen_and_opens_at_a_fen() {
+    let c = client();
+    let (s, v) = c
+        .json("POST", "/api/games", Some(json!({"variant": "shogi"})))
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    assert_eq!(v["style"], "shogi");
+    assert_eq!(
+        v["fen"],
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] w - - 0 1"
+    );
+    let (_, v) = c
+        .json("POST", "/api/games", Some(json!({"variant": "xiangqi"})))
+        .await;
+    assert_eq!(v["style"], "xiangqi");
+    let (_, v) = c
+        .json("POST", "/api/games", Some(json!({"variant": "standard"})))
+        .await;
+    assert!(v.get("style").is_none() && v.get("fen").is_none(), "{v}");
+    // A FEN line opens the shipped file at that position (Fairy-Stockfish's form reads too).
+    let fen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL[] b - - 0 1";
+    let (s, v) = c
+        .json(
+            "POST",
+            "/api/games",
+            Some(json!({"variant": "shogi", "board": fen})),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    assert_eq!(v["fen"], fen);
+    assert_eq!(v["to_move"], "black");
+    let fsf = "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL[-] b 0 1";
+    let (s, v) = c
+        .json(
+            "POST",
+            "/api/games",
+            Some(json!({"variant": "shogi", "board": fsf})),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    assert_eq!(v["fen"], fen);
+    let (s, v) = c
+        .json(
+            "POST",
+            "/api/games",
+            Some(json!({"variant": "shogi", "board": "not a fen"})),
+        )
+        .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST, "{v}");
+}

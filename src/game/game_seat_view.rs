@@ -11,8 +11,8 @@
 
 use crate::core::{Color, Move, MoveFlag, Position, Square};
 use crate::game::seat_view::{
-    position_cells, position_extras, position_hands, Cell, GameStatus, Hands, Played, Reveal,
-    SeatView, Target, WallView,
+    position_cells, position_extras, position_hands, BoardStyle, Cell, GameStatus, Hands, Played,
+    Reveal, SeatView, Target, WallView,
 };
 use crate::game::zone_edges::zone_edges;
 use crate::game::{Game, GameEnd, MoveRefused, Score};
@@ -104,6 +104,10 @@ pub struct GameSeatView<G> {
     events: Vec<(&'static str, String, String)>,
     /// The squares the last move's explosion emptied (rules with `blast`).
     exploded: Vec<String>,
+    /// How the board is drawn.
+    style: BoardStyle,
+    /// The position has a FEN line apart from its board file (`SeatView::fen`).
+    fen_line: bool,
 }
 
 impl<G: TableGame> GameSeatView<G> {
@@ -114,7 +118,17 @@ impl<G: TableGame> GameSeatView<G> {
             heading: Vec::new(),
             events: Vec::new(),
             exploded: Vec::new(),
+            style: BoardStyle::Chess,
+            fen_line: false,
         }
+    }
+
+    /// Drawn in this style, its position also written as a FEN line (a variant file's game,
+    /// whose board file is the file's text).
+    pub fn with_look(mut self, style: BoardStyle, fen_line: bool) -> GameSeatView<G> {
+        self.style = style;
+        self.fen_line = fen_line;
+        self
     }
 
     /// With these side-panel lines first.
@@ -298,6 +312,15 @@ impl<G: TableGame> SeatView for GameSeatView<G> {
             text: written,
             squares,
         })
+    }
+
+    fn fen(&self) -> Option<String> {
+        self.fen_line
+            .then(|| crate::notation::fen::write(self.position()))
+    }
+
+    fn board_style(&self) -> BoardStyle {
+        self.style
     }
 
     fn events(&self) -> Vec<(&'static str, String, String)> {

@@ -58,6 +58,45 @@ pub struct Target {
     pub promotion: Option<char>,
 }
 
+/// How a board is drawn: chess's checkered squares, xiangqi's intersections with the river and
+/// the palaces' diagonals, shogi's plain grid with five-sided tiles. Data of a variant file
+/// (`[board] style`), not of the rules.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BoardStyle {
+    /// Checkered squares, pieces as figurines or letters.
+    #[default]
+    Chess,
+    /// Pieces on the intersections, Red and Black, Chinese characters.
+    Xiangqi,
+    /// Five-sided tiles with kanji, the opponent's turned towards the player.
+    Shogi,
+}
+
+impl BoardStyle {
+    /// Every style, in the order a variant file's error lists them.
+    pub const ALL: [BoardStyle; 3] = [BoardStyle::Chess, BoardStyle::Xiangqi, BoardStyle::Shogi];
+
+    /// The name a variant file writes.
+    pub fn name(self) -> &'static str {
+        match self {
+            BoardStyle::Chess => "chess",
+            BoardStyle::Xiangqi => "xiangqi",
+            BoardStyle::Shogi => "shogi",
+        }
+    }
+
+    /// The style a variant file names.
+    pub fn from_name(name: &str) -> Option<BoardStyle> {
+        BoardStyle::ALL.into_iter().find(|s| s.name() == name)
+    }
+
+    /// Is this the default (left out of a view's JSON)?
+    pub fn is_chess(&self) -> bool {
+        *self == BoardStyle::Chess
+    }
+}
+
 /// A move played at the table ([`SeatView::play`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Played {
@@ -212,6 +251,16 @@ pub trait SeatView: Send {
     fn status(&self) -> GameStatus;
     /// The current board as the variant's board file.
     fn board_file(&self) -> String;
+    /// The current position as one FEN line, where the variant's board file is something
+    /// else (a variant file's text) but a FEN says the position: what a setup box shows and a
+    /// link may carry. `None` where the board file is the FEN already, or there is none.
+    fn fen(&self) -> Option<String> {
+        None
+    }
+    /// How the board is drawn.
+    fn board_style(&self) -> BoardStyle {
+        BoardStyle::Chess
+    }
     /// The board file without `owner`'s hidden obstacles that play has not revealed (what the
     /// other player may download).
     fn board_file_hiding(&self, _owner: Color) -> String {

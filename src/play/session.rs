@@ -6,7 +6,9 @@
 use serde::Serialize;
 
 use crate::core::{Color, Square};
-use crate::game::seat_view::{Cell, GameStatus, Hands, SeatView, Target, Verdict, WallView};
+use crate::game::seat_view::{
+    BoardStyle, Cell, GameStatus, Hands, SeatView, Target, Verdict, WallView,
+};
 use crate::game::{GameEnd, VariantId};
 use crate::play::typed::{self, Candidate, Reading};
 use crate::variants::registry;
@@ -129,6 +131,13 @@ pub struct View {
     /// What the last move set off: (`trapdoor` or `mine`, square, a sentence), for animations
     /// and notices.
     pub events: Vec<(&'static str, String, String)>,
+    /// The position as one FEN line, where the board file is something else (a variant
+    /// file's text): what the page's setup box shows and a link may carry.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fen: Option<String>,
+    /// How the board is drawn (`xiangqi`, `shogi`); left out for chess's.
+    #[serde(skip_serializing_if = "BoardStyle::is_chess")]
+    pub style: BoardStyle,
     /// The whole record, moves past the cursor included, as the viewer may read it.
     pub log: Vec<LogEntry>,
     /// How many moves of the record the board shows (0: the initial board).
@@ -637,6 +646,8 @@ impl Session {
             Viewer::Nobody | Viewer::All => None,
         };
         View {
+            fen: self.game.fen(),
+            style: self.game.board_style(),
             hands: self.game.hands(asker),
             exploded: self.game.exploded(),
             score: result.as_ref().map(|e| e.score().pgn_token()),

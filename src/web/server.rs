@@ -23,6 +23,7 @@ use super::computer::{self, Computer, ComputerRequest};
 use super::net::{new_token, ClientAddr, PerAddress, CREATE_BURST, CREATE_PER_SECOND};
 use crate::game::VariantId;
 use crate::play::session::{Origin, Refusal, Session, Viewer};
+use crate::variants::custom::table::POSITION_LINE;
 use crate::variants::registry;
 
 /// The page's own games (one screen, both sides), by id. The id is 128 random bits: whoever
@@ -206,9 +207,23 @@ pub(crate) fn opening(
         }
         registry::VariantName::Shipped(s) => (
             VariantId::Custom,
-            board.unwrap_or_else(|| s.text.to_string()),
+            match board {
+                // A position of the shipped variant, as a FEN line (the page's setup box, a
+                // link's `fen=`): the file, starting there.
+                Some(line) if is_fen_line(&line) => {
+                    format!("{POSITION_LINE}{}\n{}", line.trim(), s.text)
+                }
+                Some(text) => text,
+                None => s.text.to_string(),
+            },
         ),
     })
+}
+
+/// One line without a TOML key: a FEN, not a variant file.
+fn is_fen_line(text: &str) -> bool {
+    let text = text.trim();
+    !text.is_empty() && !text.contains('\n') && !text.contains('=')
 }
 
 #[derive(Deserialize)]

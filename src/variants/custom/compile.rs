@@ -12,6 +12,7 @@ use super::piece_row::piece;
 use super::schema::VariantDoc;
 use super::CustomVariant;
 use crate::core::{Color, KindId, PieceKind, RuleOptions, Rules, RulesConfig};
+use crate::game::seat_view::BoardStyle;
 use crate::game::Terminal;
 use crate::variants::core_game::{Ends, Goal};
 use crate::variants::dead_position::{self, DeadPosition};
@@ -337,6 +338,7 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
         start_fen: doc.board.start.get_ref().clone(),
         end: end_rules,
         obstacles,
+        style: board_style(&cx, doc.board.style.as_ref())?,
     };
     let start = &doc.board.start;
     let fen_error = |e: crate::notation::fen::FenError| {
@@ -483,4 +485,24 @@ fn zone_promotions(
         }
     }
     Ok(())
+}
+
+/// `[board] style`: how the board is drawn (chess when the file says nothing).
+fn board_style(
+    cx: &Ctx<'_>,
+    style: Option<&Spanned<String>>,
+) -> Result<BoardStyle, VariantFileError> {
+    let Some(style) = style else {
+        return Ok(BoardStyle::Chess);
+    };
+    BoardStyle::from_name(style.get_ref()).ok_or_else(|| {
+        let names: Vec<String> = BoardStyle::ALL
+            .iter()
+            .map(|s| format!("\"{}\"", s.name()))
+            .collect();
+        cx.err(
+            style.span(),
+            format!("style is one of {}", names.join(", ")),
+        )
+    })
 }

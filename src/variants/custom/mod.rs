@@ -24,6 +24,7 @@ mod zone;
 use std::sync::Arc;
 
 use crate::core::{Position, Rules, RulesConfig, Square};
+use crate::game::seat_view::BoardStyle;
 use crate::notation::fen::{self, FenError};
 use crate::variants::core_game::Ends;
 
@@ -70,6 +71,8 @@ pub struct CustomVariant {
     pub end: Ends,
     /// The file's `[obstacles]`: fixed ones and those the players may place.
     pub obstacles: StartObstacles,
+    /// How its board is drawn (`[board] style`).
+    pub style: BoardStyle,
 }
 
 impl CustomVariant {

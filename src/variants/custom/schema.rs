@@ -34,6 +34,8 @@ pub struct BoardDoc {
     pub files: Spanned<i64>,
     pub ranks: Spanned<i64>,
     pub start: Spanned<String>,
+    /// How the board is drawn: `chess` (the default), `xiangqi`, `shogi`.
+    pub style: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize, Debug)]

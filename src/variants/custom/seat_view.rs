@@ -48,7 +48,9 @@ fn open(text: &str) -> Result<GameSeatView<CoreGame>, Diagnostic> {
     // The board file the table saves is this text, after the position line.
     game.set_header(vec![text.to_string()]);
     let heading = vec![format!("{}: {}", variant.name, variant.description)];
-    Ok(GameSeatView::new(game).with_heading(heading))
+    Ok(GameSeatView::new(game)
+        .with_heading(heading)
+        .with_look(variant.style, true))
 }
 
 /// Our engine's move after `moves` (coordinate texts) in the variant file `initial`, the
