@@ -119,3 +119,27 @@ fn bench_reports_every_variant_and_a_repeatable_node_count() {
     assert!(nodes > 1000, "{first}");
     assert_eq!(signature(&run()), nodes);
 }
+
+/// Issue 68: a misspelt variant gets the nearest name and the list of names.
+#[test]
+fn a_misspelt_variant_gets_the_nearest_name_and_the_list() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_chessrules"))
+        .args(["perft", "--variant", "kingofthehil", "1"])
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("unknown variant 'kingofthehil' (did you mean 'kingofthehill'?); the variants are: standard, "),
+        "{stderr}"
+    );
+    for name in ["crazyhouse", "xiangqi", "shogi", "minishogi"] {
+        assert!(stderr.contains(name), "{name}: {stderr}");
+    }
+    // The help lists every command, engine-match among them.
+    let help = std::process::Command::new(env!("CARGO_BIN_EXE_chessrules"))
+        .arg("--help")
+        .output()
+        .expect("runs");
+    assert!(String::from_utf8_lossy(&help.stdout).contains("  engine-match  "));
+}

@@ -1,4 +1,4 @@
-//! `chessrules engine-match` (hidden; used by `scripts/bench-engine`): our engine against
+//! `chessrules engine-match` (used by `scripts/bench-engine`): our engine against
 //! itself or a random mover in any variant the registry opens (`--board FILE`, default its
 //! initial board), or against a UCI engine in standard chess. The first player alternates
 //! colours game by game; prints the first player's score.

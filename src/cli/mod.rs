@@ -63,8 +63,8 @@ enum Command {
     Uci(uci::UciArgs),
     /// A shortest legal move sequence from one position to another.
     Find(find::FindArgs),
-    /// Engine matches for the benchmarks.
-    #[command(hide = true)]
+    /// Engine matches: our engine against itself, a random mover or a UCI engine, colours
+    /// alternating; prints the first player's score (scripts/bench-engine).
     EngineMatch(engine_match::EngineMatchArgs),
     /// Search a fixed set of positions per variant to fixed depths: nodes, time, nodes/s and a
     /// total node count that changes only when the search does.

@@ -82,10 +82,59 @@ impl fmt::Display for VariantId {
     }
 }
 
-/// A name no variant has.
+/// A name no variant has, with the names there are: the nearest one when a name is close (a
+/// misspelling), and the whole list.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown variant '{0}'")]
-pub struct UnknownVariant(pub String);
+#[error("unknown variant '{name}'{}; the variants are: {}", .nearest.as_ref().map(|n| format!(" (did you mean '{n}'?)")).unwrap_or_default(), .known.join(", "))]
+pub struct UnknownVariant {
+    /// The name given.
+    pub name: String,
+    /// The known name nearest to it, when it is close enough to be a misspelling.
+    pub nearest: Option<String>,
+    /// Every name that would have been understood (not the aliases).
+    pub known: Vec<String>,
+}
+
+impl UnknownVariant {
+    /// `name` is none of `known`: the error, with the nearest of `candidates` (the names and
+    /// their aliases) when it is within a few edits.
+    pub fn among<'a>(
+        name: &str,
+        known: Vec<String>,
+        candidates: impl IntoIterator<Item = &'a str>,
+    ) -> UnknownVariant {
+        let wanted = name.trim().to_ascii_lowercase();
+        let nearest = candidates
+            .into_iter()
+            .map(|c| (edit_distance(&wanted, &c.to_ascii_lowercase()), c))
+            .filter(|(d, c)| *d <= (c.len() / 3).max(2))
+            .min_by_key(|(d, _)| *d)
+            .map(|(_, c)| c.to_string());
+        UnknownVariant {
+            name: name.to_string(),
+            nearest,
+            known,
+        }
+    }
+}
+
+/// Levenshtein distance between two names (short: a row of the table at a time).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (above + 1)
+                .min(row[j] + 1)
+                .min(diagonal + usize::from(ca != cb));
+            diagonal = above;
+        }
+    }
+    row[b.len()]
+}
 
 impl FromStr for VariantId {
     type Err = UnknownVariant;
@@ -95,7 +144,18 @@ impl FromStr for VariantId {
         VariantId::ALL
             .into_iter()
             .find(|v| v.name() == wanted || v.aliases().contains(&wanted.as_str()))
-            .ok_or_else(|| UnknownVariant(text.to_string()))
+            .ok_or_else(|| {
+                UnknownVariant::among(
+                    text,
+                    VariantId::ALL
+                        .iter()
+                        .map(|v| v.name().to_string())
+                        .collect(),
+                    VariantId::ALL
+                        .iter()
+                        .flat_map(|v| std::iter::once(v.name()).chain(v.aliases().iter().copied())),
+                )
+            })
     }
 }
 
@@ -128,10 +188,15 @@ mod tests {
                 assert!(seen.insert(a), "{a} names two variants");
             }
         }
-        assert_eq!(
-            "xiangqi".parse::<VariantId>(),
-            Err(UnknownVariant("xiangqi".into()))
-        );
+        let e = "xiangqi"
+            .parse::<VariantId>()
+            .expect_err("a file, not a built-in");
+        assert_eq!((e.name.as_str(), e.nearest.as_deref()), ("xiangqi", None));
+        let e = "standrad".parse::<VariantId>().expect_err("misspelt");
+        assert_eq!(e.nearest.as_deref(), Some("standard"));
+        assert!(e.to_string().starts_with(
+            "unknown variant 'standrad' (did you mean 'standard'?); the variants are: standard, "
+        ));
     }
 
     #[test]

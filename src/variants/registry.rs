@@ -36,9 +36,22 @@ impl std::str::FromStr for VariantName {
     type Err = crate::game::UnknownVariant;
 
     fn from_str(text: &str) -> Result<VariantName, Self::Err> {
-        text.parse::<VariantId>()
-            .map(VariantName::Builtin)
-            .or_else(|e| by_name(text).map(VariantName::Shipped).ok_or(e))
+        if let Ok(id) = text.parse::<VariantId>() {
+            return Ok(VariantName::Builtin(id));
+        }
+        by_name(text).map(VariantName::Shipped).ok_or_else(|| {
+            let shipped = custom::builtin::shipped();
+            let candidates = VariantId::ALL
+                .iter()
+                .flat_map(|v| std::iter::once(v.name()).chain(v.aliases().iter().copied()))
+                .chain(
+                    shipped
+                        .iter()
+                        .flat_map(|s| std::iter::once(&s.name).chain(&s.aliases))
+                        .map(String::as_str),
+                );
+            crate::game::UnknownVariant::among(text, names(), candidates)
+        })
     }
 }
 

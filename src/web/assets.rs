@@ -21,6 +21,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("assets/board.js"),
     ),
     (
+        "asian.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/asian.js"),
+    ),
+    (
         "net.js",
         "text/javascript; charset=utf-8",
         include_str!("assets/net.js"),

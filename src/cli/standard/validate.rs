@@ -1,10 +1,11 @@
-//! `chessrules standard validate GAMES.pgn [--json] [--jobs N] [--stats]`
+//! `chessrules standard validate GAMES.pgn… [--json] [--jobs N] [--stats]`
 //!
 //! Streams the file, decompressing it on a thread of its own when it is gzip, bzip2 or zstd
 //! (`io::compressed`): one batch of games is replayed on the thread pool while the next batch
 //! is read, so memory holds two batches whatever the file size. A batch holds at most
 //! `BATCH` games and `BATCH_MOVES` moves; a game longer than `bounded::MOVES_KEPT` moves is
 //! replayed as it is read instead of kept, so memory is bounded whatever one game's size.
+//! Several files are validated one after another, each game's line naming its file.
 //! With more than one thread, a plain file of `PIECES_FROM` bytes or more is first read by
 //! pieces in parallel (`pieces`), and what those leave is streamed so. Reports come out in
 //! file order. Exit 0 only if every game is legal; 1 if any is not; 3 if the file cannot be
@@ -33,9 +34,12 @@ use super::{json, pieces};
     after_help = "Exit status: 0 if every game is legal, 1 if any is not (or the input is not PGN), 3 if the file cannot be read."
 )]
 pub struct ValidateArgs {
-    /// The PGN file (`-` for standard input), plain or compressed with gzip, bzip2 or zstd
-    /// (`.pgn.gz`, `.pgn.bz2`, `.pgn.zst`: recognised by its first bytes).
-    file: PathBuf,
+    /// The PGN files (`-` for standard input), plain or compressed with gzip, bzip2 or zstd
+    /// (`.pgn.gz`, `.pgn.bz2`, `.pgn.zst`: recognised by their first bytes). With more than
+    /// one, each game's line names its file (text: `FILE: game N: …`; JSON: a `file` field)
+    /// and games are numbered per file.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
     /// One JSON object per game and line instead of text.
     #[arg(long)]
     json: bool,
@@ -153,8 +157,11 @@ fn text_line(line: &mut String, n: u64, r: &Replay) {
     }
 }
 
-fn json_line(n: u64, r: &Replay) -> String {
+fn json_line(n: u64, r: &Replay, file: Option<&str>) -> String {
     let mut o = json::Object::new();
+    if let Some(file) = file {
+        o.string("file", file);
+    }
     o.number("game", n);
     o.boolean("legal", r.is_legal());
     o.number("plies", r.plies as u64);
@@ -197,18 +204,33 @@ struct Report {
     lines: String,
 }
 
+/// How verdicts are written: text or JSON lines, naming their file when there are several.
+#[derive(Clone, Copy)]
+struct Format<'a> {
+    json: bool,
+    file: Option<&'a str>,
+}
+
 impl Report {
     /// Adds game `n`: its verdict line (text or JSON), then in text its leniencies on lines
     /// of their own, so the verdict line keeps its form.
-    fn add(&mut self, n: u64, r: &Replay, json: bool) {
-        if json {
-            self.lines.push_str(&json_line(n, r));
+    fn add(&mut self, n: u64, r: &Replay, format: Format<'_>) {
+        if format.json {
+            self.lines.push_str(&json_line(n, r, format.file));
         } else {
+            if let Some(file) = format.file {
+                self.lines.push_str(file);
+                self.lines.push_str(": ");
+            }
             text_line(&mut self.lines, n, r);
         }
         self.lines.push('\n');
-        if !json {
+        if !format.json {
             for w in &r.warnings {
+                if let Some(file) = format.file {
+                    self.lines.push_str(file);
+                    self.lines.push_str(": ");
+                }
                 let _ = writeln!(self.lines, "game {n}: warning: {w}");
             }
         }
@@ -225,11 +247,11 @@ impl Report {
     fn of<R: std::ops::Deref<Target = Replay>>(
         first: u64,
         replays: impl IntoIterator<Item = R>,
-        json: bool,
+        format: Format<'_>,
     ) -> Report {
         let mut report = Report::default();
         for (i, r) in replays.into_iter().enumerate() {
-            report.add(first + i as u64, &r, json);
+            report.add(first + i as u64, &r, format);
         }
         report
     }
@@ -300,7 +322,7 @@ const PIECES_FROM: u64 = 4 << 20;
 fn validate_stream<R: Read + Send>(
     reader: &mut PgnReader<R>,
     default_variant: Option<&'static str>,
-    json: bool,
+    format: Format<'_>,
     out: &mut (impl Write + Send),
     tally: &mut Tally,
     (progress, offset): (&mut Progress, u64),
@@ -323,7 +345,7 @@ fn validate_stream<R: Read + Send>(
                     .enumerate()
                     .map(|(c, games)| {
                         let first = base + (c * REPORT_RUN) as u64 + 1;
-                        Report::of(first, games.iter().map(ReadGame::verdict), json)
+                        Report::of(first, games.iter().map(ReadGame::verdict), format)
                     })
                     .collect::<Vec<Report>>()
             },
@@ -345,26 +367,30 @@ fn validate_stream<R: Read + Send>(
     write_reports(out, &written)
 }
 
-pub fn run(args: ValidateArgs) -> Result<ExitCode> {
-    let (input, total): (Box<dyn Read + Send>, Option<u64>) = if args.file.as_os_str() == "-" {
+/// Validates one file (`-`: standard input) on `pool`, writing its games' lines to `out`: its
+/// games counted, and 3 when it could not be read to its end, 1 when its rest is not PGN, 0
+/// otherwise (its illegal games are in the count).
+fn validate_file(
+    path: &std::path::Path,
+    format: Format<'_>,
+    default_variant: Option<&'static str>,
+    pool: &rayon::ThreadPool,
+    out: &mut BufWriter<io::Stdout>,
+) -> Result<(Tally, u8)> {
+    let mut tally = Tally::default();
+    let (input, total): (Box<dyn Read + Send>, Option<u64>) = if path.as_os_str() == "-" {
         (Box::new(io::stdin()), None)
     } else {
-        let f = match open_input(&args.file) {
+        let f = match open_input(path) {
             Ok(f) => f,
             Err(e) => {
-                errln!("error: cannot read {}: {e}", args.file.display());
-                return Ok(ExitCode::from(3));
+                errln!("error: cannot read {}: {e}", path.display());
+                return Ok((tally, 3));
             }
         };
         let len = f.metadata().ok().map(|m| m.len());
         (Box::new(f), len)
     };
-    let default_variant = args.variant.tag();
-    let jobs = args.jobs.unwrap_or(0);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
-        .build()
-        .context("starting the worker threads")?;
     let threads = pool.current_num_threads();
     // A compressed stream (gzip, bzip2, zstd: by its first bytes) is read decompressed; the
     // progress line then counts decompressed bytes, with no total to compare them with. With
@@ -380,34 +406,28 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode> {
         Ok((input, _)) => (input, None),
         Err(e) => {
             // The first read failed (a directory, say): as a read error of the stream.
-            errln!("error: reading {}: {e}", args.file.display());
-            return Ok(ExitCode::from(3));
+            errln!("error: reading {}: {e}", path.display());
+            return Ok((tally, 3));
         }
     };
-    let mut out = BufWriter::new(io::stdout());
     let mut progress = Progress {
         enabled: io::stderr().is_terminal(),
         total,
         last: Instant::now(),
     };
-    let started = Instant::now();
-    let mut tally = Tally::default();
     // A plain file big enough to share is read by pieces in parallel (`pieces`); anything
     // else (standard input, a compressed stream, one thread) by one reader.
     let by_pieces = match total {
-        Some(size) if threads > 1 && size >= PIECES_FROM && args.file.as_os_str() != "-" => {
-            Some(size)
-        }
+        Some(size) if threads > 1 && size >= PIECES_FROM && path.as_os_str() != "-" => Some(size),
         _ => None,
     };
-    let json = args.json;
     let outcome: io::Result<()> = pool.install(|| match by_pieces {
         // The pieces read in parallel; then, by one reader, whatever is left (the rest of a
         // file from a cut that proved to be inside a game, or from where the planner found no
         // more cuts).
         Some(size) => {
             drop(input);
-            let file = File::open(&args.file)?;
+            let file = File::open(path)?;
             let mut planner = chessrules::notation::pgn::cuts::Seeker::new(
                 file,
                 pieces::piece_bytes(size, threads),
@@ -416,7 +436,7 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode> {
             let emit = |replays: &[Replay], reached: u64| -> io::Result<bool> {
                 // A run at a time: a piece's games are up to megabytes of lines.
                 for run in replays.chunks(REPORT_RUN) {
-                    let report = Report::of(tally.games + 1, run, json);
+                    let report = Report::of(tally.games + 1, run, format);
                     tally.add(&report);
                     out.write_all(report.lines.as_bytes())?;
                 }
@@ -425,14 +445,14 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode> {
             };
             // Pieces read ahead of the reporting: a few per thread.
             let ahead = threads * 4;
-            match pieces::read_all(&args.file, &mut planner, ahead, default_variant, emit)? {
+            match pieces::read_all(path, &mut planner, ahead, default_variant, emit)? {
                 Some((mut rest, offset)) => {
                     let progress = (&mut progress, offset);
                     validate_stream(
                         &mut rest,
                         default_variant,
-                        json,
-                        &mut out,
+                        format,
+                        out,
                         &mut tally,
                         progress,
                     )
@@ -446,8 +466,8 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode> {
             validate_stream(
                 &mut reader,
                 default_variant,
-                json,
-                &mut out,
+                format,
+                out,
                 &mut tally,
                 progress,
             )
@@ -459,11 +479,41 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode> {
         if e.kind() == io::ErrorKind::InvalidData {
             // The reader found no game for megabytes after an unreadable one: what follows is
             // not PGN. A verdict on the content, like an unreadable game: exit 1.
-            errln!("error: {}: {e}", args.file.display());
-            return Ok(ExitCode::from(1));
+            errln!("error: {}: {e}", path.display());
+            return Ok((tally, 1));
         }
-        errln!("error: reading {}: {e}", args.file.display());
-        return Ok(ExitCode::from(3));
+        errln!("error: reading {}: {e}", path.display());
+        return Ok((tally, 3));
+    }
+    Ok((tally, 0))
+}
+
+pub fn run(args: ValidateArgs) -> Result<ExitCode> {
+    let default_variant = args.variant.tag();
+    let jobs = args.jobs.unwrap_or(0);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .context("starting the worker threads")?;
+    let mut out = BufWriter::new(io::stdout());
+    let started = Instant::now();
+    let several = args.files.len() > 1;
+    // Every file's games counted together (for `--stats`), and the worst verdict: a file that
+    // cannot be read (3) over an illegal game or a rest that is not PGN (1).
+    let mut tally = Tally::default();
+    let mut code = 0u8;
+    for path in &args.files {
+        let name = path.display().to_string();
+        let format = Format {
+            json: args.json,
+            file: several.then_some(name.as_str()),
+        };
+        let (file_tally, file_code) =
+            validate_file(path, format, default_variant, &pool, &mut out)?;
+        tally.games += file_tally.games;
+        tally.illegal += file_tally.illegal;
+        tally.plies += file_tally.plies;
+        code = code.max(file_code);
     }
     let Tally {
         games,
@@ -479,11 +529,10 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode> {
             pool.current_num_threads()
         );
     }
-    Ok(if illegal == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+    if illegal > 0 {
+        code = code.max(1);
+    }
+    Ok(ExitCode::from(code))
 }
 
 #[cfg(test)]

@@ -1,5 +1,7 @@
 // SVG board rendering: squares, coordinates, walls on square edges, obstacles, pieces.
 // Pure drawing: it knows nothing about rules; clicks are reported with square and edge.
+// Xiangqi's and shogi's own look (a view's `style`) is drawn by asian.js on the same geometry.
+import { xiangqiPiece, shogiPiece, xiangqiLines, shogiStars, gameCoordinates } from "./asian.js";
 
 const NS = "http://www.w3.org/2000/svg";
 export const CELL = 60;
@@ -39,11 +41,21 @@ function corner(view, flipped, file, rank) {
   return { x: MARGIN + col * CELL, y: MARGIN + row * CELL };
 }
 
-// A piece symbol as an SVG group centred on (0, 0).
-export function pieceSymbol(piece, parent) {
-  const g = el("g", { class: `piece ${piece.color}`, "data-letter": piece.letter }, parent);
+// A piece symbol as an SVG group centred on (0, 0). look: { style: a view's style, latin:
+// letters instead of characters, turned: a shogi tile facing the side at the top }.
+export function pieceSymbol(piece, parent, look = {}) {
+  const g = el("g", { class: `piece ${piece.color}`, "data-letter": piece.letter, "data-kind": piece.kind }, parent);
   const title = el("title", {}, g);
   title.textContent = `${piece.color} ${piece.kind}`;
+  if (piece.plus) g.dataset.plus = "true";
+  if (look.style === "xiangqi") {
+    xiangqiPiece(piece, g, look.latin);
+    return g;
+  }
+  if (look.style === "shogi") {
+    shogiPiece(piece, g, look.latin, look.turned);
+    return g;
+  }
   const glyph = (ch, size, dx = 0, dy = 0) => {
     const t = el("text", { x: dx, y: dy, "font-size": size, "text-anchor": "middle", "dominant-baseline": "central", class: "glyph" }, g);
     t.textContent = ch;
@@ -75,38 +87,52 @@ export function pieceSymbol(piece, parent) {
   }
   if (piece.plus) {
     // A promoted kind written `+X` (shogi's `+P`): the plain kind's symbol with a plus.
-    g.setAttribute("data-plus", "true");
     glyph("+", 26, 15, -15).setAttribute("class", "glyph small");
   }
   return g;
 }
 
+// The square's look in each style: chess checkers its squares; xiangqi's square is the round
+// spot around its intersection (transparent but for marks); shogi's is a plain wooden square.
+function squareAttrs(style, file, rank) {
+  if (style === "xiangqi") return { cls: ["square", "point"], rx: CELL / 2 };
+  if (style === "shogi") return { cls: ["square", "plain"] };
+  return { cls: ["square", (file + rank) % 2 === 0 ? "dark" : "light"] };
+}
+
 // Draws the whole board into `svg`. marks: { selected, targets: [{to, capture}], error,
-// last: [sq, sq], check: the square of the king in check }.
-export function drawBoard(svg, view, flipped, marks = {}) {
+// last: [sq, sq], check: the square of the king in check }. look: { latin: letters instead of
+// characters, gameCoords: xiangqi's and shogi's own coordinates instead of a1 }.
+export function drawBoard(svg, view, flipped, marks = {}, look = {}) {
   svg.innerHTML = "";
+  const style = view.style || "chess";
   const w = MARGIN * 2 + view.files * CELL;
   const h = MARGIN * 2 + view.ranks * CELL;
   svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
   svg.dataset.files = view.files;
   svg.dataset.ranks = view.ranks;
   svg.dataset.flipped = flipped ? "1" : "0";
+  svg.dataset.style = style;
+  const cell = (file, rank) => corner(view, flipped, file, rank);
+  if (style !== "chess") el("rect", { x: 0, y: 0, width: w, height: h, class: "wood" }, svg);
+  if (style === "xiangqi") xiangqiLines(svg, view, cell, CELL);
   const squares = el("g", {}, svg);
   const byName = new Map(view.cells.map((c) => [c.square, c]));
   for (let rank = 0; rank < view.ranks; rank++) {
     for (let file = 0; file < view.files; file++) {
       const name = squareName(file, rank);
-      const { x, y } = corner(view, flipped, file, rank);
-      const dark = (file + rank) % 2 === 0;
-      const cls = ["square", dark ? "dark" : "light"];
+      const { x, y } = cell(file, rank);
+      const { cls, rx } = squareAttrs(style, file, rank);
       if (marks.last && marks.last.includes(name)) cls.push("last");
       if (marks.selected === name) cls.push("selected");
       if (marks.error === name) cls.push("error");
-      el("rect", { x, y, width: CELL, height: CELL, class: cls.join(" "), "data-square": name }, squares);
-      const cell = byName.get(name);
-      if (cell && cell.obstacle) drawObstacle(squares, cell.obstacle, x, y);
+      const r = el("rect", { x, y, width: CELL, height: CELL, class: cls.join(" "), "data-square": name }, squares);
+      if (rx) r.setAttribute("rx", rx);
+      const c = byName.get(name);
+      if (c && c.obstacle) drawObstacle(squares, c.obstacle, x, y);
     }
   }
+  if (style === "shogi") shogiStars(squares, view, cell, CELL);
   // The king in check: a red glow on its square, under the piece (as chess sites mark it).
   if (marks.check) {
     const s = parseSquare(marks.check);
@@ -117,7 +143,60 @@ export function drawBoard(svg, view, flipped, marks = {}) {
     el("stop", { offset: "90%", "stop-color": "#a90000", "stop-opacity": "0" }, grad);
     el("rect", { x, y, width: CELL, height: CELL, fill: "url(#check-glow)", class: "check", "data-check": marks.check }, squares);
   }
-  // Coordinates on the edges.
+  if (style !== "chess" && look.gameCoords) {
+    for (const c of gameCoordinates(view, cell, CELL, { width: w, height: h, margin: MARGIN }, flipped, look.latin)) {
+      const t = el("text", { x: c.x, y: c.y, class: "coord game", "text-anchor": "middle", "dominant-baseline": "central", "data-axis": c.axis }, svg);
+      if (c.side) t.dataset.side = c.side;
+      t.textContent = c.text;
+    }
+  } else {
+    internalCoordinates(svg, view, flipped, w, h);
+  }
+  // Walls on the square edges.
+  for (const wall of view.walls || []) {
+    const line = edgeLine(view, flipped, wall);
+    el("line", { ...line, class: "wall", "data-wall": `${wall.side}:${wall.square}` }, svg);
+  }
+  // The edges of the regions pieces are confined to (the palace, the river): thin lines. A
+  // xiangqi board draws its palaces and river itself.
+  if (style !== "xiangqi") {
+    for (const edge of view.zone_edges || []) {
+      el("line", { ...edgeLine(view, flipped, edge), class: "zone-edge" }, svg);
+    }
+  }
+  drawTargets(svg, view, flipped, marks.targets || []);
+  drawPieces(svg, view, flipped, style, look.latin);
+}
+
+// Legal-move marks (tutorial mode): a dot, or a ring around a piece it would take.
+function drawTargets(svg, view, flipped, targets) {
+  for (const t of targets) {
+    const s = parseSquare(t.to);
+    const { x, y } = corner(view, flipped, s.file, s.rank);
+    if (t.capture) {
+      el("circle", { cx: x + CELL / 2, cy: y + CELL / 2, r: CELL / 2 - 4, class: "target capture", "data-target": t.to }, svg);
+    } else {
+      el("circle", { cx: x + CELL / 2, cy: y + CELL / 2, r: 9, class: "target", "data-target": t.to }, svg);
+    }
+  }
+}
+
+function drawPieces(svg, view, flipped, style, latin) {
+  // Shogi turns the tiles of the side at the top towards it.
+  const bottom = flipped ? "black" : "white";
+  const pieces = el("g", {}, svg);
+  for (const c of view.cells) {
+    if (!c.piece) continue;
+    const s = parseSquare(c.square);
+    const { x, y } = corner(view, flipped, s.file, s.rank);
+    const g = pieceSymbol(c.piece, pieces, { style, latin, turned: c.piece.color !== bottom });
+    g.setAttribute("transform", `translate(${x + CELL / 2},${y + CELL / 2})`);
+    g.dataset.square = c.square;
+  }
+}
+
+// Chess's coordinates, a–… and 1–… on all four edges (every style's internal names).
+function internalCoordinates(svg, view, flipped, w, h) {
   for (let file = 0; file < view.files; file++) {
     const { x } = corner(view, flipped, file, 0);
     for (const y of [MARGIN / 2, h - MARGIN / 2]) {
@@ -129,34 +208,6 @@ export function drawBoard(svg, view, flipped, marks = {}) {
     for (const x of [MARGIN / 2, w - MARGIN / 2]) {
       el("text", { x, y: y + CELL / 2, class: "coord", "text-anchor": "middle", "dominant-baseline": "central" }, svg).textContent = rank + 1;
     }
-  }
-  // Walls on the square edges.
-  for (const wall of view.walls || []) {
-    const line = edgeLine(view, flipped, wall);
-    el("line", { ...line, class: "wall", "data-wall": `${wall.side}:${wall.square}` }, svg);
-  }
-  // The edges of the regions pieces are confined to (the palace, the river): thin lines.
-  for (const edge of view.zone_edges || []) {
-    el("line", { ...edgeLine(view, flipped, edge), class: "zone-edge" }, svg);
-  }
-  // Legal-move marks (tutorial mode).
-  for (const t of marks.targets || []) {
-    const s = parseSquare(t.to);
-    const { x, y } = corner(view, flipped, s.file, s.rank);
-    if (t.capture) {
-      el("circle", { cx: x + CELL / 2, cy: y + CELL / 2, r: CELL / 2 - 4, class: "target capture", "data-target": t.to }, svg);
-    } else {
-      el("circle", { cx: x + CELL / 2, cy: y + CELL / 2, r: 9, class: "target", "data-target": t.to }, svg);
-    }
-  }
-  const pieces = el("g", {}, svg);
-  for (const cell of view.cells) {
-    if (!cell.piece) continue;
-    const s = parseSquare(cell.square);
-    const { x, y } = corner(view, flipped, s.file, s.rank);
-    const g = pieceSymbol(cell.piece, pieces);
-    g.setAttribute("transform", `translate(${x + CELL / 2},${y + CELL / 2})`);
-    g.dataset.square = cell.square;
   }
 }
 
