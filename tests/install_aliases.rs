@@ -52,3 +52,27 @@ fn the_aliases_follow_the_installed_command() {
     );
     let _ = fs::remove_dir_all(&root);
 }
+
+/// Issue 68: `cargo install` puts the command under CARGO_INSTALL_ROOT when it is set: the
+/// links follow it there.
+#[test]
+fn the_aliases_follow_cargo_install_root() {
+    let root = std::env::temp_dir().join(format!("chessrules-aliases-root-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&root);
+    let install_bin = root.join("install/bin");
+    fs::create_dir_all(&install_bin).unwrap();
+    let installed = install_bin.join("chessrules");
+    fs::write(&installed, "#!/bin/sh\necho installed\n").unwrap();
+    fs::set_permissions(&installed, fs::Permissions::from_mode(0o755)).unwrap();
+    let links = root.join("links");
+    let status = Command::new("bash")
+        .arg(script())
+        .arg(&links)
+        .env("CARGO_INSTALL_ROOT", root.join("install"))
+        .env("CARGO_HOME", root.join("elsewhere"))
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert_eq!(fs::read_link(links.join("followchess")).unwrap(), installed);
+    let _ = fs::remove_dir_all(&root);
+}
