@@ -3,6 +3,7 @@
 //! engine); `--variant-file FILE [--fen FEN]` for a file-defined variant. Every game runs on
 //! the one play loop (`play/game.rs`).
 
+mod asian;
 pub mod dialogue;
 pub mod game;
 mod render;
@@ -67,6 +68,10 @@ pub struct PlayArgs {
     /// No colour on the board, even at a terminal.
     #[arg(long)]
     plain: bool,
+    /// Letters for the pieces of xiangqi and shogi, not their characters (and the internal
+    /// coordinates only).
+    #[arg(long)]
+    letters: bool,
 }
 
 /// The person's colour against `--opponent`.
@@ -195,7 +200,9 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
         seed: args.seed,
         title,
         export: None,
-        dialogue: Box::new(Grid::new(info.syntax, args.plain, from_black)),
+        dialogue: Box::new(
+            Grid::new(info.syntax, args.plain, from_black).with_letters(args.letters),
+        ),
         input_ended: None,
     })
 }

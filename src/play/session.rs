@@ -741,6 +741,12 @@ impl Session {
         out
     }
 
+    /// The position at the cursor as one FEN line, where the board file is something else
+    /// (a variant file's text); `None` where the board file says the position.
+    pub fn fen(&self) -> Option<String> {
+        self.game.fen()
+    }
+
     /// The current board file; against the computer, without the computer's secrets until the
     /// game is over.
     pub fn board_file(&self) -> String {

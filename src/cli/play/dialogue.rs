@@ -5,6 +5,7 @@
 
 use anyhow::Result;
 use chessrules::core::Color;
+use chessrules::game::seat_view::BoardStyle;
 use chessrules::play::session::View;
 
 use super::render::{self, Style};
@@ -66,6 +67,9 @@ pub struct Grid {
     pub style: Style,
     /// The variant's move syntax and the commands, for `help`.
     pub help: String,
+    /// How the last board drawn is drawn: the sides' names follow it (xiangqi's Red and
+    /// Black, shogi's Sente and Gote).
+    look: std::cell::Cell<BoardStyle>,
 }
 
 impl Grid {
@@ -76,14 +80,33 @@ impl Grid {
             style: Style {
                 colour: !plain && std::io::IsTerminal::is_terminal(&std::io::stdout()),
                 from_black,
+                letters: false,
             },
             help: format!("{syntax}\n{}", super::game::COMMANDS),
+            look: std::cell::Cell::new(BoardStyle::Chess),
+        }
+    }
+
+    /// Letters for the pieces even where the variant's players draw characters.
+    pub fn with_letters(mut self, letters: bool) -> Grid {
+        self.style.letters = letters;
+        self
+    }
+
+    /// A side's name as the variant's players say it.
+    fn side(&self, color: Color) -> &'static str {
+        match (self.look.get(), color) {
+            (BoardStyle::Xiangqi, Color::White) => "Red",
+            (BoardStyle::Shogi, Color::White) => "Sente",
+            (BoardStyle::Shogi, Color::Black) => "Gote",
+            (_, c) => c.title(),
         }
     }
 }
 
 impl Dialogue for Grid {
     fn board(&self, t: &mut Terminal, view: &View) -> Result<()> {
+        self.look.set(view.style);
         t.show(&render::board(view, self.style))?;
         let mut lines = view.info.clone();
         if view.status.check && !view.over {
@@ -116,7 +139,7 @@ impl Dialogue for Grid {
                 me.title()
             )
         } else {
-            format!("{} to move: ", me.title())
+            format!("{} to move: ", self.side(me))
         })
     }
 
@@ -143,7 +166,7 @@ impl Dialogue for Grid {
         if secret {
             t.say(&format!("{} places its secret obstacle.", me.title()))
         } else {
-            t.say(&format!("{} plays {text}", me.title()))
+            t.say(&format!("{} plays {text}", self.side(me)))
         }
     }
 

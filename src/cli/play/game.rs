@@ -28,7 +28,7 @@ use super::term::{Terminal, Typed};
 pub const COMMANDS: &str = "Commands: moves (the legal moves), board, undo (against the \
 computer: your move and its reply), draw (offer a draw), claim (a draw by repetition or the \
 fifty-move rule), claim MOVE (play MOVE and claim the draw it brings), resign, log (the game so \
-far), fen (the board file), help, quit";
+far), fen (the position: its FEN, or the board file where that is no FEN), help, quit";
 
 /// A game of two computers stops here if the rules have not ended it (a variant file may switch
 /// off the fifty-move rule and repetition).
@@ -261,7 +261,11 @@ impl TerminalGame<'_> {
                         "the board file would show the secret placements: it is shown when the game is over",
                     )?;
                 } else {
-                    t.show(&session.board_file())?;
+                    // A variant file's position as its FEN line, not the file's text.
+                    match session.fen() {
+                        Some(fen) => t.show(&format!("{fen}\n"))?,
+                        None => t.show(&session.board_file())?,
+                    }
                 }
                 Ok(Turn::Again)
             }

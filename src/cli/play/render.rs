@@ -13,7 +13,7 @@
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write;
 
-use chessrules::game::seat_view::Cell;
+use chessrules::game::seat_view::{BoardStyle, Cell};
 use chessrules::play::session::View;
 
 /// ANSI colours, or none.
@@ -22,10 +22,12 @@ pub struct Style {
     pub colour: bool,
     /// The board seen from Black's side: rank 1 on top, the h-file on the left.
     pub from_black: bool,
+    /// Letters for the pieces even where the variant's players draw characters.
+    pub letters: bool,
 }
 
 impl Style {
-    fn paint(self, code: &str, text: &str) -> String {
+    pub(super) fn paint(self, code: &str, text: &str) -> String {
         if self.colour {
             format!("\x1b[{code}m{text}\x1b[0m")
         } else {
@@ -39,8 +41,18 @@ fn file_letter(file: u8) -> char {
     char::from(b'a' + file)
 }
 
-/// The board of `view` as lines of text, ending in a newline.
+/// The board of `view` as lines of text, ending in a newline: as its players draw it where the
+/// variant says (xiangqi, shogi: `asian`), else with letters.
 pub fn board(view: &View, style: Style) -> String {
+    match view.style {
+        BoardStyle::Xiangqi if !style.letters => super::asian::xiangqi_board(view, style),
+        BoardStyle::Shogi if !style.letters => super::asian::shogi_board(view, style),
+        _ => letter_board(view, style),
+    }
+}
+
+/// The board with a letter for each piece.
+fn letter_board(view: &View, style: Style) -> String {
     let cells: HashMap<&str, &Cell> = view.cells.iter().map(|c| (c.square.as_str(), c)).collect();
     let west: HashSet<&str> = view
         .walls
@@ -68,6 +80,12 @@ pub fn board(view: &View, style: Style) -> String {
         .flat_map(|m| m.iter().map(String::as_str))
         .collect();
     let label_width = view.ranks.to_string().len();
+    // A promoted piece (`+B`) takes a character more: every square does then, so columns stay
+    // in line and the last move's brackets keep the `+`.
+    let wide = view
+        .cells
+        .iter()
+        .any(|c| c.piece.as_ref().is_some_and(|p| p.plus));
     let files: Vec<u8> = if style.from_black {
         (0..view.files).rev().collect()
     } else {
@@ -88,7 +106,7 @@ pub fn board(view: &View, style: Style) -> String {
     let files_line = {
         let mut l = " ".repeat(label_width + 1);
         for &f in &files {
-            let _ = write!(l, "  {} ", file_letter(f));
+            let _ = write!(l, "  {}{} ", if wide { " " } else { "" }, file_letter(f));
         }
         l.trim_end().to_string()
     };
@@ -115,17 +133,18 @@ pub fn board(view: &View, style: Style) -> String {
                 (false, false) => ' ',
             });
             let cell = cells.get(here.as_str()).copied();
-            line.push_str(&square(cell, marked.contains(&here.as_str()), style));
+            line.push_str(&square(cell, marked.contains(&here.as_str()), wide, style));
             under.push(' ');
             let below = next_rank.map(|r| name(file, rank.max(r)));
             let below = below.as_deref().unwrap_or_default();
-            under.push_str(if south.contains(below) {
-                "---"
+            let edge = if south.contains(below) {
+                '-'
             } else if zone_south.contains(below) {
-                "~~~"
+                '~'
             } else {
-                "   "
-            });
+                ' '
+            };
+            under.extend(std::iter::repeat_n(edge, if wide { 4 } else { 3 }));
         }
         // Seen from Black, the a-file's west edge is on the right.
         let edge = style.from_black && west.contains(name(0, rank).as_str());
@@ -140,9 +159,9 @@ pub fn board(view: &View, style: Style) -> String {
     out
 }
 
-/// One square, three characters: `[N]` on the last move's squares, ` N*` over an obstacle,
-/// `+P` for a promoted kind written with a `+`.
-fn square(cell: Option<&Cell>, marked: bool, style: Style) -> String {
+/// One square, three characters: `[N]` on the last move's squares, ` N*` over an obstacle; four
+/// on a board with a promoted kind written with a `+` (`wide`): ` +P `, `[+P]`, `  N `.
+fn square(cell: Option<&Cell>, marked: bool, wide: bool, style: Style) -> String {
     let obstacle = cell.and_then(|c| c.obstacle).map(|o| match o {
         "open_trapdoor" => 'O',
         "trapdoor" => 'D',
@@ -168,10 +187,19 @@ fn square(cell: Option<&Cell>, marked: bool, style: Style) -> String {
             None => (".".to_string(), ' '),
         },
     };
+    let sign = match (wide, plus) {
+        (false, _) => "",
+        (true, true) => "+",
+        (true, false) => " ",
+    };
     if marked {
-        format!("{}{middle}{}", style.paint("7", "["), style.paint("7", "]"))
+        format!(
+            "{}{sign}{middle}{}",
+            style.paint("7", "["),
+            style.paint("7", "]")
+        )
     } else {
-        format!("{}{middle}{after}", if plus { '+' } else { ' ' })
+        format!(" {sign}{middle}{after}")
     }
 }
 
@@ -192,6 +220,7 @@ PPP..PPP\nR.BQKB.R\nw 2 2 + + + + - 0\n";
             Style {
                 colour,
                 from_black: false,
+                letters: true,
             },
         )
     }
@@ -268,6 +297,7 @@ PPP..PPP\nR.BQKB.R\nw 2 2 + + + + - 0\n";
         let style = Style {
             colour: false,
             from_black: true,
+            letters: false,
         };
         let text = board(&s.view(Viewer::All), style);
         let lines: Vec<&str> = text.lines().collect();
@@ -286,6 +316,96 @@ PPP..PPP\nR.BQKB.R\nw 2 2 + + + + - 0\n";
             .nth(1)
             .expect("a line under rank 3");
         assert_eq!(below3.get(14..18), Some(" ---"), "{text}");
+    }
+
+    fn shipped(name: &str) -> Session {
+        let file = chessrules::variants::registry::by_name(name).expect("shipped");
+        Session::new("t".into(), VariantId::Custom, file.text).expect("a board")
+    }
+
+    fn plain(from_black: bool) -> Style {
+        Style {
+            colour: false,
+            from_black,
+            letters: false,
+        }
+    }
+
+    /// Issue 68: shogi as a KIF diagram, Gote's pieces marked `v`, a promoted piece in its own
+    /// kanji (the last move's too), the hands in kanji, shogi's and the internal coordinates.
+    #[test]
+    fn shogi_is_drawn_as_a_kif_diagram() {
+        let mut s = shipped("shogi");
+        for m in ["c3c4", "g7g6", "b2h8+"] {
+            s.play(m, false).expect("a legal move");
+        }
+        let text = board(&s.view(Viewer::All), plain(false));
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "後手の持駒：なし", "{text}");
+        assert_eq!(lines[1], "  ９ ８ ７ ６ ５ ４ ３ ２ １", "{text}");
+        assert_eq!(lines[3], "|v香v桂v銀v金v王v金v銀v桂v香|一 9", "{text}");
+        assert_eq!(lines[4], "| ・v飛 ・ ・ ・ ・ ・ 馬 ・|二 8", "{text}");
+        assert_eq!(lines[11], "| 香 桂 銀 金 玉 金 銀 桂 香|九 1", "{text}");
+        assert_eq!(lines[13], "   a  b  c  d  e  f  g  h  i", "{text}");
+        assert_eq!(lines[14], "先手の持駒：角", "{text}");
+        // Every board line is as wide on screen (each kanji two columns).
+        let width = |l: &str| {
+            l.chars()
+                .map(|c| if c.is_ascii() { 1 } else { 2 })
+                .sum::<usize>()
+        };
+        assert!(
+            lines[3..12].iter().all(|l| width(l) == width(lines[3])),
+            "{text}"
+        );
+        // From Gote's side the board turns: file 1 on the left, rank 九 on top.
+        let turned = board(&s.view(Viewer::All), plain(true));
+        let lines: Vec<&str> = turned.lines().collect();
+        assert_eq!(lines[0], "先手の持駒：角", "{turned}");
+        assert_eq!(lines[1], "  １ ２ ３ ４ ５ ６ ７ ８ ９", "{turned}");
+        assert_eq!(lines[3], "| 香 桂 銀 金 玉 金 銀 桂 香|九 1", "{turned}");
+        // Letters when asked.
+        let letters = Style {
+            letters: true,
+            ..plain(false)
+        };
+        assert!(board(&s.view(Viewer::All), letters).contains("+B"));
+    }
+
+    /// Issue 68: xiangqi's pieces on the intersections, Red's and Black's characters, the
+    /// river, the palaces' diagonals, each side's file numbers and the internal coordinates.
+    #[test]
+    fn xiangqi_is_drawn_on_its_lines() {
+        let s = shipped("xiangqi");
+        let text = board(&s.view(Viewer::All), plain(false));
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], " １  ２  ３  ４  ５  ６  ７  ８  ９", "{text}");
+        assert_eq!(
+            lines[1], " 車－馬－象－士－將－士－象－馬－車  10",
+            "{text}"
+        );
+        assert_eq!(lines[2], " ｜　｜　｜　｜＼｜／｜　｜　｜　｜", "{text}");
+        assert_eq!(lines[4], " ｜　｜　｜　｜／｜＼｜　｜　｜　｜", "{text}");
+        assert_eq!(lines[5], " ＋－砲－＋－＋－＋－＋－＋－砲－＋  8", "{text}");
+        assert!(
+            lines[10].contains("楚  河") && lines[10].contains("漢  界"),
+            "{text}"
+        );
+        assert_eq!(
+            lines[19], " 俥－傌－相－仕－帥－仕－相－傌－俥  1",
+            "{text}"
+        );
+        assert_eq!(lines[20], " 九  八  七  六  五  四  三  二  一", "{text}");
+        assert_eq!(lines[21], " a   b   c   d   e   f   g   h   i", "{text}");
+        // The palace diagonals turn with the board and stay where the palaces are.
+        let turned = board(&s.view(Viewer::All), plain(true));
+        let lines: Vec<&str> = turned.lines().collect();
+        assert_eq!(lines[0], " 一  二  三  四  五  六  七  八  九", "{turned}");
+        assert_eq!(
+            lines[1], " 俥－傌－相－仕－帥－仕－相－傌－俥  1",
+            "{turned}"
+        );
+        assert_eq!(lines[2], " ｜　｜　｜　｜＼｜／｜　｜　｜　｜", "{turned}");
     }
 
     #[test]
