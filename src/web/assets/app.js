@@ -1,6 +1,7 @@
 // The page: asks the server for everything (legal moves, move texts, results); it never
 // decides legality itself. State: the current game view, the selection, the viewer.
 import { drawBoard, hit, animateMove, burst, flashSquares, pieceSymbol, LEGEND, parseSquare, squareName } from "./board.js";
+import { SHOGI_PROMOTED, SHOGI_HAND_ORDER } from "./asian.js";
 import { readGrid, writeGrid, toggleWall, PALETTES } from "./setup.js";
 import { netLink, NetGame, createNetGame, showClocks } from "./net.js";
 import { setupComputer, computerRequest, gameStarted, changedSinceGame, humanColor } from "./computer.js";
@@ -55,7 +56,7 @@ function say(text, kind = "") {
 const SCORE_TOKENS = { "1-0": "1-0", "0-1": "0-1", "1/2-1/2": "½-½" };
 function resultLine(result, score) {
   if (!result) return { text: "", token: "" };
-  const named = result.replace(/\b(white|black)\b/g, (c) => cap(c));
+  const named = result.replace(/\b(white|black)\b/g, (c) => sideName(c));
   const i = named.indexOf(": ");
   let text = cap(named);
   if (i >= 0) {
@@ -63,6 +64,36 @@ function resultLine(result, score) {
     text = `${cap(named.slice(0, i))} — ${/^draw\b/.test(verdict) ? cap(verdict) : verdict}`;
   }
   return { text, token: SCORE_TOKENS[score] || "" };
+}
+
+// The sides as each game's players name them: shogi's Sente (who moves first: White in our
+// FENs) and Gote, xiangqi's Red (White's side) and Black; White and Black elsewhere.
+const SIDE_NAMES = { shogi: { white: "Sente", black: "Gote" }, xiangqi: { white: "Red", black: "Black" } };
+function sideName(color) {
+  const names = view && SIDE_NAMES[view.style];
+  return names && names[color] ? names[color] : cap(color);
+}
+
+// How pieces are drawn outside the board (hands, the promotion chooser, the dragged piece):
+// in the game's style, a shogi tile turned towards the side at the top when it is that side's.
+function pieceLook(color) {
+  const bottom = flipped ? "black" : "white";
+  return { style: view && view.style, latin: $("latin-pieces").checked, turned: color !== bottom };
+}
+
+// The page's drawing options for xiangqi and shogi, remembered on this browser (storage may be
+// refused: the options then last as long as the page).
+const OPTION_KEYS = { "latin-pieces": "chessrules.latin-pieces", "game-coords": "chessrules.game-coordinates" };
+function loadOptions() {
+  for (const [id, key] of Object.entries(OPTION_KEYS)) {
+    let stored = null;
+    try { stored = localStorage.getItem(key); } catch { /* no storage */ }
+    if (stored !== null) $(id).checked = stored === "1";
+    $(id).addEventListener("change", () => {
+      try { localStorage.setItem(key, $(id).checked ? "1" : "0"); } catch { /* no storage */ }
+      render();
+    });
+  }
 }
 
 // The square of the side to move's king when it is in check (the royal piece: the king of
@@ -77,6 +108,7 @@ function render(last) {
   if (!view) return;
   if (editing) {
     $("hand-top").hidden = $("hand-bottom").hidden = true;
+    $("board-area").dataset.style = "chess";
     drawBoard(svg, editing.preview, flipped, { error: errorSquare });
     $("turn").textContent = "Editing the board: pick from the palette, click squares (edges for walls)";
     return;
@@ -88,11 +120,13 @@ function render(last) {
     // The move that led here, whoever made it (the computer and the other seat included).
     last: view.last_move || last,
     check: checkedKing(),
-  });
+  }, { latin: $("latin-pieces").checked, gameCoords: $("game-coords").checked });
+  $("board-area").dataset.style = view.style || "chess";
+  $("style-options").hidden = !view.style;
   svg.dataset.exploded = (view.exploded || []).join(" ");
   renderHands();
   const s = view.status;
-  let turn = `${cap(view.to_move)} to move`;
+  let turn = `${sideName(view.to_move)} to move`;
   if (view.placement) turn = `${cap(view.placement)}: place a trapdoor or a mine in secret`;
   // The end is said once, on this line; the log ends with its score token.
   const end = resultLine(view.result, view.score);
@@ -140,7 +174,7 @@ function render(last) {
   if (net) {
     $("save-log").href = net.logUrl;
     $("save-board").hidden = true;
-    $("turn").textContent += net.seat === "spectator" ? " — you are watching" : ` — you are ${net.seat}`;
+    $("turn").textContent += net.seat === "spectator" ? " — you are watching" : ` — you are ${sideName(net.seat)}`;
     if (net.seat === "spectator") {
       for (const id of ["resign", "offer-draw", "accept-draw", "decline-draw", "claim-draw", "placement-row", "wall-row"]) $(id).hidden = true;
     }
@@ -157,7 +191,8 @@ function render(last) {
 }
 
 // The hands beside the board (variants with drops): the side shown below the board has its
-// hand below, the other above. The side to move's hand is clickable and draggable when this
+// hand below, the other above; in shogi each hand is a stand at its owner's right (the page's
+// style sheet places them). The side to move's hand is clickable and draggable when this
 // screen may move for it.
 function renderHands() {
   const hands = view.hands;
@@ -176,6 +211,13 @@ function mayDrop(color) {
   return !person || person === color;
 }
 
+// A shogi stand lists the most valuable pieces first; other hands keep the server's order.
+function handOrder(held) {
+  if (!view || view.style !== "shogi") return held;
+  const rank = (h) => { const i = SHOGI_HAND_ORDER.indexOf(h.piece.kind); return i < 0 ? SHOGI_HAND_ORDER.length : i; };
+  return [...held].sort((a, b) => rank(a) - rank(b));
+}
+
 function drawHand(box, color, held) {
   box.innerHTML = "";
   box.dataset.color = color;
@@ -183,7 +225,7 @@ function drawHand(box, color, held) {
   box.classList.toggle("active", active);
   const who = document.createElement("span");
   who.className = "who";
-  who.textContent = `${cap(color)} in hand:`;
+  who.textContent = `${sideName(color)} in hand:`;
   box.appendChild(who);
   if (!held.length) {
     const none = document.createElement("span");
@@ -191,7 +233,7 @@ function drawHand(box, color, held) {
     none.textContent = "—";
     box.appendChild(none);
   }
-  for (const h of held) {
+  for (const h of handOrder(held)) {
     const letter = h.piece.letter;
     const b = document.createElement("button");
     b.className = "hand-piece" + (active && selected === `@${letter}` ? " chosen" : "");
@@ -202,7 +244,7 @@ function drawHand(box, color, held) {
     const s = document.createElementNS("http://www.w3.org/2000/svg", "svg");
     s.setAttribute("viewBox", "-30 -30 60 60");
     s.setAttribute("width", "40");
-    pieceSymbol(h.piece, s);
+    pieceSymbol(h.piece, s, pieceLook(color));
     b.appendChild(s);
     const n = document.createElement("span");
     n.className = "count";
@@ -247,7 +289,7 @@ function ghost(piece, ev) {
     document.body.appendChild(g);
   }
   g.innerHTML = "";
-  pieceSymbol(piece, g);
+  pieceSymbol(piece, g, pieceLook(piece.color));
   g.hidden = true;
   void ev;
 }
@@ -758,3 +800,4 @@ function startNet(link) {
     onStatus: (text) => { $("net-status").textContent = text; },
   });
 }
+  loadOptions();

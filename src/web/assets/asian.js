@@ -60,6 +60,7 @@ function glyphOf(table, piece) {
 export function xiangqiPiece(piece, g, latin) {
   const glyph = glyphOf(XIANGQI, piece);
   const shown = latin || !glyph ? piece.letter : glyph;
+  g.classList.add("xq");
   el("circle", { r: 26, class: "disc" }, g);
   el("circle", { r: 21.5, class: "ring" }, g);
   text(g, shown, { y: 1, "font-size": latin || !glyph ? 24 : 28, class: latin || !glyph ? "glyph letter" : "glyph hanzi" });
@@ -72,6 +73,7 @@ export function shogiPiece(piece, g, latin, turned) {
   const glyph = glyphOf(SHOGI, piece);
   const shown = latin || !glyph ? (piece.plus ? "+" : "") + piece.letter : glyph;
   const scale = TILE_SCALE[piece.kind] || (piece.plus ? 0.9 : 0.93);
+  g.classList.add("shogi");
   const inner = el("g", { transform: `${turned ? "rotate(180) " : ""}scale(${scale})` }, g);
   el("path", { d: "M0,-27 L18,-19 L23,26 L-23,26 L-18,-19 Z", class: "tile" }, inner);
   const size = latin || !glyph ? (shown.length > 1 ? 19 : 24) : 28;
