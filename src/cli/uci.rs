@@ -27,6 +27,7 @@ use std::time::Duration;
 
 use anyhow::Result;
 use chessrules::core::{Move, Position};
+use chessrules::engine::search::Iteration;
 use chessrules::engine::{Engine, Limits, Score};
 use chessrules::game::VariantId;
 use chessrules::io::input::{read_line_within, LineRead};
@@ -164,6 +165,8 @@ struct Session {
     refused: Option<String>,
     engine: Engine<Move>,
     default_movetime: u64,
+    /// `MultiPV`: lines reported per iteration.
+    multipv: usize,
 }
 
 /// What the input thread and the searching thread share. Searches are numbered in the order
@@ -272,8 +275,9 @@ pub fn run(args: UciArgs) -> Result<ExitCode> {
         game: dialect.game(dialect.start()),
         keys: Vec::new(),
         refused: None,
-        engine: Engine::new(20),
+        engine: Engine::new(hash_bits(DEFAULT_HASH_MB)),
         default_movetime: args.movetime,
+        multipv: 1,
     };
     session.engine.stop_when(signals.stop.clone());
     let (send, commands) = mpsc::channel();
@@ -301,6 +305,12 @@ pub fn run(args: UciArgs) -> Result<ExitCode> {
                     "option name UCI_Chess960 type check default {}",
                     session.chess960
                 ),
+                format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
+                format!(
+                    "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"
+                ),
+                // One search thread; the option is there because GUIs set it.
+                "option name Threads type spin default 1 min 1 max 1".to_string(),
                 "uciok".to_string(),
             ],
             Some("isready") => vec!["readyok".to_string()],
@@ -388,6 +398,20 @@ impl Session {
                 self.default_movetime = ms.max(1);
             }
         }
+        if let Some(rest) = text.strip_prefix("setoption name MultiPV value ") {
+            if let Ok(n) = rest.trim().parse::<usize>() {
+                self.multipv = n.clamp(1, MAX_MULTIPV);
+            }
+        }
+        if let Some(rest) = text.strip_prefix("setoption name Hash value ") {
+            if let Ok(mb) = rest.trim().parse::<u64>() {
+                let mut engine = Engine::new(hash_bits(mb.clamp(1, MAX_HASH_MB)));
+                if let Some(stop) = self.engine.stop_signal() {
+                    engine.stop_when(stop);
+                }
+                self.engine = engine;
+            }
+        }
         None
     }
 
@@ -461,6 +485,10 @@ impl Session {
         } else {
             Limits::movetime(movetime.max(1))
         };
+        // A `movetime` is spent whole, as GUIs expect; a clock's share stops at the soft
+        // deadline, keeping time for the moves to come.
+        limits.full_time |= num("movetime").is_some();
+        limits.lines = self.multipv;
         if let Some(d) = num("depth") {
             limits.max_depth = (d as u32).clamp(1, limits.max_depth);
         }
@@ -476,37 +504,86 @@ impl Session {
                 .collect();
             search.restrict_root(&only);
         }
-        let r = self.engine.search(&mut search, &limits);
-        let score = match r.score() {
-            Score::Centipawns(cp) => format!("cp {cp}"),
-            Score::WinIn(n) => format!("mate {}", n.div_ceil(2)),
-            Score::LossIn(n) => format!("mate -{}", n.div_ceil(2)),
-        };
-        let mut lines = Vec::new();
-        let mut pv = Vec::new();
-        let mut p = self.pos.clone();
         let write = if self.chess960 {
             coordinate::to_uci960
         } else {
             to_uci
         };
-        for &m in &r.pv {
-            pv.push(write(&p, m));
-            p.make(m);
+        let root = self.pos.clone();
+        // One `info` line per line of each iteration, as it completes.
+        let mut report = |it: &Iteration<'_, Move>| {
+            let nps = it.nodes * 1000 / (it.elapsed.as_millis() as u64).max(1);
+            let infos: Vec<String> = it
+                .lines
+                .iter()
+                .enumerate()
+                .map(|(k, line)| {
+                    format!(
+                        "info depth {} multipv {} score {} nodes {} nps {nps} time {} pv {}",
+                        it.depth,
+                        k + 1,
+                        uci_score(line.score()),
+                        it.nodes,
+                        it.elapsed.as_millis(),
+                        pv_text(&root, &line.pv, write)
+                    )
+                })
+                .collect();
+            let _ = say(&infos);
+        };
+        let r = self
+            .engine
+            .search_reporting(&mut search, &limits, &mut report);
+        let mut lines = Vec::new();
+        if r.depth == 0 {
+            // No iteration completed (one legal move, a decided root): one line all the same.
+            lines.push(format!(
+                "info depth 0 score {} nodes {} time {} pv {}",
+                uci_score(r.score()),
+                r.nodes,
+                r.elapsed.as_millis(),
+                pv_text(&root, &r.pv, write)
+            ));
         }
-        lines.push(format!(
-            "info depth {} score {score} nodes {} time {} pv {}",
-            r.depth,
-            r.nodes,
-            r.elapsed.as_millis(),
-            pv.join(" ")
-        ));
         lines.push(match r.best {
             Some(m) => format!("bestmove {}", write(&self.pos, m)),
             None => "bestmove 0000".to_string(),
         });
         lines
     }
+}
+
+/// A score as UCI writes it: `cp N` or `mate N` (moves, negative when losing).
+fn uci_score(score: Score) -> String {
+    match score {
+        Score::Centipawns(cp) => format!("cp {cp}"),
+        Score::WinIn(n) => format!("mate {}", n.div_ceil(2)),
+        Score::LossIn(n) => format!("mate -{}", n.div_ceil(2)),
+    }
+}
+
+/// The moves of a line from `root`, in coordinates.
+fn pv_text(root: &Position, pv: &[Move], write: fn(&Position, Move) -> String) -> String {
+    let mut p = root.clone();
+    let mut texts = Vec::with_capacity(pv.len());
+    for &m in pv {
+        texts.push(write(&p, m));
+        p.make(m);
+    }
+    texts.join(" ")
+}
+
+/// `MultiPV` at most.
+const MAX_MULTIPV: usize = 64;
+/// `Hash`, in MB: the default (the table of 2^20 entries the engine always had), and the most.
+const DEFAULT_HASH_MB: u64 = 32;
+const MAX_HASH_MB: u64 = 4096;
+
+/// Bits of a transposition table of at most `mb` megabytes.
+fn hash_bits(mb: u64) -> u32 {
+    let entry = std::mem::size_of::<Option<chessrules::engine::tt::Entry<Move>>>() as u64;
+    let entries = (mb << 20) / entry;
+    (63 - entries.max(2).leading_zeros()).min(26)
 }
 
 /// The position of a core game the registry opened (a FEN in standard chess or Chess960).

@@ -26,8 +26,11 @@ pub struct Limits {
     /// Stop after about this many nodes (deterministic tests and benchmarks).
     pub nodes: Option<u64>,
     /// Keep deepening until the hard deadline instead of stopping at the soft one (to
-    /// measure the depth a budget reaches).
+    /// measure the depth a budget reaches, or to spend a UCI `movetime` whole).
     pub full_time: bool,
+    /// Lines searched to their end at every iteration: the best, then the best of the other
+    /// root moves, and so on (UCI's `MultiPV`; at least 1).
+    pub lines: usize,
 }
 
 impl Limits {
@@ -38,6 +41,7 @@ impl Limits {
             max_depth: (MAX_PLY - 1) as u32,
             nodes: None,
             full_time: false,
+            lines: 1,
         }
     }
 
@@ -68,6 +72,35 @@ pub struct SearchResult<M> {
     /// The principal variation, starting with `best`, read back from the transposition table
     /// (at most 32 moves; may stop short of `depth`).
     pub pv: Vec<M>,
+}
+
+/// One line of an iteration: a root move, its value and the moves that follow it.
+#[derive(Clone, Debug)]
+pub struct Line<M> {
+    /// Value for the side to move.
+    pub value: i32,
+    /// The line, its root move first (at most 32 moves).
+    pub pv: Vec<M>,
+}
+
+impl<M> Line<M> {
+    /// `value` as reported to people.
+    pub fn score(&self) -> Score {
+        Score::from_value(self.value)
+    }
+}
+
+/// What an iteration completed, as a UCI engine reports it after each one.
+#[derive(Clone, Debug)]
+pub struct Iteration<'a, M> {
+    /// Its depth.
+    pub depth: u32,
+    /// Its lines, best first (as many as `Limits::lines` asked for and the root has moves).
+    pub lines: &'a [Line<M>],
+    /// Nodes so far.
+    pub nodes: u64,
+    /// Time so far.
+    pub elapsed: Duration,
 }
 
 impl<M> SearchResult<M> {
@@ -122,6 +155,11 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Engine<M> {
         self.stop_signal = Some(signal);
     }
 
+    /// The signal `stop_when` gave, if any.
+    pub fn stop_signal(&self) -> Option<Arc<AtomicBool>> {
+        self.stop_signal.clone()
+    }
+
     /// Forgets everything learnt (a new game).
     pub fn reset(&mut self) {
         self.tt.clear();
@@ -130,6 +168,17 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Engine<M> {
 
     /// Searches the position of `game` within `limits` and returns the best move found.
     pub fn search<G: Game<Move = M>>(&mut self, game: &mut G, limits: &Limits) -> SearchResult<M> {
+        self.search_reporting(game, limits, &mut |_| {})
+    }
+
+    /// [`Engine::search`], handing each completed iteration to `report` (its lines, best
+    /// first).
+    pub fn search_reporting<G: Game<Move = M>>(
+        &mut self,
+        game: &mut G,
+        limits: &Limits,
+        report: &mut dyn FnMut(&Iteration<'_, M>),
+    ) -> SearchResult<M> {
         self.clock = Clock::start(limits.movetime);
         self.nodes = 0;
         self.node_limit = limits.nodes;
@@ -173,23 +222,61 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Engine<M> {
                 root[..=i].rotate_right(1);
             }
         }
+        let wanted = limits.lines.clamp(1, root.len());
+        // Nodes before this iteration, and what the one before took.
+        let (mut nodes_before, mut previous) = (0, None);
         for depth in 1..=limits.max_depth.max(1) {
-            let (value, best) = self.root(game, depth as i32, &mut root);
-            if let Some(b) = best {
-                // A move that completed its search and beat the previous best is sound even
-                // when the iteration was cut short.
-                result.best = Some(b);
-                result.value = value;
-                if let Some(i) = root.iter().position(|&m| m == b) {
-                    root[..=i].rotate_right(1);
+            let mut lines = Vec::with_capacity(wanted);
+            // Line k is the best of the root moves the lines before it did not take.
+            for k in 0..wanted {
+                let (value, best) = self.root(game, depth as i32, &mut root[k..]);
+                let Some(b) = best else { break };
+                if let Some(i) = root[k..].iter().position(|&m| m == b) {
+                    root[k..=k + i].rotate_right(1);
                 }
+                if k == 0 {
+                    // A move that completed its search and beat the previous best is sound
+                    // even when the iteration was cut short.
+                    result.best = Some(b);
+                    result.value = value;
+                }
+                if self.stopped {
+                    break;
+                }
+                let pv = self.principal_variation(game, Some(b));
+                lines.push(Line { value, pv });
             }
             if self.stopped {
                 break;
             }
+            if wanted > 1 {
+                // The root's table entry is the last line's: the best is put back.
+                if let Some(first) = lines.first() {
+                    self.tt.store(
+                        game.key(),
+                        first.pv.first().copied(),
+                        score::to_node(first.value, 0),
+                        depth as i16,
+                        Bound::Exact,
+                    );
+                }
+            }
             result.depth = depth;
+            report(&Iteration {
+                depth,
+                lines: &lines,
+                nodes: self.nodes,
+                elapsed: self.clock.elapsed(),
+            });
+            let value = result.value;
             let proven_within = value.abs() > PROVEN && (WIN - value.abs()) as u32 <= depth;
-            if proven_within || !limits.full_time && self.clock.soft_expired() {
+            // An iteration that visited no more nodes than the one before found nothing new
+            // below it (every line ends in a draw or a result): deeper ones would only report
+            // depths nobody searched.
+            let took = self.nodes - nodes_before;
+            let exhausted = previous == Some(took);
+            (nodes_before, previous) = (self.nodes, Some(took));
+            if proven_within || exhausted || !limits.full_time && self.clock.soft_expired() {
                 break;
             }
         }
