@@ -1,6 +1,5 @@
 //! The search on pawn race positions (node limits keep these deterministic and untimed).
 
-use std::time::Duration;
 
 use chessrules::core::{Color, Move};
 use chessrules::engine::baseline::{greedy_move, random_move};
@@ -12,10 +11,9 @@ use chessrules::variants::pawnrace::{start, Gap, PawnRace};
 
 fn limits(nodes: u64) -> Limits {
     Limits {
-        movetime: Duration::from_secs(600),
         max_depth: 64,
         nodes: Some(nodes),
-        full_time: false,
+        ..Limits::movetime(600_000)
     }
 }
 
