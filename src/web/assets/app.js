@@ -766,6 +766,7 @@ async function main() {
     }
   });
   buildLegend();
+  loadOptions();
   const link = netLink();
   if (link) return startNet(link);
   await newGame($("variant").value);
@@ -800,4 +801,3 @@ function startNet(link) {
     onStatus: (text) => { $("net-status").textContent = text; },
   });
 }
-  loadOptions();
