@@ -1,6 +1,5 @@
 //! The search on pawn race positions (node limits keep these deterministic and untimed).
 
-
 use chessrules::core::{Color, Move};
 use chessrules::engine::baseline::{greedy_move, random_move};
 use chessrules::engine::{Engine, Limits, Rng, Score};

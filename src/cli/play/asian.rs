@@ -142,7 +142,7 @@ pub fn shogi_board(view: &View, style: Style) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{}の持駒：{}", top_hand.0, shogi_hand(top_hand.1));
     // Shogi numbers files from Sente's right: the a-file is the highest.
-    out.push_str(" ");
+    out.push(' ');
     for &f in &files {
         let _ = write!(out, " {}", fullwidth_number(u32::from(view.files - f)));
     }
