@@ -488,6 +488,13 @@ async function moveTo(from, to) {
   if (from.startsWith("@")) return dropOn(from.slice(1), to);
   const options = targets.filter((t) => t.to === to);
   const promos = options.filter((t) => t.promotion);
+  // An optional promotion (shogi's, any promotion zone's): the server offers the destination
+  // both with and without promotion, and the player says which (the chosen target's text).
+  if (promos.length && promos.length < options.length) {
+    const chosen = await chooseOptionalPromotion(from, options);
+    if (!chosen) return;
+    return play({ text: chosen.text }, [from, to]);
+  }
   if (promos.length > 1) {
     const letter = await choosePromotion(promos);
     if (!letter) return;
@@ -496,25 +503,55 @@ async function moveTo(from, to) {
   return play({ from, to }, [from, to]);
 }
 
+// Chess's chooser: one button per piece the pawn may become.
 function choosePromotion(options) {
+  return choose("Promote to:", options.map((t) => ({
+    piece: { color: view.to_move, letter: t.promotion, kind: t.promotion },
+    title: t.text,
+    data: { promotion: t.promotion },
+    value: t.promotion,
+  })));
+}
+
+// Promote or not: the piece as it would stand either way, promoting first.
+function chooseOptionalPromotion(from, options) {
+  const cell = view.cells.find((c) => c.square === from);
+  const piece = cell && cell.piece ? cell.piece : { color: view.to_move, letter: "?", kind: "?" };
+  const promoted = (t) => ({ color: piece.color, letter: t.promotion, plus: true, kind: SHOGI_PROMOTED[piece.kind] || `promoted ${piece.kind}` });
+  const sorted = [...options].sort((a, b) => (b.promotion ? 1 : 0) - (a.promotion ? 1 : 0));
+  return choose("Promote?", sorted.map((t) => ({
+    piece: t.promotion ? promoted(t) : piece,
+    label: t.promotion ? "Promote" : "Don't promote",
+    title: t.text,
+    data: { promote: t.promotion ? "yes" : "no", promotion: t.promotion || "", text: t.text },
+    value: t,
+  })));
+}
+
+// Shows the chooser's buttons ({ piece, label, title, data, value }) and a Cancel; resolves with
+// the chosen value, or null.
+function choose(prompt, items) {
   return new Promise((resolve) => {
+    const done = (value) => { $("promotion").hidden = true; resolve(value); };
+    $("promotion-prompt").textContent = prompt;
     const box = $("promotion-choices");
     box.innerHTML = "";
-    for (const t of options) {
+    for (const item of items) {
       const b = document.createElement("button");
-      b.dataset.promotion = t.promotion;
+      Object.assign(b.dataset, item.data);
+      b.title = item.title;
       const s = document.createElementNS("http://www.w3.org/2000/svg", "svg");
       s.setAttribute("viewBox", "-30 -30 60 60");
       s.setAttribute("width", "40");
-      pieceSymbol({ color: view.to_move, letter: t.promotion, kind: t.promotion }, s);
+      pieceSymbol(item.piece, s, pieceLook(item.piece.color));
       b.appendChild(s);
-      b.title = t.text;
-      b.addEventListener("click", () => { $("promotion").hidden = true; resolve(t.promotion); });
+      if (item.label) b.append(item.label);
+      b.addEventListener("click", () => done(item.value));
       box.appendChild(b);
     }
     const cancel = document.createElement("button");
     cancel.textContent = "Cancel";
-    cancel.addEventListener("click", () => { $("promotion").hidden = true; resolve(null); });
+    cancel.addEventListener("click", () => done(null));
     box.appendChild(cancel);
     $("promotion").hidden = false;
   });
