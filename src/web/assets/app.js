@@ -417,7 +417,7 @@ async function newGame(variant, board) {
     show(v);
     say(`New ${variantInfo(variant).name} game`);
     $("setup-error").textContent = "";
-    $("board-text").value = board || variantInfo(variant).initial;
+    $("board-text").value = setupText(variant, board, v);
     return true;
   } catch (e) {
     $("setup-error").textContent = e.message;
@@ -427,6 +427,17 @@ async function newGame(variant, board) {
   }
 }
 
+// One line without a TOML key: a FEN, not a variant file (as the server tells them apart).
+const isFenLine = (text) => !!text && !text.trim().includes("\n") && !text.includes("=") && !!text.trim();
+
+// The setup box's text for a new game: a shipped variant file's position as its FEN (what its
+// players copy and paste; the server opens a shipped variant at a FEN line), unless the game
+// was started from a whole variant file's text, which stays as it was given.
+function setupText(variant, board, v) {
+  if (v.fen && shippedNamed(variant) && (board === undefined || isFenLine(board))) return v.fen;
+  return board || variantInfo(variant).initial;
+}
+
 // A built-in variant's facts, or a shipped variant file's (played as a variant file).
 function variantInfo(id) {
   const v = variants.find((x) => x.id === id);
@@ -434,7 +445,7 @@ function variantInfo(id) {
   const s = shippedNamed(id);
   if (!s) return variants[0];
   const file = variants.find((x) => x.id === "custom") || variants[0];
-  return { ...file, id: s.name, name: shippedTitle(s), initial: s.initial };
+  return { ...file, id: s.name, name: shippedTitle(s), initial: s.initial, format: `one FEN line of ${s.name}, or a whole variant file` };
 }
 
 // A shipped file's name in the menu: its description's title ("Three-check"), or its file name
@@ -782,6 +793,8 @@ async function main() {
   $("cover-ok").addEventListener("click", async () => { $("cover").hidden = true; await refresh(); });
   $("start-text").addEventListener("click", () => newGame($("variant").value, $("board-text").value));
   $("copy-board").addEventListener("click", async () => {
+    // A shipped variant's position goes in as its FEN, as a new game's does.
+    if (view.fen && shippedNamed(gameVariant)) return void ($("board-text").value = view.fen);
     const res = await fetch(`/api/games/${view.id}/board`);
     $("board-text").value = await res.text();
   });
@@ -806,8 +819,51 @@ async function main() {
   loadOptions();
   const link = netLink();
   if (link) return startNet(link);
-  await newGame($("variant").value);
+  await openFromAddress();
   document.body.dataset.ready = "1";
+}
+
+// A query parameter read without form decoding: in a link's FEN and moves a `+` is a shogi
+// promotion (`b2h8+`, `+B`) or a three-check count (`3+3`), never a space (spaces are %20).
+function rawParam(name) {
+  for (const part of location.search.slice(1).split("&")) {
+    const i = part.indexOf("=");
+    if (i < 0 || part.slice(0, i) !== name) continue;
+    try { return decodeURIComponent(part.slice(i + 1)); } catch { return part.slice(i + 1); }
+  }
+  return null;
+}
+
+// The page's address may open a position (`fen=`) and play moves from it (`moves=`, separated
+// by commas or spaces, in any text the server accepts): the game on screen is then a game of
+// those moves, its log clickable as any other.
+async function openFromAddress() {
+  const variant = $("variant").value;
+  const fen = rawParam("fen");
+  if (fen && !(await newGame(variant, fen))) {
+    const why = $("setup-error").textContent;
+    await newGame(variant);
+    $("board-text").value = fen;
+    return say(`The link's position was refused: ${why}. This is the initial position.`, "error");
+  }
+  if (!fen) await newGame(variant);
+  const moves = (rawParam("moves") || "").split(/[\s,]+/).filter(Boolean);
+  if (moves.length) await playMoves(moves);
+}
+
+// Plays the link's moves in turn, stopping at the first the server refuses (with its reason).
+async function playMoves(moves) {
+  let v = view;
+  for (const [i, text] of moves.entries()) {
+    try {
+      v = await api("POST", `/api/games/${v.id}/play`, { text, viewer: humanColor() || "nobody" });
+    } catch (e) {
+      show(v);
+      return say(`The link's move ${i + 1}, ${text}, was refused: ${e.message}. The moves before it were played.`, "error");
+    }
+  }
+  show(v);
+  say(`Played the link's ${moves.length} move${moves.length === 1 ? "" : "s"}`);
 }
 
 main().catch((e) => say(`cannot reach the server: ${e.message}`, "error"));
