@@ -65,7 +65,18 @@ fn promoted_pieces_are_written_with_a_plus_and_hands_in_fairy_stockfish_order() 
     }
     let m = coordinate::parse(&mut pos, "b2h8+").expect("the bishop takes and promotes");
     assert_eq!(coordinate::to_uci(&pos, m), "b2h8+");
-    assert_eq!(san::to_san(&mut pos, m), "Bxh8=+B");
+    // Shogi's notation, as Fairy-Stockfish writes it: the bishop takes on 22 and promotes;
+    // the same capture without promoting is marked `=`.
+    assert_eq!(san::to_san(&mut pos, m), "Bx22+");
+    let plain = coordinate::parse(&mut pos, "b2h8").expect("or takes and stays a bishop");
+    assert_eq!(san::to_san(&mut pos, plain), "Bx22=");
+    assert_eq!(san::parse(&mut pos, "Bx22+"), Ok(m));
+    assert_eq!(san::parse(&mut pos, "Bx22="), Ok(plain));
+    assert_eq!(
+        san::parse(&mut pos, "Bxh8"),
+        Ok(plain),
+        "algebraic still reads"
+    );
     pos.make(m);
     assert!(fen::write(&pos)
         .starts_with("lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL[B] b"));

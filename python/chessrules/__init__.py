@@ -16,7 +16,8 @@ the way python-chess drives its board::
 Errors about the input are ``ChessrulesError`` (a ``ValueError``): ``BoardFileError``
 (with ``message``, ``line``, ``square``, ``exit_code``), ``IllegalMoveError``,
 ``VariantFileError`` (with ``line`` and ``column``) and ``UnknownVariantError``.
-``chessrules.pgn.validate`` replays PGN games as it reads them.
+``chessrules.pgn.validate`` replays PGN games as it reads them; ``chessrules.svg.board(board)``
+draws a board of any variant (a picture in a notebook).
 """
 
 from chessrules._chessrules import (
@@ -37,7 +38,7 @@ from chessrules._chessrules import (
     perft,
     variants,
 )
-from chessrules import pgn
+from chessrules import pgn, svg
 
 WHITE = True
 BLACK = False
@@ -61,5 +62,6 @@ __all__ = [
     "load_variant",
     "perft",
     "pgn",
+    "svg",
     "variants",
 ]

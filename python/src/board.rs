@@ -6,7 +6,7 @@ use chessrules::core::history::AutomaticDraw;
 use chessrules::core::{Color, Square};
 use chessrules::game::VariantId;
 use chessrules::variants::custom::CustomVariant;
-use chessrules::variants::registry::{self, AnyGame};
+use chessrules::variants::registry::{self, AnyGame, VariantName};
 use chessrules::variants::{chess960, custom};
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -69,7 +69,7 @@ impl Board {
     }
 
     /// The name `variant` gives and `Board(name, fen)` reads back.
-    fn variant_label(&self) -> &'static str {
+    pub(crate) fn variant_label(&self) -> &'static str {
         self.shipped.unwrap_or(self.variant.name())
     }
 
@@ -105,21 +105,25 @@ impl Board {
                 return Board::open(py, None, Some(v));
             }
         }
-        // A shipped variant file by name (`Board("kingofthehill")`, `Board("atomic", fen)`):
-        // a variant file's board, its text a FEN.
-        if let Some(shipped) = variant
+        // Any name the program takes, python-chess's among them ("King of the Hill",
+        // "Three-check").
+        let named = variant
             .map(|v| limits::name(v))
             .transpose()?
-            .and_then(|name| registry::by_name(&name))
-        {
-            let fen = text.map(|t| limits::board_text(py, t)).transpose()?;
-            let rules = Arc::new(shipped.variant.clone());
-            let mut board = Board::of_variant_file(py, rules, fen.as_deref().map(str::trim))?;
-            board.shipped = Some(shipped.name.as_str());
-            return Ok(board);
-        }
-        let id = match variant {
-            Some(name) => variant_id(name)?,
+            .map(|name| name.parse::<VariantName>())
+            .transpose()
+            .map_err(|e| errors::unknown_variant(&e))?;
+        let id = match named {
+            // A shipped variant file (`Board("kingofthehill")`, `Board("atomic", fen)`): a
+            // variant file's board, its text a FEN.
+            Some(VariantName::Shipped(shipped)) => {
+                let fen = text.map(|t| limits::board_text(py, t)).transpose()?;
+                let rules = Arc::new(shipped.variant.clone());
+                let mut board = Board::of_variant_file(py, rules, fen.as_deref().map(str::trim))?;
+                board.shipped = Some(shipped.name.as_str());
+                return Ok(board);
+            }
+            Some(VariantName::Builtin(id)) => id,
             None => VariantId::Standard,
         };
         let text = match text {
@@ -150,7 +154,7 @@ impl Board {
     }
 
     /// The legal move `m` names: the same move of this position, or one with its coordinates.
-    fn resolve(&mut self, py: Python<'_>, m: &Move) -> PyResult<Move> {
+    pub(crate) fn resolve(&mut self, py: Python<'_>, m: &Move) -> PyResult<Move> {
         if let Some(raw) = m.raw {
             if self.legal().contains(&raw) {
                 let found = self.describe(raw);
@@ -244,6 +248,17 @@ impl Board {
         &self.game
     }
 
+    /// The variant file a `custom` or shipped-file board plays.
+    pub(crate) fn variant_file(&self) -> Option<&CustomVariant> {
+        self.rules.as_deref()
+    }
+
+    /// The game, to change (a move made and taken back).
+    pub(crate) fn game_mut(&mut self) -> &mut AnyGame {
+        self.legal = None;
+        &mut self.game
+    }
+
     /// Does the variant write FENs and SAN (standard chess, Chess960, variant files)?
     fn speaks_fen(&self) -> bool {
         matches!(
@@ -254,7 +269,7 @@ impl Board {
 
     /// The square python-chess's `square` names: an index (`file + files * rank`, a1 = 0)
     /// or a name (`e4`).
-    fn square(&self, square: &Bound<'_, PyAny>) -> PyResult<Square> {
+    pub(crate) fn square(&self, square: &Bound<'_, PyAny>) -> PyResult<Square> {
         let shape = &game::position(&self.game).rules().shape;
         let (files, ranks) = (shape.files() as u64, shape.ranks() as u64);
         let found = if let Ok(i) = square.extract::<u64>() {
@@ -328,14 +343,17 @@ impl Board {
         guard(|| Ok(game::side_to_move(&mut self.game) == Color::White))
     }
 
-    /// The legal moves of the side to move (none once a rule of the variant decided the game).
+    /// The legal moves of the side to move (none once a rule of the variant decided the
+    /// game): `len()`, `count()`, iteration, indexing and `move in`, as python-chess's.
     #[getter]
-    fn legal_moves(&mut self) -> PyResult<Vec<Move>> {
+    fn legal_moves(&mut self) -> PyResult<crate::compat::LegalMoves> {
         guard(|| {
-            Ok(game::listed_moves(&mut self.game)
-                .into_iter()
-                .map(|l| Move::new(l.raw, l.text, l.uci))
-                .collect())
+            Ok(crate::compat::LegalMoves {
+                moves: game::listed_moves(&mut self.game)
+                    .into_iter()
+                    .map(|l| Move::new(l.raw, l.text, l.uci))
+                    .collect(),
+            })
         })
     }
 
@@ -366,7 +384,7 @@ impl Board {
         guard(|| {
             let text = limits::move_text(py, text)?;
             let text = &*text;
-            let raw = game::parse_move(&mut self.game, text)
+            let raw = game::parse_text(&mut self.game, text)
                 .map_err(|e| errors::illegal_move(py, text, &e))?;
             if !self.legal().contains(&raw) {
                 return Err(errors::illegal_move_text(
@@ -426,7 +444,7 @@ impl Board {
 
     /// The position as the variant's board text without its final newline (a FEN for
     /// standard chess, Chess960 and variant files).
-    fn fen(&mut self) -> PyResult<String> {
+    pub(crate) fn fen(&mut self) -> PyResult<String> {
         guard(|| Ok(self.fen_text()))
     }
 

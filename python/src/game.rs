@@ -3,9 +3,11 @@
 //! game inside to a generic count ([`Visit`]), where each variant's own move type is faster.
 
 use chessrules::core::history::AutomaticDraw;
+use chessrules::core::Notation;
 use chessrules::core::{Color, Position};
 use chessrules::engine::perft::Perft;
 use chessrules::game::{Game, MoveRefused, Terminal};
+use chessrules::notation::san;
 pub use chessrules::variants::registry::{AnyGame, AnyMove, Visit};
 
 /// A legal move with its two texts.
@@ -105,6 +107,50 @@ pub fn legal_moves(game: &mut AnyGame) -> Vec<AnyMove> {
     moves
 }
 
+/// A variant file's game: its moves are written in SAN for players (the file's own
+/// notation is coordinates), as python-chess writes its variants' moves.
+fn writes_san(game: &AnyGame) -> bool {
+    matches!(game, AnyGame::Core(g) if g.id() == chessrules::game::VariantId::Custom)
+}
+
+/// A legal move's text: the variant's notation (SAN for FIDE chess), SAN for a variant file
+/// (shogi's notation where the file says so), with python-chess's `#` on a move that wins or
+/// loses by a rule of the variant (a king on the hill, an explosion).
+pub fn move_text(game: &mut AnyGame, m: AnyMove) -> String {
+    let (true, AnyGame::Core(g), AnyMove::Core(core)) = (writes_san(game), &mut *game, m) else {
+        return game.move_text(m);
+    };
+    let mut text = san::to_san(&mut g.position().clone(), core);
+    if g.position().rules().options.notation == Notation::Algebraic {
+        g.make(core);
+        // Won or lost by a rule of the variant, or by having no move (antichess), as
+        // python-chess's `is_variant_win`/`loss` count: `#`.
+        let end = if g.is_decided() {
+            g.terminal()
+        } else {
+            (g.count_legal_moves(&mut Vec::new()) == 0).then(|| g.no_moves())
+        };
+        let decisive = end.is_some_and(|t| t != Terminal::Draw);
+        g.unmake();
+        if decisive {
+            text.truncate(text.trim_end_matches(['+', '#']).len());
+            text.push('#');
+        }
+    }
+    text
+}
+
+/// The legal move a text names: SAN (and coordinates) for a variant file, else the
+/// variant's notation.
+pub fn parse_text(game: &mut AnyGame, text: &str) -> Result<AnyMove, MoveRefused> {
+    if let (true, AnyGame::Core(g)) = (writes_san(game), &mut *game) {
+        if let Ok(m) = san::parse(&mut g.position().clone(), text) {
+            return Ok(AnyMove::Core(m));
+        }
+    }
+    game.parse_move(text)
+}
+
 /// The legal moves with their texts. Castling also answers to the king's own move in
 /// coordinates (`e1g1`) where UCI writes it otherwise (Chess960: the king takes its rook).
 pub fn listed_moves(game: &mut AnyGame) -> Vec<Listed> {
@@ -112,7 +158,7 @@ pub fn listed_moves(game: &mut AnyGame) -> Vec<Listed> {
         .into_iter()
         .map(|m| Listed {
             raw: m,
-            text: game.move_text(m),
+            text: move_text(game, m),
             uci: game.coordinate_text(m),
             alt: None,
         })
@@ -135,7 +181,7 @@ fn king_move_text(game: &AnyGame, m: AnyMove) -> Option<String> {
 
 /// The texts of a legal move (variant notation, UCI).
 pub fn move_texts(game: &mut AnyGame, m: AnyMove) -> Option<(String, String)> {
-    Some((game.move_text(m), game.coordinate_text(m)))
+    Some((move_text(game, m), game.coordinate_text(m)))
 }
 
 /// Plays `m`, which the caller has checked is legal here.
@@ -146,10 +192,6 @@ pub fn make_move(game: &mut AnyGame, m: AnyMove) -> bool {
 
 pub fn unmake_move(game: &mut AnyGame) {
     game.unmake()
-}
-
-pub fn parse_move(game: &mut AnyGame, text: &str) -> Result<AnyMove, MoveRefused> {
-    game.parse_move(text)
 }
 
 pub fn board_file(game: &mut AnyGame) -> String {

@@ -4,6 +4,7 @@
 mod batch;
 mod board;
 mod claims;
+mod compat;
 mod cut_guesses;
 mod errors;
 mod game;
@@ -53,6 +54,8 @@ fn initial_board_file(variant: &Bound<'_, PyString>) -> PyResult<&'static str> {
 fn _chessrules(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
     m.add_class::<Board>()?;
+    m.add_class::<compat::LegalMoves>()?;
+    m.add_class::<compat::Pocket>()?;
     m.add_class::<moves::Move>()?;
     m.add_class::<piece::Piece>()?;
     m.add_class::<outcome::Outcome>()?;

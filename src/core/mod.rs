@@ -31,4 +31,4 @@ pub use history::{PositionHistory, Status};
 pub use moves::{Move, MoveFlag, Undo};
 pub use piece::{KindId, MatingPower, Motion, MoveMode, MovementComponent, Piece, PieceKind};
 pub use position::Position;
-pub use rules::{CastlingRule, RuleOptions, Rules, RulesConfig, RulesError};
+pub use rules::{CastlingRule, Notation, RuleOptions, Rules, RulesConfig, RulesError};

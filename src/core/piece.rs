@@ -238,6 +238,9 @@ pub struct PieceKind {
     /// Captured (with drops), it goes to the captor's hand as this kind (a promoted kind
     /// returns unpromoted).
     pub demotes_to: Option<KindId>,
+    /// The letter SAN writes for it where that is not its FEN letter (xiangqi's horse is `N`
+    /// in a FEN and `H` in SAN, as Fairy-Stockfish writes them).
+    pub san_letter: Option<char>,
 }
 
 impl PieceKind {
@@ -257,7 +260,13 @@ impl PieceKind {
             promotes_to: None,
             promotion_zone: None,
             demotes_to: None,
+            san_letter: None,
         }
+    }
+
+    /// The letter SAN writes for it.
+    pub fn san(&self) -> char {
+        self.san_letter.unwrap_or(self.letter)
     }
     /// Royal, and counting for nothing towards mate.
     pub fn royal(mut self) -> Self {

@@ -96,6 +96,21 @@ pub struct RuleOptions {
     pub no_doubled_drop: u64,
     /// Kinds (a bit per kind) whose drop may not give checkmate (shogi's pawn).
     pub no_drop_mate: u64,
+    /// How moves are written for players (SAN and its shogi form). Not a rule of legality:
+    /// kept here so that every position carries it to the notation that reads it.
+    pub notation: Notation,
+}
+
+/// The family of move texts players write (`notation::san`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Notation {
+    /// Standard algebraic notation: `Nf3`, `exd5`, `e8=Q`, `N@f3`, `O-O`, `+` and `#`.
+    #[default]
+    Algebraic,
+    /// Shogi's, as Fairy-Stockfish writes it by default (Hodges with numbers): `P-76`,
+    /// `Bx22+` (promotes), `Bx22=` (could, does not), `B*55` (a drop), `G69-58` (the origin
+    /// when two can go), squares numbered from the first player's right and the far side.
+    Shogi,
 }
 
 impl RuleOptions {
@@ -497,6 +512,15 @@ impl Rules {
             // As `kind_by_spelling` compares: the kind's letter with the capital asked for.
             if !p.plus && p.letter.is_ascii() && p.letter == p.letter.to_ascii_uppercase() {
                 kind_of_letter[p.letter as usize] = i as KindId;
+            }
+        }
+        // A kind's SAN letter (xiangqi's `H` for the horse) reads as the kind too, where no
+        // kind has it as its own letter.
+        for (i, p) in pieces.iter().enumerate() {
+            if let Some(s) = p.san_letter.filter(|s| s.is_ascii_uppercase() && !p.plus) {
+                if kind_of_letter[s as usize] == NO_KIND {
+                    kind_of_letter[s as usize] = i as KindId;
+                }
             }
         }
         let mut letter_of_code = [0u8; 128];

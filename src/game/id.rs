@@ -52,7 +52,7 @@ impl VariantId {
     /// Other names people use for it.
     pub fn aliases(self) -> &'static [&'static str] {
         match self {
-            VariantId::Standard => &["chess", "fide"],
+            VariantId::Standard => &["chess", "fide", "classical", "normal"],
             VariantId::Chess960 => &["fischerandom", "fischer-random", "960"],
             VariantId::Fairy => &["fairychess", "fairy10x10"],
             VariantId::Obstacle => &["obstaclechess"],

@@ -12,7 +12,7 @@ pub mod game_seat_view;
 pub mod id;
 pub mod rules;
 pub mod seat_view;
-pub(crate) mod zone_edges;
+pub mod zone_edges;
 
 pub use end::{GameEnd, Score};
 pub use id::{UnknownVariant, VariantId};

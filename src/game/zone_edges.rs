@@ -8,7 +8,7 @@ use crate::game::seat_view::WallView;
 /// mirrored) and the squares outside it, inside the board, each edge once as the west or
 /// south edge of a square: the palace's outline and, where a zone is a side's own half, the
 /// river.
-pub(crate) fn zone_edges(rules: &Rules) -> Vec<WallView> {
+pub fn zone_edges(rules: &Rules) -> Vec<WallView> {
     let (files, ranks) = (rules.shape.files(), rules.shape.ranks());
     let mut zones: Vec<Vec<(u8, u8)>> = Vec::new();
     for kind in &rules.pieces {

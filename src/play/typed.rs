@@ -224,6 +224,32 @@ fn san(text: &str, moves: &[Candidate]) -> Option<Result<String, String>> {
     })
 }
 
+/// Reads `text` as a drop: `N@f3` in either case, or `@e4` for a pawn (as python-chess writes
+/// a pawn's drop).
+fn drop(text: &str, moves: &[Candidate]) -> Option<Result<String, String>> {
+    let body = bare(text);
+    let (letter, square_text) = body.split_once('@')?;
+    let letter = match letter.chars().collect::<Vec<_>>().as_slice() {
+        [] => 'P',
+        [c] if c.is_ascii_alphabetic() => c.to_ascii_uppercase(),
+        _ => return None,
+    };
+    let lower = square_text.to_ascii_lowercase();
+    let (to, rest) = square(&lower)?;
+    if !rest.is_empty() {
+        return None;
+    }
+    Some(
+        match moves
+            .iter()
+            .find(|c| c.from == "@" && c.letter == letter && c.to == to)
+        {
+            Some(c) => Ok(c.text.clone()),
+            None => Err(format!("no {letter} can be dropped on {to}")),
+        },
+    )
+}
+
 /// Reads what a person typed against the mover's legal moves: the variant's own text, then
 /// coordinates, then SAN where `san` (the variant writes it).
 pub fn read(text: &str, moves: &[Candidate], san_too: bool) -> Reading {
@@ -237,6 +263,7 @@ pub fn read(text: &str, moves: &[Candidate], san_too: bool) -> Reading {
         return Reading::NotLegal("castling that way is not legal now".into());
     }
     let attempts = [
+        drop(text, moves),
         coordinates(text, moves),
         if san_too { san(text, moves) } else { None },
     ];
@@ -340,6 +367,29 @@ mod tests {
         }
         // Without SAN, `Nf3` is not a move of this board's notations.
         assert_eq!(read("Nf3", &moves(), false), Reading::NotUnderstood);
+    }
+
+    /// Issue 68: a pawn's drop as python-chess writes it (`@e4`), and drops in either case.
+    #[test]
+    fn drops_with_or_without_the_pawns_letter() {
+        let mut with_drops = moves();
+        with_drops.push(mv("@", "e5", 'P', None, "P@e5"));
+        with_drops.push(mv("@", "f3", 'N', None, "N@f3"));
+        for t in ["@e5", "P@e5", "p@e5", "@E5", "P@e5+"] {
+            assert_eq!(
+                read(t, &with_drops, true),
+                Reading::Move("P@e5".into()),
+                "{t}"
+            );
+        }
+        assert_eq!(
+            read("n@f3", &with_drops, true),
+            Reading::Move("N@f3".into())
+        );
+        match read("@f3", &with_drops, true) {
+            Reading::NotLegal(e) => assert_eq!(e, "no P can be dropped on f3"),
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]

@@ -39,20 +39,49 @@ impl std::str::FromStr for VariantName {
         if let Ok(id) = text.parse::<VariantId>() {
             return Ok(VariantName::Builtin(id));
         }
-        by_name(text).map(VariantName::Shipped).ok_or_else(|| {
-            let shipped = custom::builtin::shipped();
-            let candidates = VariantId::ALL
-                .iter()
-                .flat_map(|v| std::iter::once(v.name()).chain(v.aliases().iter().copied()))
-                .chain(
-                    shipped
-                        .iter()
-                        .flat_map(|s| std::iter::once(&s.name).chain(&s.aliases))
-                        .map(String::as_str),
-                );
-            crate::game::UnknownVariant::among(text, names(), candidates)
-        })
+        if let Some(shipped) = by_name(text) {
+            return Ok(VariantName::Shipped(shipped));
+        }
+        // As python-chess and lichess write them: "King of the Hill", "Three-check", "Racing
+        // Kings" (case, spaces, hyphens and underscores aside).
+        let wanted = squeezed(text);
+        if let Some(id) = VariantId::ALL.into_iter().find(|v| {
+            std::iter::once(v.name())
+                .chain(v.aliases().iter().copied())
+                .any(|n| squeezed(n) == wanted)
+        }) {
+            return Ok(VariantName::Builtin(id));
+        }
+        let shipped = custom::builtin::shipped().iter().find(|s| {
+            std::iter::once(&s.name)
+                .chain(&s.aliases)
+                .any(|n| squeezed(n) == wanted)
+        });
+        shipped
+            .and_then(|s| s.open())
+            .map(VariantName::Shipped)
+            .ok_or_else(|| {
+                let shipped = custom::builtin::shipped();
+                let candidates = VariantId::ALL
+                    .iter()
+                    .flat_map(|v| std::iter::once(v.name()).chain(v.aliases().iter().copied()))
+                    .chain(
+                        shipped
+                            .iter()
+                            .flat_map(|s| std::iter::once(&s.name).chain(&s.aliases))
+                            .map(String::as_str),
+                    );
+                crate::game::UnknownVariant::among(text, names(), candidates)
+            })
     }
+}
+
+/// A name without case, spaces, hyphens or underscores.
+fn squeezed(name: &str) -> String {
+    name.chars()
+        .filter(|c| !matches!(c, ' ' | '-' | '_'))
+        .flat_map(char::to_lowercase)
+        .collect()
 }
 
 impl VariantName {

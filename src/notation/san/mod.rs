@@ -10,9 +10,10 @@
 //! `P@e4`, as lichess writes them); `@e4` is read as a pawn's drop too.
 
 mod common;
+pub mod shogi;
 
 use crate::core::movegen::MoveSink;
-use crate::core::{KindId, Move, MoveFlag, Position, Sq};
+use crate::core::{KindId, Move, MoveFlag, Notation, Position, Sq};
 
 /// Move text that does not name exactly one legal move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -54,13 +55,19 @@ enum Parsed {
     },
 }
 
-/// Is `kind` written without a letter (the pawn and other promoting pieces)?
+/// Is `kind` written without a letter (the pawn and other promoting pieces, unless the variant
+/// gives it a SAN letter: xiangqi's soldier is `P`)?
 fn letterless(pos: &Position, kind: KindId) -> bool {
-    pos.rules().kind(kind).promotes
+    let kind = pos.rules().kind(kind);
+    kind.promotes && kind.san_letter.is_none()
 }
 
-/// SAN of a legal move `m` in `pos` (the position before the move).
+/// SAN of a legal move `m` in `pos` (the position before the move); in shogi's notation where
+/// the rules write moves so (`shogi`).
 pub fn to_san(pos: &mut Position, m: Move) -> String {
+    if pos.rules().options.notation == Notation::Shogi {
+        return shogi::to_text(pos, m);
+    }
     let mut s = san_without_suffix(pos, m);
     let undo = pos.make(m);
     if pos.is_check() {
@@ -80,7 +87,7 @@ fn san_without_suffix(pos: &mut Position, m: Move) -> String {
     let shape = &rules.shape;
     if let Some(kind) = m.dropped() {
         // The letter even for a pawn (`P@e4`), as lichess writes drops.
-        return format!("{}@{}", rules.kind(kind).letter, shape.name(m.to));
+        return format!("{}@{}", rules.kind(kind).san(), shape.name(m.to));
     }
     let Some(piece) = pos.piece_at(m.from) else {
         return crate::notation::coordinate::to_uci(pos, m);
@@ -95,7 +102,7 @@ fn san_without_suffix(pos: &mut Position, m: Move) -> String {
         if rules.kind(piece.kind).plus {
             s.push('+');
         }
-        s.push(rules.kind(piece.kind).letter);
+        s.push(rules.kind(piece.kind).san());
         let rivals: Vec<Sq> = pos
             .legal_move_list()
             .into_iter()
@@ -130,7 +137,7 @@ fn san_without_suffix(pos: &mut Position, m: Move) -> String {
         if rules.kind(k).plus {
             s.push('+');
         }
-        s.push(rules.kind(k).letter);
+        s.push(rules.kind(k).san());
     }
     s
 }
@@ -141,6 +148,11 @@ fn san_without_suffix(pos: &mut Position, m: Move) -> String {
 /// square are generated and tested: a PGN validator resolves each move at the cost of a few
 /// pieces' moves, not the whole legal list.
 pub fn parse(pos: &mut Position, text: &str) -> Result<Move, SanError> {
+    if pos.rules().options.notation == Notation::Shogi {
+        if let Some(read) = shogi::parse(pos, text) {
+            return read;
+        }
+    }
     // Most texts name one piece's move in a common shape, which needs none of what follows.
     if let Some(m) = common::common_move(pos, text) {
         return Ok(m);

@@ -11,7 +11,7 @@ use super::geometry::{board_square, castling_rules, obstacles};
 use super::piece_row::piece;
 use super::schema::VariantDoc;
 use super::CustomVariant;
-use crate::core::{Color, KindId, PieceKind, RuleOptions, Rules, RulesConfig};
+use crate::core::{Color, KindId, Notation, PieceKind, RuleOptions, Rules, RulesConfig};
 use crate::game::seat_view::BoardStyle;
 use crate::game::Terminal;
 use crate::variants::core_game::{Ends, Goal};
@@ -317,6 +317,7 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
             zone_promotion: false,
             no_doubled_drop,
             no_drop_mate,
+            notation: notation(&cx, doc.notation.as_ref())?,
         },
     };
     let rules = Rules::new(config.clone()).map_err(|e| cx.err(doc.pieces.span(), e.to_string()))?;
@@ -505,4 +506,16 @@ fn board_style(
             format!("style is one of {}", names.join(", ")),
         )
     })
+}
+
+/// The top-level `notation`: how moves are written for players.
+fn notation(
+    cx: &Ctx<'_>,
+    notation: Option<&Spanned<String>>,
+) -> Result<Notation, VariantFileError> {
+    match notation.map(|n| (n.get_ref().as_str(), n.span())) {
+        None | Some(("san", _)) => Ok(Notation::Algebraic),
+        Some(("shogi", _)) => Ok(Notation::Shogi),
+        Some((_, span)) => Err(cx.err(span, "notation is \"san\" or \"shogi\"")),
+    }
 }

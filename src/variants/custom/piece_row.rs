@@ -82,6 +82,13 @@ pub(super) fn piece(
     }
     let mut kind = PieceKind::new(letter, &p.name, components);
     kind.plus = plus;
+    if let Some(san) = &p.san {
+        let mut cs = san.get_ref().chars();
+        kind.san_letter = match (cs.next(), cs.next()) {
+            (Some(c), None) if c.is_ascii_uppercase() => Some(c),
+            _ => return Err(cx.err(san.span(), "san is one upper-case letter A-Z")),
+        };
+    }
     if let Some(zone) = &p.promotion_zone {
         kind.promotion_zone = Some(rank_span(cx, zone, ranks, "promotion_zone")?);
     }

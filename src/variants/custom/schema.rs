@@ -26,6 +26,9 @@ pub struct VariantDoc {
     pub end: EndDoc,
     #[serde(default)]
     pub obstacles: ObstaclesDoc,
+    /// How moves are written for players: `"san"` (the default) or `"shogi"`.
+    #[serde(default)]
+    pub notation: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize, Debug)]
@@ -74,6 +77,9 @@ pub struct PieceDoc {
     /// may promote it.
     #[serde(default)]
     pub promotion_zone: Option<Spanned<Vec<i64>>>,
+    /// The letter SAN writes for it, where not its `letter` (xiangqi's horse: `"H"`).
+    #[serde(default)]
+    pub san: Option<Spanned<String>>,
 }
 
 /// One `[[piece.extra]]`: movement groups of the piece limited to their own ranks.
