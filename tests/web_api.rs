@@ -425,7 +425,7 @@ async fn board_file_and_log_downloads() {
         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\n"
     );
     let (_, log) = c.send("GET", &format!("/api/games/{id}/log"), None).await;
-    assert!(log.starts_with("[Event \"chessrules serve\"]\n"), "{log}");
+    assert!(log.starts_with("[Event \"Casual game\"]\n"), "{log}");
     assert!(log.ends_with("\n\n1. e4 *\n\n"), "{log}");
     // The saved board loads again.
     let id2 = c.new_game("standard", Some(&text)).await;

@@ -178,7 +178,7 @@ fn interactive(
         save: None,
         title: String::new(),
         seed: None,
-        export: None,
+        tags: Vec::new(),
         dialogue: Box::new(Course { quiet }),
         input_ended: (!io::stdin().is_terminal())
             .then_some((1, "error: input ended before the game did")),

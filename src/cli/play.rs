@@ -190,6 +190,8 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
     let info = registry::info(variant);
     // A person playing Black against the computer sees the board from Black's side.
     let from_black = black == SeatSpec::Human && white != SeatSpec::Human;
+    // The game's PGN (where the variant writes one) names its players as `standard play` does.
+    let tags = chessrules::notation::pgn::roster(&white.player_name(), &black.player_name());
     game::run(Setup {
         variant,
         board,
@@ -199,7 +201,7 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
         save: args.save,
         seed: args.seed,
         title,
-        export: None,
+        tags,
         dialogue: Box::new(
             Grid::new(info.syntax, args.plain, from_black).with_letters(args.letters),
         ),

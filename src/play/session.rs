@@ -706,9 +706,10 @@ impl Session {
         self.log_text_with(&[])
     }
 
-    /// The game log as `viewer` may read it (a player's own placements are theirs to see).
-    pub fn log_text_for(&self, viewer: Viewer) -> String {
-        self.log_text_as(viewer, &[])
+    /// The game log as `viewer` may read it (a player's own placements are theirs to see),
+    /// with the front end's header where the log is PGN.
+    pub fn log_text_for(&self, viewer: Viewer, tags: &[(String, String)]) -> String {
+        self.log_text_as(viewer, tags)
     }
 
     /// As [`Session::log_text`], with the front end's own header where the variant's log
@@ -967,7 +968,7 @@ mod tests {
             let (result, termination, movetext) = pgn(&s);
             assert_eq!(result, token, "{name}");
             let expected = match (token, name) {
-                ("*", _) => None,
+                ("*", _) => Some("unterminated"),
                 (_, "black flagged" | "white flagged, black cannot mate") => Some("time forfeit"),
                 _ => Some("normal"),
             };
@@ -995,7 +996,10 @@ mod tests {
         assert!(s.step(4).is_ok());
         assert!(!s.is_over());
         let (result, termination, movetext) = pgn(&s);
-        assert_eq!((result.as_str(), termination), ("*", None));
+        assert_eq!(
+            (result.as_str(), termination.as_deref()),
+            ("*", Some("unterminated"))
+        );
         assert_eq!(movetext, "1. e4 e5 2. Nf3 Nc6 *");
 
         assert!(s.step(2).is_ok());

@@ -176,6 +176,39 @@ impl TableGame for CoreGame {
     }
 }
 
+/// A game at the table as a PGN record: the front end's tags, the `Variant` tag where not FIDE
+/// chess, `FEN` when `start` is not the variant's own start (`start_fen` the FEN written), the
+/// moves already in SAN, and how the game ended (`end`: the sentence, the result, a
+/// Termination of `time forfeit` for a flag fall, `normal` for any other end, `unterminated`
+/// while it goes on).
+pub fn pgn_record(
+    header: &[(String, String)],
+    variant: Option<String>,
+    start: &Position,
+    start_fen: Option<String>,
+    moves: Vec<String>,
+    end: Option<&GameEnd>,
+) -> String {
+    let score = end.map_or(Score::NoResult, GameEnd::score);
+    let termination = match end {
+        Some(GameEnd::OutOfTime { .. }) => "time forfeit",
+        _ if score == Score::NoResult => "unterminated",
+        _ => "normal",
+    };
+    crate::notation::pgn::Record {
+        header: header.to_vec(),
+        variant,
+        start_fen,
+        first_move_number: start.fullmove_number(),
+        black_starts: start.side_to_move() == Color::Black,
+        moves,
+        end: end.map(GameEnd::to_string),
+        termination,
+        result: score.pgn_token().to_string(),
+    }
+    .pgn()
+}
+
 /// A result from the side to move's view, as a variant rule's end: `goal reached: white wins`.
 fn rule_words(result: Terminal, us: Color, why: &str) -> GameEnd {
     let score = match result {

@@ -466,7 +466,10 @@ async fn log_file(
     Path(id): Path<String>,
 ) -> Result<Response, Refusal> {
     with_game(&state, &id, |g| {
-        Ok(download(format!("{}-{id}.moves", g.variant), g.log_text()))
+        // PGN where the variant writes one (it starts with its tags), else a move per line.
+        let log = g.log_text();
+        let suffix = if log.starts_with('[') { "pgn" } else { "moves" };
+        Ok(download(format!("{}-{id}.{suffix}", g.variant), log))
     })
 }
 

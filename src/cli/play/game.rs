@@ -48,9 +48,9 @@ pub struct Setup {
     pub title: String,
     /// Seed of the computer's secret choices (default: the clock).
     pub seed: Option<u64>,
-    /// The game's log as a file when it ends: the variant's (`Session::log_text`) unless the
-    /// command writes its own (standard chess: PGN with players' names).
-    pub export: Option<Export>,
+    /// The game record's tags where the variant writes PGN (the players, the date; empty:
+    /// the default roster), for the log when the game ends and for the `log` command.
+    pub tags: Vec<(String, String)>,
     pub dialogue: Box<dyn Dialogue>,
     /// What the end of input means: `None`, the game stops quietly (exit 0); else the exit
     /// code and the message for standard error (a grader's input that stops early).
@@ -58,7 +58,6 @@ pub struct Setup {
 }
 
 /// A command's own game file: called with the session at the end.
-pub type Export = Box<dyn Fn(&Session) -> String>;
 
 /// Plays the game; the exit code is the board file's when the board is refused.
 pub fn run(setup: Setup) -> Result<ExitCode> {
@@ -133,10 +132,7 @@ pub fn run(setup: Setup) -> Result<ExitCode> {
     if stopped {
         session.end_with(GameEnd::Stopped);
     }
-    let log = match &setup.export {
-        Some(export) => export(&session),
-        None => session.log_text(),
-    };
+    let log = session.log_text_with(&setup.tags);
     setup
         .dialogue
         .ended(&mut t, &session.view(viewer), stopped, &log)?;
@@ -251,7 +247,7 @@ impl TerminalGame<'_> {
                 Ok(Turn::Again)
             }
             ["log" | "pgn"] => {
-                t.show(&session.log_text_for(viewer))?;
+                t.show(&session.log_text_for(viewer, &self.setup.tags))?;
                 Ok(Turn::Again)
             }
             ["fen"] => {

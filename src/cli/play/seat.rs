@@ -15,6 +15,19 @@ pub enum SeatSpec {
 }
 
 impl SeatSpec {
+    /// The player's name in a game record: `?` for a person (the terminal does not ask it),
+    /// `chessrules` for our engine, an engine's file name.
+    pub fn player_name(&self) -> String {
+        match self {
+            SeatSpec::Human => "?".to_string(),
+            SeatSpec::Ai => "chessrules".to_string(),
+            SeatSpec::Uci(path) => path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_else(|| path.display().to_string()),
+        }
+    }
+
     /// clap's value parser: `human`, `ai` or `uci:PATH`.
     pub fn parse(text: &str) -> Result<SeatSpec, String> {
         match text {

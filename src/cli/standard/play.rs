@@ -6,7 +6,6 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::Result;
 use chessrules::game::VariantId;
@@ -60,25 +59,6 @@ fn computer_name(text: &str) -> Result<String, String> {
     }
 }
 
-/// Today's date as PGN writes it (`2026.11.21`), from the system clock, UTC.
-fn today() -> String {
-    let days = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_secs() / 86_400)
-        .unwrap_or(0) as i64;
-    // Civil date from days since 1970-01-01 (H. Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!("{y:04}.{m:02}.{d:02}")
-}
-
 /// The seat a player name stands for: `ai`, `uci:PATH`, or any other name a person's.
 fn seat_of(name: &str) -> SeatSpec {
     match SeatSpec::parse(name) {
@@ -101,14 +81,10 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
         Some(computer) => args.play_as.seats("?".to_string(), computer.clone()),
         None => (args.white.clone(), args.black.clone()),
     };
-    let tags = vec![
-        ("Event".to_string(), "Casual game".to_string()),
-        ("Site".to_string(), "chessrules".to_string()),
-        ("Date".to_string(), args.date.clone().unwrap_or_else(today)),
-        ("Round".to_string(), "-".to_string()),
-        ("White".to_string(), white.clone()),
-        ("Black".to_string(), black.clone()),
-    ];
+    let mut tags = chessrules::notation::pgn::roster(&white, &black);
+    if let Some(date) = &args.date {
+        tags[2].1 = date.clone();
+    }
     let info = registry::info(variant);
     let (white_seat, black_seat) = (seat_of(&white), seat_of(&black));
     // A person playing Black against the computer sees the board from Black's side.
@@ -122,7 +98,7 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
         save: args.pgn,
         seed: None,
         title: info.name.to_string(),
-        export: Some(Box::new(move |session| session.log_text_with(&tags))),
+        tags,
         dialogue: Box::new(Grid::new(info.syntax, args.plain, from_black)),
         input_ended: None,
     })

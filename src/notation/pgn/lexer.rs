@@ -178,6 +178,11 @@ pub struct Lexer<R> {
     ended_line: (u64, u64, u64),
 }
 
+/// A piece as a shogi drop names it before its `*` (`B`, `+B` never drops but reads alike).
+fn is_piece_prefix(text: &[u8]) -> bool {
+    matches!(text, [l] | [b'+', l] if l.is_ascii_uppercase())
+}
+
 /// `@` is a drop's (`N@f3`, `@e4`); one not followed by a square is refused (`stray_at`).
 fn is_symbol_byte(b: u8) -> bool {
     SYMBOL_CLASS[b as usize] != NOT_SYMBOL
@@ -736,6 +741,13 @@ impl<R: Read> Lexer<R> {
             let Some(&b) = avail.get(n) else { break None };
             let class = SYMBOL_CLASS[b as usize];
             if class == NOT_SYMBOL {
+                // A shogi drop as Fairy-Stockfish writes it (`B*55`): the `*` is the move's,
+                // not a result's (asked only where a symbol ends at a `*`).
+                if b == b'*' && is_piece_prefix(&avail[..n]) {
+                    seen |= OTHER_SYMBOL;
+                    n += 1;
+                    continue;
+                }
                 break Some(n);
             }
             seen |= class;
@@ -794,7 +806,7 @@ impl<R: Read> Lexer<R> {
                 self.skip_dots()?;
                 return Ok(None);
             }
-            if !is_symbol_byte(b) {
+            if !is_symbol_byte(b) && !(b == b'*' && is_piece_prefix(&buf[..len])) {
                 break;
             }
             if len >= buf.len() {

@@ -5,10 +5,12 @@ pub mod cuts;
 pub mod lexer;
 pub mod move_texts;
 pub mod reader;
+pub mod record;
 mod stops;
 mod tag_line;
 pub mod writer;
 
 pub use move_texts::MoveTexts;
 pub use reader::{GameSink, PgnReader, RawGame, ReadError};
+pub use record::{roster, today, Record};
 pub use writer::{write, PgnGame};

@@ -340,6 +340,7 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
         end: end_rules,
         obstacles,
         style: board_style(&cx, doc.board.style.as_ref())?,
+        pgn_name: doc.pgn_name.clone(),
     };
     let start = &doc.board.start;
     let fen_error = |e: crate::notation::fen::FenError| {

@@ -73,9 +73,24 @@ pub struct CustomVariant {
     pub obstacles: StartObstacles,
     /// How its board is drawn (`[board] style`).
     pub style: BoardStyle,
+    /// The PGN `Variant` tag's value, when not the name capitalised.
+    pub pgn_name: Option<String>,
 }
 
 impl CustomVariant {
+    /// The PGN `Variant` tag's value: the file's `pgn_name` (lichess's `King of the Hill`),
+    /// else its name with a capital (`Crazyhouse`, `Shogi`, as pychess.org writes them).
+    pub fn pgn_name(&self) -> String {
+        if let Some(name) = &self.pgn_name {
+            return name.clone();
+        }
+        let mut chars = self.name.chars();
+        chars
+            .next()
+            .map(|c| c.to_uppercase().chain(chars).collect())
+            .unwrap_or_default()
+    }
+
     /// A position of this variant from FEN, with the variant's fixed walls in place.
     pub fn position_from_fen(&self, text: &str) -> Result<Position, FenError> {
         let rules = self.rules_for(text)?;

@@ -29,6 +29,9 @@ pub struct VariantDoc {
     /// How moves are written for players: `"san"` (the default) or `"shogi"`.
     #[serde(default)]
     pub notation: Option<Spanned<String>>,
+    /// The PGN `Variant` tag's value (`"King of the Hill"`; default: the name, capitalised).
+    #[serde(default)]
+    pub pgn_name: Option<String>,
 }
 
 #[derive(Deserialize, Debug)]

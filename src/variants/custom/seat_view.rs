@@ -5,6 +5,7 @@
 //! notation (`e2e4`, `a7a8q`) and the game ends by the file's own end rules. The file's walls,
 //! trapdoors and mines are public, so every viewer sees them.
 
+use crate::core::Position;
 use crate::game::game_seat_view::GameSeatView;
 use crate::game::seat_view::VariantInfo;
 use crate::game::{Diagnostic, SeatView};
@@ -12,7 +13,7 @@ use crate::notation::coordinate;
 use crate::variants::core_game::CoreGame;
 use crate::variants::custom::computer::best_custom_move;
 use crate::variants::custom::table::POSITION_LINE;
-use crate::variants::custom::{load_variant_file, variant};
+use crate::variants::custom::{load_variant_file, variant, CustomVariant};
 
 /// What the page shows of variant files.
 pub const INFO: VariantInfo = VariantInfo {
@@ -29,7 +30,9 @@ pub fn load(text: &str) -> Result<Box<dyn SeatView>, Diagnostic> {
     Ok(Box::new(open(text)?))
 }
 
-fn open(text: &str) -> Result<GameSeatView<CoreGame>, Diagnostic> {
+/// A board file of a variant file's game: the variant, the position it starts from (a first
+/// `# position: FEN` line's, else the file's own start) and the file's text after that line.
+pub(crate) fn start_of(text: &str) -> Result<(CustomVariant, Position, &str), Diagnostic> {
     let variant = load_variant_file(text)?;
     let from_line = text
         .lines()
@@ -44,6 +47,11 @@ fn open(text: &str) -> Result<GameSeatView<CoreGame>, Diagnostic> {
         None => variant.start_position(),
     }
     .map_err(|e| Diagnostic::plain(e.to_string()))?;
+    Ok((variant, start, text))
+}
+
+fn open(text: &str) -> Result<GameSeatView<CoreGame>, Diagnostic> {
+    let (variant, start, text) = start_of(text)?;
     let mut game = variant::game(&variant, start);
     // The board file the table saves is this text, after the position line.
     game.set_header(vec![text.to_string()]);

@@ -19,6 +19,7 @@ pub static HOOKS: TableHooks = TableHooks {
     info,
     end: Some(end),
     place: Some(place),
+    export_log: Some(pgn_log),
     every_stalemate: true,
     ..TableHooks::PLAIN
 };
@@ -123,4 +124,37 @@ mod tests {
         let shogi = &builtin::by_name("shogi").expect("shipped").variant.rules;
         assert!(zone_edges(shogi).is_empty());
     }
+}
+
+/// The game as PGN, its moves in SAN (or the file's notation for players) and its `Variant`
+/// tag the file's PGN name (`standard validate` reads it back); `None` for a game that placed
+/// obstacles (no move text of PGN writes a placement) or whose board does not read.
+fn pgn_log(
+    _game: &CoreGame,
+    initial: &str,
+    moves: &[String],
+    end: Option<&GameEnd>,
+    header: &[(String, String)],
+) -> Option<String> {
+    let (variant, start, _) = super::seat_view::start_of(initial).ok()?;
+    let mut play = super::variant::game(&variant, start.clone());
+    let mut sans = Vec::with_capacity(moves.len());
+    for text in moves {
+        let m = play.parse_move(text).ok()?;
+        sans.push(crate::notation::san::to_san(
+            &mut play.position().clone(),
+            m,
+        ));
+        play.make(m);
+    }
+    let own_start = fen::write(&variant.start_position().ok()?);
+    let start_fen = Some(fen::write(&start)).filter(|f| *f != own_start);
+    Some(crate::variants::core_table::pgn_record(
+        header,
+        Some(variant.pgn_name()),
+        &start,
+        start_fen,
+        sans,
+        end,
+    ))
 }

@@ -6,7 +6,7 @@
 use crate::core::history::insufficient_material;
 use crate::core::{Color, Move, Position};
 use crate::game::{Game, Score};
-use crate::notation::pgn::{self, PgnGame};
+use crate::notation::pgn;
 use crate::notation::{coordinate, fen, san};
 use crate::variants::core_game::CoreGame;
 use crate::variants::standard;
@@ -441,37 +441,21 @@ impl StandardGame {
     /// The game as PGN, with `tags` (Event, Site, Date, Round, White, Black and any others;
     /// Result, SetUp and FEN are filled in here).
     pub fn pgn(&self, tags: &[(String, String)]) -> String {
-        let mut all: Vec<(String, String)> = tags
-            .iter()
-            .filter(|(n, _)| {
-                !matches!(
-                    n.as_str(),
-                    "Result" | "SetUp" | "FEN" | "Termination" | "Variant"
-                )
-            })
-            .cloned()
-            .collect();
-        if self.chess960 {
-            all.push(("Variant".into(), "Chess960".into()));
-        }
-        if self.start_fen != START_FEN {
-            all.push(("SetUp".into(), "1".into()));
-            all.push(("FEN".into(), self.start_fen.clone()));
-        }
-        let termination = match self.outcome {
-            Some(_) => "normal",
-            None => "unterminated",
-        };
-        all.push(("Termination".into(), termination.into()));
         let start = self.start_fen.split(' ').collect::<Vec<_>>();
-        let game = PgnGame {
-            tags: all,
-            moves: self.sans.clone(),
+        pgn::Record {
+            header: tags.to_vec(),
+            variant: self.chess960.then(|| "Chess960".to_string()),
+            start_fen: (self.start_fen != START_FEN).then(|| self.start_fen.clone()),
             first_move_number: start.get(5).and_then(|n| n.parse().ok()).unwrap_or(1),
             black_starts: start.get(1) == Some(&"b"),
-            final_comment: self.outcome.map(|o| o.sentence()),
+            moves: self.sans.clone(),
+            end: self.outcome.map(|o| o.sentence()),
+            termination: match self.outcome {
+                Some(_) => "normal",
+                None => "unterminated",
+            },
             result: self.outcome.map_or("*", |o| o.result()).to_string(),
-        };
-        pgn::write(&game)
+        }
+        .pgn()
     }
 }

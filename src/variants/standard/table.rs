@@ -4,13 +4,12 @@
 //! material that cannot mate, and the game as PGN.
 
 use crate::core::history::cannot_mate;
-use crate::core::Color;
 use crate::game::game_seat_view::Claims;
 use crate::game::seat_view::fide_automatic_draw;
-use crate::game::{Game, GameEnd, Score, VariantId};
-use crate::notation::{fen, pgn};
+use crate::game::{Game, GameEnd, VariantId};
+use crate::notation::fen;
 use crate::variants::core_game::CoreGame;
-use crate::variants::core_table::TableHooks;
+use crate::variants::core_table::{pgn_record, TableHooks};
 use crate::variants::standard::game::{automatic_outcome, claims_for, Claim, Termination};
 use crate::variants::{chess960, standard};
 
@@ -69,31 +68,14 @@ fn pgn_log(
         let text = fen::write(&start);
         (start, text)
     };
-    let mut tags = match header {
-        [] => vec![("Event".to_string(), "chessrules serve".to_string())],
-        given => given.to_vec(),
-    };
-    if chess960 {
-        tags.push(("Variant".to_string(), "Chess960".to_string()));
-    }
-    if fen_text != standard::START_FEN {
-        tags.push(("SetUp".to_string(), "1".to_string()));
-        tags.push(("FEN".to_string(), fen_text));
-    }
-    let score = end.map_or(Score::NoResult, GameEnd::score);
-    if score != Score::NoResult {
-        let how = match end {
-            Some(GameEnd::OutOfTime { .. }) => "time forfeit",
-            _ => "normal",
-        };
-        tags.push(("Termination".to_string(), how.to_string()));
-    }
-    Some(pgn::write(&pgn::PgnGame {
-        tags,
-        moves: moves.to_vec(),
-        first_move_number: start.fullmove_number(),
-        black_starts: start.side_to_move() == Color::Black,
-        final_comment: end.map(GameEnd::to_string),
-        result: score.pgn_token().to_string(),
-    }))
+    let start_fen = (fen_text != standard::START_FEN).then_some(fen_text);
+    let variant = chess960.then(|| "Chess960".to_string());
+    Some(pgn_record(
+        header,
+        variant,
+        &start,
+        start_fen,
+        moves.to_vec(),
+        end,
+    ))
 }
