@@ -806,7 +806,7 @@ impl<R: Read> Lexer<R> {
                 self.skip_dots()?;
                 return Ok(None);
             }
-            if !is_symbol_byte(b) && !(b == b'*' && is_piece_prefix(&buf[..len])) {
+            if !(is_symbol_byte(b) || b == b'*' && is_piece_prefix(&buf[..len])) {
                 break;
             }
             if len >= buf.len() {

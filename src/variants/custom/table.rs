@@ -94,38 +94,6 @@ fn place(game: &mut CoreGame, text: &str) -> Option<Result<String, MoveRefused>>
     )
 }
 
-#[cfg(test)]
-mod tests {
-    use crate::game::zone_edges::zone_edges;
-    use crate::variants::custom::builtin;
-
-    #[test]
-    fn xiangqi_shows_its_river_and_both_palaces() {
-        let rules = &builtin::by_name("xiangqi").expect("shipped").variant.rules;
-        let edges: Vec<(String, &str)> = zone_edges(rules)
-            .into_iter()
-            .map(|e| (e.square, e.side))
-            .collect();
-        let has = |sq: &str, side| edges.contains(&(sq.to_string(), side));
-        // The river: the south edge of every square of rank 6, from both sides' halves.
-        assert!("abcdefghi".chars().all(|f| has(&format!("{f}6"), "south")));
-        // White's palace d1–f3 and Black's d8–f10: three edges on each of three sides.
-        for r in 1..=3 {
-            assert!(has(&format!("d{r}"), "west") && has(&format!("g{r}"), "west"));
-        }
-        for r in 8..=10 {
-            assert!(has(&format!("d{r}"), "west") && has(&format!("g{r}"), "west"));
-        }
-        assert!(["d4", "e4", "f4", "d8", "e8", "f8"]
-            .iter()
-            .all(|s| has(s, "south")));
-        assert_eq!(edges.len(), 9 + 9 + 9, "{edges:?}");
-        // No zone, no edge.
-        let shogi = &builtin::by_name("shogi").expect("shipped").variant.rules;
-        assert!(zone_edges(shogi).is_empty());
-    }
-}
-
 /// The game as PGN, its moves in SAN (or the file's notation for players) and its `Variant`
 /// tag the file's PGN name (`standard validate` reads it back); `None` for a game that placed
 /// obstacles (no move text of PGN writes a placement) or whose board does not read.
@@ -157,4 +125,36 @@ fn pgn_log(
         sans,
         end,
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::game::zone_edges::zone_edges;
+    use crate::variants::custom::builtin;
+
+    #[test]
+    fn xiangqi_shows_its_river_and_both_palaces() {
+        let rules = &builtin::by_name("xiangqi").expect("shipped").variant.rules;
+        let edges: Vec<(String, &str)> = zone_edges(rules)
+            .into_iter()
+            .map(|e| (e.square, e.side))
+            .collect();
+        let has = |sq: &str, side| edges.contains(&(sq.to_string(), side));
+        // The river: the south edge of every square of rank 6, from both sides' halves.
+        assert!("abcdefghi".chars().all(|f| has(&format!("{f}6"), "south")));
+        // White's palace d1–f3 and Black's d8–f10: three edges on each of three sides.
+        for r in 1..=3 {
+            assert!(has(&format!("d{r}"), "west") && has(&format!("g{r}"), "west"));
+        }
+        for r in 8..=10 {
+            assert!(has(&format!("d{r}"), "west") && has(&format!("g{r}"), "west"));
+        }
+        assert!(["d4", "e4", "f4", "d8", "e8", "f8"]
+            .iter()
+            .all(|s| has(s, "south")));
+        assert_eq!(edges.len(), 9 + 9 + 9, "{edges:?}");
+        // No zone, no edge.
+        let shogi = &builtin::by_name("shogi").expect("shipped").variant.rules;
+        assert!(zone_edges(shogi).is_empty());
+    }
 }
