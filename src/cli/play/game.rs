@@ -57,8 +57,6 @@ pub struct Setup {
     pub input_ended: Option<(u8, &'static str)>,
 }
 
-/// A command's own game file: called with the session at the end.
-
 /// Plays the game; the exit code is the board file's when the board is refused.
 pub fn run(setup: Setup) -> Result<ExitCode> {
     if let Err(d) = registry::seat_view(setup.variant, &setup.board) {
