@@ -143,3 +143,52 @@ fn a_misspelt_variant_gets_the_nearest_name_and_the_list() {
         .expect("runs");
     assert!(String::from_utf8_lossy(&help.stdout).contains("  engine-match  "));
 }
+
+/// Issue 68: a refusal reads the same in every variant: a move no legal move answers to is
+/// "not a legal move here", a text no notation reads is "not a move" (a variant file's own
+/// reader used to say `'Nf6' is not a move (column 1)`).
+#[test]
+fn refusals_read_the_same_in_every_variant() {
+    for variant in [
+        "standard",
+        "crazyhouse",
+        "atomic",
+        "xiangqi",
+        "shogi",
+        "fairy",
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_chessrules"))
+            .args([
+                "play",
+                "--variant",
+                variant,
+                "--white",
+                "human",
+                "--black",
+                "human",
+            ])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .and_then(|mut child| {
+                use std::io::Write;
+                child
+                    .stdin
+                    .take()
+                    .expect("stdin")
+                    .write_all(b"Nf6\nxyz\nquit\n")?;
+                child.wait_with_output()
+            })
+            .expect("runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains("Illegal move Nf6: 'Nf6' is not a legal move here."),
+            "{variant}: {stderr}"
+        );
+        assert!(
+            stderr.contains("Not understood: xyz ('xyz' is not a move)."),
+            "{variant}: {stderr}"
+        );
+    }
+}

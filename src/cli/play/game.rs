@@ -304,12 +304,16 @@ impl TerminalGame<'_> {
                 self.dialogue().refused(t, text, &why)?;
                 Ok(Turn::Again)
             }
+            // The same words in every variant, whatever its own reader says of a text in
+            // another notation ("not a move (column 1)" for SAN in a variant file).
             Reading::NoSuchMove => {
-                self.dialogue().refused(t, text, &refusal.message)?;
+                let why = format!("'{}' is not a legal move here", text.trim());
+                self.dialogue().refused(t, text, &why)?;
                 Ok(Turn::Again)
             }
             Reading::NotUnderstood => {
-                self.dialogue().not_understood(t, text, &refusal.message)?;
+                let why = format!("'{}' is not a move", text.trim());
+                self.dialogue().not_understood(t, text, &why)?;
                 Ok(Turn::Again)
             }
         }
