@@ -7,8 +7,8 @@
 //! A damaged stream gives the same bytes before its error however it is read: a decoder that
 //! fails in a read loses what it had decoded in that read, so what comes out before the error
 //! depends on how much each read asked for and on how the input arrived. Both are fixed here:
-//! the decoder is handed its input in full reads ([`FullReads`]: a pipe's short reads do not
-//! reach it) and asked for its output [`STEP`] bytes at a time ([`SteadyReads`]), whoever reads
+//! the decoder is handed its input in full reads (`FullReads`: a pipe's short reads do not
+//! reach it) and asked for its output [`STEP`] bytes at a time (`SteadyReads`), whoever reads
 //! it and with whatever buffer. So one thread and several, a file and a pipe, print the same
 //! games before the same error.
 
@@ -58,7 +58,7 @@ const MAX_ZSTD_WINDOW: u32 = 1 << 27;
 /// Bytes handed from the decoding thread to the reader at a time.
 const CHUNK: usize = 1 << 18;
 
-/// Bytes a decoder is asked for at a time, whoever reads it (see [`SteadyReads`]): the PGN
+/// Bytes a decoder is asked for at a time, whoever reads it (see `SteadyReads`): the PGN
 /// lexer's buffer, so one thread reads straight into its own buffer with no copy.
 pub const STEP: usize = 64 * 1024;
 
