@@ -46,13 +46,31 @@ impl LegalMoves {
         }
     }
 
-    fn __getitem__(&self, index: isize) -> PyResult<Move> {
+    /// A move by its index, or a list of them by a slice (the list the property used to be).
+    fn __getitem__<'py>(&self, index: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        let py = index.py();
+        let list = pyo3::types::PyList::new(py, self.moves.iter().cloned())?;
+        if index.cast::<pyo3::types::PySlice>().is_ok() {
+            return list.as_any().get_item(index);
+        }
+        let i: isize = index.extract()?;
         let n = self.moves.len() as isize;
-        let i = if index < 0 { index + n } else { index };
+        let i = if i < 0 { i + n } else { i };
         if !(0..n).contains(&i) {
             return Err(PyIndexError::new_err("legal move index out of range"));
         }
-        Ok(self.moves[i as usize].clone())
+        list.get_item(i as usize)
+    }
+
+    /// Equal to the same moves, as another `LegalMoves` or a list (the property used to be
+    /// a list).
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        if let Ok(other) = other.cast::<LegalMoves>() {
+            return other.get().moves == self.moves;
+        }
+        other
+            .extract::<Vec<Move>>()
+            .is_ok_and(|other| other == self.moves)
     }
 
     fn __iter__(slf: PyRef<'_, Self>) -> PyResult<Py<PyAny>> {
