@@ -61,8 +61,9 @@ fn paths_in(text: &str) -> Vec<String> {
                 continue;
             }
         }
-        // `file.toml:12:9` (a position in a message) names `file.toml`.
-        let path = word[start..].split(':').next().unwrap_or_default();
+        // `file.toml:12:9` (a position in a message) names `file.toml`; `guide.md#part` a
+        // part of `guide.md`.
+        let path = word[start..].split([':', '#']).next().unwrap_or_default();
         let path = path.trim_end_matches(['.', '!', '?']);
         if path.contains(['<', '>', '*', '{', '$', '…'])
             || path.starts_with("fuzz/corpus")
@@ -91,10 +92,15 @@ fn help(command: &str) -> String {
 #[test]
 fn every_path_a_help_text_or_the_readme_names_exists() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut texts = vec![(
-        "README.md".to_string(),
-        std::fs::read_to_string(root.join("README.md")).unwrap(),
-    )];
+    let mut texts: Vec<(String, String)> = ["README.md", "docs/guide.md"]
+        .iter()
+        .map(|f| {
+            (
+                f.to_string(),
+                std::fs::read_to_string(root.join(f)).unwrap(),
+            )
+        })
+        .collect();
     for c in COMMANDS {
         texts.push((format!("chessrules {c} --help"), help(c)));
     }
@@ -133,7 +139,11 @@ fn the_path_finder_finds_paths_and_skips_patterns() {
 /// by being a picture no test makes any more.
 #[test]
 fn every_readme_screenshot_is_taken_by_a_browser_test() {
-    let readme = std::fs::read_to_string("README.md").expect("README.md");
+    let readme = ["README.md", "docs/guide.md"]
+        .iter()
+        .map(|f| std::fs::read_to_string(f).expect("a document"))
+        .collect::<Vec<_>>()
+        .join("\n");
     let mut tests = String::new();
     for entry in std::fs::read_dir("tests/e2e").expect("tests/e2e") {
         let path = entry.expect("an entry").path();
@@ -142,8 +152,9 @@ fn every_readme_screenshot_is_taken_by_a_browser_test() {
         }
     }
     let mut shown = 0;
-    for (i, _) in readme.match_indices("docs/screenshots/") {
-        let rest = &readme[i + "docs/screenshots/".len()..];
+    // The README names them from the root, the guide from `docs/`.
+    for (i, _) in readme.match_indices("screenshots/") {
+        let rest = &readme[i + "screenshots/".len()..];
         let name: String = rest
             .chars()
             .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_' || *c == '.')

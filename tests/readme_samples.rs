@@ -1,4 +1,5 @@
-//! The README's samples print what the command prints (issue 36): every `$ chessrules …`
+//! The README's and the user guide's samples print what the command prints (issue 36): every
+//! `$ chessrules …`
 //! line of a `text` block followed by output lines is run from the repository's root and its
 //! standard output compared. In the expected lines `...` skips any number of lines, a line
 //! ending in `…` matches any line starting with what comes before it, and text two spaces
@@ -127,10 +128,19 @@ fn counted(readme: &str) -> Vec<(String, String)> {
     out
 }
 
+/// The README and the user guide (`docs/guide.md`), whose samples run alike.
+fn documents(root: &str) -> String {
+    ["README.md", "docs/guide.md"]
+        .iter()
+        .map(|f| std::fs::read_to_string(format!("{root}/{f}")).expect("a document"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 #[test]
 fn every_count_in_a_readme_comment_is_what_the_command_prints() {
     let root = env!("CARGO_MANIFEST_DIR");
-    let readme = std::fs::read_to_string(format!("{root}/README.md")).unwrap();
+    let readme = documents(root);
     let counts = counted(&readme);
     assert!(counts.len() >= 3, "the README's counts were not found");
     for (command, count) in counts {
@@ -147,7 +157,7 @@ fn every_count_in_a_readme_comment_is_what_the_command_prints() {
 #[test]
 fn every_readme_sample_prints_what_the_command_prints() {
     let root = env!("CARGO_MANIFEST_DIR");
-    let readme = std::fs::read_to_string(format!("{root}/README.md")).unwrap();
+    let readme = documents(root);
     let samples = samples(&readme);
     assert!(samples.len() >= 4, "the README's samples were not found");
     for s in samples {

@@ -18,7 +18,7 @@ pub struct FairyArgs {
     board: PathBuf,
     /// The move file (optional: without it the validated board is printed back).
     moves: Option<PathBuf>,
-    /// Also reject boards no real game can reach (README, "--strict").
+    /// Also reject boards no real game can reach (docs/guide.md, "--strict").
     #[arg(long)]
     strict: bool,
 }

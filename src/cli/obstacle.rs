@@ -23,7 +23,7 @@ pub struct ObstacleArgs {
     outboard: PathBuf,
     /// Game file of moves to play (optional).
     game: Option<PathBuf>,
-    /// Also reject boards no real game can reach (README, "--strict").
+    /// Also reject boards no real game can reach (docs/guide.md, "--strict").
     #[arg(long)]
     strict: bool,
 }

@@ -9,7 +9,7 @@ use std::fmt;
 use std::io::{self, Write};
 use std::process;
 
-/// Exit code for an I/O error (README, "Exit codes").
+/// Exit code for an I/O error (docs/guide.md, "Exit codes").
 const IO_ERROR: i32 = 3;
 
 /// Writes one formatted piece to standard output, ending the program if that is impossible.

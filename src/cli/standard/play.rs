@@ -19,7 +19,7 @@ pub struct PlayArgs {
     /// The rules and the position (default: the initial position).
     #[command(flatten)]
     start: super::StartArgs,
-    /// Also reject a FEN no real game can reach (README, "--strict").
+    /// Also reject a FEN no real game can reach (docs/guide.md, "--strict").
     #[arg(long)]
     strict: bool,
     /// Write the game's PGN here when it ends (default: print it).

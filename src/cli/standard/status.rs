@@ -12,7 +12,7 @@ pub struct StatusArgs {
     /// The rules and the position (default: the initial position).
     #[command(flatten)]
     start: super::StartArgs,
-    /// Also reject positions no real game can reach (README, "--strict").
+    /// Also reject positions no real game can reach (docs/guide.md, "--strict").
     #[arg(long)]
     strict: bool,
     /// Moves played from that position first (SAN or coordinates, separated by spaces), so
