@@ -88,17 +88,20 @@
 //!   [`AnyGame`].
 //! - [`play`]: a game between seats (people, our engine, UCI engines) that the terminal and
 //!   the page share.
+//! - [`io`]: reading input within limits (whole files, lines, compressed streams) and writing
+//!   output files whole or not at all.
+//! - `web` (the `server` feature, on by default): the page's server and network games; the
+//!   library without it (`default-features = false`, the Python package) builds no server.
 #![warn(missing_docs)]
 
 pub mod core;
 pub mod engine;
 pub mod game;
-#[doc(hidden)]
 pub mod io;
 pub mod notation;
 pub mod play;
 pub mod variants;
-#[doc(hidden)]
+#[cfg(feature = "server")]
 pub mod web;
 
 pub use game::{Diagnostic, Game, MoveRefused, SeatView, Terminal, VariantId};

@@ -15,7 +15,10 @@ pub enum Destination {
     /// written beside it and renamed over it.
     Replace(PathBuf),
     /// A FIFO or a character device: written in place, through the path as given.
-    Stream { fifo: bool },
+    Stream {
+        /// It is a FIFO (a reader may be waiting on it).
+        fifo: bool,
+    },
 }
 
 /// Symbolic links followed before giving up, as the kernel's own limit (`ELOOP`).

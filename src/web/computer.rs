@@ -24,8 +24,11 @@ use crate::variants::seat::{self, Think};
 /// "engine": "ours" | "uci", "movetime": ms }`.
 #[derive(Clone, Debug, Deserialize)]
 pub struct ComputerRequest {
+    /// The side the computer plays: `white` or `black`.
     pub color: String,
+    /// `uci:PATH` for an external engine; our engine when absent.
     pub engine: Option<String>,
+    /// Thinking time per move, in milliseconds (the server's default when absent).
     pub movetime: Option<u64>,
 }
 

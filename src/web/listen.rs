@@ -47,8 +47,11 @@ pub const CONNECTIONS_PER_ADDRESS: usize = 64;
 /// The time limits a connection is held to.
 #[derive(Clone, Copy, Debug)]
 pub struct Timeouts {
+    /// To send a request's headers.
     pub header: Duration,
+    /// To send its body, after the headers.
     pub body: Duration,
+    /// To take a response or a WebSocket message the server writes.
     pub write: Duration,
 }
 
@@ -80,6 +83,7 @@ pub struct Admitted {
 }
 
 impl ConnectionLimit {
+    /// At most `per_address` connections from one address (an IPv6 /64) at once.
     pub fn new(per_address: usize) -> Arc<ConnectionLimit> {
         Arc::new(ConnectionLimit {
             open: Mutex::new(HashMap::new()),

@@ -13,14 +13,18 @@ const MIN_INITIAL_MS: u64 = 1_000;
 const MAX_INITIAL_MS: u64 = 86_400_000;
 const MAX_INCREMENT_MS: u64 = 3_600_000;
 
+/// A network game's time control.
 #[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq)]
 pub struct TimeControl {
+    /// Each side's time at the start, in milliseconds.
     pub initial_ms: u64,
+    /// Time added after each of a side's moves, in milliseconds.
     #[serde(default)]
     pub increment_ms: u64,
 }
 
 impl TimeControl {
+    /// The time control, if its figures are within the server's limits; else why not.
     pub fn check(self) -> Result<TimeControl, String> {
         if !(MIN_INITIAL_MS..=MAX_INITIAL_MS).contains(&self.initial_ms) {
             return Err(format!(
@@ -47,12 +51,18 @@ pub struct Clock {
 }
 
 /// What the page shows: time left now, and whose clock runs.
+/// Both clocks, as a view shows them.
 #[derive(Clone, Debug, Serialize)]
 pub struct ClockView {
+    /// White's time left, in milliseconds (negative once it ran out).
     pub white_ms: i64,
+    /// Black's time left, in milliseconds.
     pub black_ms: i64,
+    /// Whose clock runs: `white`, `black`, or none (not started, or stopped).
     pub running: Option<&'static str>,
+    /// The time control's start time, in milliseconds.
     pub initial_ms: u64,
+    /// The time control's increment, in milliseconds.
     pub increment_ms: u64,
 }
 

@@ -12,12 +12,17 @@ use super::protocol::{Command, WallEdge};
 use super::seats::{Seat, Seats};
 use super::store::{EventRecord, GameRecord};
 
+/// A network game in memory: its seats' links, the session, its clocks and who listens.
 pub struct NetGame {
+    /// The number its links carry.
     pub id: u64,
+    /// The three seats' tokens.
     pub seats: Seats,
+    /// The game.
     pub session: Session,
     /// Events recorded so far (the next event's sequence number).
     pub seq: usize,
+    /// Told every change, so each open socket sends its viewer the new state.
     pub changed: watch::Sender<u64>,
     /// The clocks, when the game has a time control.
     pub clock: Option<Clock>,

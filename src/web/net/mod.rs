@@ -40,6 +40,7 @@ const MAX_LOADED_GAMES: usize = 2000;
 /// Largest board file a network game may start from.
 const MAX_BOARD_BYTES: usize = 64 * 1024;
 
+/// A loaded network game, shared by its sockets and the server's routes.
 pub type GameHandle = Arc<Mutex<NetGame>>;
 
 /// A game's place among the loaded ones, filled once its replay is done. A replay holds only
@@ -80,10 +81,12 @@ fn unavailable(message: String) -> Refusal {
 }
 
 impl Net {
+    /// Network games stored in the SQLite file at `path` (created readable by its owner).
     pub fn open(path: &Path) -> Result<Arc<Net>, String> {
         Ok(Net::with(Store::open(path)?))
     }
 
+    /// Network games stored in memory (tests).
     pub fn memory() -> Result<Arc<Net>, String> {
         Ok(Net::with(Store::memory()?))
     }
@@ -383,6 +386,7 @@ impl Net {
         }
     }
 
+    /// The game's clocks, when it has a time control.
     pub fn clock(&self, game: &GameHandle) -> Result<Option<ClockView>, Refusal> {
         let g = game.lock().map_err(poisoned)?;
         Ok(g.clock.as_ref().map(|c| c.view(clock::now_ms())))
@@ -408,8 +412,11 @@ impl Net {
 
 /// The answer to the sender of an accepted command.
 pub enum Reply {
+    /// A move or action recorded: the game's new length.
     Ack(usize),
+    /// The moves asked for.
     Targets(Vec<seat_view::Target>),
+    /// The sender's view (asked for with `state`).
     State,
 }
 

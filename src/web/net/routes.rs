@@ -18,6 +18,7 @@ use super::protocol::MAX_WIRE_BYTES;
 use super::{socket, Net};
 use crate::play::session::Refusal;
 
+/// The routes of network games: creating one, a seat's view and log, its WebSocket.
 pub fn routes(net: Arc<Net>) -> Router {
     Router::new()
         .route("/api/net/games", post(create))

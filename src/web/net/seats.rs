@@ -5,13 +5,17 @@ use crate::core::Color;
 use super::token::{new_token, same};
 use crate::play::session::Viewer;
 
+/// Who a link opens the game as.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Seat {
+    /// A player of this colour.
     Player(Color),
+    /// A spectator.
     Spectator,
 }
 
 impl Seat {
+    /// `white`, `black` or `spectator`.
     pub fn name(self) -> &'static str {
         match self {
             Seat::Player(Color::White) => "white",
@@ -20,6 +24,7 @@ impl Seat {
         }
     }
 
+    /// The seat a name names.
     pub fn parse(text: &str) -> Option<Seat> {
         match text {
             "white" => Some(Seat::Player(Color::White)),
@@ -40,14 +45,19 @@ impl Seat {
 }
 
 /// The three tokens of one game.
+/// The tokens of a game's three links.
 #[derive(Clone, Debug)]
 pub struct Seats {
+    /// White's token.
     pub white: String,
+    /// Black's token.
     pub black: String,
+    /// The spectators' token.
     pub spectator: String,
 }
 
 impl Seats {
+    /// Three new random tokens (128 bits each).
     pub fn generate() -> Result<Seats, String> {
         Ok(Seats {
             white: new_token()?,
