@@ -7,15 +7,15 @@ use std::sync::Arc;
 use toml::Spanned;
 
 use super::error::VariantFileError;
-use super::geometry::{board_square, castling_rules, obstacles};
+use super::geometry::{castling_rules, obstacles};
 use super::piece_row::piece;
 use super::schema::VariantDoc;
 use super::CustomVariant;
 use crate::core::{Color, KindId, Notation, PieceKind, RuleOptions, Rules, RulesConfig};
 use crate::game::seat_view::BoardStyle;
-use crate::game::Terminal;
-use crate::variants::core_game::{Ends, Goal};
-use crate::variants::dead_position::{self, DeadPosition};
+use crate::variants::core_game::Goal;
+
+mod ends;
 
 pub(super) struct Ctx<'a> {
     text: &'a str,
@@ -55,13 +55,93 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
     let files = count(&cx, &doc.board.files, 1, 26, "files")?;
     let ranks = count(&cx, &doc.board.ranks, 1, 99, "ranks")?;
 
+    let mut pieces = piece_table(&cx, &doc, files, ranks)?;
+    let kind_of = letter_kinds(&cx, &pieces);
+    zone_promotions(&cx, &doc, &mut pieces, &kind_of)?;
+    let promotion_kinds = promotion_kinds(&cx, &doc, &pieces, ranks, &kind_of)?;
+
+    let has_royal = pieces.iter().any(|p| p.royal);
+    let (castling, placed_castling) =
+        castling_rules(&cx, &doc.castling, files, ranks, &kind_of, has_royal)?;
+    let (mut end_rules, goals) = ends::ends(&cx, &doc, has_royal, files, ranks, &kind_of)?;
+    let captures_and_drops = captures_and_drops(&cx, &doc, &kind_of)?;
+    let aliases = aliases(&cx, &doc)?;
+
+    let obstacles = obstacles(&cx, &doc.obstacles, files, ranks)?;
+    if doc.rules.flying_general && !has_royal {
+        return Err(cx.err(
+            doc.pieces.span(),
+            "flying_general needs a royal piece (royal = true)",
+        ));
+    }
+    refuse_walls_with_special(&cx, &doc, &pieces, &obstacles)?;
+
+    let config = RulesConfig {
+        files,
+        ranks,
+        pieces,
+        castling,
+        promotion_kinds,
+        king_safety: end_rules.checkmate,
+        options: RuleOptions {
+            must_capture: doc.rules.must_capture,
+            no_giving_check: doc.rules.no_giving_check,
+            // A side that can lose by losing every piece need not have a king (the horde).
+            royal_optional: end_rules.no_pieces.is_some(),
+            check_limit: end_rules.check_limit,
+            blast: doc.rules.blast,
+            blast_immune: captures_and_drops.blast_immune,
+            drops: captures_and_drops.drops,
+            flying_general: doc.rules.flying_general,
+            // Set by `Rules::new` from the piece table.
+            zone_promotion: false,
+            no_doubled_drop: captures_and_drops.no_doubled_drop,
+            no_drop_mate: captures_and_drops.no_drop_mate,
+            notation: notation(&cx, doc.notation.as_ref())?,
+        },
+    };
+    let rules = Rules::new(config.clone()).map_err(|e| cx.err(doc.pieces.span(), e.to_string()))?;
+    end_rules.goals = goals
+        .into_iter()
+        .map(|(kind, squares)| Goal {
+            kind,
+            squares: squares.into_iter().map(|sq| rules.shape.sq(sq)).collect(),
+        })
+        .collect();
+    let variant = CustomVariant {
+        name: doc.name.clone(),
+        aliases,
+        description: doc.description.clone(),
+        rules: Arc::new(rules),
+        config,
+        placed_castling,
+        start_fen: doc.board.start.get_ref().clone(),
+        end: end_rules,
+        obstacles,
+        style: board_style(&cx, doc.board.style.as_ref())?,
+        pgn_name: doc.pgn_name.clone(),
+    };
+    from_start_position(&cx, &doc.board.start, variant)
+}
+
+/// A letter's kind in the file's piece table (`+P` for a promoted kind), as every section
+/// after `[[piece]]` names pieces.
+type KindOf<'a> = dyn Fn(&Spanned<String>) -> Result<KindId, VariantFileError> + 'a;
+
+/// The `[[piece]]` rows in order, with the limits that concern the table as a whole.
+fn piece_table(
+    cx: &Ctx<'_>,
+    doc: &VariantDoc,
+    files: usize,
+    ranks: usize,
+) -> Result<Vec<PieceKind>, VariantFileError> {
     let mut pieces = Vec::new();
     if doc.pieces.get_ref().is_empty() {
         return Err(cx.err(doc.pieces.span(), "at least one [[piece]] is needed"));
     }
     let mut parts = 0;
     for p in doc.pieces.get_ref() {
-        let kind = piece(&cx, p, files, ranks)?;
+        let kind = piece(cx, p, files, ranks)?;
         // Each part costs tables per square and colour: the total is capped so that a file's
         // cost has a bound whatever its length (see docs/decisions.md, hardening).
         parts += kind.components.len();
@@ -85,9 +165,17 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
         }
         pieces.push(kind);
     }
+    Ok(pieces)
+}
+
+/// The `kind_of` of the table: the letters are copied, so that the table itself can still be
+/// completed (promotions) while later sections name its kinds.
+fn letter_kinds<'a>(
+    cx: &'a Ctx<'a>,
+    pieces: &[PieceKind],
+) -> impl Fn(&Spanned<String>) -> Result<KindId, VariantFileError> + 'a {
     let letters: Vec<(char, bool)> = pieces.iter().map(|k| (k.letter, k.plus)).collect();
-    let kind_of = |v: &Spanned<String>| -> Result<KindId, VariantFileError> {
-        // A letter naming a kind of this file's piece table (`+P` for a promoted kind).
+    move |v: &Spanned<String>| -> Result<KindId, VariantFileError> {
         let (plus, spelled) = match v.get_ref().strip_prefix('+') {
             Some(rest) => (true, rest),
             None => (false, v.get_ref().as_str()),
@@ -106,9 +194,17 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
                 }),
             _ => Err(cx.err(v.span(), "a piece letter is one character")),
         }
-    };
-    zone_promotions(&cx, &doc, &mut pieces, &kind_of)?;
+    }
+}
 
+/// `[promotion]`: the kinds a pawn may become on the last rank.
+fn promotion_kinds(
+    cx: &Ctx<'_>,
+    doc: &VariantDoc,
+    pieces: &[PieceKind],
+    ranks: usize,
+    kind_of: &KindOf<'_>,
+) -> Result<Vec<KindId>, VariantFileError> {
     let mut promotion_kinds = Vec::new();
     if let Some(promo) = &doc.promotion {
         for t in promo.to.get_ref() {
@@ -133,83 +229,22 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
             "[promotion] needs at least one piece in 'to'",
         ));
     }
+    Ok(promotion_kinds)
+}
 
-    let any_royal = pieces.iter().any(|p| p.royal);
-    let (castling, placed_castling) =
-        castling_rules(&cx, &doc.castling, files, ranks, &kind_of, any_royal)?;
+/// The `[rules]` that change what a capture does (blast) and where captured pieces go (drops).
+struct CapturesAndDrops {
+    blast_immune: u64,
+    drops: bool,
+    no_doubled_drop: u64,
+    no_drop_mate: u64,
+}
 
-    let end = &doc.end;
-    let mut extinction = Vec::new();
-    for e in &end.extinction {
-        extinction.push(kind_of(e)?);
-    }
-    let reach_rank = match &end.reach_rank {
-        Some(r) => Some((
-            kind_of(&r.piece)?,
-            (count(&cx, &r.rank, 1, ranks, "rank")? - 1) as u8,
-        )),
-        None => None,
-    };
-    let stalemate = match end
-        .stalemate
-        .as_ref()
-        .map(|s| (s.get_ref().as_str(), s.span()))
-    {
-        None | Some(("draw", _)) => Terminal::Draw,
-        Some(("loss", _)) => Terminal::Loss,
-        Some(("win", _)) => Terminal::Win,
-        Some((_, span)) => return Err(cx.err(span, "stalemate is \"draw\", \"loss\" or \"win\"")),
-    };
-    let has_royal = pieces.iter().any(|p| p.royal);
-    if end.checkmate && !has_royal {
-        return Err(cx.err(
-            doc.pieces.span(),
-            "checkmate needs a royal piece (set royal = true, or [end] checkmate = false)",
-        ));
-    }
-    let mut goals = Vec::new();
-    for g in &end.goal {
-        let kind = kind_of(&g.piece)?;
-        if g.squares.get_ref().is_empty() {
-            return Err(cx.err(g.squares.span(), "a goal needs at least one square"));
-        }
-        let mut squares = Vec::new();
-        for sq in g.squares.get_ref() {
-            squares.push(board_square(&cx, sq, files, ranks)?);
-        }
-        goals.push((kind, squares));
-    }
-    if end.goal_reply && goals.is_empty() {
-        return Err(cx.err(
-            doc.pieces.span(),
-            "goal_reply needs a goal ([[end.goal]] piece and squares)",
-        ));
-    }
-    let no_pieces = match end.no_pieces.as_ref() {
-        None => None,
-        Some(v) => Some(match v.get_ref().as_str() {
-            "win" => Terminal::Win,
-            "loss" => Terminal::Loss,
-            _ => return Err(cx.err(v.span(), "no_pieces is \"win\" or \"loss\"")),
-        }),
-    };
-    let dead_position = match &end.dead_position {
-        None => DeadPosition::Never,
-        Some(v) => DeadPosition::from_name(v.get_ref()).ok_or_else(|| {
-            let names: Vec<String> = dead_position::NAMES
-                .iter()
-                .map(|(n, _)| format!("\"{n}\""))
-                .collect();
-            cx.err(
-                v.span(),
-                format!("dead_position is one of {}", names.join(", ")),
-            )
-        })?,
-    };
-    let check_limit = match &end.checks {
-        Some(n) => Some(count(&cx, n, 1, 15, "checks")? as u8),
-        None => None,
-    };
+fn captures_and_drops(
+    cx: &Ctx<'_>,
+    doc: &VariantDoc,
+    kind_of: &KindOf<'_>,
+) -> Result<CapturesAndDrops, VariantFileError> {
     let mut blast_immune = 0u64;
     for k in &doc.rules.blast_immune {
         blast_immune |= 1 << kind_of(k)?;
@@ -261,6 +296,15 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
             "no_doubled_drop and no_drop_mate need [rules] drops = true",
         ));
     }
+    Ok(CapturesAndDrops {
+        blast_immune,
+        drops,
+        no_doubled_drop,
+        no_drop_mate,
+    })
+}
+
+fn aliases(cx: &Ctx<'_>, doc: &VariantDoc) -> Result<Vec<String>, VariantFileError> {
     let mut aliases = Vec::new();
     for a in &doc.aliases {
         let name = a.get_ref().trim().to_ascii_lowercase();
@@ -269,80 +313,17 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
         }
         aliases.push(name);
     }
-    let end_rules = Ends {
-        checkmate: end.checkmate,
-        stalemate,
-        extinction,
-        reach_rank,
-        // Squares are placed once the board's shape is known (below).
-        goals: Vec::new(),
-        goal_reply: end.goal_reply,
-        no_pieces,
-        check_limit,
-        // A variant file's game ends only by its own rules: capturing a king is not one of
-        // them unless the king is an extinction kind, and a dead position only where named.
-        royal_capture: false,
-        fifty_move: end.fifty_move,
-        repetition: end.threefold,
-        dead_position,
-    };
+    Ok(aliases)
+}
 
-    let obstacles = obstacles(&cx, &doc.obstacles, files, ranks)?;
-    if doc.rules.flying_general && !has_royal {
-        return Err(cx.err(
-            doc.pieces.span(),
-            "flying_general needs a royal piece (royal = true)",
-        ));
-    }
-    refuse_walls_with_special(&cx, &doc, &pieces, &obstacles)?;
-
-    let config = RulesConfig {
-        files,
-        ranks,
-        pieces,
-        castling,
-        promotion_kinds,
-        king_safety: end.checkmate,
-        options: RuleOptions {
-            must_capture: doc.rules.must_capture,
-            no_giving_check: doc.rules.no_giving_check,
-            // A side that can lose by losing every piece need not have a king (the horde).
-            royal_optional: no_pieces.is_some(),
-            check_limit,
-            blast: doc.rules.blast,
-            blast_immune,
-            drops,
-            flying_general: doc.rules.flying_general,
-            // Set by `Rules::new` from the piece table.
-            zone_promotion: false,
-            no_doubled_drop,
-            no_drop_mate,
-            notation: notation(&cx, doc.notation.as_ref())?,
-        },
-    };
-    let rules = Rules::new(config.clone()).map_err(|e| cx.err(doc.pieces.span(), e.to_string()))?;
-    let mut end_rules = end_rules;
-    end_rules.goals = goals
-        .into_iter()
-        .map(|(kind, squares)| Goal {
-            kind,
-            squares: squares.into_iter().map(|sq| rules.shape.sq(sq)).collect(),
-        })
-        .collect();
-    let mut variant = CustomVariant {
-        name: doc.name.clone(),
-        aliases,
-        description: doc.description.clone(),
-        rules: Arc::new(rules),
-        config,
-        placed_castling,
-        start_fen: doc.board.start.get_ref().clone(),
-        end: end_rules,
-        obstacles,
-        style: board_style(&cx, doc.board.style.as_ref())?,
-        pgn_name: doc.pgn_name.clone(),
-    };
-    let start = &doc.board.start;
+/// The variant as its start position makes it: castling placed where that position puts king
+/// and rook, and the position itself checked against the rules (a FEN error points into
+/// `[board] start`).
+fn from_start_position(
+    cx: &Ctx<'_>,
+    start: &Spanned<String>,
+    mut variant: CustomVariant,
+) -> Result<CustomVariant, VariantFileError> {
     let fen_error = |e: crate::notation::fen::FenError| {
         let offset = start
             .get_ref()
@@ -351,11 +332,11 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
             .map_or(start.get_ref().len(), |(i, _)| i);
         cx.err_in(start, offset, e.to_string())
     };
-    // Castling from the position: the variant's rules are those of its start position.
     variant.rules = variant.rules_for(start.get_ref()).map_err(fen_error)?;
     let pos = variant
         .position_from_fen(start.get_ref())
         .map_err(fen_error)?;
+    // A reach-rank game must not be won before its first move.
     for &(kind, rank) in variant.end.reach_rank.iter() {
         for color in [Color::White, Color::Black] {
             let r = variant.rules.shape.relative_rank(color, rank);

@@ -1,0 +1,137 @@
+//! `[end]`: how a variant file's game ends, each value checked where it stands.
+
+use super::{count, Ctx, KindOf};
+use crate::core::{KindId, Square};
+use crate::game::Terminal;
+use crate::variants::core_game::Ends;
+use crate::variants::custom::error::VariantFileError;
+use crate::variants::custom::geometry::board_square;
+use crate::variants::custom::schema::{EndDoc, VariantDoc};
+use crate::variants::dead_position::{self, DeadPosition};
+
+/// A goal's kind and its squares, named before the board's shape can place them.
+pub(super) type GoalSquares = Vec<(KindId, Vec<Square>)>;
+
+/// The file's ends, with `goals` left empty: their squares come back beside them, to be
+/// placed once `Rules` knows the board's shape.
+pub(super) fn ends(
+    cx: &Ctx<'_>,
+    doc: &VariantDoc,
+    has_royal: bool,
+    files: usize,
+    ranks: usize,
+    kind_of: &KindOf<'_>,
+) -> Result<(Ends, GoalSquares), VariantFileError> {
+    let end = &doc.end;
+    let mut extinction = Vec::new();
+    for e in &end.extinction {
+        extinction.push(kind_of(e)?);
+    }
+    let reach_rank = match &end.reach_rank {
+        Some(r) => Some((
+            kind_of(&r.piece)?,
+            (count(cx, &r.rank, 1, ranks, "rank")? - 1) as u8,
+        )),
+        None => None,
+    };
+    let stalemate = stalemate(cx, end)?;
+    if end.checkmate && !has_royal {
+        return Err(cx.err(
+            doc.pieces.span(),
+            "checkmate needs a royal piece (set royal = true, or [end] checkmate = false)",
+        ));
+    }
+    let goals = goals(cx, end, files, ranks, kind_of)?;
+    if end.goal_reply && goals.is_empty() {
+        return Err(cx.err(
+            doc.pieces.span(),
+            "goal_reply needs a goal ([[end.goal]] piece and squares)",
+        ));
+    }
+    let no_pieces = no_pieces(cx, end)?;
+    let dead_position = dead_position(cx, end)?;
+    let check_limit = match &end.checks {
+        Some(n) => Some(count(cx, n, 1, 15, "checks")? as u8),
+        None => None,
+    };
+    let ends = Ends {
+        checkmate: end.checkmate,
+        stalemate,
+        extinction,
+        reach_rank,
+        // Squares are placed once the board's shape is known (by the caller).
+        goals: Vec::new(),
+        goal_reply: end.goal_reply,
+        no_pieces,
+        check_limit,
+        // A variant file's game ends only by its own rules: capturing a king is not one of
+        // them unless the king is an extinction kind, and a dead position only where named.
+        royal_capture: false,
+        fifty_move: end.fifty_move,
+        repetition: end.threefold,
+        dead_position,
+    };
+    Ok((ends, goals))
+}
+
+fn stalemate(cx: &Ctx<'_>, end: &EndDoc) -> Result<Terminal, VariantFileError> {
+    match end
+        .stalemate
+        .as_ref()
+        .map(|s| (s.get_ref().as_str(), s.span()))
+    {
+        None | Some(("draw", _)) => Ok(Terminal::Draw),
+        Some(("loss", _)) => Ok(Terminal::Loss),
+        Some(("win", _)) => Ok(Terminal::Win),
+        Some((_, span)) => Err(cx.err(span, "stalemate is \"draw\", \"loss\" or \"win\"")),
+    }
+}
+
+fn goals(
+    cx: &Ctx<'_>,
+    end: &EndDoc,
+    files: usize,
+    ranks: usize,
+    kind_of: &KindOf<'_>,
+) -> Result<GoalSquares, VariantFileError> {
+    let mut goals = Vec::new();
+    for g in &end.goal {
+        let kind = kind_of(&g.piece)?;
+        if g.squares.get_ref().is_empty() {
+            return Err(cx.err(g.squares.span(), "a goal needs at least one square"));
+        }
+        let mut squares = Vec::new();
+        for sq in g.squares.get_ref() {
+            squares.push(board_square(cx, sq, files, ranks)?);
+        }
+        goals.push((kind, squares));
+    }
+    Ok(goals)
+}
+
+fn no_pieces(cx: &Ctx<'_>, end: &EndDoc) -> Result<Option<Terminal>, VariantFileError> {
+    match end.no_pieces.as_ref() {
+        None => Ok(None),
+        Some(v) => match v.get_ref().as_str() {
+            "win" => Ok(Some(Terminal::Win)),
+            "loss" => Ok(Some(Terminal::Loss)),
+            _ => Err(cx.err(v.span(), "no_pieces is \"win\" or \"loss\"")),
+        },
+    }
+}
+
+fn dead_position(cx: &Ctx<'_>, end: &EndDoc) -> Result<DeadPosition, VariantFileError> {
+    match &end.dead_position {
+        None => Ok(DeadPosition::Never),
+        Some(v) => DeadPosition::from_name(v.get_ref()).ok_or_else(|| {
+            let names: Vec<String> = dead_position::NAMES
+                .iter()
+                .map(|(n, _)| format!("\"{n}\""))
+                .collect();
+            cx.err(
+                v.span(),
+                format!("dead_position is one of {}", names.join(", ")),
+            )
+        }),
+    }
+}
