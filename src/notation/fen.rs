@@ -9,7 +9,7 @@
 use std::fmt::Write as _;
 use std::sync::Arc;
 
-use crate::core::{Color, Piece, Position, Rules, Square};
+use crate::core::{BoardShape, Color, Piece, Position, Rules, Sq, Square};
 
 use super::{fen_board, fen_hand};
 
@@ -68,6 +68,64 @@ fn err(field: FenField, column: usize, message: impl Into<String>) -> FenError {
 
 /// Reads a FEN into a position of `rules`.
 pub fn parse(rules: Arc<Rules>, text: &str) -> Result<Position, FenError> {
+    let mut fields = split_fields(text);
+    let end_col = text.chars().count() + 1;
+    let checks = match rules.options.check_limit {
+        Some(limit) => take_checks(&mut fields, limit)?,
+        None => None,
+    };
+    fill_left_out(&mut fields);
+    let field = |i: usize, f: FenField| {
+        fields
+            .get(i)
+            .copied()
+            .ok_or_else(|| err(f, end_col, "missing"))
+    };
+    if fields.len() > 6 {
+        return Err(err(FenField::Extra, fields[6].0, "more than six fields"));
+    }
+    let mut pos = Position::empty(rules.clone());
+
+    let (col0, board) = field(0, FenField::Board)?;
+    let (board, hand) = fen_hand::split_hand(&rules, col0, board);
+    read_board(&mut pos, &rules, col0, board)?;
+    if let Some((c, text)) = hand {
+        fen_hand::read_hand(&mut pos, c, text)?;
+    }
+
+    let (c, side) = field(1, FenField::Side)?;
+    pos.set_side_to_move(match side {
+        "w" => Color::White,
+        "b" => Color::Black,
+        _ => return Err(err(FenField::Side, c, format!("'{side}' is not w or b"))),
+    });
+    let (c, castling) = field(2, FenField::Castling)?;
+    pos.set_castling_rights(castling_rights(&rules, c, castling)?);
+    let (c, ep) = field(3, FenField::EnPassant)?;
+    if ep != "-" {
+        pos.set_en_passant(Some(en_passant_square(&rules.shape, c, ep)?));
+    }
+
+    let halfmove = number(&fields, 4, FenField::Halfmove, 0)?;
+    let fullmove = number(&fields, 5, FenField::Fullmove, 1)?;
+    if fullmove == 0 {
+        return Err(err(FenField::Fullmove, fields[5].0, "must be at least 1"));
+    }
+    pos.set_clocks(halfmove, fullmove);
+    if let Some(given) = checks {
+        for color in Color::BOTH {
+            pos.set_checks_given(color, given[color.index()]);
+        }
+    }
+    if rules.king_safety {
+        refuse_unplayable_kings(&pos, &rules, col0, fields[1].0)?;
+    }
+    Ok(pos)
+}
+
+/// The space-separated fields with the 1-based column each starts at (runs of spaces are one
+/// separator, so that a column points at the field's own first character).
+fn split_fields(text: &str) -> Vec<(usize, &str)> {
     let mut fields: Vec<(usize, &str)> = Vec::new();
     let mut start = None;
     for (i, ch) in text
@@ -83,38 +141,28 @@ pub fn parse(rules: Arc<Rules>, text: &str) -> Result<Position, FenError> {
             _ => {}
         }
     }
-    let end_col = text.chars().count() + 1;
-    let checks = match rules.options.check_limit {
-        Some(limit) => take_checks(&mut fields, limit)?,
-        None => None,
-    };
-    // Castling and en passant left out before the clocks: "-" stands in for them.
-    let is_clock = |i: usize| {
+    fields
+}
+
+/// Castling and en passant left out before the clocks: "-" stands in for them.
+fn fill_left_out(fields: &mut Vec<(usize, &str)>) {
+    let is_clock = |fields: &[(usize, &str)], i: usize| {
         fields
             .get(i)
             .is_some_and(|(_, t)| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()))
     };
-    if is_clock(2) {
+    if is_clock(fields, 2) {
         let at = fields[2].0;
         fields.splice(2..2, [(at, "-"), (at, "-")]);
-    } else if is_clock(3) {
+    } else if is_clock(fields, 3) {
         let at = fields[3].0;
         fields.insert(3, (at, "-"));
     }
-    let field = |i: usize, f: FenField| {
-        fields
-            .get(i)
-            .copied()
-            .ok_or_else(|| err(f, end_col, "missing"))
-    };
-    if fields.len() > 6 {
-        return Err(err(FenField::Extra, fields[6].0, "more than six fields"));
-    }
-    let mut pos = Position::empty(rules.clone());
-    let shape = rules.shape.clone();
+}
 
-    let (col0, board) = field(0, FenField::Board)?;
-    let (board, hand) = fen_hand::split_hand(&rules, col0, board);
+/// The piece placement (without its hand), ranks from the top, `col0` its first column.
+fn read_board(pos: &mut Position, rules: &Rules, col0: usize, board: &str) -> Result<(), FenError> {
+    let shape = &rules.shape;
     let rows: Vec<&str> = board.split('/').collect();
     if rows.len() != shape.ranks() as usize {
         return Err(err(
@@ -126,183 +174,188 @@ pub fn parse(rules: Arc<Rules>, text: &str) -> Result<Position, FenError> {
     let mut col = col0;
     for (i, row) in rows.iter().enumerate() {
         let rank = shape.ranks() as usize - 1 - i;
-        let mut file = 0usize;
-        let mut run = 0usize;
-        let mut placed = None;
-        let mut plus = false;
-        for (j, ch) in row.chars().enumerate() {
-            let c = col + j;
-            if ch == '~' {
-                fen_hand::mark_promoted(&mut pos, placed.take(), c)?;
-                continue;
-            }
-            placed = None;
-            if plus && !ch.is_ascii_alphabetic() {
-                return Err(err(
-                    FenField::Board,
-                    c,
-                    "'+' must come before a piece letter",
-                ));
-            }
-            if ch == '+' {
-                plus = true;
-                continue;
-            }
-            if let Some(d) = ch.to_digit(10) {
-                if run == 0 && d == 0 {
-                    return Err(err(FenField::Board, c, "an empty run cannot start with 0"));
-                }
-                run = run * 10 + d as usize;
-                if file + run > shape.files() as usize {
-                    return Err(err(FenField::Board, c, "rank too long"));
-                }
-                continue;
-            }
-            file += run;
-            run = 0;
-            let spelled = if plus { "+" } else { "" };
-            let kind = rules
-                .kind_by_spelling(ch, std::mem::take(&mut plus))
-                .filter(|_| ch.is_ascii_alphabetic())
-                .ok_or_else(|| err(FenField::Board, c, format!("unknown piece '{spelled}{ch}'")))?;
-            if file >= shape.files() as usize {
-                return Err(err(FenField::Board, c, "rank too long"));
-            }
-            let color = if ch.is_ascii_uppercase() {
-                Color::White
-            } else {
-                Color::Black
-            };
-            let sq = shape.sq(Square::new(file as u8, rank as u8));
-            pos.put(sq, Piece::new(color, kind));
-            placed = Some(sq);
-            file += 1;
+        read_rank(pos, rules, rank, col, row)?;
+        col += row.chars().count() + 1;
+    }
+    Ok(())
+}
+
+/// One rank of the placement: pieces (`+P` promoted, `P~` promoted from a pawn) and runs of
+/// empty squares, which together must fill the rank exactly.
+fn read_rank(
+    pos: &mut Position,
+    rules: &Rules,
+    rank: usize,
+    col: usize,
+    row: &str,
+) -> Result<(), FenError> {
+    let shape = &rules.shape;
+    let mut file = 0usize;
+    let mut run = 0usize;
+    let mut placed = None;
+    let mut plus = false;
+    for (j, ch) in row.chars().enumerate() {
+        let c = col + j;
+        if ch == '~' {
+            fen_hand::mark_promoted(pos, placed.take(), c)?;
+            continue;
         }
-        if plus {
+        placed = None;
+        if plus && !ch.is_ascii_alphabetic() {
             return Err(err(
                 FenField::Board,
-                col + row.chars().count() - 1,
+                c,
                 "'+' must come before a piece letter",
             ));
         }
+        if ch == '+' {
+            plus = true;
+            continue;
+        }
+        if let Some(d) = ch.to_digit(10) {
+            if run == 0 && d == 0 {
+                return Err(err(FenField::Board, c, "an empty run cannot start with 0"));
+            }
+            run = run * 10 + d as usize;
+            if file + run > shape.files() as usize {
+                return Err(err(FenField::Board, c, "rank too long"));
+            }
+            continue;
+        }
         file += run;
-        if file != shape.files() as usize {
+        run = 0;
+        let spelled = if plus { "+" } else { "" };
+        let kind = rules
+            .kind_by_spelling(ch, std::mem::take(&mut plus))
+            .filter(|_| ch.is_ascii_alphabetic())
+            .ok_or_else(|| err(FenField::Board, c, format!("unknown piece '{spelled}{ch}'")))?;
+        if file >= shape.files() as usize {
+            return Err(err(FenField::Board, c, "rank too long"));
+        }
+        let color = if ch.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let sq = shape.sq(Square::new(file as u8, rank as u8));
+        pos.put(sq, Piece::new(color, kind));
+        placed = Some(sq);
+        file += 1;
+    }
+    if plus {
+        return Err(err(
+            FenField::Board,
+            col + row.chars().count() - 1,
+            "'+' must come before a piece letter",
+        ));
+    }
+    file += run;
+    if file != shape.files() as usize {
+        return Err(err(
+            FenField::Board,
+            col,
+            format!("rank has {file} squares, expected {}", shape.files()),
+        ));
+    }
+    Ok(())
+}
+
+/// The castling field (`KQkq` or `-`, starting at column `c`) as rights: bit `i` for
+/// `rules.castling[i]`.
+fn castling_rights(rules: &Rules, c: usize, castling: &str) -> Result<u8, FenError> {
+    let mut rights = 0u8;
+    if castling == "-" {
+        return Ok(rights);
+    }
+    for (j, ch) in castling.chars().enumerate() {
+        let color = if ch.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let king_side = match ch.to_ascii_uppercase() {
+            'K' => true,
+            'Q' => false,
+            _ => {
+                return Err(err(
+                    FenField::Castling,
+                    c + j,
+                    format!("unknown right '{ch}'"),
+                ))
+            }
+        };
+        let i = rules
+            .castling
+            .iter()
+            .position(|r| r.color == color && r.king_side == king_side)
+            .ok_or_else(|| {
+                err(
+                    FenField::Castling,
+                    c + j,
+                    format!("no castling '{ch}' here"),
+                )
+            })?;
+        if rights >> i & 1 == 1 {
+            return Err(err(FenField::Castling, c + j, format!("'{ch}' repeated")));
+        }
+        rights |= 1 << i;
+    }
+    Ok(rights)
+}
+
+/// The en passant field (not `-`): a square, or two squares of which the first is kept.
+fn en_passant_square(shape: &BoardShape, c: usize, ep: &str) -> Result<Sq, FenError> {
+    let first_of_two = || {
+        (2..ep.len()).find_map(|cut| {
+            let (a, b) = (ep.get(..cut)?, ep.get(cut..)?);
+            shape.parse_square(b)?;
+            shape.parse_square(a)
+        })
+    };
+    shape
+        .parse_square(ep)
+        .or_else(first_of_two)
+        .ok_or_else(|| err(FenField::EnPassant, c, format!("'{ep}' is not a square")))
+}
+
+/// A clock field, `default` when the FEN stops before it.
+fn number(fields: &[(usize, &str)], i: usize, f: FenField, default: u32) -> Result<u32, FenError> {
+    match fields.get(i) {
+        None => Ok(default),
+        Some(&(c, t)) => t
+            .parse::<u32>()
+            .ok()
+            .filter(|_| t.bytes().all(|b| b.is_ascii_digit()) && t.len() <= 6)
+            .ok_or_else(|| err(f, c, format!("'{t}' is not a number"))),
+    }
+}
+
+/// Where kings must be kept safe, a position without exactly one king a side (unless the
+/// rules let a side go without), or whose side not to move is in check, is not a game.
+fn refuse_unplayable_kings(
+    pos: &Position,
+    rules: &Rules,
+    col0: usize,
+    side_col: usize,
+) -> Result<(), FenError> {
+    for color in Color::BOTH {
+        let royals = pos.royal_count(color);
+        if royals > 1 || (royals == 0 && !rules.options.royal_optional) {
             return Err(err(
                 FenField::Board,
-                col,
-                format!("rank has {file} squares, expected {}", shape.files()),
-            ));
-        }
-        col += row.chars().count() + 1;
-    }
-    if let Some((c, text)) = hand {
-        fen_hand::read_hand(&mut pos, c, text)?;
-    }
-
-    let (c, side) = field(1, FenField::Side)?;
-    pos.set_side_to_move(match side {
-        "w" => Color::White,
-        "b" => Color::Black,
-        _ => return Err(err(FenField::Side, c, format!("'{side}' is not w or b"))),
-    });
-
-    let (c, castling) = field(2, FenField::Castling)?;
-    let mut rights = 0u8;
-    if castling != "-" {
-        for (j, ch) in castling.chars().enumerate() {
-            let color = if ch.is_ascii_uppercase() {
-                Color::White
-            } else {
-                Color::Black
-            };
-            let king_side = match ch.to_ascii_uppercase() {
-                'K' => true,
-                'Q' => false,
-                _ => {
-                    return Err(err(
-                        FenField::Castling,
-                        c + j,
-                        format!("unknown right '{ch}'"),
-                    ))
-                }
-            };
-            let i = rules
-                .castling
-                .iter()
-                .position(|r| r.color == color && r.king_side == king_side)
-                .ok_or_else(|| {
-                    err(
-                        FenField::Castling,
-                        c + j,
-                        format!("no castling '{ch}' here"),
-                    )
-                })?;
-            if rights >> i & 1 == 1 {
-                return Err(err(FenField::Castling, c + j, format!("'{ch}' repeated")));
-            }
-            rights |= 1 << i;
-        }
-    }
-    pos.set_castling_rights(rights);
-
-    let (c, ep) = field(3, FenField::EnPassant)?;
-    if ep != "-" {
-        let first_of_two = || {
-            (2..ep.len()).find_map(|cut| {
-                let (a, b) = (ep.get(..cut)?, ep.get(cut..)?);
-                shape.parse_square(b)?;
-                shape.parse_square(a)
-            })
-        };
-        let sq = shape
-            .parse_square(ep)
-            .or_else(first_of_two)
-            .ok_or_else(|| err(FenField::EnPassant, c, format!("'{ep}' is not a square")))?;
-        pos.set_en_passant(Some(sq));
-    }
-
-    let number = |i: usize, f: FenField, default: u32| -> Result<u32, FenError> {
-        match fields.get(i) {
-            None => Ok(default),
-            Some(&(c, t)) => t
-                .parse::<u32>()
-                .ok()
-                .filter(|_| t.bytes().all(|b| b.is_ascii_digit()) && t.len() <= 6)
-                .ok_or_else(|| err(f, c, format!("'{t}' is not a number"))),
-        }
-    };
-    let halfmove = number(4, FenField::Halfmove, 0)?;
-    let fullmove = number(5, FenField::Fullmove, 1)?;
-    if fullmove == 0 {
-        return Err(err(FenField::Fullmove, fields[5].0, "must be at least 1"));
-    }
-    pos.set_clocks(halfmove, fullmove);
-    if let Some(given) = checks {
-        for color in Color::BOTH {
-            pos.set_checks_given(color, given[color.index()]);
-        }
-    }
-
-    if rules.king_safety {
-        for color in Color::BOTH {
-            let royals = pos.royal_count(color);
-            if royals > 1 || (royals == 0 && !rules.options.royal_optional) {
-                return Err(err(
-                    FenField::Board,
-                    col0,
-                    format!("{} must have exactly one king", color.name()),
-                ));
-            }
-        }
-        if pos.in_check(pos.side_to_move().other()) {
-            return Err(err(
-                FenField::Side,
-                fields[1].0,
-                "the side not to move is in check",
+                col0,
+                format!("{} must have exactly one king", color.name()),
             ));
         }
     }
-    Ok(pos)
+    if pos.in_check(pos.side_to_move().other()) {
+        return Err(err(
+            FenField::Side,
+            side_col,
+            "the side not to move is in check",
+        ));
+    }
+    Ok(())
 }
 
 /// Takes the check counts out of `fields`, where the rules count checks: the checks each side
