@@ -19,6 +19,8 @@ use crate::core::plan::Plans;
 use crate::core::repeats::repeating_kinds;
 use crate::core::zobrist::Zobrist;
 
+mod build;
+
 /// Castling described as geometry: where the king and rook stand and where they go.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CastlingRule {
@@ -413,170 +415,37 @@ impl Rules {
         if castling.len() > 8 {
             return Err(RulesError::TooManyCastlings(castling.len()));
         }
-        let mut reach = 1u8;
-        for p in &pieces {
-            for c in &p.components {
-                let r = c.reach();
-                if r > 8 {
-                    return Err(RulesError::StepTooLong(p.letter));
-                }
-                reach = reach.max(r);
-            }
-        }
-        let shape = BoardShape::new(files, ranks, reach)?;
+        let shape = BoardShape::new(files, ranks, build::longest_step(&pieces)?)?;
         let zones = zones(&shape, &pieces)?;
-        for p in &pieces {
-            for k in [p.promotes_to, p.demotes_to].into_iter().flatten() {
-                if k as usize >= pieces.len() {
-                    return Err(RulesError::UnknownKind(k));
-                }
-            }
-        }
+        build::refuse_unknown_kinds(&pieces, &promotion_kinds)?;
         options.zone_promotion = pieces.iter().any(|p| p.promotes_to.is_some());
-        for &k in &promotion_kinds {
-            if k as usize >= pieces.len() {
-                return Err(RulesError::UnknownKind(k));
-            }
-        }
-        let mut castle_keep = vec![0xFFu8; shape.cells()];
-        let mut castle_cells = Vec::new();
-        for (i, c) in castling.iter().enumerate() {
-            if c.rook_kind as usize >= pieces.len() {
-                return Err(RulesError::UnknownKind(c.rook_kind));
-            }
-            let squares = [c.king_from, c.king_to, c.rook_from, c.rook_to];
-            if !squares.iter().all(|s| shape.contains(*s)) {
-                return Err(RulesError::CastlingOffBoard(i));
-            }
-            castle_keep[shape.sq(c.king_from) as usize] &= !(1 << i);
-            castle_keep[shape.sq(c.rook_from) as usize] &= !(1 << i);
-            castle_cells.push(squares.map(|s| shape.sq(s)));
-        }
-        let compiled: [Vec<Vec<Compiled>>; 2] = Color::BOTH.map(|color| {
-            pieces
-                .iter()
-                .enumerate()
-                .map(|(k, p)| {
-                    let promotes = p.promotes && !promotion_kinds.is_empty();
-                    let zone = &zones[color.index()][k];
-                    p.components
-                        .iter()
-                        .map(|c| compile(&shape, color, c, promotes, zone))
-                        .collect()
-                })
-                .collect()
-        });
-        let mut attacks = Color::BOTH.map(|color| attack_groups(color, &compiled[color.index()]));
-        let longest = shape.files().max(shape.ranks());
-        for g in attacks.iter_mut().flatten() {
-            g.edge_bound = g.range > 1 && g.range >= longest;
-        }
-        let plans = compiled.each_ref().map(|kinds| {
-            Plans::build(kinds, shape.files().max(shape.ranks()), |k| {
-                pieces[k].promotes && !promotion_kinds.is_empty()
-            })
-        });
-        let special_attacks =
-            Color::BOTH.map(|color| special_attacks(color, &compiled[color.index()]));
-        let special = options.flying_general
-            || zones.iter().flatten().any(Option::is_some)
-            || special_attacks.iter().any(|a| !a.is_empty())
-            || compiled
-                .iter()
-                .flatten()
-                .flatten()
-                .any(|c| c.motion != Motion::Slide);
-        // Special rules take the general attack walk, which `attack_regions` selects.
-        let attack_regions = special || attacks.iter().flatten().any(|g| g.region.is_some());
-        let first_ride = attacks
-            .each_ref()
-            .map(|groups| groups.iter().take_while(|g| g.range == 1).count());
-        let clock_kinds = pieces
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| p.resets_clock)
-            .fold(0u64, |m, (i, _)| m | 1 << i);
-        let royal_kinds = pieces
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| p.royal)
-            .fold(0u64, |m, (i, _)| m | 1 << i);
-        let promoting_kinds = pieces
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| p.promotes)
-            .fold(0u64, |m, (i, _)| m | 1 << i);
-        // Reading a SAN move looks a letter up: a table, not a walk over the piece records.
-        let mut kind_of_letter = [NO_KIND; 128];
-        for (i, p) in pieces.iter().enumerate().rev() {
-            // As `kind_by_spelling` compares: the kind's letter with the capital asked for.
-            if !p.plus && p.letter.is_ascii() && p.letter == p.letter.to_ascii_uppercase() {
-                kind_of_letter[p.letter as usize] = i as KindId;
-            }
-        }
-        // A kind's SAN letter (xiangqi's `H` for the horse) reads as the kind too, where no
-        // kind has it as its own letter.
-        for (i, p) in pieces.iter().enumerate() {
-            if let Some(s) = p.san_letter.filter(|s| s.is_ascii_uppercase() && !p.plus) {
-                if kind_of_letter[s as usize] == NO_KIND {
-                    kind_of_letter[s as usize] = i as KindId;
-                }
-            }
-        }
-        let mut letter_of_code = [0u8; 128];
-        for (i, p) in pieces.iter().enumerate() {
-            if p.plus || !p.letter.is_ascii_alphabetic() {
-                continue;
-            }
-            for color in Color::BOTH {
-                let code = Piece::new(color, i as KindId).code() as usize;
-                if let Some(slot) = letter_of_code.get_mut(code) {
-                    *slot = match color {
-                        Color::White => p.letter.to_ascii_uppercase(),
-                        Color::Black => p.letter.to_ascii_lowercase(),
-                    } as u8;
-                }
-            }
-        }
+        let (castle_keep, castle_cells) = build::castling_cells(&shape, &castling, pieces.len())?;
+
+        let build::Movement {
+            compiled,
+            attacks,
+            first_ride,
+            plans,
+            special_attacks,
+            special,
+            attack_regions,
+        } = build::movement(
+            &shape,
+            &pieces,
+            &promotion_kinds,
+            &zones,
+            options.flying_general,
+        );
         let mut zobrist = Zobrist::new(shape.cells(), pieces.len());
         if options.drops {
             zobrist.add_hand_keys();
         }
-        let pieces_len = pieces.len();
-        let squares = shape.squares().count();
-        let mut bit_of = vec![u8::MAX; shape.cells()];
-        let mut cell_bit = vec![0u128; shape.cells()];
-        let mut bit_cell = Vec::new();
-        if squares <= 128 {
-            for (i, sq) in shape.squares().enumerate() {
-                bit_of[sq as usize] = i as u8;
-                cell_bit[sq as usize] = 1u128 << i;
-                bit_cell.push(sq);
-            }
-        }
-        // Per castling: the squares that must be empty, and the king's path after its square
-        // (the squares that must not be attacked), as cell-bit masks.
-        let castle_masks = castle_cells
-            .iter()
-            .map(|&[kf, kt, rf, rt]| {
-                let (lo, hi) = (kf.min(kt).min(rf).min(rt), kf.max(kt).max(rf).max(rt));
-                let between = (lo..=hi)
-                    .filter(|&s| s != kf && s != rf)
-                    .fold(0, |m, s| m | cell_bit[s as usize]);
-                let path = (kf.min(kt)..=kf.max(kt))
-                    .filter(|&s| s != kf)
-                    .fold(0, |m, s| m | cell_bit[s as usize]);
-                [between, path]
-            })
-            .collect();
-        let mut castle_rights_of = [0u8; 2];
-        for (i, c) in castling.iter().enumerate() {
-            castle_rights_of[c.color.index()] |= 1 << i;
-        }
-        let parallel_lines = compiled.iter().any(|kinds| parallel_lines(kinds));
-        let repeating = compiled
-            .each_ref()
-            .map(|kinds| repeating_kinds(kinds, shape.files().max(shape.ranks()) as usize));
+        let build::BitLayout {
+            bit_of,
+            cell_bit,
+            bit_cell,
+        } = build::bit_layout(&shape);
+        let longest = shape.files().max(shape.ranks()) as usize;
         let immobile = if options.zone_promotion {
             compiled
                 .each_ref()
@@ -586,6 +455,19 @@ impl Rules {
         };
         let mut rules = Rules {
             immobile,
+            castle_masks: build::castle_masks(&castle_cells, &cell_bit),
+            castle_rights_of: build::castle_rights_of(&castling),
+            royal_kinds: build::kinds_where(&pieces, |p| p.royal),
+            clock_kinds: build::kinds_where(&pieces, |p| p.resets_clock),
+            kind_of_letter: build::kind_of_letter(&pieces),
+            letter_of_code: build::letter_of_code(&pieces),
+            promoting_kinds: build::kinds_where(&pieces, |p| p.promotes),
+            small_codes: pieces.len() <= MAX_SMALL_KINDS,
+            parallel_lines: compiled.iter().any(|kinds| parallel_lines(kinds)),
+            repeating: compiled
+                .each_ref()
+                .map(|kinds| repeating_kinds(kinds, longest)),
+            zoned: build::zoned(&zones),
             shape,
             pieces,
             castling,
@@ -596,39 +478,21 @@ impl Rules {
             attacks,
             castle_keep,
             castle_cells,
-            castle_masks,
-            castle_rights_of,
             zobrist,
-            royal_kinds,
-            clock_kinds,
-            kind_of_letter,
-            letter_of_code,
-            promoting_kinds,
             attack_regions,
             first_ride,
-            small_codes: pieces_len <= MAX_SMALL_KINDS,
             plans,
-            parallel_lines,
-            repeating,
             bits: None,
             bit_of,
             cell_bit,
             bit_cell,
             special,
-            zoned: Color::BOTH.map(|color| {
-                zones[color.index()]
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, z)| z.is_some())
-                    .fold(0u128, |m, (k, _)| {
-                        m | 1u128 << Piece::new(color, k as KindId).code()
-                    })
-            }),
             zones,
             special_attacks,
             quick_attacks: None,
             orthodox: None,
         };
+        // The backends' tables are read off the rules built so far.
         rules.bits = rules.bit_tables();
         rules.quick_attacks = rules.quick_attacks();
         rules.orthodox = rules.orthodox_count();
