@@ -44,19 +44,21 @@
 //!
 //! # Another variant, by name
 //!
-//! Names and aliases parse into a [`VariantId`]; each variant's record says what it can do:
+//! Every name and alias (ours, lichess's, Fairy-Stockfish's, python-chess's) finds the
+//! variant's record in the one table, [`registry::all`]; the record says what it can do:
 //!
 //! ```
-//! use chessrules::{registry, Game, VariantId};
+//! use chessrules::{registry, Game};
 //!
-//! let fairy: VariantId = "fairychess".parse()?;
-//! let record = registry::record(fairy);
-//! let mut game = (record.open)(record.info.initial)?;
+//! let record = registry::find("fairychess")?;
+//! let mut game = registry::open(record.id, record.text.initial)?;
 //! let mut moves = Vec::new();
 //! game.legal_moves(&mut moves);
 //! let first = game.move_text(moves[0]);
 //! assert_eq!(game.parse_move(&first)?, moves[0]);
-//! assert!(record.finder);
+//! assert!(record.finder && !record.capabilities.fen);
+//! let zh = registry::find("Crazyhouse")?;
+//! assert!(zh.capabilities.drops && zh.capabilities.san);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!

@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 use assert_cmd::Command;
 use chessrules::core::Color;
 use chessrules::game::seat_view::SeatView;
-use chessrules::registry::{self, RECORDS};
+use chessrules::registry;
 use chessrules::{AnyGame, Game, VariantId};
 
 /// A small deterministic generator (xorshift), so a failure replays.
@@ -68,8 +68,8 @@ fn game_texts(game: &mut AnyGame) -> BTreeSet<String> {
 /// played.
 fn play_both(id: VariantId, seed: u64, plies: usize) -> Vec<String> {
     let record = registry::record(id);
-    let seat = (record.seat_view)(record.info.initial).expect("its own initial board");
-    let game = (record.open)(record.info.initial).expect("its own initial board");
+    let seat = (record.seat_view)(record.text.initial).expect("its own initial board");
+    let game = (record.open)(record.text.initial).expect("its own initial board");
     play_pair(
         id.name(),
         id == VariantId::Obstacle,
@@ -153,7 +153,7 @@ fn play_pair(
 
 #[test]
 fn the_seat_view_and_the_rules_type_agree_in_every_variant() {
-    for record in RECORDS.iter().filter(|r| !r.rules_from_file) {
+    for record in registry::all().iter().filter(|r| !r.rules_from_file()) {
         for seed in 1..=12u64 {
             play_both(record.id, seed * 0x9e37_79b9, 120);
         }

@@ -42,7 +42,9 @@ fn variants_count_as_fairy_stockfish_does() {
     for (table, source) in TABLES {
         let text = std::fs::read_to_string(root.join(table)).expect("a reference table");
         let variant_text = match source {
-            Source::Shipped(name) => registry::by_name(name)
+            Source::Shipped(name) => registry::find(name)
+                .ok()
+                .and_then(|r| r.file)
                 .expect("a shipped variant")
                 .text
                 .to_string(),

@@ -876,13 +876,32 @@ async fn shipped_variants_open_by_name_with_hands_drops_and_explosions() {
     for n in ["crazyhouse", "3check", "atomic", "kingofthehill"] {
         assert!(names.contains(&n), "{n} in {names:?}");
     }
+    // What each can do comes with it, as the built-in variants' formats do: the page asks
+    // these, never a variant's name.
+    let drops = |name: &str| {
+        list.as_array()
+            .and_then(|l| l.iter().find(|v| v["name"] == name))
+            .map(|v| v["capabilities"]["drops"].clone())
+    };
+    assert_eq!(drops("crazyhouse"), Some(json!(true)));
+    assert_eq!(drops("atomic"), Some(json!(false)));
+    let (_, builtins) = c.json("GET", "/api/variants", None).await;
+    let board = |id: &str| {
+        builtins
+            .as_array()
+            .and_then(|l| l.iter().find(|v| v["id"] == id))
+            .map(|v| v["board"].clone())
+    };
+    assert_eq!(board("chess960"), Some(json!("fen")));
+    assert_eq!(board("obstacle"), Some(json!("obstacle-board")));
     // A shipped name (or alias) opens a variant-file game; other variants' views have no
     // hands, drops or explosions in their JSON.
     let (s, v) = c
         .json("POST", "/api/games", Some(json!({"variant": "zh"})))
         .await;
     assert_eq!(s, StatusCode::CREATED, "{v}");
-    assert_eq!(v["variant"], "custom");
+    // The game is the shipped file's own variant, named by its record.
+    assert_eq!(v["variant"], "crazyhouse");
     assert_eq!(v["hands"], json!({"white": [], "black": []}));
     assert!(v.get("drops").is_none() && v.get("exploded").is_none());
     let id = v["id"].as_str().unwrap().to_string();

@@ -6,7 +6,7 @@ use chessrules::core::history::AutomaticDraw;
 use chessrules::core::{Color, Square};
 use chessrules::game::VariantId;
 use chessrules::variants::custom::CustomVariant;
-use chessrules::variants::registry::{self, AnyGame, VariantName};
+use chessrules::variants::registry::{self, AnyGame};
 use chessrules::variants::{chess960, custom};
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -110,20 +110,20 @@ impl Board {
         let named = variant
             .map(|v| limits::name(v))
             .transpose()?
-            .map(|name| name.parse::<VariantName>())
+            .map(|name| registry::find(&name))
             .transpose()
             .map_err(|e| errors::unknown_variant(&e))?;
-        let id = match named {
+        let id = match named.map(|r| (r.id, r.file.and_then(|f| f.open()))) {
             // A shipped variant file (`Board("kingofthehill")`, `Board("atomic", fen)`): a
             // variant file's board, its text a FEN.
-            Some(VariantName::Shipped(shipped)) => {
+            Some((_, Some(shipped))) => {
                 let fen = text.map(|t| limits::board_text(py, t)).transpose()?;
                 let rules = Arc::new(shipped.variant.clone());
                 let mut board = Board::of_variant_file(py, rules, fen.as_deref().map(str::trim))?;
                 board.shipped = Some(shipped.name.as_str());
                 return Ok(board);
             }
-            Some(VariantName::Builtin(id)) => id,
+            Some((id, None)) => id,
             None => VariantId::Standard,
         };
         let text = match text {

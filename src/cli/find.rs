@@ -18,7 +18,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use chessrules::engine::finder::{Budget, Found, Spent};
-use chessrules::game::VariantId;
+use chessrules::game::{BoardFormat, VariantId};
 use chessrules::variants::registry;
 use clap::Args;
 
@@ -27,8 +27,9 @@ use clap::Args;
 /// variant is literally `find` and no file of that name exists, so `obstacle IN OUT [GAME]`
 /// with an input file named `find` keeps its meaning.
 pub fn rewrite_variant_find(args: &mut Vec<OsString>) {
+    let finds = |v: &str| registry::find(v).is_ok_and(|r| r.finder);
     let variant = match args.get(1).and_then(|a| a.to_str()) {
-        Some(v @ ("obstacle" | "fairy" | "standard")) => v.to_string(),
+        Some(v) if finds(v) => v.to_string(),
         _ => return,
     };
     if args.get(2).and_then(|a| a.to_str()) != Some("find") || Path::new("find").exists() {
@@ -84,7 +85,7 @@ fn standard_source(arg: &Path) -> Result<Vec<u8>> {
 
 /// Reads both positions and searches between them; the error names the file it is about.
 fn search(args: &FindArgs) -> Result<std::result::Result<Found, String>> {
-    let fen_positions = registry::record(args.variant).fen_positions;
+    let fen_positions = registry::record(args.variant).board == BoardFormat::Fen;
     let source = |p: &Path| match fen_positions {
         true => standard_source(p),
         false => read(p),

@@ -71,16 +71,14 @@ enum Command {
     Bench(bench::BenchArgs),
 }
 
-/// The subcommand an alias name stands for.
+/// The subcommand an alias name stands for: the variant whose record names the program
+/// (`fairychess` → `fairy`, `obstacleChess` → `obstacle`).
 fn alias_subcommand(argv0: &OsString) -> Option<&'static str> {
     let name = Path::new(argv0).file_stem()?.to_str()?;
-    match name {
-        "fairychess" => Some("fairy"),
-        "obstacle" | "obstacleChess" => Some("obstacle"),
-        "followchess" => Some("follow"),
-        "pawnrace" => Some("pawnrace"),
-        _ => None,
-    }
+    chessrules::variants::registry::builtins()
+        .iter()
+        .find(|r| r.programs.contains(&name))
+        .map(|r| r.name)
 }
 
 /// Runs the program on its full argument list (argv[0] included).

@@ -4,9 +4,10 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use chessrules::engine::perft::Perft;
+use chessrules::game::VariantId;
 use chessrules::game::{Diagnostic, Game};
 use chessrules::io::input::read_small_text;
-use chessrules::variants::registry::{self, AnyGame, VariantName, Visit};
+use chessrules::variants::registry::{self, AnyGame, Visit};
 use clap::Args;
 
 #[derive(Args)]
@@ -20,7 +21,7 @@ pub struct PerftArgs {
     /// A shipped variant file is named too (kingofthehill, racingkings, horde, antichess, …;
     /// `chessrules variant list`), with `--fen` in its pieces.
     #[arg(long, default_value = "standard")]
-    variant: VariantName,
+    variant: VariantId,
     /// Start position as FEN: standard, chess960 (X-FEN or Shredder-FEN `HAha`), pawnrace, or
     /// a variant file's pieces (default: the variant's initial board, as the page starts it;
     /// pawn race's has its gaps on a and h).
@@ -76,18 +77,12 @@ fn game(args: &PerftArgs, inputs: Inputs) -> Result<AnyGame, Diagnostic> {
             None => d,
         });
     }
-    let id = match args.variant {
-        VariantName::Builtin(id) => id,
-        VariantName::Shipped(shipped) => {
-            if inputs.board.is_some() {
-                return Err(Diagnostic::plain(format!(
-                    "{} positions are FENs: give --fen, not --board",
-                    shipped.name
-                )));
-            }
-            return registry::open_variant_file(shipped.text, args.fen.as_deref());
-        }
-    };
+    let id = args.variant;
+    if registry::record(id).file.is_some() && inputs.board.is_some() {
+        return Err(Diagnostic::plain(format!(
+            "{id} positions are FENs: give --fen, not --board"
+        )));
+    }
     match (&args.fen, &inputs.board) {
         (Some(fen), _) => registry::open_fen(id, fen),
         (None, Some(board)) => registry::open(id, board),

@@ -14,8 +14,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
+use chessrules::game::BoardFormat;
 use chessrules::game::VariantId;
-use chessrules::variants::registry::{self, ComputerPlay, VariantName};
+use chessrules::variants::registry::{self, ComputerPlay};
 use clap::Args;
 
 pub use dialogue::Grid;
@@ -37,7 +38,7 @@ pub struct PlayArgs {
     /// shipped variant file by name (kingofthehill, antichess, …: `variant list`), played as
     /// a variant file is.
     #[arg(long)]
-    variant: Option<VariantName>,
+    variant: Option<VariantId>,
     /// The start board file (default: the variant's initial board).
     #[arg(requires = "variant")]
     board: Option<PathBuf>,
@@ -107,42 +108,40 @@ pub fn read_text(path: &Path) -> Result<String> {
 
 pub fn run(args: PlayArgs) -> Result<ExitCode> {
     let (variant, board, title) = match (args.variant, &args.variant_file) {
-        (Some(VariantName::Shipped(shipped)), _) => {
-            if args.board.is_some() {
-                errln!(
-                    "error: {} positions are FENs: give --fen, not a board file",
-                    shipped.name
-                );
-                return Ok(ExitCode::from(2));
-            }
-            let title = format!("{} ({})", shipped.name, shipped.variant.description);
-            let board = match &args.fen {
-                Some(fen) => format!("# position: {fen}\n{}", shipped.text),
-                None => shipped.text.to_string(),
-            };
-            (VariantId::Custom, board, title)
-        }
-        (Some(VariantName::Builtin(id)), _) if registry::record(id).rules_from_file => {
+        (Some(VariantId::Custom), _) => {
             errln!("error: a variant file is played with --variant-file FILE");
             return Ok(ExitCode::from(2));
         }
-        (Some(VariantName::Builtin(id)), _) => {
-            let info = registry::info(id);
-            let board = match (&args.board, &args.fen) {
-                (Some(path), _) => read_text(path)?,
-                // The board of these variants is a FEN line: --fen is that board.
-                (None, Some(fen)) if info.format.starts_with("one FEN line") => format!("{fen}\n"),
-                (None, Some(_)) => {
+        (Some(id), _) => {
+            let record = registry::record(id);
+            let board = match (&args.board, &args.fen, record.file) {
+                (Some(_), _, Some(_)) => {
                     errln!(
-                        "error: --fen starts a game whose board is a FEN ({}); a {} board is a file: give it as BOARD",
-                        "standard, chess960, variant files",
-                        info.name
+                        "error: {} positions are FENs: give --fen, not a board file",
+                        record.name
                     );
                     return Ok(ExitCode::from(2));
                 }
-                (None, None) => info.initial.to_string(),
+                (Some(path), _, None) => read_text(path)?,
+                // A shipped file starts at a FEN as a variant file does.
+                (None, Some(fen), Some(file)) => format!("# position: {fen}\n{}", file.text),
+                // The board of these variants is a FEN line: --fen is that board.
+                (None, Some(fen), None) if record.board == BoardFormat::Fen => format!("{fen}\n"),
+                (None, Some(_), None) => {
+                    errln!(
+                        "error: --fen starts a game whose board is a FEN ({}); a {} board is a file: give it as BOARD",
+                        "standard, chess960, variant files",
+                        record.title
+                    );
+                    return Ok(ExitCode::from(2));
+                }
+                (None, None, _) => record.text.initial.to_string(),
             };
-            (id, board, registry::info(id).name.to_string())
+            let title = match record.file {
+                Some(_) => format!("{} ({})", record.name, record.description),
+                None => record.title.to_string(),
+            };
+            (id, board, title)
         }
         (None, Some(file)) => {
             // Read and checked here, so a bad file's error names the file and the line.
@@ -163,7 +162,7 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
     // Against the computer by default, where the computer plays; two people otherwise, and
     // for a variant file (its rules may be anything: the player asks for the computer).
     let record = registry::record(variant);
-    let computer_plays = !record.rules_from_file && !matches!(record.computer, ComputerPlay::No);
+    let computer_plays = !record.rules_from_file() && !matches!(record.computer, ComputerPlay::No);
     let default_black = if computer_plays {
         SeatSpec::Ai
     } else {

@@ -34,117 +34,89 @@ use chessrules::io::input::{read_line_within, LineRead};
 use chessrules::notation::coordinate::{self, to_uci};
 use chessrules::notation::fen;
 use chessrules::variants::core_game::CoreGame;
-use chessrules::variants::custom;
-use chessrules::variants::registry::{self, Shipped, UciEngine, VariantName};
+use chessrules::variants::registry::{self, UciEngine};
 use chessrules::Game;
-use clap::{Args, ValueEnum};
+use clap::Args;
 
-#[derive(Copy, Clone, Debug, ValueEnum)]
-pub enum UciVariant {
-    Standard,
-    /// Chess960: `UCI_Chess960` on from the start (positions in X-FEN or Shredder-FEN,
-    /// castling as the king taking its own rook).
-    Chess960,
-    Fairy,
-    Obstacle,
-}
-
-/// The rules a session plays by (its `UCI_Variant`): a variant that its registry record names
-/// as the rules our `uci` command plays (standard chess for Chess960 and obstacle chess too).
-/// Or a shipped variant file (`kingofthehill`, `atomic`, …), named as lichess and
-/// Fairy-Stockfish name it.
-#[derive(Copy, Clone, Debug)]
-enum UciRules {
-    Builtin(VariantId),
-    Shipped(&'static Shipped),
-}
-
-impl PartialEq for UciRules {
-    fn eq(&self, other: &UciRules) -> bool {
-        self.name() == other.name()
-    }
-}
+/// The rules a session plays by (its `UCI_Variant`): the variant its registry record names
+/// as the rules our `uci` command plays (standard chess for Chess960 and obstacle chess; each
+/// shipped file its own, named as lichess and Fairy-Stockfish name it).
+#[derive(Copy, Clone, Debug, PartialEq)]
+struct UciRules(VariantId);
 
 impl UciRules {
     /// FIDE chess, the rules `UCI_Chess960` applies to.
-    const CHESS: UciRules = UciRules::Builtin(VariantId::Standard);
+    const CHESS: UciRules = UciRules(VariantId::Standard);
 
     /// The rules a GUI asks for by a variant's name or alias (`chess`, `fairy10x10`).
     fn of(id: VariantId) -> Option<UciRules> {
-        registry::record(id).uci_rules.map(UciRules::Builtin)
+        registry::record(id).uci_rules.map(UciRules)
     }
 
     /// The `UCI_Variant` value: the name engines know the variant by, `chess` for FIDE's.
     fn name(self) -> &'static str {
-        match self {
-            UciRules::Builtin(id) => match registry::record(id).uci_engine {
-                Some(UciEngine::Variant(name)) => name,
-                _ => "chess",
-            },
-            UciRules::Shipped(shipped) => &shipped.name,
+        let record = registry::record(self.0);
+        match record.uci_engine {
+            Some(UciEngine::Variant(name)) => name,
+            Some(UciEngine::Chess | UciEngine::Chess960) => "chess",
+            None => record.name,
         }
     }
 
     fn parse(value: &str) -> Option<UciRules> {
-        match value.parse().ok()? {
-            VariantName::Builtin(id) => UciRules::of(id),
-            VariantName::Shipped(shipped) => Some(UciRules::Shipped(shipped)),
-        }
+        UciRules::of(registry::find(value).ok()?.id)
     }
 
     fn start(self) -> Position {
-        match self {
-            // Both are core variants whose initial boards are the registry's own: always there.
-            UciRules::Builtin(id) => {
-                registry::start_position(id).expect("the registry opens its own initial boards")
-            }
-            // A shipped file's start position was read when the file was (a test reads each).
-            UciRules::Shipped(shipped) => shipped
-                .variant
-                .start_position()
-                .expect("a shipped file's start position reads"),
-        }
+        // Every variant with `uci_rules` opens its own initial board (a test plays each).
+        registry::start_position(self.0).expect("the registry opens its own initial boards")
     }
 
     /// A FEN of these rules.
     fn position(self, text: &str) -> Result<Position, String> {
-        let read = match self {
-            UciRules::Builtin(_) => fen::parse(self.start().rules().clone(), text),
-            UciRules::Shipped(shipped) => shipped.variant.position_from_fen(text),
+        let read = match registry::record(self.0).file.and_then(|f| f.open()) {
+            Some(shipped) => shipped.variant.position_from_fen(text),
+            None => fen::parse(self.start().rules().clone(), text),
         };
         read.map_err(|e| format!("bad fen: {e}"))
     }
 
     /// The game our search plays from `pos`.
     fn game(self, pos: Position) -> Option<CoreGame> {
-        match self {
-            UciRules::Builtin(id) => registry::core_game(id, pos),
-            UciRules::Shipped(shipped) => Some(custom::variant::game(&shipped.variant, pos)),
-        }
+        registry::core_game(self.0, pos)
     }
 }
 
-/// Every `UCI_Variant` value the command offers: the registry's, then the shipped files' names
-/// and aliases.
+/// Every `UCI_Variant` value the command offers: each record's that names its own rules (its
+/// `UCI_Variant` name, then a shipped file's aliases).
 fn offered() -> Vec<&'static str> {
-    let own = registry::RECORDS
-        .iter()
-        .filter(|r| r.uci_rules == Some(r.id));
-    own.map(|r| UciRules::Builtin(r.id).name())
-        .chain(
-            custom::builtin::shipped()
-                .iter()
-                .flat_map(|s| std::iter::once(&s.name).chain(&s.aliases))
-                .map(|n| n.as_str()),
-        )
-        .collect()
+    let own = registry::all().iter().filter(|r| r.uci_rules == Some(r.id));
+    own.flat_map(|r| {
+        let aliases = match r.file {
+            Some(_) => &r.aliases[..],
+            None => &[],
+        };
+        std::iter::once(UciRules(r.id).name()).chain(aliases.iter().copied())
+    })
+    .collect()
+}
+
+/// A `--variant` our `uci` command plays.
+fn uci_variant(text: &str) -> Result<VariantId, String> {
+    let record = registry::find(text).map_err(|e| e.to_string())?;
+    match record.uci_rules {
+        Some(_) => Ok(record.id),
+        None => Err(format!("the uci command does not play {}", record.name)),
+    }
 }
 
 #[derive(Args)]
 pub struct UciArgs {
-    /// The rules the engine plays by.
-    #[arg(long, value_enum, default_value = "standard")]
-    variant: UciVariant,
+    /// The rules the engine plays by: standard, chess960 (`UCI_Chess960` on from the start:
+    /// positions in X-FEN or Shredder-FEN, castling as the king taking its own rook), fairy,
+    /// obstacle, or a shipped variant by name (crazyhouse, xiangqi, …: `variant list`).
+    #[arg(long, default_value = "standard", value_parser = uci_variant)]
+    variant: VariantId,
     /// Default time per move when `go` gives none (milliseconds).
     #[arg(long, default_value_t = 1000)]
     movetime: u64,
@@ -262,10 +234,7 @@ fn read_input(signals: Arc<Signals>, lines: mpsc::Sender<String>) {
 }
 
 pub fn run(args: UciArgs) -> Result<ExitCode> {
-    let variant: VariantId = match args.variant.to_possible_value() {
-        Some(value) => value.get_name().parse()?,
-        None => VariantId::Standard,
-    };
+    let variant = args.variant;
     let dialect = UciRules::of(variant).unwrap_or(UciRules::CHESS);
     let signals = Arc::new(Signals::default());
     let mut session = Session {

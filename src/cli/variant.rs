@@ -131,19 +131,17 @@ fn import(file: &std::path::Path, out: &std::path::Path) -> Result<ExitCode> {
 fn list() {
     use chessrules::game::VariantId;
     use chessrules::variants::registry;
-    let mut rows: Vec<(String, String)> = VariantId::ALL
+    let rows: Vec<(String, &str)> = registry::all()
         .iter()
-        .filter(|id| !registry::record(**id).rules_from_file)
-        .map(|id| (id.name().to_string(), id.title().to_string()))
+        .filter(|r| r.id != VariantId::Custom)
+        .map(|r| match (r.file, r.aliases.is_empty()) {
+            (Some(_), false) => (
+                format!("{} ({})", r.name, r.aliases.join(", ")),
+                r.description,
+            ),
+            _ => (r.name.to_string(), r.description),
+        })
         .collect();
-    for s in chessrules::variants::custom::builtin::shipped() {
-        let name = if s.aliases.is_empty() {
-            s.name.clone()
-        } else {
-            format!("{} ({})", s.name, s.aliases.join(", "))
-        };
-        rows.push((name, s.description.clone()));
-    }
     let width = rows.iter().map(|(n, _)| n.len()).max().unwrap_or(0) + 2;
     for (name, what) in rows {
         outln!("{name:<width$}{what}");

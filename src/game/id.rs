@@ -1,11 +1,11 @@
-//! The names of the variants: one enum, so that no code matches variant names as strings.
-//! Its names are what the page, the network protocol and the game store write; `FromStr` also
-//! takes the aliases people type (`chess`, `fairychess`, `obstacleChess`, …), in any case.
+//! The key of a variant: one enum every game, view and store names its variant by. What a
+//! variant is called, its aliases and what it can do are its record's, in the registry
+//! (`variants::registry`): the one table of variants, built-in and shipped alike. This file
+//! names no variant by its text.
 
-use std::fmt;
-use std::str::FromStr;
+use serde::Serialize;
 
-/// A variant this program plays.
+/// A variant this program plays: the key of its record.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum VariantId {
     /// FIDE chess.
@@ -20,12 +20,16 @@ pub enum VariantId {
     Follow,
     /// Pawn race: pawns only.
     PawnRace,
-    /// A variant read from a variant file (TOML).
+    /// A variant read from a variant file (TOML) a user brings.
     Custom,
+    /// A variant file shipped with the program (`crazyhouse`, `xiangqi`, …): the index of its
+    /// record among the shipped files.
+    Shipped(u16),
 }
 
 impl VariantId {
-    /// Every variant, in the page's menu order.
+    /// The variants with rules of their own, in the page's menu order (the shipped files
+    /// follow them in the registry's table).
     pub const ALL: [VariantId; 7] = [
         VariantId::Standard,
         VariantId::Chess960,
@@ -36,50 +40,46 @@ impl VariantId {
         VariantId::Custom,
     ];
 
-    /// The name written in files, URLs and the store (`pawnrace`, not `PawnRace`).
-    pub fn name(self) -> &'static str {
-        match self {
-            VariantId::Standard => "standard",
-            VariantId::Chess960 => "chess960",
-            VariantId::Fairy => "fairy",
-            VariantId::Obstacle => "obstacle",
-            VariantId::Follow => "follow",
-            VariantId::PawnRace => "pawnrace",
-            VariantId::Custom => "custom",
-        }
-    }
-
-    /// Other names people use for it.
-    pub fn aliases(self) -> &'static [&'static str] {
-        match self {
-            VariantId::Standard => &["chess", "fide", "classical", "normal"],
-            VariantId::Chess960 => &["fischerandom", "fischer-random", "960"],
-            VariantId::Fairy => &["fairychess", "fairy10x10"],
-            VariantId::Obstacle => &["obstaclechess"],
-            VariantId::Follow => &["followchess"],
-            VariantId::PawnRace => &["pawn-race", "pawn_race"],
-            VariantId::Custom => &["variant-file", "variant_file"],
-        }
-    }
-
-    /// The variant's name in a sentence.
-    pub fn title(self) -> &'static str {
-        match self {
-            VariantId::Standard => "Standard chess",
-            VariantId::Chess960 => "Chess960",
-            VariantId::Fairy => "Fairy chess 10×10",
-            VariantId::Obstacle => "Obstacle chess",
-            VariantId::Follow => "FollowChess",
-            VariantId::PawnRace => "Pawn race",
-            VariantId::Custom => "Variant file",
-        }
+    /// Are its rules read from a variant file (a user's or a shipped one)?
+    pub fn rules_from_file(self) -> bool {
+        matches!(self, VariantId::Custom | VariantId::Shipped(_))
     }
 }
 
-impl fmt::Display for VariantId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
+/// How a variant's board is written: what the setup box holds, what `--board` reads.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BoardFormat {
+    /// One FEN line.
+    Fen,
+    /// The fairy chess course's board file: a 10×10 grid and its allocation lines.
+    FairyBoard,
+    /// The obstacle chess course's board file: a grid with walls, trapdoors and mines, and
+    /// its state line.
+    ObstacleBoard,
+    /// The FollowChess course's board file: any rectangle of letters.
+    FollowBoard,
+    /// The pawn race course's board: an 8×8 grid of pawns.
+    PawnRaceBoard,
+    /// A variant file (TOML), optionally starting at a `# position: FEN` line.
+    VariantFile,
+}
+
+/// What a variant can do, as front ends ask it (never by its name).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Capabilities {
+    /// Its positions can be given and written as FEN lines.
+    pub fen: bool,
+    /// Its moves read and write in SAN.
+    pub san: bool,
+    /// FIDE's claimable draws (threefold, fifty moves) and automatic ones apply.
+    pub fide_claims: bool,
+    /// A seat may not see everything on the board (obstacle chess's hidden hazards).
+    pub hidden_information: bool,
+    /// Captured or given pieces are held in hand and dropped.
+    pub drops: bool,
+    /// Players place obstacles (walls, trapdoors, mines) instead of moving.
+    pub placements: bool,
 }
 
 /// A name no variant has, with the names there are: the nearest one when a name is close (a
@@ -136,74 +136,15 @@ fn edit_distance(a: &str, b: &str) -> usize {
     row[b.len()]
 }
 
-impl FromStr for VariantId {
-    type Err = UnknownVariant;
-
-    fn from_str(text: &str) -> Result<VariantId, UnknownVariant> {
-        let wanted = text.trim().to_ascii_lowercase();
-        VariantId::ALL
-            .into_iter()
-            .find(|v| v.name() == wanted || v.aliases().contains(&wanted.as_str()))
-            .ok_or_else(|| {
-                UnknownVariant::among(
-                    text,
-                    VariantId::ALL
-                        .iter()
-                        .map(|v| v.name().to_string())
-                        .collect(),
-                    VariantId::ALL
-                        .iter()
-                        .flat_map(|v| std::iter::once(v.name()).chain(v.aliases().iter().copied())),
-                )
-            })
-    }
-}
-
-impl serde::Serialize for VariantId {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.name())
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for VariantId {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<VariantId, D::Error> {
-        let text = String::deserialize(d)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn names_and_aliases_parse_back_and_are_unique() {
-        let mut seen = std::collections::HashSet::new();
-        for v in VariantId::ALL {
-            assert_eq!(v.name().parse(), Ok(v));
-            assert_eq!(v.name().to_uppercase().parse(), Ok(v));
-            assert!(seen.insert(v.name()));
-            for a in v.aliases() {
-                assert_eq!(a.parse(), Ok(v), "{a}");
-                assert!(seen.insert(a), "{a} names two variants");
-            }
-        }
-        let e = "xiangqi"
-            .parse::<VariantId>()
-            .expect_err("a file, not a built-in");
-        assert_eq!((e.name.as_str(), e.nearest.as_deref()), ("xiangqi", None));
-        let e = "standrad".parse::<VariantId>().expect_err("misspelt");
+    fn a_misspelt_name_finds_its_nearest() {
+        let e = UnknownVariant::among("standrad", vec!["standard".into()], ["standard", "chess"]);
         assert_eq!(e.nearest.as_deref(), Some("standard"));
-        assert!(e.to_string().starts_with(
-            "unknown variant 'standrad' (did you mean 'standard'?); the variants are: standard, "
-        ));
-    }
-
-    #[test]
-    fn serde_writes_and_reads_the_name() {
-        let text = serde_json::to_string(&VariantId::PawnRace).unwrap();
-        assert_eq!(text, "\"pawnrace\"");
-        let back: VariantId = serde_json::from_str("\"obstacleChess\"").unwrap();
-        assert_eq!(back, VariantId::Obstacle);
+        let e = UnknownVariant::among("xiangqi", vec!["standard".into()], ["standard", "chess"]);
+        assert_eq!(e.nearest, None);
     }
 }

@@ -15,6 +15,6 @@ pub mod seat_view;
 pub mod zone_edges;
 
 pub use end::{GameEnd, Score};
-pub use id::{UnknownVariant, VariantId};
+pub use id::{BoardFormat, Capabilities, UnknownVariant, VariantId};
 pub use rules::{Diagnostic, Game, MoveRefused, Reachable, Terminal};
 pub use seat_view::SeatView;

@@ -336,6 +336,10 @@ pub struct VariantInfo {
     pub format: &'static str,
     /// How a move is written, for help texts.
     pub syntax: &'static str,
+    /// How its board is written, in kind (what the setup box reads).
+    pub board: crate::game::BoardFormat,
+    /// What it can do.
+    pub capabilities: crate::game::Capabilities,
 }
 
 pub(crate) fn piece_view(pos: &Position, p: Piece) -> PieceView {

@@ -14,6 +14,9 @@ use crate::variants::obstacle::ObstacleChess;
 use crate::variants::pawnrace::PawnRace;
 
 /// A game of any variant the registry builds.
+// The core game is the common case and the one searched: boxing it to even out the arms
+// would add an indirection to every game for the two course variants with rules of their own.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum AnyGame {
     /// The core's rules alone, with the variant's notation and ends (standard, Chess960,
@@ -225,11 +228,8 @@ mod tests {
 
     #[test]
     fn every_registry_game_plays_through_the_one_type() {
-        for record in registry::RECORDS
-            .iter()
-            .filter(|r| r.id != VariantId::Custom)
-        {
-            let mut game = (record.open)(record.info.initial).expect("its own initial board");
+        for record in registry::all() {
+            let mut game = registry::open(record.id, record.text.initial).expect("its own board");
             let mut moves = Vec::new();
             game.legal_moves(&mut moves);
             assert!(!moves.is_empty(), "{}", record.id);

@@ -241,6 +241,9 @@ pub struct CoreGame {
     clock_limit: Option<u32>,
     ends: Ends,
     dialect: &'static CoreNotation,
+    /// The variant it is a game of: the dialect's, unless a record names it otherwise (a
+    /// shipped file's game is written as any variant file's).
+    variant: VariantId,
     /// The board file's header lines (see [`CoreNotation::write_board`]).
     header: Arc<Vec<String>>,
     /// Trapdoors and mines (variant files that have them), played after each move.
@@ -270,6 +273,7 @@ impl CoreGame {
             clock_limit: None,
             ends: Ends::fide(),
             dialect,
+            variant: dialect.id,
             header: Arc::new(Vec::new()),
             terrain: None,
         }
@@ -300,6 +304,12 @@ impl CoreGame {
     /// Restricts the root to `moves` (empty: every legal move).
     pub fn restrict_root(&mut self, moves: &[Move]) {
         self.root_moves = moves.to_vec();
+    }
+
+    /// Names the game's variant by its record's key (a shipped file's, whose dialect is any
+    /// variant file's).
+    pub fn set_variant(&mut self, id: VariantId) {
+        self.variant = id;
     }
 
     /// The lines the board file begins with (see [`CoreNotation::write_board`]).
@@ -419,7 +429,7 @@ impl Game for CoreGame {
     type Move = Move;
 
     fn id(&self) -> VariantId {
-        self.dialect.id
+        self.variant
     }
 
     fn side_to_move(&self) -> Color {

@@ -173,22 +173,27 @@ pub(crate) struct ShippedInfo {
     /// The name it is opened by (`crazyhouse`).
     name: &'static str,
     /// Its other names (`zh`).
-    aliases: &'static [String],
+    aliases: &'static [&'static str],
     /// The file's description (`Crazyhouse: captured pieces …`).
     description: &'static str,
     /// The file itself: the board file of its initial position.
     initial: &'static str,
+    /// What it can do (drops, placements, …).
+    capabilities: crate::game::Capabilities,
 }
 
-/// The shipped variant files, for the page's variant menu.
+/// The shipped variant files, for the page's variant menu: the registry's records that come
+/// from a file.
 fn shipped_variants() -> Vec<ShippedInfo> {
-    crate::variants::custom::builtin::shipped()
+    registry::all()
         .iter()
-        .map(|s| ShippedInfo {
-            name: &s.name,
-            aliases: &s.aliases,
-            description: &s.description,
-            initial: s.text,
+        .filter(|r| r.file.is_some())
+        .map(|r| ShippedInfo {
+            name: r.name,
+            aliases: &r.aliases,
+            description: r.description,
+            initial: r.text.initial,
+            capabilities: r.capabilities,
         })
         .collect()
 }
@@ -200,23 +205,18 @@ pub(crate) fn opening(
     variant: &str,
     board: Option<String>,
 ) -> Result<(VariantId, String), crate::game::UnknownVariant> {
-    Ok(match variant.parse::<registry::VariantName>()? {
-        registry::VariantName::Builtin(id) => {
-            let info = registry::info(id);
-            (info.id, board.unwrap_or_else(|| info.initial.to_string()))
-        }
-        registry::VariantName::Shipped(s) => (
-            VariantId::Custom,
-            match board {
-                // A position of the shipped variant, as a FEN line (the page's setup box, a
-                // link's `fen=`): the file, starting there.
-                Some(line) if is_fen_line(&line) => {
-                    format!("{POSITION_LINE}{}\n{}", line.trim(), s.text)
-                }
-                Some(text) => text,
-                None => s.text.to_string(),
-            },
+    let record = registry::find(variant)?;
+    Ok(match (board, record.file) {
+        // A position of the shipped variant, as a FEN line (the page's setup box, a link's
+        // `fen=`): the file, starting there.
+        (Some(line), Some(file)) if is_fen_line(&line) => (
+            record.id,
+            format!("{POSITION_LINE}{}\n{}", line.trim(), file.text),
         ),
+        // A whole variant file: its rules are its own, whatever the menu said.
+        (Some(text), Some(_)) => (VariantId::Custom, text),
+        (Some(text), None) => (record.id, text),
+        (None, _) => (record.id, record.text.initial.to_string()),
     })
 }
 

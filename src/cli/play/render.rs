@@ -251,8 +251,7 @@ PPP..PPP\nR.BQKB.R\nw 2 2 + + + + - 0\n";
 
     #[test]
     fn xiangqi_shows_its_palaces_and_river() {
-        let shipped = chessrules::variants::registry::by_name("xiangqi").expect("shipped");
-        let s = Session::new("t".into(), VariantId::Custom, shipped.text).expect("a board");
+        let s = shipped("xiangqi");
         let text = board_of(&s, false);
         let lines: Vec<&str> = text.lines().collect();
         // Rank 1 (the last rank line): the palace d1–f3 between c and d, f and g.
@@ -319,8 +318,8 @@ PPP..PPP\nR.BQKB.R\nw 2 2 + + + + - 0\n";
     }
 
     fn shipped(name: &str) -> Session {
-        let file = chessrules::variants::registry::by_name(name).expect("shipped");
-        Session::new("t".into(), VariantId::Custom, file.text).expect("a board")
+        let record = chessrules::variants::registry::find(name).expect("shipped");
+        Session::new("t".into(), record.id, record.text.initial).expect("a board")
     }
 
     fn plain(from_black: bool) -> Style {

@@ -2,15 +2,13 @@
 //! and rooks) in the one generic seat view, with standard chess's FIDE record.
 
 use crate::game::game_seat_view::GameSeatView;
-use crate::game::seat_view::{SeatView, VariantInfo};
+use crate::game::seat_view::SeatView;
 use crate::game::Diagnostic;
 use crate::variants::chess960;
 use crate::variants::standard::setup::chess960_position_from_fen;
 
 /// What the page shows of Chess960.
-pub const INFO: VariantInfo = VariantInfo {
-    id: crate::game::VariantId::Chess960,
-    name: "Chess960",
+pub const INFO: crate::variants::registry::BoardText = crate::variants::registry::BoardText {
     initial: "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1\n",
     format: "one FEN line, castling in X-FEN (KQkq: the outermost rooks) or Shredder-FEN (HAha)",
     syntax: "Moves: SAN (e4, Nf3, O-O on the king's target squares) or coordinates (king takes own rook for castling).",

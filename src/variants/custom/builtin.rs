@@ -5,6 +5,7 @@
 use std::sync::OnceLock;
 
 use super::{load_variant_file, CustomVariant, VariantFileError};
+use crate::game::VariantId;
 
 /// FIDE chess (`variants/standard.toml`); the built-in standard rules are checked against it.
 pub const STANDARD: &str = include_str!("../../../variants/standard.toml");
@@ -81,6 +82,12 @@ pub struct ShippedFile {
     pub description: String,
     /// The file's text.
     pub text: &'static str,
+    /// Its key among the variants.
+    pub id: VariantId,
+    /// Does it have hands and drops (`[rules] drops`)?
+    pub drops: bool,
+    /// May the players place obstacles (`[obstacles]` allowances)?
+    pub placements: bool,
     compiled: OnceLock<Option<Shipped>>,
 }
 
@@ -93,6 +100,8 @@ pub struct Shipped {
     pub aliases: Vec<String>,
     /// The file's text.
     pub text: &'static str,
+    /// Its key among the variants.
+    pub id: VariantId,
     /// The file read once.
     pub variant: CustomVariant,
 }
@@ -105,9 +114,37 @@ struct Header {
     aliases: Vec<String>,
     #[serde(default)]
     description: String,
+    #[serde(default)]
+    rules: RulesHeader,
+    #[serde(default)]
+    obstacles: ObstaclesHeader,
+}
+
+/// The `[rules]` keys the lists need.
+#[derive(Default, serde::Deserialize)]
+struct RulesHeader {
+    #[serde(default)]
+    drops: bool,
+}
+
+/// The `[obstacles]` keys that let the players place obstacles.
+#[derive(Default, serde::Deserialize)]
+struct ObstaclesHeader {
+    walls_per_player: Option<i64>,
+    trapdoors_per_player: Option<i64>,
+    mines_per_player: Option<i64>,
 }
 
 impl ShippedFile {
+    /// Its name in a menu: the description's title (`Three-check` of `Three-check: …`), or
+    /// the name when the description has none.
+    pub fn title(&self) -> &str {
+        match self.description.split_once(':') {
+            Some((title, _)) if !title.trim().is_empty() => title.trim(),
+            _ => &self.name,
+        }
+    }
+
     /// The variant read from the file, compiled on first use. `None` for a file that does not
     /// read (the test below keeps every shipped file reading).
     pub fn open(&'static self) -> Option<&'static Shipped> {
@@ -118,6 +155,7 @@ impl ShippedFile {
                     name: variant.name.clone(),
                     aliases: variant.aliases.clone(),
                     text: self.text,
+                    id: self.id,
                     variant,
                 })
             })
@@ -135,8 +173,20 @@ pub fn shipped() -> &'static [ShippedFile] {
             .iter()
             .filter_map(|(_, text)| {
                 // A shipped file that does not read is caught by the test below, never here.
-                let header: Header = toml::from_str(text).ok()?;
-                Some(ShippedFile {
+                toml::from_str::<Header>(text)
+                    .ok()
+                    .map(|header| (header, *text))
+            })
+            .enumerate()
+            .map(|(i, (header, text))| {
+                let placing = |n: Option<i64>| n.is_some_and(|n| n > 0);
+                let o = &header.obstacles;
+                ShippedFile {
+                    id: VariantId::Shipped(u16::try_from(i).unwrap_or(u16::MAX)),
+                    drops: header.rules.drops,
+                    placements: placing(o.walls_per_player)
+                        || placing(o.trapdoors_per_player)
+                        || placing(o.mines_per_player),
                     name: header.name,
                     aliases: header
                         .aliases
@@ -146,7 +196,7 @@ pub fn shipped() -> &'static [ShippedFile] {
                     description: header.description,
                     text,
                     compiled: OnceLock::new(),
-                })
+                }
             })
             .collect()
     })
@@ -176,10 +226,8 @@ mod tests {
         for s in shipped() {
             for n in std::iter::once(&s.name).chain(&s.aliases) {
                 assert!(seen.insert(n.clone()), "{n} names two variants");
-                assert!(
-                    n.parse::<crate::game::VariantId>().is_err(),
-                    "{n} is a built-in variant's name"
-                );
+                // No built-in variant takes it: the name finds the file's own record.
+                assert_eq!(n.parse::<VariantId>(), Ok(s.id), "{n}");
                 assert_eq!(by_name(&n.to_uppercase()).map(|s| &s.name), Some(&s.name));
             }
             // The header the lists read says what the compiled file says.

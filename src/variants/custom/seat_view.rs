@@ -7,7 +7,6 @@
 
 use crate::core::Position;
 use crate::game::game_seat_view::GameSeatView;
-use crate::game::seat_view::VariantInfo;
 use crate::game::{Diagnostic, SeatView};
 use crate::notation::coordinate;
 use crate::variants::core_game::CoreGame;
@@ -16,9 +15,7 @@ use crate::variants::custom::table::POSITION_LINE;
 use crate::variants::custom::{load_variant_file, variant, CustomVariant};
 
 /// What the page shows of variant files.
-pub const INFO: VariantInfo = VariantInfo {
-    id: crate::game::VariantId::Custom,
-    name: "Variant file",
+pub const INFO: crate::variants::registry::BoardText = crate::variants::registry::BoardText {
     initial: include_str!("../../../variants/losalamos.toml"),
     format: "a variant file (TOML): board, pieces in Betza notation, start position, rules",
     syntax: "Moves: e2e4, e7e8q (promotion), e1g1 (castling as the king's move), N@f3 (a drop from the hand, where the variant has hands); wall e4-e5, trapdoor a5, mine h4 place an obstacle instead of moving, when the file gives the players some.",

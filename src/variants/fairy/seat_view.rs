@@ -3,14 +3,12 @@
 //! (its core game with the clock rule) in the one generic seat view.
 
 use crate::game::game_seat_view::GameSeatView;
-use crate::game::seat_view::{SeatView, VariantInfo};
+use crate::game::seat_view::SeatView;
 use crate::game::Diagnostic;
 use crate::variants::fairy::{self, variant};
 
 /// What the page shows of fairy chess.
-pub const INFO: VariantInfo = VariantInfo {
-    id: crate::game::VariantId::Fairy,
-    name: "Fairy chess 10×10",
+pub const INFO: crate::variants::registry::BoardText = crate::variants::registry::BoardText {
     initial: "k:1\nr:2\nq:1\nn:1\nb:1\nf:1\ne:1\na:1\nw:1\np:5\nd:5\n-----\n\
 r n b e q k a w f r \nd p d p d p d p d p \n. . . . . . . . . . \n. . . . . . . . . . \n\
 . . . . . . . . . . \n. . . . . . . . . . \n. . . . . . . . . . \n. . . . . . . . . . \n\

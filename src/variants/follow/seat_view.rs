@@ -5,14 +5,12 @@
 use std::io::Cursor;
 
 use crate::game::game_seat_view::GameSeatView;
-use crate::game::seat_view::{SeatView, VariantInfo};
+use crate::game::seat_view::SeatView;
 use crate::game::Diagnostic;
 use crate::variants::follow::{board_file, variant};
 
 /// What the page shows of FollowChess.
-pub const INFO: VariantInfo = VariantInfo {
-    id: crate::game::VariantId::Follow,
-    name: "FollowChess (any rectangle)",
+pub const INFO: crate::variants::registry::BoardText = crate::variants::registry::BoardText {
     initial: "RNBQKBNR\nPPPPPPPP\n........\n........\n........\n........\npppppppp\nrnbqkbnr\n",
     format: "one line per row, top row (Black's side) first; lower case = White",
     syntax: "Moves: the from and to squares, as the FollowChess move files write them (c 2 c 4).",

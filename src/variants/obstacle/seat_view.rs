@@ -23,14 +23,12 @@ use crate::variants::obstacle::{
 use crate::variants::terrain::announce::{Announce, Pieces};
 
 use crate::game::seat_view::{
-    position_cells, Cell, GameStatus, Played, Reveal, SeatView, Target, VariantInfo, Verdict,
+    position_cells, Cell, GameStatus, Played, Reveal, SeatView, Target, Verdict,
 };
 use crate::variants::obstacle::knowledge::view_without;
 
 /// What the page shows of obstacle chess.
-pub const INFO: VariantInfo = VariantInfo {
-    id: crate::game::VariantId::Obstacle,
-    name: "Obstacle chess",
+pub const INFO: crate::variants::registry::BoardText = crate::variants::registry::BoardText {
     initial: "rnbqkbnr\npppppppp\n........\n........\n........\n........\nPPPPPPPP\nRNBQKBNR\n\
 w 3 3 + + + + - 0\n",
     format: "eight rank lines (8 first) with walls | _ and obstacles M D O X, then the status line",

@@ -4,14 +4,12 @@
 
 use crate::core::{Color, Position, Square};
 use crate::game::game_seat_view::{GameSeatView, TableGame};
-use crate::game::seat_view::{SeatView, VariantInfo};
+use crate::game::seat_view::SeatView;
 use crate::game::{Diagnostic, GameEnd, Score};
 use crate::variants::pawnrace::{board, PawnRace, RaceOutcome};
 
 /// What the page shows of pawn race.
-pub const INFO: VariantInfo = VariantInfo {
-    id: crate::game::VariantId::PawnRace,
-    name: "Pawn race",
+pub const INFO: crate::variants::registry::BoardText = crate::variants::registry::BoardText {
     initial: "........\nBBBBBBB.\n........\n........\n........\n........\n.WWWWWWW\n........\nw\n",
     format: "eight rows of W, B and . (rank 8 first), then the side to move (w or b) and an optional en passant square",
     syntax: "Moves: short algebraic notation (b4, bxc5; en passant is written as the capture).",

@@ -2,15 +2,13 @@
 //! SAN (coordinates accepted), automatic ends, claims and PGN (`standard::table`).
 
 use crate::game::game_seat_view::GameSeatView;
-use crate::game::seat_view::{SeatView, VariantInfo};
+use crate::game::seat_view::SeatView;
 use crate::game::Diagnostic;
 use crate::variants::standard;
 use crate::variants::standard::setup::position_from_fen;
 
 /// What the page shows of standard chess.
-pub const INFO: VariantInfo = VariantInfo {
-    id: crate::game::VariantId::Standard,
-    name: "Standard chess",
+pub const INFO: crate::variants::registry::BoardText = crate::variants::registry::BoardText {
     initial: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n",
     format: "one FEN line",
     syntax: "Moves: SAN (e4, Nf3, exd5, O-O, e8=Q) or coordinates (e2e4, e7e8q).",

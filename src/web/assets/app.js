@@ -158,8 +158,9 @@ function render(last) {
   $("resign").hidden = $("offer-draw").hidden = view.over;
   $("accept-draw").hidden = $("decline-draw").hidden = !view.draw_offer || view.over;
   $("acknowledge").hidden = !view.verdict || view.over;
-  $("wall-row").hidden = view.variant !== "obstacle";
-  $("legend").hidden = view.variant !== "fairy";
+  const board = variantInfo(view.variant).board;
+  $("wall-row").hidden = board !== "obstacle-board";
+  $("legend").hidden = board !== "fairy-board";
   $("placement-row").hidden = !view.placement;
   $("placement-who").textContent = view.placement ? `${cap(view.placement)} places:` : "";
   renderLog();
@@ -445,7 +446,7 @@ function variantInfo(id) {
   const s = shippedNamed(id);
   if (!s) return variants[0];
   const file = variants.find((x) => x.id === "custom") || variants[0];
-  return { ...file, id: s.name, name: shippedTitle(s), initial: s.initial, format: `one FEN line of ${s.name}, or a whole variant file` };
+  return { ...file, id: s.name, name: shippedTitle(s), initial: s.initial, capabilities: s.capabilities, format: `one FEN line of ${s.name}, or a whole variant file` };
 }
 
 // A shipped file's name in the menu: its description's title ("Three-check"), or its file name
@@ -577,7 +578,7 @@ async function onBoardClick(ev) {
     const what = document.querySelector('input[name="place"]:checked').value;
     return play({ text: `${what}${h.square}` });
   }
-  if ($("wall-mode").checked && view.variant === "obstacle") {
+  if ($("wall-mode").checked && variantInfo(view.variant).board === "obstacle-board") {
     if (!h.edge) return say("a wall must lie between two squares", "error");
     return play({ wall: h.edge });
   }
@@ -637,15 +638,16 @@ async function action(name) {
 // Graphical setup: edits the board file in the editor square by square, then validates it
 // with the server (the variant's own rules) when it is started.
 function startEditing() {
-  const variant = $("variant").value;
-  const grid = readGrid(variant, $("board-text").value);
+  // The editor knows board formats, not variants.
+  const format = variantInfo($("variant").value).board;
+  const grid = readGrid(format, $("board-text").value);
   if (!grid) {
     $("setup-error").textContent = "the editor's text has no board to edit";
     $("edit-mode").checked = false;
     return;
   }
-  editing = { variant, grid, preview: gridView(variant, grid) };
-  buildPalette(variant);
+  editing = { format, grid, preview: gridView(format, grid) };
+  buildPalette(format);
   render();
 }
 
@@ -655,14 +657,14 @@ function stopEditing() {
   $("palette").innerHTML = "";
 }
 
-function gridView(variant, grid) {
+function gridView(format, grid) {
   const cells = [];
   const ranks = grid.rows.length, files = grid.rows[0].length;
   for (let r = 0; r < ranks; r++) {
     for (let f = 0; f < files; f++) {
       const ch = grid.rows[ranks - 1 - r][f];
       const cell = { square: squareName(f, r), piece: null, obstacle: null };
-      const p = PALETTES[variant].find((x) => x.ch === ch);
+      const p = PALETTES[format].find((x) => x.ch === ch);
       if (p && p.piece) cell.piece = { color: p.color, letter: p.letter, kind: p.name };
       if (p && p.obstacle) cell.obstacle = p.obstacle;
       cells.push(cell);
@@ -671,10 +673,10 @@ function gridView(variant, grid) {
   return { files, ranks, cells, walls: grid.walls || [] };
 }
 
-function buildPalette(variant) {
+function buildPalette(format) {
   const box = $("palette");
   box.innerHTML = "";
-  for (const p of PALETTES[variant]) {
+  for (const p of PALETTES[format]) {
     const b = document.createElement("button");
     b.dataset.palette = p.ch;
     b.title = p.name;
@@ -693,7 +695,7 @@ function buildPalette(variant) {
     });
     box.appendChild(b);
   }
-  paletteChoice = PALETTES[variant][0].ch;
+  paletteChoice = PALETTES[format][0].ch;
   box.children[0].classList.add("chosen");
 }
 
@@ -707,10 +709,10 @@ function editSquare(h) {
     const row = rows.length - 1 - s.rank;
     rows[row][s.file] = rows[row][s.file] === paletteChoice ? "." : paletteChoice;
   }
-  $("board-text").value = writeGrid(editing.variant, editing.grid);
+  $("board-text").value = writeGrid(editing.format, editing.grid);
   $("setup-error").textContent = "";
   errorSquare = null;
-  editing.preview = gridView(editing.variant, editing.grid);
+  editing.preview = gridView(editing.format, editing.grid);
   render();
 }
 

@@ -18,11 +18,11 @@ function pieces(list, whiteUpper) {
 
 const EMPTY = { ch: ".", name: "empty" };
 
-// What each palette button puts on a square, per variant.
+// What each palette button puts on a square, per board format (the record's `board`).
 export const PALETTES = {
-  standard: [...pieces(FIDE, true), EMPTY],
-  fairy: [...pieces(FAIRY, true), EMPTY],
-  obstacle: [
+  fen: [...pieces(FIDE, true), EMPTY],
+  "fairy-board": [...pieces(FAIRY, true), EMPTY],
+  "obstacle-board": [
     ...pieces(FIDE, true),
     { ch: "D", name: "trapdoor", obstacle: "trapdoor" },
     { ch: "M", name: "mine", obstacle: "mine" },
@@ -31,8 +31,8 @@ export const PALETTES = {
     { ch: "wall", name: "wall (click an edge)", wall: true },
     EMPTY,
   ],
-  follow: [...pieces(FIDE, false), EMPTY],
-  pawnrace: [
+  "follow-board": [...pieces(FIDE, false), EMPTY],
+  "pawn-race-board": [
     { ch: "W", piece: true, color: "white", letter: "P", name: "white pawn" },
     { ch: "B", piece: true, color: "black", letter: "P", name: "black pawn" },
     EMPTY,
@@ -42,14 +42,14 @@ export const PALETTES = {
 const isComment = (l) => /^\s*[%#]/.test(l);
 
 // { rows: [[ch]] top rank first, walls, and what is needed to write the text back }, or null.
-export function readGrid(variant, text) {
+export function readGrid(format, text) {
   const lines = text.replace(/\r/g, "").split("\n");
-  if (variant === "standard" || variant === "chess960") {
+  if (format === "fen") {
     const fields = lines[0].trim().split(/\s+/);
     const rows = fields[0].split("/").map((r) => [...r.replace(/\d/g, (d) => ".".repeat(+d))]);
     return rows.length ? { rows, fields, lines } : null;
   }
-  if (variant === "fairy") {
+  if (format === "fairy-board") {
     const d1 = lines.findIndex((l) => l.trim() === "-----");
     if (d1 < 0) return null;
     const idx = [];
@@ -57,7 +57,7 @@ export function readGrid(variant, text) {
     const rows = idx.map((i) => lines[i].trim().split(/\s+/));
     return rows.length ? { rows, idx, lines } : null;
   }
-  if (variant === "obstacle") {
+  if (format === "obstacle-board") {
     const idx = [];
     for (let i = 0; i < lines.length && idx.length < 8; i++) if (!isComment(lines[i]) && lines[i].trim()) idx.push(i);
     const prefixes = [], rows = [], walls = [];
@@ -78,9 +78,9 @@ export function readGrid(variant, text) {
     });
     return rows.length === 8 ? { rows, prefixes, idx, lines, walls } : null;
   }
-  if (variant === "follow" || variant === "pawnrace") {
+  if (format === "follow-board" || format === "pawn-race-board") {
     const idx = [];
-    lines.forEach((l, i) => { if (l.trim() && (variant === "follow" || idx.length < 8)) idx.push(i); });
+    lines.forEach((l, i) => { if (l.trim() && (format === "follow-board" || idx.length < 8)) idx.push(i); });
     const rows = idx.map((i) => [...lines[i].trim()]);
     return rows.length ? { rows, idx, lines } : null;
   }
@@ -98,14 +98,14 @@ export function toggleWall(g, square, side) {
   if (p.includes(sign)) g.walls.push({ square, side });
 }
 
-export function writeGrid(variant, g) {
+export function writeGrid(format, g) {
   const lines = [...g.lines];
-  if (variant === "standard" || variant === "chess960") {
+  if (format === "fen") {
     const board = g.rows.map((r) => r.join("").replace(/\.+/g, (m) => String(m.length))).join("/");
     lines[0] = [board, ...g.fields.slice(1)].join(" ");
-  } else if (variant === "fairy") {
+  } else if (format === "fairy-board") {
     g.idx.forEach((i, r) => { lines[i] = g.rows[r].map((c) => `${c} `).join(""); });
-  } else if (variant === "obstacle") {
+  } else if (format === "obstacle-board") {
     g.idx.forEach((i, r) => { lines[i] = g.rows[r].map((c, f) => (g.prefixes[r][f] || "") + c).join(""); });
   } else {
     g.idx.forEach((i, r) => { lines[i] = g.rows[r].join(""); });
