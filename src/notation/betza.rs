@@ -140,6 +140,14 @@ impl Parser<'_> {
             false
         }
     }
+    /// An error at byte `offset` rather than at the character being read.
+    fn error_at(&self, offset: usize, message: impl Into<String>) -> BetzaError {
+        BetzaError {
+            text: self.text.to_string(),
+            offset,
+            message: message.into(),
+        }
+    }
 }
 
 #[derive(Copy, Clone, PartialEq, Eq)]
@@ -147,6 +155,15 @@ enum Mode {
     Both,
     Move,
     Capture,
+}
+
+/// What the modifiers before an atom ask for.
+struct Modifiers {
+    mode: Mode,
+    motion: Motion,
+    /// Where the motion's letter stands, for the error when the range does not suit it.
+    motion_at: usize,
+    dirs: Vec<Dir>,
 }
 
 /// Reads a movement string into components (one per atom and range).
@@ -176,138 +193,38 @@ pub fn parse(text: &str) -> Result<Vec<MovementComponent>, BetzaError> {
         if parts > MAX_PARTS {
             return Err(p.error(format!("a movement has at most {MAX_PARTS} parts")));
         }
-        let mut mode = Mode::Both;
-        let mut motion = Motion::Slide;
-        let mut motion_at = 0;
-        let mut dirs: Vec<Dir> = Vec::new();
-        // Modifiers.
-        loop {
-            let Some(c) = p.peek() else {
-                return Err(p.error("modifiers without an atom"));
-            };
-            match c {
-                'm' | 'c' => {
-                    let m = if c == 'm' { Mode::Move } else { Mode::Capture };
-                    if mode != Mode::Both && mode != m {
-                        return Err(p.error("'m' and 'c' together leave no move"));
-                    }
-                    mode = m;
-                    p.i += 1;
-                }
-                'p' | 'g' | 'n' => {
-                    let m = match c {
-                        'p' => Motion::Hop,
-                        'g' => Motion::Grasshop,
-                        _ => Motion::Lame,
-                    };
-                    if motion != Motion::Slide && motion != m {
-                        return Err(
-                            p.error("a part is one of hopper 'p', grasshopper 'g' or lame 'n'")
-                        );
-                    }
-                    motion = m;
-                    motion_at = p.offset();
-                    p.i += 1;
-                }
-                'v' => {
-                    p.i += 1;
-                    dirs.extend([Dir::F, Dir::B]);
-                }
-                's' => {
-                    p.i += 1;
-                    dirs.extend([Dir::L, Dir::R]);
-                }
-                'f' | 'b' => {
-                    p.i += 1;
-                    let fwd = c == 'f';
-                    let d = if p.eat('h') {
-                        if fwd {
-                            Dir::Fh
-                        } else {
-                            Dir::Bh
-                        }
-                    } else if p.eat('l') {
-                        if fwd {
-                            Dir::Fl
-                        } else {
-                            Dir::Bl
-                        }
-                    } else if p.eat('r') {
-                        if fwd {
-                            Dir::Fr
-                        } else {
-                            Dir::Br
-                        }
-                    } else if fwd {
-                        Dir::F
-                    } else {
-                        Dir::B
-                    };
-                    dirs.push(d);
-                }
-                'l' | 'r' => {
-                    p.i += 1;
-                    let left = c == 'l';
-                    dirs.push(match (left, p.eat('h')) {
-                        (true, true) => Dir::Lh,
-                        (true, false) => Dir::L,
-                        (false, true) => Dir::Rh,
-                        (false, false) => Dir::R,
-                    });
-                }
-                'h' => return Err(p.error("'h' must follow f, b, l or r")),
-                _ => break,
-            }
-        }
-        let Some(letter) = p.peek() else {
-            return Err(p.error("modifiers without an atom"));
-        };
-        let Some((atoms, rides)) = expand(letter) else {
-            return Err(p.error(format!("'{letter}' is not an atom or modifier")));
-        };
-        p.i += 1;
-        let mut range: u32 = if rides { 0 } else { 1 };
-        let doubled = !rides && atom(letter).is_some() && p.eat(letter);
-        if doubled {
-            range = 0;
-        }
-        let digits_at = p.offset();
-        let mut digits = String::new();
-        while let Some(d) = p.peek().filter(char::is_ascii_digit) {
-            digits.push(d);
-            p.i += 1;
-        }
-        if !digits.is_empty() {
-            let n: u32 = digits.parse().unwrap_or(u32::MAX);
-            if n > MAX_RANGE {
-                return Err(BetzaError {
-                    text: text.to_string(),
-                    offset: digits_at,
-                    message: format!("range {digits} is more than {MAX_RANGE}"),
-                });
-            }
-            if doubled {
-                return Err(BetzaError {
-                    text: text.to_string(),
-                    offset: digits_at,
-                    message: "a doubled atom already rides without limit".into(),
-                });
-            }
-            range = n;
-        }
-        let motion_error = |message: &str| BetzaError {
-            text: text.to_string(),
-            offset: motion_at,
-            message: message.into(),
-        };
+        p.part(&mut out)?;
+    }
+    if out.is_empty() {
+        return Err(p.error_at(0, "the directions select no move"));
+    }
+    drop_repeats(&mut out);
+    Ok(out)
+}
+
+impl Parser<'_> {
+    /// One part, `[modifiers] ATOM [range]`: its components go to `out` (none where the
+    /// directions select none of the atom's moves).
+    fn part(&mut self, out: &mut Vec<MovementComponent>) -> Result<(), BetzaError> {
+        let Modifiers {
+            mode,
+            motion,
+            motion_at,
+            mut dirs,
+        } = self.modifiers()?;
+        let (atoms, range) = self.atom_and_range()?;
         match motion {
             Motion::Hop | Motion::Grasshop if range == 1 => {
-                return Err(motion_error(
+                return Err(self.error_at(
+                    motion_at,
                     "'p' and 'g' need a line to jump along: a rider (R, B, Q, a doubled atom or a range)",
                 ))
             }
             Motion::Lame if range != 1 => {
-                return Err(motion_error("'n' makes a single leap lame; it cannot ride"))
+                return Err(self.error_at(
+                    motion_at,
+                    "'n' makes a single leap lame; it cannot ride",
+                ))
             }
             _ => {}
         }
@@ -352,16 +269,141 @@ pub fn parse(text: &str) -> Result<Vec<MovementComponent>, BetzaError> {
             .motion(motion);
             out.push(comp);
         }
+        Ok(())
     }
-    if out.is_empty() {
-        return Err(BetzaError {
-            text: text.to_string(),
-            offset: 0,
-            message: "the directions select no move".into(),
-        });
+
+    /// The modifiers before an atom, up to the atom's letter.
+    fn modifiers(&mut self) -> Result<Modifiers, BetzaError> {
+        let mut mode = Mode::Both;
+        let mut motion = Motion::Slide;
+        let mut motion_at = 0;
+        let mut dirs: Vec<Dir> = Vec::new();
+        loop {
+            let Some(c) = self.peek() else {
+                return Err(self.error("modifiers without an atom"));
+            };
+            match c {
+                'm' | 'c' => {
+                    let m = if c == 'm' { Mode::Move } else { Mode::Capture };
+                    if mode != Mode::Both && mode != m {
+                        return Err(self.error("'m' and 'c' together leave no move"));
+                    }
+                    mode = m;
+                    self.i += 1;
+                }
+                'p' | 'g' | 'n' => {
+                    let m = match c {
+                        'p' => Motion::Hop,
+                        'g' => Motion::Grasshop,
+                        _ => Motion::Lame,
+                    };
+                    if motion != Motion::Slide && motion != m {
+                        return Err(
+                            self.error("a part is one of hopper 'p', grasshopper 'g' or lame 'n'")
+                        );
+                    }
+                    motion = m;
+                    motion_at = self.offset();
+                    self.i += 1;
+                }
+                'v' => {
+                    self.i += 1;
+                    dirs.extend([Dir::F, Dir::B]);
+                }
+                's' => {
+                    self.i += 1;
+                    dirs.extend([Dir::L, Dir::R]);
+                }
+                'f' | 'b' | 'l' | 'r' => {
+                    self.i += 1;
+                    dirs.push(self.direction(c));
+                }
+                'h' => return Err(self.error("'h' must follow f, b, l or r")),
+                _ => break,
+            }
+        }
+        Ok(Modifiers {
+            mode,
+            motion,
+            motion_at,
+            dirs,
+        })
     }
-    drop_repeats(&mut out);
-    Ok(out)
+
+    /// The direction a letter `f`, `b`, `l` or `r` (already read) starts, with the `h` or
+    /// the side (after `f` and `b`) that may follow it.
+    fn direction(&mut self, c: char) -> Dir {
+        if c == 'l' || c == 'r' {
+            let left = c == 'l';
+            return match (left, self.eat('h')) {
+                (true, true) => Dir::Lh,
+                (true, false) => Dir::L,
+                (false, true) => Dir::Rh,
+                (false, false) => Dir::R,
+            };
+        }
+        let fwd = c == 'f';
+        if self.eat('h') {
+            if fwd {
+                Dir::Fh
+            } else {
+                Dir::Bh
+            }
+        } else if self.eat('l') {
+            if fwd {
+                Dir::Fl
+            } else {
+                Dir::Bl
+            }
+        } else if self.eat('r') {
+            if fwd {
+                Dir::Fr
+            } else {
+                Dir::Br
+            }
+        } else if fwd {
+            Dir::F
+        } else {
+            Dir::B
+        }
+    }
+
+    /// The atom's letter and its range: doubled (`WW`), a number, or the letter's own (`R`
+    /// rides, `W` leaps once); 0 is unlimited.
+    fn atom_and_range(&mut self) -> Result<(Vec<(i8, i8)>, u32), BetzaError> {
+        let Some(letter) = self.peek() else {
+            return Err(self.error("modifiers without an atom"));
+        };
+        let Some((atoms, rides)) = expand(letter) else {
+            return Err(self.error(format!("'{letter}' is not an atom or modifier")));
+        };
+        self.i += 1;
+        let mut range: u32 = if rides { 0 } else { 1 };
+        let doubled = !rides && atom(letter).is_some() && self.eat(letter);
+        if doubled {
+            range = 0;
+        }
+        let digits_at = self.offset();
+        let mut digits = String::new();
+        while let Some(d) = self.peek().filter(char::is_ascii_digit) {
+            digits.push(d);
+            self.i += 1;
+        }
+        if !digits.is_empty() {
+            let n: u32 = digits.parse().unwrap_or(u32::MAX);
+            if n > MAX_RANGE {
+                return Err(self.error_at(
+                    digits_at,
+                    format!("range {digits} is more than {MAX_RANGE}"),
+                ));
+            }
+            if doubled {
+                return Err(self.error_at(digits_at, "a doubled atom already rides without limit"));
+            }
+            range = n;
+        }
+        Ok((atoms, range))
+    }
 }
 
 /// Does a part in mode `a` make every move a part in mode `b` makes along one vector? A
