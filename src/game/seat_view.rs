@@ -279,9 +279,14 @@ pub trait SeatView: Send {
     fn wall_text(&self, _square: Square, _side: &str) -> Option<String> {
         None
     }
-    /// Obstacle chess: is this move text a secret placement (hidden in the log)?
-    fn is_secret(&self, _text: &str) -> bool {
-        false
+    /// Obstacle chess: what this move text places in secret (hidden in the log), if it is a
+    /// secret placement: the variant reads its own notation, the table only the value.
+    fn secret(&self, _text: &str) -> Option<SecretPlacement> {
+        None
+    }
+    /// Is this move text a secret placement (hidden in the log)?
+    fn is_secret(&self, text: &str) -> bool {
+        self.secret(text).is_some()
     }
     /// Obstacle chess: whose secret trapdoor/mine placement is due, during that phase.
     fn placement(&self) -> Option<Color> {
@@ -321,6 +326,29 @@ pub trait SeatView: Send {
 /// FIDE 9.6 for a game that counts repetitions and a halfmove clock, in words.
 pub(crate) fn fide_automatic_draw(repetitions: usize, halfmove_clock: u32) -> Option<&'static str> {
     crate::core::history::AutomaticDraw::of(repetitions, halfmove_clock).map(|d| d.rule())
+}
+
+/// A hidden obstacle a seat places before the game (obstacle chess's trapdoors and mines).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Hazard {
+    /// A trapdoor: a piece arriving on it falls.
+    Trapdoor,
+    /// A mine: it explodes under a piece arriving on it.
+    Mine,
+}
+
+/// What a secret move text does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SecretPlacement {
+    /// It places `hazard` on `square` (the square's name).
+    Placed {
+        /// What it places.
+        hazard: Hazard,
+        /// Where.
+        square: String,
+    },
+    /// It places nothing (the side skips its placement).
+    Skipped,
 }
 
 /// A variant the page offers.

@@ -7,7 +7,8 @@ use serde::Serialize;
 
 use crate::core::{Color, Square};
 use crate::game::seat_view::{
-    BoardStyle, Cell, GameStatus, Hands, SeatView, Target, Verdict, WallView,
+    BoardStyle, Cell, GameStatus, Hands, Hazard, SeatView, SecretPlacement, Target, Verdict,
+    WallView,
 };
 use crate::game::{GameEnd, VariantId};
 use crate::play::typed::{self, Candidate, Reading};
@@ -418,11 +419,9 @@ impl Session {
     /// Has a player placed a secret (a hidden trapdoor or mine, not a skipped placement) in
     /// the line up to the cursor?
     pub fn has_secrets(&self) -> bool {
-        [Color::White, Color::Black].into_iter().any(|c| {
-            self.placed_by(c)
-                .iter()
-                .any(|(_, letter)| matches!(letter, b'D' | b'M'))
-        })
+        [Color::White, Color::Black]
+            .into_iter()
+            .any(|c| !self.placed_by(c).is_empty())
     }
 
     /// Is this logged move text a secret (an obstacle chess placement)?
@@ -610,14 +609,16 @@ impl Session {
         self.draw_offer
     }
 
-    /// The hidden placements each colour made (from the placement texts): the square and
-    /// the placement letter (`D` trapdoor, `M` mine).
-    fn placed_by(&self, color: Color) -> Vec<(String, u8)> {
+    /// The hidden obstacles a colour placed, as the seat view reads its placement texts.
+    fn placed_by(&self, color: Color) -> Vec<(String, Hazard)> {
         self.moves[..self.cursor]
             .iter()
             .zip(&self.movers)
-            .filter(|(t, c)| **c == color && self.game.is_secret(t) && t.len() > 1)
-            .filter_map(|(t, _)| Some((t.get(1..)?.to_string(), *t.as_bytes().first()?)))
+            .filter(|(_, c)| **c == color)
+            .filter_map(|(t, _)| match self.game.secret(t)? {
+                SecretPlacement::Placed { hazard, square } => Some((square, hazard)),
+                SecretPlacement::Skipped => None,
+            })
             .collect()
     }
 
@@ -768,13 +769,13 @@ impl Session {
 
 /// A square holding the viewer's hidden trapdoor and the opponent's mine (or the other way
 /// round) is revealed for the viewer's own placement only: the opponent's part stays secret.
-fn hide_opponents_share(cells: &mut [Cell], own: &[(String, u8)]) {
+fn hide_opponents_share(cells: &mut [Cell], own: &[(String, Hazard)]) {
     for cell in cells.iter_mut() {
         if cell.obstacle != Some("trapdoor_mine") {
             continue;
         }
-        let mine = |letter| own.iter().any(|(s, l)| *s == cell.square && *l == letter);
-        cell.obstacle = match (mine(b'D'), mine(b'M')) {
+        let placed = |hazard| own.iter().any(|(s, h)| *s == cell.square && *h == hazard);
+        cell.obstacle = match (placed(Hazard::Trapdoor), placed(Hazard::Mine)) {
             (true, true) => Some("trapdoor_mine"),
             (true, false) => Some("trapdoor"),
             (false, true) => Some("mine"),

@@ -23,7 +23,8 @@ use crate::variants::obstacle::{
 use crate::variants::terrain::announce::{Announce, Pieces};
 
 use crate::game::seat_view::{
-    position_cells, Cell, GameStatus, Played, Reveal, SeatView, Target, Verdict,
+    position_cells, Cell, GameStatus, Hazard, Played, Reveal, SeatView, SecretPlacement, Target,
+    Verdict,
 };
 use crate::variants::obstacle::knowledge::view_without;
 
@@ -300,8 +301,16 @@ impl SeatView for ObstacleSeatView {
             _ => None,
         }
     }
-    fn is_secret(&self, text: &str) -> bool {
-        matches!(text.as_bytes().first(), Some(b'D' | b'M')) || text == "..."
+    /// `Dc6` a trapdoor, `Md5` a mine, `...` no placement.
+    fn secret(&self, text: &str) -> Option<SecretPlacement> {
+        let hazard = match text.as_bytes().first() {
+            _ if text == "..." => return Some(SecretPlacement::Skipped),
+            Some(b'D') => Hazard::Trapdoor,
+            Some(b'M') => Hazard::Mine,
+            _ => return None,
+        };
+        let square = text.get(1..).unwrap_or_default().to_string();
+        Some(SecretPlacement::Placed { hazard, square })
     }
     fn placement(&self) -> Option<Color> {
         (self.placement_open && self.placements < PLACEMENT_LINES).then_some(
@@ -383,5 +392,30 @@ pub fn computer_move(
             return Ok(text);
         }
         refused.push(m);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The table reads placements as values: which hazard, where, or a skip; no other move
+    /// text is secret.
+    #[test]
+    fn placement_texts_read_as_typed_secrets() {
+        let seat = load(INFO.initial).expect("the initial board");
+        let placed = |hazard, square: &str| {
+            Some(SecretPlacement::Placed {
+                hazard,
+                square: square.to_string(),
+            })
+        };
+        assert_eq!(seat.secret("Dc6"), placed(Hazard::Trapdoor, "c6"));
+        assert_eq!(seat.secret("Md5"), placed(Hazard::Mine, "d5"));
+        assert_eq!(seat.secret("..."), Some(SecretPlacement::Skipped));
+        for text in ["e2-e4", "0-0", "|e4", "_e4"] {
+            assert_eq!(seat.secret(text), None, "{text}");
+            assert!(!seat.is_secret(text));
+        }
     }
 }
