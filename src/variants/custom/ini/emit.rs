@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use std::fmt::Write;
 
 use super::fen::{self, StartFen};
-use super::model::Model;
+use super::model::{Model, Piece};
 use super::region::{whole_ranks, Region, Squares};
 use super::{castling, end, mobility};
 
@@ -93,60 +93,7 @@ pub fn emit(name: &str, parent: &str, m: &Model) -> Result<String, Vec<String>> 
     if m.pieces.is_empty() {
         w.bad.push("no pieces".into());
     }
-    let last = m.ranks.saturating_sub(1);
-    let promo_pawns = w.same(&m.promotion_pawns, "promotionPawnTypes");
-    let promo_to: Vec<String> = {
-        let set = w.same(&m.promotion_to, "promotionPieceTypes");
-        // In the model's order, without royal kinds (no piece promotes to a king).
-        m.promotion_to[0]
-            .iter()
-            .filter(|k| set.contains(*k) && m.piece(k).is_some_and(|p| !p.royal))
-            .cloned()
-            .collect()
-    };
-    let n_move = w.same(&m.n_move_kinds, "nMoveRuleTypes");
-    let en_passant = w.same(&m.en_passant_kinds, "enPassantTypes");
-    let promotes = !promo_to.is_empty() && !promo_pawns.is_empty();
-    if promotes {
-        let region = [m.promotion_region[0].clone(), m.promotion_region[1].clone()];
-        if let Some(r) = w.relative_ranks(&region, "promotionRegion") {
-            if r != BTreeSet::from([last]) {
-                w.bad
-                    .push("promotionRegion (promotion on other ranks than the last)".into());
-            }
-        }
-        if m.fifty_move && promo_pawns != n_move {
-            w.bad
-                .push("nMoveRuleTypes (not the pieces that promote)".into());
-        }
-    }
-    let is_pawn = |k: &String| {
-        if promotes {
-            promo_pawns.contains(k)
-        } else {
-            n_move.contains(k)
-        }
-    };
-    let mut double_step = None;
-    if m.double_step
-        && m.pieces
-            .iter()
-            .any(|p| m.double_step_kinds.contains(&p.kind))
-    {
-        let region = [
-            m.double_step_region[0].clone(),
-            m.double_step_region[1].clone(),
-        ];
-        if let Some(r) = w.relative_ranks(&region, "doubleStepRegion") {
-            if r.len() > 1 && !m.double_step_inherited {
-                // Our several double-step ranks leave en passant only from the highest.
-                w.bad.push("doubleStepRegion (several ranks)".into());
-            }
-            if !r.is_empty() {
-                double_step = Some(r);
-            }
-        }
-    }
+    let pawns = pawn_rules(&mut w);
     if m.piece_drops != m.captures_to_hand {
         w.bad.push(
             "pieceDrops/capturesToHand (drops without captured pieces, or the reverse)".into(),
@@ -182,48 +129,162 @@ pub fn emit(name: &str, parent: &str, m: &Model) -> Result<String, Vec<String>> 
         let _ = writeln!(out, "start = {}", quote(&fen));
     }
     for p in &m.pieces {
-        let _ = writeln!(out, "\n[[piece]]");
-        let _ = writeln!(out, "letter = {}", quote(&p.letter.to_string()));
-        let _ = writeln!(out, "name = {}", quote(&p.kind));
-        let _ = writeln!(out, "betza = {}", quote(&p.betza));
-        bool_line(&mut out, "royal", p.royal);
-        bool_line(&mut out, "pawn", is_pawn(&p.kind));
-        if let Some(ranks) = double_step
-            .as_ref()
-            .filter(|_| m.double_step_kinds.contains(&p.kind))
-        {
-            let list: Vec<String> = ranks.iter().map(|r| (r + 1).to_string()).collect();
-            let _ = writeln!(out, "double_step_rank = [{}]", list.join(", "));
-            bool_line(&mut out, "en_passant", en_passant.contains(&p.kind));
-        }
-        if let Some(mp) = &p.mating_power {
-            let _ = writeln!(out, "mating_power = {}", quote(mp));
-        }
-        let mobility = mobility::zone(&mut w, p, start.as_ref(), drops);
-        if let Some(zone) = p.zone.as_ref().or(mobility.as_ref()) {
-            let list: Vec<String> = zone.iter().map(|z| quote(z)).collect();
-            let _ = writeln!(out, "zone = [{}]", list.join(", "));
-        }
-        if let Some((lo, hi)) = p.region {
-            let _ = writeln!(out, "region = [{lo}, {hi}]");
-        }
-        if drops {
-            if let Some((lo, hi)) = drop_ranks(&mut w, &p.kind) {
-                let _ = writeln!(out, "drop_ranks = [{lo}, {hi}]");
-            }
-        }
-        for (betza, region) in &p.extra {
-            let _ = writeln!(out, "\n[[piece.extra]]\nbetza = {}", quote(betza));
-            if let Some((lo, hi)) = region {
-                let _ = writeln!(out, "region = [{lo}, {hi}]");
-            }
-        }
+        piece_section(&mut out, &mut w, p, &pawns, start.as_ref(), drops);
     }
-    if promotes {
-        let list: Vec<String> = promo_to.iter().map(|k| quote(&w.letter(k))).collect();
+    if pawns.promotes {
+        let list: Vec<String> = pawns.promo_to.iter().map(|k| quote(&w.letter(k))).collect();
         let _ = writeln!(out, "\n[promotion]\nto = [{}]", list.join(", "));
     }
     out.push_str(&castling.0);
+    let rules = rules_lines(&mut w, drops);
+    if !rules.is_empty() {
+        let _ = write!(out, "\n[rules]\n{rules}");
+    }
+    let end = end::lines(&mut w, start.as_ref());
+    if !end.is_empty() {
+        let _ = write!(out, "\n[end]\n{end}");
+    }
+    if w.bad.is_empty() {
+        Ok(out)
+    } else {
+        w.bad.dedup();
+        Err(w.bad)
+    }
+}
+
+/// Which kinds are pawns and what they do, the same for both sides (our format has one set).
+struct Pawns {
+    promo_pawns: BTreeSet<String>,
+    /// In the model's order, without royal kinds (no piece promotes to a king).
+    promo_to: Vec<String>,
+    n_move: BTreeSet<String>,
+    en_passant: BTreeSet<String>,
+    promotes: bool,
+    /// The double-step ranks, 0-based from the owner's side.
+    double_step: Option<BTreeSet<u32>>,
+}
+
+impl Pawns {
+    /// Our `pawn = true`: the kinds that promote, else those that reset the fifty-move count.
+    fn is_pawn(&self, k: &str) -> bool {
+        if self.promotes {
+            self.promo_pawns.contains(k)
+        } else {
+            self.n_move.contains(k)
+        }
+    }
+}
+
+fn pawn_rules(w: &mut Writer<'_>) -> Pawns {
+    let m = w.m;
+    let last = m.ranks.saturating_sub(1);
+    let promo_pawns = w.same(&m.promotion_pawns, "promotionPawnTypes");
+    let promo_to: Vec<String> = {
+        let set = w.same(&m.promotion_to, "promotionPieceTypes");
+        m.promotion_to[0]
+            .iter()
+            .filter(|k| set.contains(*k) && m.piece(k).is_some_and(|p| !p.royal))
+            .cloned()
+            .collect()
+    };
+    let n_move = w.same(&m.n_move_kinds, "nMoveRuleTypes");
+    let en_passant = w.same(&m.en_passant_kinds, "enPassantTypes");
+    let promotes = !promo_to.is_empty() && !promo_pawns.is_empty();
+    if promotes {
+        let region = [m.promotion_region[0].clone(), m.promotion_region[1].clone()];
+        if let Some(r) = w.relative_ranks(&region, "promotionRegion") {
+            if r != BTreeSet::from([last]) {
+                w.bad
+                    .push("promotionRegion (promotion on other ranks than the last)".into());
+            }
+        }
+        if m.fifty_move && promo_pawns != n_move {
+            w.bad
+                .push("nMoveRuleTypes (not the pieces that promote)".into());
+        }
+    }
+    let mut double_step = None;
+    if m.double_step
+        && m.pieces
+            .iter()
+            .any(|p| m.double_step_kinds.contains(&p.kind))
+    {
+        let region = [
+            m.double_step_region[0].clone(),
+            m.double_step_region[1].clone(),
+        ];
+        if let Some(r) = w.relative_ranks(&region, "doubleStepRegion") {
+            if r.len() > 1 && !m.double_step_inherited {
+                // Our several double-step ranks leave en passant only from the highest.
+                w.bad.push("doubleStepRegion (several ranks)".into());
+            }
+            if !r.is_empty() {
+                double_step = Some(r);
+            }
+        }
+    }
+    Pawns {
+        promo_pawns,
+        promo_to,
+        n_move,
+        en_passant,
+        promotes,
+        double_step,
+    }
+}
+
+/// One `[[piece]]` table with its `[[piece.extra]]` parts.
+fn piece_section(
+    out: &mut String,
+    w: &mut Writer<'_>,
+    p: &Piece,
+    pawns: &Pawns,
+    start: Option<&StartFen>,
+    drops: bool,
+) {
+    let m = w.m;
+    let _ = writeln!(out, "\n[[piece]]");
+    let _ = writeln!(out, "letter = {}", quote(&p.letter.to_string()));
+    let _ = writeln!(out, "name = {}", quote(&p.kind));
+    let _ = writeln!(out, "betza = {}", quote(&p.betza));
+    bool_line(out, "royal", p.royal);
+    bool_line(out, "pawn", pawns.is_pawn(&p.kind));
+    if let Some(ranks) = pawns
+        .double_step
+        .as_ref()
+        .filter(|_| m.double_step_kinds.contains(&p.kind))
+    {
+        let list: Vec<String> = ranks.iter().map(|r| (r + 1).to_string()).collect();
+        let _ = writeln!(out, "double_step_rank = [{}]", list.join(", "));
+        bool_line(out, "en_passant", pawns.en_passant.contains(&p.kind));
+    }
+    if let Some(mp) = &p.mating_power {
+        let _ = writeln!(out, "mating_power = {}", quote(mp));
+    }
+    let mobility = mobility::zone(w, p, start, drops);
+    if let Some(zone) = p.zone.as_ref().or(mobility.as_ref()) {
+        let list: Vec<String> = zone.iter().map(|z| quote(z)).collect();
+        let _ = writeln!(out, "zone = [{}]", list.join(", "));
+    }
+    if let Some((lo, hi)) = p.region {
+        let _ = writeln!(out, "region = [{lo}, {hi}]");
+    }
+    if drops {
+        if let Some((lo, hi)) = drop_ranks(w, &p.kind) {
+            let _ = writeln!(out, "drop_ranks = [{lo}, {hi}]");
+        }
+    }
+    for (betza, region) in &p.extra {
+        let _ = writeln!(out, "\n[[piece.extra]]\nbetza = {}", quote(betza));
+        if let Some((lo, hi)) = region {
+            let _ = writeln!(out, "region = [{lo}, {hi}]");
+        }
+    }
+}
+
+/// The lines of `[rules]` (empty when every rule is FIDE's).
+fn rules_lines(w: &mut Writer<'_>, drops: bool) -> String {
+    let m = w.m;
     let mut rules = String::new();
     bool_line(&mut rules, "must_capture", m.must_capture);
     bool_line(&mut rules, "no_giving_check", m.no_giving_check);
@@ -249,19 +310,7 @@ pub fn emit(name: &str, parent: &str, m: &Model) -> Result<String, Vec<String>> 
         }
     }
     bool_line(&mut rules, "flying_general", m.flying_general);
-    if !rules.is_empty() {
-        let _ = write!(out, "\n[rules]\n{rules}");
-    }
-    let end = end::lines(&mut w, start.as_ref());
-    if !end.is_empty() {
-        let _ = write!(out, "\n[end]\n{end}");
-    }
-    if w.bad.is_empty() {
-        Ok(out)
-    } else {
-        w.bad.dedup();
-        Err(w.bad)
-    }
+    rules
 }
 
 /// Our `drop_ranks` for a kind (1-based, from the owner's side), `None` for anywhere.
