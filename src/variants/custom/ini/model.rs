@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use super::pieces;
 use super::region::Region;
-use crate::variants::custom::schema::VariantDoc;
+use crate::variants::custom::schema::{EndDoc, PieceDoc, VariantDoc};
 
 /// White's and Black's.
 pub type BySide<T> = [T; 2];
@@ -222,66 +222,8 @@ impl Model {
         let mut m = Model::template();
         m.files = u32::try_from(*doc.board.files.get_ref()).map_err(|e| e.to_string())?;
         m.ranks = u32::try_from(*doc.board.ranks.get_ref()).map_err(|e| e.to_string())?;
-        let last = m.ranks.saturating_sub(1);
         m.start = doc.board.start.get_ref().clone();
-        m.double_step = false;
-        m.double_step_kinds.clear();
-        m.double_step_inherited = true;
-        m.double_step_region = [Region::default(), Region::default()];
-        let mut pawns = Vec::new();
-        let mut en_passant = Vec::new();
-        for p in doc.pieces.get_ref() {
-            let letter = p
-                .letter
-                .get_ref()
-                .chars()
-                .next()
-                .ok_or("a piece without letter")?;
-            let kind = pieces::kind_of_shipped(&p.name, letter, p.royal);
-            let mut piece = Piece::new(&kind, letter, p.betza.get_ref());
-            piece.royal = p.royal;
-            piece.mating_power = p.mating_power.as_ref().map(|m| m.get_ref().clone());
-            piece.zone = p
-                .zone
-                .as_ref()
-                .map(|z| z.get_ref().iter().map(|s| s.get_ref().clone()).collect());
-            piece.region = p.region.as_ref().and_then(|r| pair(r.get_ref()));
-            piece.extra = p
-                .extra
-                .iter()
-                .map(|e| {
-                    let region = e.region.as_ref().and_then(|r| pair(r.get_ref()));
-                    (e.betza.get_ref().clone(), region)
-                })
-                .collect();
-            if p.pawn {
-                pawns.push(kind.clone());
-            }
-            if p.en_passant {
-                en_passant.push(kind.clone());
-            }
-            if let Some(ranks) = &p.double_step_rank {
-                m.double_step = true;
-                m.double_step_kinds.push(kind.clone());
-                for r in ranks.get_ref().list() {
-                    let r = u32::try_from(r - 1).map_err(|e| e.to_string())?;
-                    m.double_step_region[0].ranks.insert(r);
-                    m.double_step_region[1].ranks.insert(last.saturating_sub(r));
-                }
-            }
-            if let Some(d) = &p.drop_ranks {
-                // Crazyhouse's pawn: Fairy-Stockfish's default, no pawn on the first rank or
-                // in the promotion zone.
-                if kind != "pawn" || d.get_ref().as_slice() != [2, m.ranks as i64 - 1] {
-                    return Err(format!("{kind}'s drop_ranks"));
-                }
-            }
-            m.pieces.push(piece);
-        }
-        m.promotion_pawns = both(pawns.clone());
-        m.n_move_kinds = both(pawns);
-        m.en_passant_kinds = both(en_passant);
-        m.promotion_region = [Region::rank(last), Region::rank(0)];
+        m.shipped_pieces(&doc)?;
         let promotion_to = match &doc.promotion {
             Some(p) => {
                 p.to.get_ref()
@@ -292,7 +234,71 @@ impl Model {
             None => Vec::new(),
         };
         m.promotion_to = both(promotion_to);
-        m.castling = !doc.castling.is_empty();
+        m.shipped_castling(&doc)?;
+        m.shipped_rules(&doc)?;
+        m.shipped_end(&doc)?;
+        let o = &doc.obstacles;
+        if !o.walls.is_empty() || !o.trapdoors.is_empty() || !o.mines.is_empty() {
+            return Err("obstacles".into());
+        }
+        Ok(m)
+    }
+
+    /// The `[[piece]]` tables, with the pawn rules they carry: which kinds are pawns, double
+    /// step (from the file's ranks, not Fairy-Stockfish's), en passant and drop ranks.
+    fn shipped_pieces(&mut self, doc: &VariantDoc) -> Result<(), String> {
+        let last = self.ranks.saturating_sub(1);
+        self.double_step = false;
+        self.double_step_kinds.clear();
+        self.double_step_inherited = true;
+        self.double_step_region = [Region::default(), Region::default()];
+        let mut pawns = Vec::new();
+        let mut en_passant = Vec::new();
+        for p in doc.pieces.get_ref() {
+            let letter = p
+                .letter
+                .get_ref()
+                .chars()
+                .next()
+                .ok_or("a piece without letter")?;
+            let kind = pieces::kind_of_shipped(&p.name, letter, p.royal);
+            let piece = shipped_piece(p, &kind, letter);
+            if p.pawn {
+                pawns.push(kind.clone());
+            }
+            if p.en_passant {
+                en_passant.push(kind.clone());
+            }
+            if let Some(ranks) = &p.double_step_rank {
+                self.double_step = true;
+                self.double_step_kinds.push(kind.clone());
+                for r in ranks.get_ref().list() {
+                    let r = u32::try_from(r - 1).map_err(|e| e.to_string())?;
+                    self.double_step_region[0].ranks.insert(r);
+                    self.double_step_region[1]
+                        .ranks
+                        .insert(last.saturating_sub(r));
+                }
+            }
+            if let Some(d) = &p.drop_ranks {
+                // Crazyhouse's pawn: Fairy-Stockfish's default, no pawn on the first rank or
+                // in the promotion zone.
+                if kind != "pawn" || d.get_ref().as_slice() != [2, self.ranks as i64 - 1] {
+                    return Err(format!("{kind}'s drop_ranks"));
+                }
+            }
+            self.pieces.push(piece);
+        }
+        self.promotion_pawns = both(pawns.clone());
+        self.n_move_kinds = both(pawns);
+        self.en_passant_kinds = both(en_passant);
+        self.promotion_region = [Region::rank(last), Region::rank(0)];
+        Ok(())
+    }
+
+    /// `[[castling]]`: fixed squares only, the king's destination file per side.
+    fn shipped_castling(&mut self, doc: &VariantDoc) -> Result<(), String> {
+        self.castling = !doc.castling.is_empty();
         for c in &doc.castling {
             if c.from_position {
                 return Err("castling from the position (Chess960)".into());
@@ -304,65 +310,59 @@ impl Model {
                 .next()
                 .map_or(0, |f| (f as u32).saturating_sub('a' as u32));
             if c.side.get_ref() == "king" {
-                m.castling_files.0 = file;
+                self.castling_files.0 = file;
             } else {
-                m.castling_files.1 = file;
+                self.castling_files.1 = file;
             }
-            m.castling_rooks = vec![letter_kind(&m, c.rook.get_ref())?];
+            self.castling_rooks = vec![letter_kind(self, c.rook.get_ref())?];
             if let Some(k) = &c.king {
-                m.castling_king = letter_kind(&m, k.get_ref())?;
+                self.castling_king = letter_kind(self, k.get_ref())?;
             }
         }
+        Ok(())
+    }
+
+    fn shipped_rules(&mut self, doc: &VariantDoc) -> Result<(), String> {
         let r = &doc.rules;
-        m.must_capture = r.must_capture;
-        m.no_giving_check = r.no_giving_check;
-        m.blast = r.blast;
-        m.flying_general = r.flying_general;
+        self.must_capture = r.must_capture;
+        self.no_giving_check = r.no_giving_check;
+        self.blast = r.blast;
+        self.flying_general = r.flying_general;
         let drops = r.drops.as_ref().is_some_and(|d| *d.get_ref());
-        m.piece_drops = drops;
-        m.captures_to_hand = drops;
-        m.no_doubled = match r.no_doubled_drop.as_slice() {
+        self.piece_drops = drops;
+        self.captures_to_hand = drops;
+        self.no_doubled = match r.no_doubled_drop.as_slice() {
             [] => None,
-            [one] => Some(letter_kind(&m, one.get_ref())?),
+            [one] => Some(letter_kind(self, one.get_ref())?),
             // Fairy-Stockfish has one such type.
             _ => return Err("no_doubled_drop of several kinds".into()),
         };
         if !r.no_drop_mate.is_empty() {
             return Err("no_drop_mate".into());
         }
+        Ok(())
+    }
+
+    fn shipped_end(&mut self, doc: &VariantDoc) -> Result<(), String> {
+        let last = self.ranks.saturating_sub(1);
         let e = &doc.end;
-        m.checkmate = e.checkmate;
-        m.stalemate = match e.stalemate.as_ref().map(|s| s.get_ref().as_str()) {
+        self.checkmate = e.checkmate;
+        self.stalemate = match e.stalemate.as_ref().map(|s| s.get_ref().as_str()) {
             None => Value::Draw,
             Some(s) => Value::parse(s).ok_or("stalemate")?,
         };
-        let no_pieces = e.no_pieces.as_ref().map(|v| v.get_ref().as_str());
-        m.extinction = match (e.extinction.is_empty(), no_pieces) {
-            (true, None) => None,
-            (true, Some(v)) => Some((Value::parse(v).ok_or("no_pieces")?, Types::All)),
-            (false, None) => Some((
-                Value::Loss,
-                Types::Kinds(
-                    e.extinction
-                        .iter()
-                        .map(|l| letter_kind(&m, l.get_ref()))
-                        .collect::<Result<_, _>>()?,
-                ),
-            )),
-            // Fairy-Stockfish has one extinction rule.
-            (false, Some(_)) => return Err("extinction with no_pieces".into()),
-        };
+        self.extinction = self.shipped_extinction(e)?;
         if let Some(reach) = &e.reach_rank {
-            let kind = letter_kind(&m, reach.piece.get_ref())?;
+            let kind = letter_kind(self, reach.piece.get_ref())?;
             let rank = u32::try_from(*reach.rank.get_ref() - 1).map_err(|e| e.to_string())?;
-            m.flag_piece = both(Some(Types::Kinds(vec![kind])));
-            m.flag_region = [Region::rank(rank), Region::rank(last.saturating_sub(rank))];
+            self.flag_piece = both(Some(Types::Kinds(vec![kind])));
+            self.flag_region = [Region::rank(rank), Region::rank(last.saturating_sub(rank))];
         }
         if let Some(first) = e.goal.first() {
             if e.goal.len() > 1 || e.reach_rank.is_some() {
                 return Err("several goals".into());
             }
-            let kind = letter_kind(&m, first.piece.get_ref())?;
+            let kind = letter_kind(self, first.piece.get_ref())?;
             let squares = super::region::parse(
                 &first
                     .squares
@@ -373,23 +373,60 @@ impl Model {
                     .join(" "),
             )
             .ok_or("goal squares")?;
-            m.flag_piece = both(Some(Types::Kinds(vec![kind])));
-            m.flag_region = both(squares);
+            self.flag_piece = both(Some(Types::Kinds(vec![kind])));
+            self.flag_region = both(squares);
         }
-        m.flag_move = e.goal_reply;
-        m.checks = e
+        self.flag_move = e.goal_reply;
+        self.checks = e
             .checks
             .as_ref()
             .and_then(|c| u32::try_from(*c.get_ref()).ok());
-        m.check_counting = m.checks.is_some();
-        m.fifty_move = e.fifty_move;
-        m.threefold = e.threefold;
-        let o = &doc.obstacles;
-        if !o.walls.is_empty() || !o.trapdoors.is_empty() || !o.mines.is_empty() {
-            return Err("obstacles".into());
-        }
-        Ok(m)
+        self.check_counting = self.checks.is_some();
+        self.fifty_move = e.fifty_move;
+        self.threefold = e.threefold;
+        Ok(())
     }
+
+    /// `extinction` and `no_pieces` as Fairy-Stockfish's one extinction rule.
+    fn shipped_extinction(&self, e: &EndDoc) -> Result<Option<(Value, Types)>, String> {
+        let no_pieces = e.no_pieces.as_ref().map(|v| v.get_ref().as_str());
+        Ok(match (e.extinction.is_empty(), no_pieces) {
+            (true, None) => None,
+            (true, Some(v)) => Some((Value::parse(v).ok_or("no_pieces")?, Types::All)),
+            (false, None) => Some((
+                Value::Loss,
+                Types::Kinds(
+                    e.extinction
+                        .iter()
+                        .map(|l| letter_kind(self, l.get_ref()))
+                        .collect::<Result<_, _>>()?,
+                ),
+            )),
+            // Fairy-Stockfish has one extinction rule.
+            (false, Some(_)) => return Err("extinction with no_pieces".into()),
+        })
+    }
+}
+
+/// A shipped `[[piece]]` as Fairy-Stockfish's type `kind`, with the regions copied as written.
+fn shipped_piece(p: &PieceDoc, kind: &str, letter: char) -> Piece {
+    let mut piece = Piece::new(kind, letter, p.betza.get_ref());
+    piece.royal = p.royal;
+    piece.mating_power = p.mating_power.as_ref().map(|m| m.get_ref().clone());
+    piece.zone = p
+        .zone
+        .as_ref()
+        .map(|z| z.get_ref().iter().map(|s| s.get_ref().clone()).collect());
+    piece.region = p.region.as_ref().and_then(|r| pair(r.get_ref()));
+    piece.extra = p
+        .extra
+        .iter()
+        .map(|e| {
+            let region = e.region.as_ref().and_then(|r| pair(r.get_ref()));
+            (e.betza.get_ref().clone(), region)
+        })
+        .collect();
+    piece
 }
 
 fn letter_kind(m: &Model, l: &str) -> Result<String, String> {
