@@ -128,9 +128,11 @@ fn export_format_roster_setup_lines_and_result() {
         ]
     );
     assert_eq!(lines[10], "");
+    // The final comment is the end's sentence as every front end's PGN writes it (the page's,
+    // a variant's log): one export, one end type.
     assert_eq!(
         lines[11],
-        "17... exd5 18. Nxd5 Kd8 {Black wins by resignation.} 0-1"
+        "17... exd5 18. Nxd5 Kd8 {white resigns: black wins} 0-1"
     );
     assert!(text.ends_with("0-1\n\n"));
 }

@@ -5,9 +5,9 @@ use chessrules::core::perft::Perft;
 use chessrules::core::Backend;
 use chessrules::core::{MovementComponent, PieceKind, Position};
 use chessrules::game::Game;
+use chessrules::game::Score;
 use chessrules::notation::fen;
 use chessrules::variants::custom::outcome;
-use chessrules::variants::custom::VariantFileOutcome;
 use chessrules::variants::custom::{builtin, load_variant_file, variant};
 use chessrules::variants::{fairy, pawnrace, standard};
 
@@ -162,17 +162,18 @@ fn pawnrace_file_ends_games_like_the_builtin() {
             let ours = outcome(&mut game);
             let mut pos = fen::parse(pawnrace::rules(), &fen::write(game.position())).unwrap();
             let theirs = pawnrace::outcome(&mut pos);
-            let ours_winner = match &ours {
-                Some(VariantFileOutcome::Win { winner, reason }) => {
-                    endings.insert(*reason);
-                    Some(Some(*winner))
+            let ours_winner = ours.as_ref().map(|end| {
+                // The rule that ended it: the sentence's words before the result.
+                endings.insert(
+                    end.to_string()
+                        .replace(": white wins", "")
+                        .replace(": black wins", ""),
+                );
+                match end.score() {
+                    Score::Win(winner) => Some(winner),
+                    _ => None,
                 }
-                Some(VariantFileOutcome::Draw { reason }) => {
-                    endings.insert(*reason);
-                    Some(None)
-                }
-                None => None,
-            };
+            });
             assert_eq!(
                 ours_winner,
                 theirs.map(|o| o.winner()),

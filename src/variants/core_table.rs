@@ -176,15 +176,35 @@ impl TableGame for CoreGame {
     }
 }
 
-/// A game at the table as a PGN record: the front end's tags, the `Variant` tag where not FIDE
-/// chess, `FEN` when `start` is not the variant's own start (`start_fen` the FEN written), the
+/// Where a game's moves begin: the move number of the first and whether Black makes it.
+#[derive(Clone, Copy, Debug)]
+pub struct FirstMove {
+    /// The full move number of the first move.
+    pub number: u32,
+    /// Black moves first.
+    pub black: bool,
+}
+
+impl FirstMove {
+    /// Where the moves from `start` begin.
+    pub fn of(start: &Position) -> FirstMove {
+        FirstMove {
+            number: start.fullmove_number(),
+            black: start.side_to_move() == Color::Black,
+        }
+    }
+}
+
+/// Any game as a PGN record, the one export every front end's PGN comes from (standard play,
+/// the table's log, the page): the front end's tags, the `Variant` tag where not FIDE chess,
+/// `FEN` when it did not start at the variant's own start (`start_fen` the FEN written), the
 /// moves already in SAN, and how the game ended (`end`: the sentence, the result, a
 /// Termination of `time forfeit` for a flag fall, `normal` for any other end, `unterminated`
 /// while it goes on).
 pub fn pgn_record(
     header: &[(String, String)],
     variant: Option<String>,
-    start: &Position,
+    first: FirstMove,
     start_fen: Option<String>,
     moves: Vec<String>,
     end: Option<&GameEnd>,
@@ -199,8 +219,8 @@ pub fn pgn_record(
         header: header.to_vec(),
         variant,
         start_fen,
-        first_move_number: start.fullmove_number(),
-        black_starts: start.side_to_move() == Color::Black,
+        first_move_number: first.number,
+        black_starts: first.black,
         moves,
         end: end.map(GameEnd::to_string),
         termination,

@@ -219,17 +219,13 @@ mod tests {
 
     #[test]
     fn a_game_of_the_file_ends_there_as_a_draw() {
-        use crate::variants::custom::outcome::{outcome, VariantFileOutcome};
+        use crate::variants::custom::outcome::outcome;
         use crate::variants::custom::variant::game;
         let v = &builtin::by_name("atomic").expect("shipped").variant;
         let open = |fen: &str| game(v, v.position_from_fen(fen).expect("a FEN"));
-        let draw = VariantFileOutcome::Draw {
-            reason: "insufficient material",
-        };
-        assert_eq!(
-            outcome(&mut open("4k3/8/8/8/8/8/8/4KR2 w - - 0 1")),
-            Some(draw)
-        );
+        let end = outcome(&mut open("4k3/8/8/8/8/8/8/4KR2 w - - 0 1")).expect("an end");
+        assert_eq!(end.to_string(), "draw by insufficient material");
+        assert_eq!(end.score(), crate::game::Score::Draw);
         assert_eq!(outcome(&mut open("4k3/8/8/8/8/8/8/3QK3 w - - 0 1")), None);
     }
 }

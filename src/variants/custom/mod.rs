@@ -29,7 +29,7 @@ use crate::notation::fen::{self, FenError};
 use crate::variants::core_game::Ends;
 
 pub use error::VariantFileError;
-pub use outcome::{outcome, VariantFileOutcome};
+pub use outcome::outcome;
 
 /// Obstacles of the start position, and how many each player may place during a game.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

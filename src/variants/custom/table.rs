@@ -4,12 +4,12 @@
 //! view's ([`crate::game::game_seat_view::GameSeatView`]).
 
 use crate::core::Color;
-use crate::game::{Game, GameEnd, MoveRefused, Score};
+use crate::game::{Game, GameEnd, MoveRefused};
 use crate::notation::fen;
 use crate::variants::core_game::CoreGame;
 use crate::variants::core_table::TableHooks;
 use crate::variants::custom::field::{self, ObstacleKind};
-use crate::variants::custom::outcome::{outcome, VariantFileOutcome};
+use crate::variants::custom::outcome::outcome as end;
 
 /// The line a saved board file puts before the variant file: the position to start from.
 pub const POSITION_LINE: &str = "# position: ";
@@ -49,24 +49,6 @@ pub fn board_file(header: &[String], pos: &crate::core::Position) -> String {
         [] => fen::write(pos),
         text => format!("{POSITION_LINE}{}\n{}", fen::write(pos), text.concat()),
     }
-}
-
-/// The file's end ([`outcome`]) in its words: `extinction: White wins`, `draw by stalemate`.
-fn end(game: &mut CoreGame) -> Option<GameEnd> {
-    Some(match outcome(game)? {
-        VariantFileOutcome::Win {
-            winner,
-            reason: "checkmate",
-        } => GameEnd::Checkmate { winner },
-        VariantFileOutcome::Win { winner, reason } => GameEnd::VariantRule {
-            score: Score::Win(winner),
-            sentence: format!("{reason}: {} wins", winner.name()),
-        },
-        VariantFileOutcome::Draw { reason } => GameEnd::VariantRule {
-            score: Score::Draw,
-            sentence: format!("draw by {reason}"),
-        },
-    })
 }
 
 /// A player places an obstacle instead of moving (`wall e4-e5`, `trapdoor a5`, `mine h4`):
@@ -120,7 +102,7 @@ fn pgn_log(
     Some(crate::variants::core_table::pgn_record(
         header,
         Some(variant.pgn_name()),
-        &start,
+        crate::variants::core_table::FirstMove::of(&start),
         start_fen,
         sans,
         end,

@@ -5,10 +5,10 @@
 
 use crate::core::history::insufficient_material;
 use crate::core::{Color, Move, Position};
-use crate::game::{Game, Score};
-use crate::notation::pgn;
+use crate::game::{Game, GameEnd, Score};
 use crate::notation::{coordinate, fen, san};
 use crate::variants::core_game::CoreGame;
+use crate::variants::core_table::{pgn_record, FirstMove};
 use crate::variants::standard;
 use crate::variants::standard::setup::{chess960_position_from_fen, position_from_fen, SetupError};
 use crate::variants::standard::START_FEN;
@@ -57,6 +57,21 @@ impl Outcome {
     /// The PGN result token.
     pub fn result(&self) -> &'static str {
         self.score().pgn_token()
+    }
+
+    /// The end as every game's end is written: checkmate as itself, any other in this
+    /// game's own sentence.
+    pub fn end(&self) -> GameEnd {
+        match (self.termination, self.winner) {
+            (Termination::Checkmate, Some(winner)) => GameEnd::Checkmate { winner },
+            (Termination::Resignation, Some(winner)) => GameEnd::Resignation { by: winner.other() },
+            (Termination::Stalemate, None) => GameEnd::Stalemate,
+            (Termination::Agreement, None) => GameEnd::Agreement,
+            _ => GameEnd::VariantRule {
+                score: self.score(),
+                sentence: self.sentence(),
+            },
+        }
     }
 
     /// The ending in words, e.g. "White wins by checkmate.", "Draw by stalemate.".
@@ -442,20 +457,18 @@ impl StandardGame {
     /// Result, SetUp and FEN are filled in here).
     pub fn pgn(&self, tags: &[(String, String)]) -> String {
         let start = self.start_fen.split(' ').collect::<Vec<_>>();
-        pgn::Record {
-            header: tags.to_vec(),
-            variant: self.chess960.then(|| "Chess960".to_string()),
-            start_fen: (self.start_fen != START_FEN).then(|| self.start_fen.clone()),
-            first_move_number: start.get(5).and_then(|n| n.parse().ok()).unwrap_or(1),
-            black_starts: start.get(1) == Some(&"b"),
-            moves: self.sans.clone(),
-            end: self.outcome.map(|o| o.sentence()),
-            termination: match self.outcome {
-                Some(_) => "normal",
-                None => "unterminated",
-            },
-            result: self.outcome.map_or("*", |o| o.result()).to_string(),
-        }
-        .pgn()
+        let first = FirstMove {
+            number: start.get(5).and_then(|n| n.parse().ok()).unwrap_or(1),
+            black: start.get(1) == Some(&"b"),
+        };
+        let end = self.outcome.map(|o| o.end());
+        pgn_record(
+            tags,
+            self.chess960.then(|| "Chess960".to_string()),
+            first,
+            (self.start_fen != START_FEN).then(|| self.start_fen.clone()),
+            self.sans.clone(),
+            end.as_ref(),
+        )
     }
 }

@@ -73,7 +73,7 @@ fn pgn_log(
     Some(pgn_record(
         header,
         variant,
-        &start,
+        crate::variants::core_table::FirstMove::of(&start),
         start_fen,
         moves.to_vec(),
         end,
