@@ -26,9 +26,12 @@
 //!
 //! # Read the outcome
 //!
-//! [`Game::outcome_or_moves`] says whether the game is over, from the side to move's view:
+//! [`Searchable::outcome_or_moves`](game::Searchable::outcome_or_moves) says whether the game
+//! is over, from the side to move's view (the rules are [`Game`]'s; what a search asks of a
+//! game, this among it, is [`Searchable`](game::Searchable)'s):
 //!
 //! ```
+//! use chessrules::game::Searchable;
 //! use chessrules::{registry, Game, Terminal, VariantId};
 //!
 //! let start = registry::info(VariantId::Standard).initial;

@@ -2,7 +2,7 @@
 //! comes back as a typed diagnostic: the variant's own message, the line or square it names
 //! and its command's exit code, so no front end takes the text apart.
 
-use chessrules::game::{Game, VariantId};
+use chessrules::game::{Game, Searchable, VariantId};
 use chessrules::variants::registry::{open, replay, AnyGame, Visit};
 
 #[test]
@@ -41,7 +41,7 @@ fn every_variant_reads_back_the_moves_it_writes() {
     struct RoundTrip;
     impl Visit for RoundTrip {
         type Output = (usize, usize);
-        fn visit<V: Game>(self, mut game: V) -> (usize, usize) {
+        fn visit<V: Searchable>(self, mut game: V) -> (usize, usize) {
             let mut moves = Vec::new();
             game.legal_moves(&mut moves);
             let mut same = 0;

@@ -6,7 +6,7 @@ use chessrules::core::history::AutomaticDraw;
 use chessrules::core::Notation;
 use chessrules::core::{Color, Position};
 use chessrules::engine::perft::Perft;
-use chessrules::game::{Game, MoveRefused, Terminal};
+use chessrules::game::{Game, Searchable, MoveRefused, Terminal};
 use chessrules::notation::san;
 pub use chessrules::variants::registry::{AnyGame, AnyMove, Visit};
 
@@ -69,7 +69,7 @@ const COUNTED_WHOLE: f64 = (1u64 << 20) as f64;
 /// The library's perft, split wherever a subtree's estimated leaves pass
 /// [`COUNTED_WHOLE`], so that `interrupted` is asked before every subtree counted whole (by
 /// work done, not by depth); its error stops the count.
-fn perft<G: Game, E>(
+fn perft<G: Searchable, E>(
     g: &mut G,
     depth: u32,
     counter: &mut Perft<G::Move>,
@@ -214,7 +214,7 @@ struct Count<'a, F> {
 
 impl<E, F: FnMut() -> Result<(), E>> Visit for Count<'_, F> {
     type Output = Result<u64, E>;
-    fn visit<G: Game>(self, mut game: G) -> Self::Output {
+    fn visit<G: Searchable>(self, mut game: G) -> Self::Output {
         perft(
             &mut game,
             self.depth,

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use chessrules::engine::{Engine, Limits};
-use chessrules::game::{Game, VariantId};
+use chessrules::game::{Searchable, VariantId};
 use chessrules::variants::registry::{self, Visit};
 use clap::Args;
 
@@ -62,7 +62,7 @@ w 2 2 + + + + - 0\n",
 ];
 
 /// One search to a fixed depth; its nodes and time.
-fn search<G: Game>(game: &mut G, depth: u32) -> (u64, Duration)
+fn search<G: Searchable>(game: &mut G, depth: u32) -> (u64, Duration)
 where
     G::Move: Copy + PartialEq + std::fmt::Debug,
 {
@@ -136,7 +136,7 @@ struct Search {
 
 impl Visit for Search {
     type Output = (u64, Duration);
-    fn visit<V: Game>(self, mut game: V) -> (u64, Duration) {
+    fn visit<V: Searchable>(self, mut game: V) -> (u64, Duration) {
         search(&mut game, self.depth)
     }
 }

@@ -10,7 +10,7 @@ use anyhow::{bail, Context, Result};
 use chessrules::engine::arena::{play_game, Player};
 use chessrules::engine::uci_client::UciClient;
 use chessrules::engine::{Engine, Limits, Rng};
-use chessrules::game::{Game, VariantId};
+use chessrules::game::{Game, Searchable, VariantId};
 use chessrules::notation::coordinate;
 use chessrules::variants::core_game::CoreGame;
 use chessrules::variants::registry::{self, AnyGame, Visit};
@@ -63,12 +63,12 @@ struct Match<'a> {
 
 impl Visit for Match<'_> {
     type Output = Result<()>;
-    fn visit<V: Game>(self, start: V) -> Result<()> {
+    fn visit<V: Searchable>(self, start: V) -> Result<()> {
         run_match(&start, self.args)
     }
 }
 
-fn run_match<G: Game + Clone>(start: &G, args: &EngineMatchArgs) -> Result<()> {
+fn run_match<G: Searchable>(start: &G, args: &EngineMatchArgs) -> Result<()> {
     let (a, b) = (player(&args.first)?, player(&args.second)?);
     let mut rng = Rng::new(args.seed);
     let mut score = 0.0;

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use chessrules::engine::perft::Perft;
 use chessrules::game::VariantId;
-use chessrules::game::{Diagnostic, Game};
+use chessrules::game::{Diagnostic, Searchable};
 use chessrules::io::input::read_small_text;
 use chessrules::variants::registry::{self, AnyGame, Visit};
 use clap::Args;
@@ -110,13 +110,13 @@ struct Walk<'a> {
 
 impl Visit for Walk<'_> {
     type Output = ();
-    fn visit<V: Game>(self, game: V) {
+    fn visit<V: Searchable>(self, game: V) {
         walk(game, self.args)
     }
 }
 
 /// Counts (or divides) on any variant's game.
-fn walk<V: Game>(mut game: V, args: &PerftArgs) {
+fn walk<V: Searchable>(mut game: V, args: &PerftArgs) {
     let mut perft = Perft::new(!args.no_bulk);
     perft.end_rules = !args.generator_only;
     if args.divide {

@@ -1,9 +1,9 @@
-//! Engine-against-engine games for the benchmarks: any [`Game`], players that search
+//! Engine-against-engine games for the benchmarks: any [`Game`](crate::game::Game), players that search
 //! for a fixed time or move at random, a ply cap counted as a draw.
 
 use crate::engine::baseline::random_move;
 use crate::engine::{Engine, Limits, Rng};
-use crate::game::Game;
+use crate::game::Searchable;
 
 /// A side in a benchmark game.
 #[derive(Copy, Clone, Debug)]
@@ -16,7 +16,7 @@ pub enum Player {
 
 /// Plays one game from `start`; returns the first player's score (1, ½ as 0.5, 0). `first`
 /// moves first; a game still going after `max_plies` plies is a draw.
-pub fn play_game<G: Game + Clone>(
+pub fn play_game<G: Searchable>(
     start: &G,
     first: Player,
     second: Player,

@@ -1,10 +1,10 @@
 //! Baseline players to measure the search against.
 
 use crate::engine::Rng;
-use crate::game::{Game, Terminal};
+use crate::game::{Searchable, Terminal};
 
 /// A uniformly random legal move.
-pub fn random_move<G: Game>(game: &mut G, rng: &mut Rng) -> Option<G::Move> {
+pub fn random_move<G: Searchable>(game: &mut G, rng: &mut Rng) -> Option<G::Move> {
     let mut moves = Vec::new();
     game.search_moves(&mut moves);
     moves.get(rng.below(moves.len())).copied()
@@ -12,7 +12,7 @@ pub fn random_move<G: Game>(game: &mut G, rng: &mut Rng) -> Option<G::Move> {
 
 /// A move that wins on the spot if there is one, else a capture, else any move (random
 /// among equals): the greedy player without look-ahead.
-pub fn greedy_move<G: Game>(game: &mut G, rng: &mut Rng) -> Option<G::Move> {
+pub fn greedy_move<G: Searchable>(game: &mut G, rng: &mut Rng) -> Option<G::Move> {
     let mut moves = Vec::new();
     game.search_moves(&mut moves);
     let mut winning = Vec::new();

@@ -1,20 +1,20 @@
-//! Perft over any [`Game`]: the leaf count of the legal move tree, for every variant
+//! Perft over any [`Game`](crate::game::Game): the leaf count of the legal move tree, for every variant
 //! (obstacle chess's walls and effects included), with bulk counting at the last ply. A
 //! position the variant's rules have decided has no moves, as Fairy-Stockfish, python-chess
 //! and shakmaty count (unless `end_rules` is off: the move generator's count alone).
 //! `core::perft` stays the core's own yardstick on bare positions.
 
-use crate::game::Game;
+use crate::game::Searchable;
 
 /// Reusable move buffers, one per ply, so that counting allocates nothing after warm-up.
 pub struct Perft<M> {
     buffers: Vec<Vec<M>>,
     /// Count the legal moves at the last ply instead of making each one.
     pub bulk: bool,
-    /// A decided position ([`Game::is_decided`]) has no moves.
+    /// A decided position ([`Game::is_decided`](crate::game::Game::is_decided)) has no moves.
     pub end_rules: bool,
     /// Hand a subtree to the core's own walk where the game says no rule of its own acts
-    /// there ([`Game::core_walk`]); off: every node goes through the game (for tests and
+    /// there ([`Searchable::core_walk`]); off: every node goes through the game (for tests and
     /// benchmarks of that path).
     pub core_walk: bool,
 }
@@ -32,7 +32,7 @@ impl<M: Copy> Perft<M> {
     }
 
     /// Leaves at `depth` plies below `game`'s position.
-    pub fn count<V: Game<Move = M>>(&mut self, game: &mut V, depth: u32) -> u64 {
+    pub fn count<V: Searchable<Move = M>>(&mut self, game: &mut V, depth: u32) -> u64 {
         if let Some(pos) = game.core_walk(depth).filter(|_| self.core_walk) {
             // No rule of the game acts below here: the core's own walk counts the same tree.
             let mut core = crate::core::perft::Perft::new(self.bulk);
@@ -45,7 +45,7 @@ impl<M: Copy> Perft<M> {
         self.walk(game, depth)
     }
 
-    fn walk<V: Game<Move = M>>(&mut self, game: &mut V, depth: u32) -> u64 {
+    fn walk<V: Searchable<Move = M>>(&mut self, game: &mut V, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
         }
@@ -76,7 +76,11 @@ impl<M: Copy> Perft<M> {
     }
 
     /// Leaf counts per root move, in generation order, with each move's coordinate text.
-    pub fn divide<V: Game<Move = M>>(&mut self, game: &mut V, depth: u32) -> Vec<(String, u64)> {
+    pub fn divide<V: Searchable<Move = M>>(
+        &mut self,
+        game: &mut V,
+        depth: u32,
+    ) -> Vec<(String, u64)> {
         let mut moves = Vec::new();
         if !(self.end_rules && game.is_decided()) {
             game.legal_moves(&mut moves);

@@ -11,7 +11,7 @@ use std::time::Duration;
 use crate::engine::clock::Clock;
 use crate::engine::score::{self, Score, INFINITY, PROVEN, WIN};
 use crate::engine::tt::{Bound, Table};
-use crate::game::{Game, Terminal};
+use crate::game::{Searchable, Terminal};
 
 /// Deepest ply the search reaches (iterations and quiescence included).
 pub const MAX_PLY: usize = 96;
@@ -167,13 +167,17 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Engine<M> {
     }
 
     /// Searches the position of `game` within `limits` and returns the best move found.
-    pub fn search<G: Game<Move = M>>(&mut self, game: &mut G, limits: &Limits) -> SearchResult<M> {
+    pub fn search<G: Searchable<Move = M>>(
+        &mut self,
+        game: &mut G,
+        limits: &Limits,
+    ) -> SearchResult<M> {
         self.search_reporting(game, limits, &mut |_| {})
     }
 
     /// [`Engine::search`], handing each completed iteration to `report` (its lines, best
     /// first).
-    pub fn search_reporting<G: Game<Move = M>>(
+    pub fn search_reporting<G: Searchable<Move = M>>(
         &mut self,
         game: &mut G,
         limits: &Limits,
@@ -310,7 +314,7 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Engine<M> {
 
     /// One iteration at the root. Returns the best value and move among the moves that
     /// completed (`None` if the first one did not).
-    fn root<G: Game<Move = M>>(
+    fn root<G: Searchable<Move = M>>(
         &mut self,
         game: &mut G,
         depth: i32,
@@ -353,7 +357,7 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Engine<M> {
         (alpha, best)
     }
 
-    fn negamax<G: Game<Move = M>>(
+    fn negamax<G: Searchable<Move = M>>(
         &mut self,
         game: &mut G,
         depth: i32,
@@ -492,7 +496,7 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Engine<M> {
 
     /// Captures only, on top of the static evaluation (stand pat). Moves are still generated
     /// first: a side without moves is stalemated, whatever the evaluation says.
-    fn quiescence<G: Game<Move = M>>(
+    fn quiescence<G: Searchable<Move = M>>(
         &mut self,
         game: &mut G,
         ply: usize,
@@ -556,7 +560,11 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Engine<M> {
     }
 
     /// The line the table expects after `best` (checked move by move for legality).
-    fn principal_variation<G: Game<Move = M>>(&mut self, game: &mut G, best: Option<M>) -> Vec<M> {
+    fn principal_variation<G: Searchable<Move = M>>(
+        &mut self,
+        game: &mut G,
+        best: Option<M>,
+    ) -> Vec<M> {
         let mut pv = Vec::new();
         let mut next = best;
         let mut legal = Vec::new();

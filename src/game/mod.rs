@@ -16,5 +16,5 @@ pub mod zone_edges;
 
 pub use end::{GameEnd, Score};
 pub use id::{BoardFormat, Capabilities, UnknownVariant, VariantId};
-pub use rules::{Diagnostic, Game, MoveRefused, Reachable, Terminal};
+pub use rules::{Diagnostic, Game, MoveRefused, Reachable, Searchable, Terminal};
 pub use seat_view::SeatView;

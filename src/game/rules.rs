@@ -110,11 +110,6 @@ pub trait Game: Clone {
     fn side_to_move(&self) -> Color;
     /// Appends the legal moves of the side to move (the game is not decided yet).
     fn legal_moves(&mut self, out: &mut Vec<Self::Move>);
-    /// Appends the moves the search tries: the legal moves, unless the variant leaves some
-    /// out as never worth a look (none is left out when that would leave none).
-    fn search_moves(&mut self, out: &mut Vec<Self::Move>) {
-        self.legal_moves(out);
-    }
     /// Plays a legal move; the game keeps what `unmake` needs.
     fn make(&mut self, m: Self::Move);
     /// Takes back the last move made.
@@ -132,6 +127,37 @@ pub trait Game: Clone {
     }
     /// The result when the side to move has no legal move (stalemate draw, checkmate loss).
     fn no_moves(&self) -> Terminal;
+    /// A legal move as the variant's notation writes it (the text a move file, game file or
+    /// PGN holds).
+    fn move_text(&mut self, m: Self::Move) -> String;
+    /// The legal move a text in the variant's notation names.
+    fn parse_move(&mut self, text: &str) -> Result<Self::Move, MoveRefused>;
+    /// The current position as the variant's board file (FEN where the variant has no other).
+    fn board_file(&self) -> String;
+
+    /// A legal move in coordinates (`e2e4`, `e7e8q`), as UCI and perft's divide write it;
+    /// a move coordinates cannot express keeps the variant's notation.
+    fn coordinate_text(&mut self, m: Self::Move) -> String {
+        self.move_text(m)
+    }
+
+    /// How many legal moves the side to move has (`scratch` is room to work in).
+    fn count_legal_moves(&mut self, scratch: &mut Vec<Self::Move>) -> usize {
+        scratch.clear();
+        self.legal_moves(scratch);
+        scratch.len()
+    }
+}
+
+/// What search and perft need beyond the rules ([`Game`]): the moves worth trying, how a
+/// position scores, how moves are ordered, and when perft may walk the core alone. Every game
+/// is searched, so every game implements it; a front end that only plays asks [`Game`].
+pub trait Searchable: Game {
+    /// Appends the moves the search tries: the legal moves, unless the variant leaves some
+    /// out as never worth a look (none is left out when that would leave none).
+    fn search_moves(&mut self, out: &mut Vec<Self::Move>) {
+        self.legal_moves(out);
+    }
     /// Static evaluation for the side to move, in centipawns. It may return
     /// `score::win_in(n)` / `score::loss_in(n)` for results it has proved `n` plies ahead.
     fn evaluate(&mut self) -> i32;
@@ -148,14 +174,6 @@ pub trait Game: Clone {
     fn history_slots(&self) -> usize;
     /// A slot for `m` in the history table, e.g. from × cells + to.
     fn history_slot(&self, m: Self::Move) -> usize;
-    /// A legal move as the variant's notation writes it (the text a move file, game file or
-    /// PGN holds).
-    fn move_text(&mut self, m: Self::Move) -> String;
-    /// The legal move a text in the variant's notation names.
-    fn parse_move(&mut self, text: &str) -> Result<Self::Move, MoveRefused>;
-    /// The current position as the variant's board file (FEN where the variant has no other).
-    fn board_file(&self) -> String;
-
     /// The core position whose own legal-move tree is this game's for the next `depth`
     /// plies, when no rule of the game acts there (no move filtered, no end rule able to
     /// fire): perft then walks the core directly, at the core's speed. `None` (the default):
@@ -163,26 +181,11 @@ pub trait Game: Clone {
     fn core_walk(&self, _depth: u32) -> Option<&Position> {
         None
     }
-
     /// Where arriving ends the game, for the core's walk that `core_walk` allows (goal
     /// squares; `None`, the default: nowhere).
     fn core_arrivals(&self) -> Option<crate::core::perft::Arrivals> {
         None
     }
-
-    /// A legal move in coordinates (`e2e4`, `e7e8q`), as UCI and perft's divide write it;
-    /// a move coordinates cannot express keeps the variant's notation.
-    fn coordinate_text(&mut self, m: Self::Move) -> String {
-        self.move_text(m)
-    }
-
-    /// How many legal moves the side to move has (`scratch` is room to work in).
-    fn count_legal_moves(&mut self, scratch: &mut Vec<Self::Move>) -> usize {
-        scratch.clear();
-        self.legal_moves(scratch);
-        scratch.len()
-    }
-
     /// The result if the game is over here (decided, or no legal move); otherwise `None`
     /// with the legal moves in `moves`.
     fn outcome_or_moves(&mut self, moves: &mut Vec<Self::Move>) -> Option<Terminal> {

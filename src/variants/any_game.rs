@@ -8,7 +8,7 @@
 
 use crate::core::{Color, Move, Position};
 use crate::engine::perft::Perft;
-use crate::game::{Game, MoveRefused, Terminal, VariantId};
+use crate::game::{Game, MoveRefused, Searchable, Terminal, VariantId};
 use crate::variants::core_game::CoreGame;
 use crate::variants::obstacle::ObstacleChess;
 use crate::variants::pawnrace::PawnRace;
@@ -44,7 +44,7 @@ pub trait Visit {
     /// What the work gives back.
     type Output;
     /// Does the work on one variant's game.
-    fn visit<G: Game>(self, game: G) -> Self::Output;
+    fn visit<G: Searchable>(self, game: G) -> Self::Output;
 }
 
 impl AnyGame {
@@ -67,7 +67,7 @@ impl AnyGame {
         }
         impl Visit for Count {
             type Output = u64;
-            fn visit<G: Game>(self, mut game: G) -> u64 {
+            fn visit<G: Searchable>(self, mut game: G) -> u64 {
                 Perft::<G::Move>::new(self.bulk).count(&mut game, self.depth)
             }
         }
@@ -109,7 +109,7 @@ macro_rules! with_move {
 }
 
 /// Appends `game`'s moves, found by `list`, to `out` as [`AnyMove`]s.
-fn wrapped<G: Game>(
+fn wrapped<G: Searchable>(
     game: &mut G,
     out: &mut Vec<AnyMove>,
     wrap: fn(G::Move) -> AnyMove,
@@ -139,14 +139,6 @@ impl Game for AnyGame {
         }
     }
 
-    fn search_moves(&mut self, out: &mut Vec<AnyMove>) {
-        match self {
-            AnyGame::Core(g) => wrapped(g, out, AnyMove::Core, Game::search_moves),
-            AnyGame::Obstacle(g) => wrapped(&mut **g, out, AnyMove::Obstacle, Game::search_moves),
-            AnyGame::PawnRace(g) => wrapped(g, out, AnyMove::PawnRace, Game::search_moves),
-        }
-    }
-
     /// A move of another variant's game is ignored (it cannot be legal here).
     fn make(&mut self, m: AnyMove) {
         with_move!(self, m, g, m => g.make(m), ())
@@ -172,26 +164,6 @@ impl Game for AnyGame {
         each!(self, g => g.no_moves())
     }
 
-    fn evaluate(&mut self) -> i32 {
-        each!(self, g => g.evaluate())
-    }
-
-    fn is_noisy(&self, m: AnyMove) -> bool {
-        with_move!(self, m, g, m => g.is_noisy(m), false)
-    }
-
-    fn capture_order(&self, m: AnyMove) -> i32 {
-        with_move!(self, m, g, m => g.capture_order(m), 0)
-    }
-
-    fn history_slots(&self) -> usize {
-        each!(self, g => g.history_slots())
-    }
-
-    fn history_slot(&self, m: AnyMove) -> usize {
-        with_move!(self, m, g, m => g.history_slot(m), 0)
-    }
-
     fn move_text(&mut self, m: AnyMove) -> String {
         with_move!(self, m, g, m => g.move_text(m), String::new())
     }
@@ -211,11 +183,36 @@ impl Game for AnyGame {
     fn coordinate_text(&mut self, m: AnyMove) -> String {
         with_move!(self, m, g, m => g.coordinate_text(m), String::new())
     }
+}
 
+impl Searchable for AnyGame {
+    fn search_moves(&mut self, out: &mut Vec<AnyMove>) {
+        match self {
+            AnyGame::Core(g) => wrapped(g, out, AnyMove::Core, Searchable::search_moves),
+            AnyGame::Obstacle(g) => {
+                wrapped(&mut **g, out, AnyMove::Obstacle, Searchable::search_moves)
+            }
+            AnyGame::PawnRace(g) => wrapped(g, out, AnyMove::PawnRace, Searchable::search_moves),
+        }
+    }
+    fn evaluate(&mut self) -> i32 {
+        each!(self, g => g.evaluate())
+    }
+    fn is_noisy(&self, m: AnyMove) -> bool {
+        with_move!(self, m, g, m => g.is_noisy(m), false)
+    }
+    fn capture_order(&self, m: AnyMove) -> i32 {
+        with_move!(self, m, g, m => g.capture_order(m), 0)
+    }
+    fn history_slots(&self) -> usize {
+        each!(self, g => g.history_slots())
+    }
+    fn history_slot(&self, m: AnyMove) -> usize {
+        with_move!(self, m, g, m => g.history_slot(m), 0)
+    }
     fn core_walk(&self, depth: u32) -> Option<&Position> {
         each!(self, g => g.core_walk(depth))
     }
-
     fn core_arrivals(&self) -> Option<crate::core::perft::Arrivals> {
         each!(self, g => g.core_arrivals())
     }

@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use crate::core::{Color, KindId, Move, MoveFlag, Piece, Position, Sq, Undo};
 use crate::engine::eval::{self, PieceValues};
-use crate::game::{Game, MoveRefused, Terminal, VariantId};
+use crate::game::{Game, MoveRefused, Searchable, Terminal, VariantId};
 use crate::variants::core_table::TableHooks;
 use crate::variants::dead_position::DeadPosition;
 use crate::variants::terrain::{Allowance, Fired, Terrain, TerrainInPlay};
@@ -559,6 +559,40 @@ impl Game for CoreGame {
         None
     }
 
+    fn is_decided(&self) -> bool {
+        let us = self.pos.side_to_move();
+        let royal_lost =
+            |c: Color| self.pos.royal_count(c) == 0 && self.pos.royal_count(c.other()) > 0;
+        (self.ends.royal_capture && (royal_lost(us) || royal_lost(us.other())))
+            || self.ends.decided(&self.pos).is_some()
+    }
+
+    fn no_moves(&self) -> Terminal {
+        if self.ends.checkmate && self.pos.in_check(self.pos.side_to_move()) {
+            Terminal::Loss
+        } else {
+            self.ends.stalemate
+        }
+    }
+}
+
+impl Searchable for CoreGame {
+    fn evaluate(&mut self) -> i32 {
+        eval::evaluate(&self.pos, &self.values)
+    }
+    fn is_noisy(&self, m: Move) -> bool {
+        m.flag == MoveFlag::EnPassant || m.promotion.is_some() || self.pos.piece_at(m.to).is_some()
+    }
+    fn capture_order(&self, m: Move) -> i32 {
+        self.values.capture_order(&self.pos, m)
+    }
+    fn history_slots(&self) -> usize {
+        let cells = self.pos.rules().shape.cells();
+        cells * cells
+    }
+    fn history_slot(&self, m: Move) -> usize {
+        m.from as usize * self.pos.rules().shape.cells() + m.to as usize
+    }
     /// The core's tree is this game's while no clock rule, root restriction or end rule can
     /// act: the clock stays below its limit for `depth` plies, nothing ends by extinction or a
     /// goal, a royal piece cannot be captured (the core keeps each side's only royal
@@ -583,7 +617,6 @@ impl Game for CoreGame {
             && (ends.goals.is_empty() || ends.decided(&self.pos).is_none());
         plain.then_some(&self.pos)
     }
-
     fn core_arrivals(&self) -> Option<crate::core::perft::Arrivals> {
         // One goal at most (`core_walk`): its kind, either side's, on its squares.
         let goal = self.ends.goals.first()?;
@@ -599,43 +632,6 @@ impl Game for CoreGame {
                 .to_vec(),
             cells,
         })
-    }
-
-    fn is_decided(&self) -> bool {
-        let us = self.pos.side_to_move();
-        let royal_lost =
-            |c: Color| self.pos.royal_count(c) == 0 && self.pos.royal_count(c.other()) > 0;
-        (self.ends.royal_capture && (royal_lost(us) || royal_lost(us.other())))
-            || self.ends.decided(&self.pos).is_some()
-    }
-
-    fn no_moves(&self) -> Terminal {
-        if self.ends.checkmate && self.pos.in_check(self.pos.side_to_move()) {
-            Terminal::Loss
-        } else {
-            self.ends.stalemate
-        }
-    }
-
-    fn evaluate(&mut self) -> i32 {
-        eval::evaluate(&self.pos, &self.values)
-    }
-
-    fn is_noisy(&self, m: Move) -> bool {
-        m.flag == MoveFlag::EnPassant || m.promotion.is_some() || self.pos.piece_at(m.to).is_some()
-    }
-
-    fn capture_order(&self, m: Move) -> i32 {
-        self.values.capture_order(&self.pos, m)
-    }
-
-    fn history_slots(&self) -> usize {
-        let cells = self.pos.rules().shape.cells();
-        cells * cells
-    }
-
-    fn history_slot(&self, m: Move) -> usize {
-        m.from as usize * self.pos.rules().shape.cells() + m.to as usize
     }
 }
 

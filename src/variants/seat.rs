@@ -7,7 +7,7 @@
 
 use crate::engine::uci_client::UciClient;
 use crate::engine::{Engine, Limits};
-use crate::game::{Game, VariantId};
+use crate::game::{Game, Searchable, VariantId};
 use crate::notation::fen;
 use crate::variants::core_game::CoreGame;
 use crate::variants::registry::{self, UciEngine, Visit};
@@ -35,7 +35,7 @@ impl Think<'_> {
 }
 
 /// Our engine's move after `moves` (the variant's notation), in the variant's notation.
-pub fn search_move<V: Game>(
+pub fn search_move<V: Searchable>(
     mut game: V,
     moves: &[String],
     movetime: u64,
@@ -57,7 +57,7 @@ pub struct Search<'a> {
 
 impl Visit for Search<'_> {
     type Output = Result<String, String>;
-    fn visit<V: Game>(self, game: V) -> Self::Output {
+    fn visit<V: Searchable>(self, game: V) -> Self::Output {
         search_move(game, self.moves, self.movetime)
     }
 }

@@ -9,7 +9,7 @@
 
 use crate::core::{Color, Move, MoveFlag, Square, Undo};
 use crate::engine::eval::{self, PieceValues};
-use crate::game::{Game, MoveRefused, Terminal, VariantId};
+use crate::game::{Game, MoveRefused, Searchable, Terminal, VariantId};
 use crate::notation::coordinate;
 use crate::variants::obstacle::effects::{self, Fallout};
 use crate::variants::obstacle::game::{
@@ -197,24 +197,6 @@ impl Game for ObstacleChess {
         self.walls(out);
     }
 
-    /// Walls are searched only when no piece can move (placing walls as a plan is not
-    /// searched); actions the real game refused are left out at the root.
-    fn search_moves(&mut self, out: &mut Vec<ObstacleMove>) {
-        let start = out.len();
-        self.actions(out);
-        if self.taken.is_empty() && !self.root_exclude.is_empty() {
-            let exclude = &self.root_exclude;
-            let mut i = start;
-            while i < out.len() {
-                if exclude.contains(&out[i]) {
-                    out.swap_remove(i);
-                } else {
-                    i += 1;
-                }
-            }
-        }
-    }
-
     fn make(&mut self, m: ObstacleMove) {
         let depth = self.taken.len();
         if self.fallouts.len() <= depth {
@@ -278,11 +260,29 @@ impl Game for ObstacleChess {
             Terminal::Draw
         }
     }
+}
 
+impl Searchable for ObstacleChess {
+    /// Walls are searched only when no piece can move (placing walls as a plan is not
+    /// searched); actions the real game refused are left out at the root.
+    fn search_moves(&mut self, out: &mut Vec<ObstacleMove>) {
+        let start = out.len();
+        self.actions(out);
+        if self.taken.is_empty() && !self.root_exclude.is_empty() {
+            let exclude = &self.root_exclude;
+            let mut i = start;
+            while i < out.len() {
+                if exclude.contains(&out[i]) {
+                    out.swap_remove(i);
+                } else {
+                    i += 1;
+                }
+            }
+        }
+    }
     fn evaluate(&mut self) -> i32 {
         eval::evaluate(self.board().position(), &self.values)
     }
-
     fn is_noisy(&self, m: ObstacleMove) -> bool {
         match m {
             ObstacleMove::Piece(m) => {
@@ -293,19 +293,16 @@ impl Game for ObstacleChess {
             ObstacleMove::Wall(..) => false,
         }
     }
-
     fn capture_order(&self, m: ObstacleMove) -> i32 {
         match m {
             ObstacleMove::Piece(m) => self.values.capture_order(self.board().position(), m),
             ObstacleMove::Wall(..) => 0,
         }
     }
-
     fn history_slots(&self) -> usize {
         let cells = self.board().position().rules().shape.cells();
         cells * cells + 128
     }
-
     fn history_slot(&self, m: ObstacleMove) -> usize {
         let cells = self.board().position().rules().shape.cells();
         match m {

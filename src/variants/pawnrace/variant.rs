@@ -2,7 +2,7 @@
 //! outcomes, and the pawn race evaluation.
 
 use crate::core::{Color, Move, MoveFlag};
-use crate::game::{Game, MoveRefused, Terminal, VariantId};
+use crate::game::{Game, MoveRefused, Searchable, Terminal, VariantId};
 use crate::notation::coordinate;
 use crate::variants::pawnrace::{decided, eval, notation, PawnRace};
 
@@ -68,7 +68,9 @@ impl Game for PawnRace {
     fn no_moves(&self) -> Terminal {
         Terminal::Draw
     }
+}
 
+impl Searchable for PawnRace {
     fn evaluate(&mut self) -> i32 {
         let key = self.position.key();
         if self.eval_cache.is_empty() {
@@ -82,16 +84,13 @@ impl Game for PawnRace {
         *slot = (key, value);
         value
     }
-
     fn is_noisy(&self, m: Move) -> bool {
         m.flag == MoveFlag::EnPassant || self.position.piece_at(m.to).is_some()
     }
-
     fn history_slots(&self) -> usize {
         let cells = self.position.rules().shape.cells();
         cells * cells
     }
-
     fn history_slot(&self, m: Move) -> usize {
         m.from as usize * self.position.rules().shape.cells() + m.to as usize
     }
