@@ -6,7 +6,7 @@ use chessrules::core::history::AutomaticDraw;
 use chessrules::core::Notation;
 use chessrules::core::{Color, Position};
 use chessrules::engine::perft::Perft;
-use chessrules::game::{Game, Searchable, MoveRefused, Terminal};
+use chessrules::game::{Game, MoveRefused, Searchable, Terminal};
 use chessrules::notation::san;
 pub use chessrules::variants::registry::{AnyGame, AnyMove, Visit};
 
