@@ -2,9 +2,9 @@
 //! counted against Fairy-Stockfish's perft tables in `../shared/external/fairy-stockfish`
 //! (the lines of its `tests/perft.sh`): xiangqi, shogi and minishogi (the shipped
 //! `variants/*.toml`, through the same path as `chessrules perft --variant NAME --fen FEN`;
-//! shogi's start to depth 4, minishogi's to depth 5, as the tables have them), and grasshopper and
-//! nightrider chess (Fairy-Stockfish's built-in definitions written as the variant files in
-//! `tests/variants/`).
+//! shogi's start to depth 4, minishogi's to depth 5, as the tables have them), and
+//! Fairy-Stockfish's chess-like built-ins we ship as files (grasshopper, nightrider, amazon,
+//! almost, chancellor, modern, embassy, centaur, capablanca, losalamos).
 //! Every line is counted (about 1.5 s in all on the test profile).
 
 mod perft_tables;
@@ -17,19 +17,20 @@ const TABLES: &[(&str, Source)] = &[
     ("xiangqi.perft", Source::Shipped("xiangqi")),
     ("shogi.perft", Source::Shipped("shogi")),
     ("minishogi.perft", Source::Shipped("minishogi")),
-    (
-        "grasshopper.perft",
-        Source::File("tests/variants/grasshopper.toml"),
-    ),
-    (
-        "nightrider.perft",
-        Source::File("tests/variants/nightrider.toml"),
-    ),
+    ("grasshopper.perft", Source::Shipped("grasshopper")),
+    ("nightrider.perft", Source::Shipped("nightrider")),
+    ("amazon.perft", Source::Shipped("amazon")),
+    ("almost.perft", Source::Shipped("almost")),
+    ("chancellor.perft", Source::Shipped("chancellor")),
+    ("modern.perft", Source::Shipped("modern")),
+    ("embassy.perft", Source::Shipped("embassy")),
+    ("centaur.perft", Source::Shipped("centaur")),
+    ("capablanca.perft", Source::Shipped("capablanca")),
+    ("losalamos.perft", Source::Shipped("losalamos")),
 ];
 
 enum Source {
     Shipped(&'static str),
-    File(&'static str),
 }
 
 #[test]
@@ -42,13 +43,12 @@ fn variants_count_as_fairy_stockfish_does() {
     for (table, source) in TABLES {
         let text = std::fs::read_to_string(root.join(table)).expect("a reference table");
         let variant_text = match source {
-            Source::Shipped(name) => registry::find(name)
-                .ok()
-                .and_then(|r| r.file)
-                .expect("a shipped variant")
-                .text
-                .to_string(),
-            Source::File(path) => std::fs::read_to_string(path).expect("a test variant file"),
+            // Every embedded file, the examples (capablanca, losalamos) among them.
+            Source::Shipped(name) => chessrules::variants::custom::builtin::ALL
+                .iter()
+                .find(|(file, _)| file == name)
+                .map(|(_, text)| text.to_string())
+                .expect("an embedded variant file"),
         };
         for case in perft_tables::parse_table(table, &text) {
             // `epd startpos`: the variant's own start.

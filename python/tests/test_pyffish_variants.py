@@ -63,3 +63,30 @@ def test_random_games_agree_with_pyffish(name):
             # Placement and side to move agree (the clocks follow each program's draw rules).
             assert ours.fen().split()[:2] == fen.split()[:2], move
     assert plies > 1000
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["amazon", "almost", "chancellor", "modern", "embassy", "centaur", "grasshopper", "nightrider"],
+)
+def test_fairy_stockfish_builtins_agree_with_pyffish(name):
+    """Fairy-Stockfish's chess-like built-ins, shipped as files: the same legal moves as
+    pyffish at every ply of random games, castling and promotions among them."""
+    sf = _pyffish()
+    rng = random.Random(name)
+    plies = 0
+    for _ in range(4):
+        ours = chessrules.Board(name)
+        fen = sf.get_fen(name, sf.start_fen(name), [])
+        assert ours.fen() == fen
+        for _ in range(100):
+            legal = sorted(sf.legal_moves(name, fen, []))
+            assert sorted(m.uci() for m in ours.legal_moves) == legal, fen
+            if not legal:
+                break
+            move = rng.choice(legal)
+            ours.push_uci(move)
+            fen = sf.get_fen(name, fen, [move])
+            plies += 1
+            assert ours.fen().split()[:2] == fen.split()[:2], move
+    assert plies > 200

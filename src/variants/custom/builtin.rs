@@ -59,6 +59,25 @@ pub const ALL: &[(&str, &str)] = &[
         "minishogi",
         include_str!("../../../variants/minishogi.toml"),
     ),
+    // Fairy-Stockfish's built-ins on FIDE's board and its wider ones, each checked against
+    // its perft table (tests/fairy_stockfish_perft.rs) and pyffish's legal moves.
+    ("amazon", include_str!("../../../variants/amazon.toml")),
+    ("almost", include_str!("../../../variants/almost.toml")),
+    (
+        "chancellor",
+        include_str!("../../../variants/chancellor.toml"),
+    ),
+    ("modern", include_str!("../../../variants/modern.toml")),
+    ("embassy", include_str!("../../../variants/embassy.toml")),
+    ("centaur", include_str!("../../../variants/centaur.toml")),
+    (
+        "grasshopper",
+        include_str!("../../../variants/grasshopper.toml"),
+    ),
+    (
+        "nightrider",
+        include_str!("../../../variants/nightrider.toml"),
+    ),
 ];
 
 /// The embedded definition called `name` (its file name).
