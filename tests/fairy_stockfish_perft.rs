@@ -4,7 +4,8 @@
 //! `variants/*.toml`, through the same path as `chessrules perft --variant NAME --fen FEN`;
 //! shogi's start to depth 4, minishogi's to depth 5, as the tables have them), and
 //! Fairy-Stockfish's chess-like built-ins we ship as files (grasshopper, nightrider, amazon,
-//! almost, chancellor, modern, embassy, centaur, capablanca, losalamos).
+//! almost, chancellor, modern, embassy, centaur, knightmate, hoppelpoppel, newzealand,
+//! kinglet, capablanca, losalamos).
 //! Every line is counted (about 1.5 s in all on the test profile).
 
 mod perft_tables;
@@ -27,6 +28,10 @@ const TABLES: &[(&str, Source)] = &[
     ("centaur.perft", Source::Shipped("centaur")),
     ("capablanca.perft", Source::Shipped("capablanca")),
     ("losalamos.perft", Source::Shipped("losalamos")),
+    ("knightmate.perft", Source::Shipped("knightmate")),
+    ("hoppelpoppel.perft", Source::Shipped("hoppelpoppel")),
+    ("newzealand.perft", Source::Shipped("newzealand")),
+    ("kinglet.perft", Source::Shipped("kinglet")),
 ];
 
 enum Source {

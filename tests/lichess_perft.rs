@@ -40,8 +40,14 @@ const TABLES: &[(&str, &[&str])] = &[
         "antichess",
         &[
             "lichess-variants/antichess-shakmaty.perft",
-            "lichess-variants/giveaway-python-chess.perft",
             "fairy-stockfish/antichess.perft",
+        ],
+    ),
+    // Giveaway is antichess with castling (python-chess's and Fairy-Stockfish's).
+    (
+        "giveaway",
+        &[
+            "lichess-variants/giveaway-python-chess.perft",
             "fairy-stockfish/giveaway.perft",
         ],
     ),

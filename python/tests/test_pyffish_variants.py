@@ -67,7 +67,21 @@ def test_random_games_agree_with_pyffish(name):
 
 @pytest.mark.parametrize(
     "name",
-    ["amazon", "almost", "chancellor", "modern", "embassy", "centaur", "grasshopper", "nightrider"],
+    [
+        "amazon",
+        "almost",
+        "chancellor",
+        "modern",
+        "embassy",
+        "centaur",
+        "grasshopper",
+        "nightrider",
+        "knightmate",
+        "hoppelpoppel",
+        "newzealand",
+        "kinglet",
+        "giveaway",
+    ],
 )
 def test_fairy_stockfish_builtins_agree_with_pyffish(name):
     """Fairy-Stockfish's chess-like built-ins, shipped as files: the same legal moves as

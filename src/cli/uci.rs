@@ -4,7 +4,7 @@
 //! `UCI_Variant` offers `chess` and `fairy10x10` (fairy chess 10×10 on our rules: 10×10 FEN
 //! with the fairy letters, `startpos` = the course's start board, moves as `j9j10q`, castling
 //! as the king's move `f1i1`; the clock rule of the spec applies), then every shipped variant
-//! file by its names (`kingofthehill`, `racingkings`, `horde`, `antichess`/`giveaway`,
+//! file by its names (`kingofthehill`, `racingkings`, `horde`, `antichess`, `giveaway`,
 //! `3check`, `atomic`, …: FEN positions and coordinate moves as lichess-bot and cutechess
 //! send them). `--variant` sets the default.
 //!

@@ -78,6 +78,20 @@ pub const ALL: &[(&str, &str)] = &[
         "nightrider",
         include_str!("../../../variants/nightrider.toml"),
     ),
+    (
+        "knightmate",
+        include_str!("../../../variants/knightmate.toml"),
+    ),
+    (
+        "hoppelpoppel",
+        include_str!("../../../variants/hoppelpoppel.toml"),
+    ),
+    (
+        "newzealand",
+        include_str!("../../../variants/newzealand.toml"),
+    ),
+    ("kinglet", include_str!("../../../variants/kinglet.toml")),
+    ("giveaway", include_str!("../../../variants/giveaway.toml")),
 ];
 
 /// The embedded definition called `name` (its file name).
