@@ -34,26 +34,32 @@ def _pawn_drop_mates(sf, name, fen, moves):
     }
 
 
-@pytest.mark.parametrize("name", ["xiangqi", "shogi", "minishogi"])
-def test_random_games_agree_with_pyffish(name):
-    sf = _pyffish()
+def _play_beside_pyffish(
+    sf, name, games, plies_each, leave_out=lambda fen, legal: set(), no_moves_loses=True
+):
+    """Plays `games` random games of `name` from its start on our board and pyffish's side by
+    side: the same legal moves (less `leave_out`'s) at every ply, the same placement and side
+    to move after every move; where there is no legal move, our game is over too (and lost by
+    the side to move, with `no_moves_loses`). Returns (plies played, games ended without a
+    legal move)."""
     rng = random.Random(name)
-    plies = 0
-    ends = 0
-    for _ in range(12):
+    plies = ends = 0
+    for _ in range(games):
         ours = chessrules.Board(name)
         # The start as pyffish writes a position (its own start string may leave out fields:
         # shogi's `[-] w 0 1`).
         fen = sf.get_fen(name, sf.start_fen(name), [])
         assert ours.fen() == fen
-        for _ in range(150):
+        for _ in range(plies_each):
             legal = sf.legal_moves(name, fen, [])
-            legal = sorted(set(legal) - _pawn_drop_mates(sf, name, fen, legal))
+            legal = sorted(set(legal) - leave_out(fen, legal))
             assert sorted(m.uci() for m in ours.legal_moves) == legal, fen
             if not legal:
-                # No legal move loses, checkmated or not.
-                white_to_move = fen.split()[1] == "w"
-                assert ours.is_game_over() and ours.outcome().winner is (not white_to_move)
+                assert ours.is_game_over(), fen
+                if no_moves_loses:
+                    # No legal move loses, checkmated or not.
+                    white_to_move = fen.split()[1] == "w"
+                    assert ours.outcome().winner is (not white_to_move)
                 ends += 1
                 break
             move = rng.choice(legal)
@@ -62,6 +68,15 @@ def test_random_games_agree_with_pyffish(name):
             plies += 1
             # Placement and side to move agree (the clocks follow each program's draw rules).
             assert ours.fen().split()[:2] == fen.split()[:2], move
+    return plies, ends
+
+
+@pytest.mark.parametrize("name", ["xiangqi", "shogi", "minishogi"])
+def test_random_games_agree_with_pyffish(name):
+    sf = _pyffish()
+    plies, _ = _play_beside_pyffish(
+        sf, name, 12, 150, lambda fen, legal: _pawn_drop_mates(sf, name, fen, legal)
+    )
     assert plies > 1000
 
 
@@ -86,21 +101,5 @@ def test_random_games_agree_with_pyffish(name):
 def test_fairy_stockfish_builtins_agree_with_pyffish(name):
     """Fairy-Stockfish's chess-like built-ins, shipped as files: the same legal moves as
     pyffish at every ply of random games, castling and promotions among them."""
-    sf = _pyffish()
-    rng = random.Random(name)
-    plies = 0
-    for _ in range(4):
-        ours = chessrules.Board(name)
-        fen = sf.get_fen(name, sf.start_fen(name), [])
-        assert ours.fen() == fen
-        for _ in range(100):
-            legal = sorted(sf.legal_moves(name, fen, []))
-            assert sorted(m.uci() for m in ours.legal_moves) == legal, fen
-            if not legal:
-                break
-            move = rng.choice(legal)
-            ours.push_uci(move)
-            fen = sf.get_fen(name, fen, [move])
-            plies += 1
-            assert ours.fen().split()[:2] == fen.split()[:2], move
+    plies, _ = _play_beside_pyffish(_pyffish(), name, 4, 100, no_moves_loses=False)
     assert plies > 200
