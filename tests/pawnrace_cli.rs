@@ -11,7 +11,10 @@ use std::path::Path;
 
 use assert_cmd::Command;
 use chessrules::core::Color;
-use chessrules::variants::pawnrace::{Gap, PawnRace};
+use chessrules::game::game_seat_view::TableGame;
+use chessrules::game::{Game, Score};
+use chessrules::variants::core_game::CoreGame;
+use chessrules::variants::pawnrace::{new_game, start, Gap};
 
 fn bin() -> Command {
     Command::cargo_bin("chessrules").expect("binary")
@@ -57,14 +60,15 @@ fn golden_dialogues() {
 }
 
 /// Replays bare SAN lines on a new game and returns it.
-fn replay(gaps: (&str, &str), moves: &[&str]) -> PawnRace {
-    let mut game = PawnRace::new(
+fn replay(gaps: (&str, &str), moves: &[&str]) -> CoreGame {
+    let mut game = new_game(
         Gap::parse(gaps.0).expect("gap"),
         Gap::parse(gaps.1).expect("gap"),
     );
     for m in moves {
-        let san = game.play_text(m).expect("legal move");
-        assert_eq!(&san, m, "the computer writes plain SAN");
+        let played = game.parse_move(m).expect("legal move");
+        assert_eq!(&game.move_text(played), m, "the computer writes plain SAN");
+        game.make(played);
     }
     game
 }
@@ -89,11 +93,11 @@ fn computer_against_computer_quiet_prints_san_moves_and_the_result() {
     let lines: Vec<&str> = text.lines().collect();
     let (result, moves) = lines.split_last().expect("a result line");
     let mut game = replay(("d", "E"), moves);
-    let outcome = game.outcome().expect("the game is over");
-    let expected = match outcome.winner() {
-        Some(Color::White) => "White wins",
-        Some(Color::Black) => "Black wins",
-        None => "Draw by stalemate",
+    let end = game.rule_end().expect("the game is over");
+    let expected = match end.score() {
+        Score::Win(Color::White) => "White wins",
+        Score::Win(Color::Black) => "Black wins",
+        _ => "Draw by stalemate",
     };
     assert!(result.starts_with(expected), "{result}");
 }
@@ -106,9 +110,10 @@ fn back_against_the_computer_takes_back_both_moves() {
         .output()
         .expect("run");
     let text = String::from_utf8(out.stdout).expect("utf-8");
-    let start = chessrules::variants::pawnrace::board::display(
-        PawnRace::new(Gap::parse("h").expect("g"), Gap::parse("a").expect("g")).position(),
-    );
+    let start = chessrules::variants::pawnrace::board::display(&start(
+        Gap::parse("h").expect("g"),
+        Gap::parse("a").expect("g"),
+    ));
     assert_eq!(text.matches(&start).count(), 2, "{text}");
     assert_eq!(text.matches("Black plays ").count(), 1, "{text}");
     assert_eq!(out.status.code(), Some(1), "input ended");

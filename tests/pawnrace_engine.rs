@@ -3,10 +3,12 @@
 use chessrules::core::{Color, Move};
 use chessrules::engine::baseline::{greedy_move, random_move};
 use chessrules::engine::{Engine, Limits, Rng, Score};
-use chessrules::game::Game;
+use chessrules::game::game_seat_view::TableGame;
+use chessrules::game::{Game, Score as GameScore};
+use chessrules::variants::core_game::CoreGame;
 use chessrules::variants::pawnrace::board::from_diagram;
 use chessrules::variants::pawnrace::notation::san;
-use chessrules::variants::pawnrace::{start, Gap, PawnRace};
+use chessrules::variants::pawnrace::{game, new_game, start, Gap};
 
 fn limits(nodes: u64) -> Limits {
     Limits {
@@ -18,7 +20,7 @@ fn limits(nodes: u64) -> Limits {
 
 fn search(diagram: &str, side: Color, nodes: u64) -> (String, Score) {
     let pos = from_diagram(diagram, side, None).expect("diagram");
-    let mut g = PawnRace::from_position(pos.clone());
+    let mut g = game(pos.clone());
     let mut engine: Engine<Move> = Engine::new(16);
     let r = engine.search(&mut g, &limits(nodes));
     let best = r.best.expect("a move");
@@ -63,9 +65,10 @@ fn avoids_stalemating_the_opponent_when_winning() {
     let (_, score) = search(d, Color::Black, 200_000);
     assert!(matches!(score, Score::LossIn(_)), "{score}");
     let pos = from_diagram(d, Color::Black, None).expect("diagram");
-    let mut g = PawnRace::from_position(pos);
-    g.play_text("a6").expect("a6");
-    let mut s = PawnRace::from_position(g.position().clone());
+    let mut g = game(pos);
+    let a6 = g.parse_move("a6").expect("a6");
+    g.make(a6);
+    let mut s = game(g.position().clone());
     let mut engine: Engine<Move> = Engine::new(16);
     let r = engine.search(&mut s, &limits(200_000));
     let best = r.best.expect("a move");
@@ -77,7 +80,7 @@ fn avoids_stalemating_the_opponent_when_winning() {
 fn node_limit_and_legality_from_every_start() {
     let mut engine: Engine<Move> = Engine::new(16);
     for w in 0..8 {
-        let mut g = PawnRace::from_position(start(Gap::wrapping(w), Gap::wrapping(7 - w)));
+        let mut g = game(start(Gap::wrapping(w), Gap::wrapping(7 - w)));
         let r = engine.search(&mut g, &limits(5_000));
         let mut legal = Vec::new();
         g.legal_moves(&mut legal);
@@ -91,21 +94,24 @@ fn node_limit_and_legality_from_every_start() {
 fn play(
     ai_color: Color,
     gaps: (u8, u8),
-    other: &mut dyn FnMut(&mut PawnRace) -> Option<Move>,
+    other: &mut dyn FnMut(&mut CoreGame) -> Option<Move>,
 ) -> Option<Color> {
-    let mut game = PawnRace::new(Gap::wrapping(gaps.0), Gap::wrapping(gaps.1));
+    let mut now = new_game(Gap::wrapping(gaps.0), Gap::wrapping(gaps.1));
     let mut engine: Engine<Move> = Engine::new(16);
     loop {
-        if let Some(o) = game.outcome() {
-            return o.winner();
+        if let Some(end) = now.rule_end() {
+            return match end.score() {
+                GameScore::Win(winner) => Some(winner),
+                _ => None,
+            };
         }
-        let mut s = PawnRace::from_position(game.position().clone());
-        let m = if game.side_to_move() == ai_color {
+        let mut s = game(now.position().clone());
+        let m = if now.side_to_move() == ai_color {
             engine.search(&mut s, &limits(3_000)).best
         } else {
             other(&mut s)
         };
-        game.play(m.expect("a move"));
+        now.make(m.expect("a move"));
     }
 }
 
@@ -131,7 +137,7 @@ fn beats_random_and_greedy_players() {
 fn greedy_takes_an_immediate_win() {
     let d = "........\n.W......\n........\n........\n........\n........\n......B.\n........";
     let pos = from_diagram(d, Color::White, None).expect("diagram");
-    let mut s = PawnRace::from_position(pos.clone());
+    let mut s = game(pos.clone());
     for seed in 0..10 {
         let m = greedy_move(&mut s, &mut Rng::new(seed)).expect("a move");
         assert_eq!(san(&pos, m), "b8");

@@ -4,21 +4,21 @@
 use chessrules::core::{Move, Position};
 use chessrules::engine::baseline::random_move;
 use chessrules::engine::Rng;
+use chessrules::game::Game;
 use chessrules::variants::pawnrace::notation::{is_capture, parse, san};
-use chessrules::variants::pawnrace::PawnRace;
-use chessrules::variants::pawnrace::{decided, start, Gap};
+use chessrules::variants::pawnrace::{new_game, Gap};
 use proptest::prelude::*;
 
 /// A position reached by `plies` random moves from a start with these gaps.
 fn random_position(gaps: (u8, u8), plies: usize, seed: u64) -> Position {
-    let mut s = PawnRace::from_position(start(Gap::wrapping(gaps.0), Gap::wrapping(gaps.1)));
+    let mut s = new_game(Gap::wrapping(gaps.0), Gap::wrapping(gaps.1));
     let mut rng = Rng::new(seed);
     for _ in 0..plies {
-        if decided(s.position()).is_some() {
+        if s.is_decided() {
             break;
         }
         match random_move(&mut s, &mut rng) {
-            Some(m) => chessrules::game::Game::make(&mut s, m),
+            Some(m) => s.make(m),
             None => break,
         }
     }

@@ -1,21 +1,55 @@
-//! Pawn race rules: en passant, both win conditions, stalemate, move counts.
+//! Pawn race rules: en passant, both win conditions (in the course's words), stalemate, move
+//! counts. The rules are `variants/pawnrace.toml` on the core game.
 
-use chessrules::core::{Color, MoveFlag};
+use chessrules::core::{Color, Move, MoveFlag, Position};
+use chessrules::game::{Game, GameEnd, Score};
+use chessrules::variants::core_game::CoreGame;
 use chessrules::variants::pawnrace::board::from_diagram;
 use chessrules::variants::pawnrace::notation::{parse, san};
-use chessrules::variants::pawnrace::{outcome, Gap, PawnRace, RaceOutcome};
+use chessrules::variants::pawnrace::{course_end, new_game, Gap};
 
-fn game(w: &str, b: &str) -> PawnRace {
-    PawnRace::new(Gap::parse(w).expect("gap"), Gap::parse(b).expect("gap"))
+fn game(w: &str, b: &str) -> CoreGame {
+    new_game(Gap::parse(w).expect("gap"), Gap::parse(b).expect("gap"))
+}
+
+fn moves(g: &mut CoreGame) -> Vec<Move> {
+    let mut out = Vec::new();
+    g.legal_moves(&mut out);
+    out
+}
+
+fn play(g: &mut CoreGame, text: &str) -> Result<(), String> {
+    let m = g.parse_move(text).map_err(|e| e.message)?;
+    g.make(m);
+    Ok(())
+}
+
+/// How the game stands in `pos`, in the course's words.
+fn outcome(pos: &mut Position) -> Option<GameEnd> {
+    course_end(&mut chessrules::variants::pawnrace::game(pos.clone()))
+}
+
+fn won(winner: Color, how: &str) -> Option<GameEnd> {
+    Some(GameEnd::VariantRule {
+        score: Score::Win(winner),
+        sentence: format!("{} wins by {how}", winner.title()),
+    })
+}
+
+fn stalemate(mover: &str) -> Option<GameEnd> {
+    Some(GameEnd::VariantRule {
+        score: Score::Draw,
+        sentence: format!("Draw by stalemate: {mover} cannot move"),
+    })
 }
 
 #[test]
 fn every_gap_pair_starts_with_fourteen_moves() {
     for w in 0..8 {
         for b in 0..8 {
-            let mut g = PawnRace::new(Gap::wrapping(w), Gap::wrapping(b));
-            assert_eq!(g.legal_move_list().len(), 14);
-            assert_eq!(g.outcome(), None);
+            let mut g = new_game(Gap::wrapping(w), Gap::wrapping(b));
+            assert_eq!(moves(&mut g).len(), 14);
+            assert_eq!(course_end(&mut g), None);
         }
     }
 }
@@ -24,33 +58,29 @@ fn every_gap_pair_starts_with_fourteen_moves() {
 fn en_passant_only_right_after_the_double_step() {
     let mut g = game("h", "a");
     for m in ["b4", "d6", "b5", "c5"] {
-        g.play_text(m).expect(m);
+        play(&mut g, m).expect(m);
     }
-    let ep: Vec<_> = g
-        .legal_move_list()
+    let ep: Vec<_> = moves(&mut g)
         .into_iter()
         .filter(|m| m.flag == MoveFlag::EnPassant)
         .collect();
     assert_eq!(ep.len(), 1);
     assert_eq!(san(g.position(), ep[0]), "bxc6");
     // One move later the chance is gone.
-    g.play_text("a4").expect("a4");
-    g.play_text("e6").expect("e6");
+    play(&mut g, "a4").expect("a4");
+    play(&mut g, "e6").expect("e6");
     assert_eq!(
-        g.play_text("bxc6").map_err(|e| e.to_string()),
+        play(&mut g, "bxc6"),
         Err("there is nothing to capture on c6".to_string())
     );
-    assert!(g
-        .legal_move_list()
-        .iter()
-        .all(|m| m.flag != MoveFlag::EnPassant));
+    assert!(moves(&mut g).iter().all(|m| m.flag != MoveFlag::EnPassant));
 }
 
 #[test]
 fn en_passant_by_black_removes_the_white_pawn() {
     let mut g = game("a", "h");
     for m in ["h3", "g5", "h4", "g4", "f4", "gxf3"] {
-        g.play_text(m).expect(m);
+        play(&mut g, m).expect(m);
     }
     let shape = &g.position().rules().shape;
     assert_eq!(
@@ -77,7 +107,7 @@ fn reaching_the_last_rank_wins() {
     pos.make(m);
     assert_eq!(
         outcome(&mut pos),
-        Some(RaceOutcome::Promotion(Color::White))
+        won(Color::White, "reaching the last rank")
     );
     // Also by a capture onto the last rank, for Black.
     let mut pos = from_diagram(
@@ -90,7 +120,7 @@ fn reaching_the_last_rank_wins() {
     pos.make(m);
     assert_eq!(
         outcome(&mut pos),
-        Some(RaceOutcome::Promotion(Color::Black))
+        won(Color::Black, "reaching the last rank")
     );
 }
 
@@ -106,7 +136,7 @@ fn capturing_every_enemy_pawn_wins() {
     pos.make(m);
     assert_eq!(
         outcome(&mut pos),
-        Some(RaceOutcome::AllCaptured(Color::White))
+        won(Color::White, "capturing every black pawn")
     );
     // By en passant, for Black.
     let mut pos = from_diagram(
@@ -119,7 +149,7 @@ fn capturing_every_enemy_pawn_wins() {
     pos.make(m);
     assert_eq!(
         outcome(&mut pos),
-        Some(RaceOutcome::AllCaptured(Color::Black))
+        won(Color::Black, "capturing every white pawn")
     );
 }
 
@@ -131,9 +161,7 @@ fn no_legal_move_is_a_stalemate_draw() {
         None,
     )
     .expect("diagram");
-    let o = outcome(&mut pos);
-    assert_eq!(o, Some(RaceOutcome::Stalemate));
-    assert_eq!(o.and_then(RaceOutcome::winner), None);
+    assert_eq!(outcome(&mut pos), stalemate("White"));
     // The side not to move being stuck is no stalemate.
     let mut pos = from_diagram(
         "........\n........\n........\n....B...\n....W...\n........\nW.......\n........",
@@ -141,7 +169,7 @@ fn no_legal_move_is_a_stalemate_draw() {
         None,
     )
     .expect("diagram");
-    assert_eq!(outcome(&mut pos), Some(RaceOutcome::Stalemate));
+    assert_eq!(outcome(&mut pos), stalemate("Black"));
     pos.set_side_to_move(Color::White);
     assert_eq!(outcome(&mut pos), None);
 }
@@ -151,7 +179,7 @@ fn the_spec_figure_four_game() {
     // a4 h5 b4 g5 g3 h4: Black's chain g5/h4; gxh4 gxh4 follows.
     let mut g = game("h", "a");
     for m in ["a4", "h5", "b4", "g5", "g3", "h4", "gxh4", "gxh4"] {
-        g.play_text(m).expect(m);
+        play(&mut g, m).expect(m);
     }
     assert_eq!(g.position().piece_count(Color::White), 6);
     assert_eq!(g.position().piece_count(Color::Black), 6);

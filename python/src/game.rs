@@ -238,12 +238,11 @@ pub fn position(game: &AnyGame) -> &Position {
     game.position()
 }
 
-/// Is the side to move in check? (Pawn race has no king: never.)
+/// Is the side to move in check?
 pub fn is_check(game: &AnyGame) -> bool {
     match game {
         AnyGame::Core(g) => g.position().is_check(),
         AnyGame::Obstacle(g) => g.board().position().is_check(),
-        AnyGame::PawnRace(_) => false,
     }
 }
 

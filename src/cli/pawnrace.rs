@@ -15,8 +15,7 @@ use chessrules::game::VariantId;
 use chessrules::variants::pawnrace::player::{Strategy, MAX_MOVETIME_MS};
 use chessrules::variants::pawnrace::seat_view::board_text;
 use chessrules::variants::pawnrace::tournament::{play_match, GapSchedule, MatchConfig};
-use chessrules::variants::pawnrace::PawnRace;
-use chessrules::variants::pawnrace::{notation, start, Gap};
+use chessrules::variants::pawnrace::{self, notation, Gap};
 
 use crate::cli::play::{self, SeatSpec, Setup};
 use clap::{Args, Subcommand, ValueEnum};
@@ -171,7 +170,7 @@ fn interactive(
     };
     play::game::run(Setup {
         variant: VariantId::PawnRace,
-        board: board_text(&start(white_gap, black_gap)),
+        board: board_text(&pawnrace::start(white_gap, black_gap)),
         white: seat(seats[0]),
         black: seat(seats[1]),
         movetime,
@@ -234,7 +233,7 @@ fn run_match(args: MatchArgs) -> Result<ExitCode> {
 }
 
 fn analyse(args: AnalyseArgs) -> Result<ExitCode> {
-    let mut search = PawnRace::from_position(start(args.white_gap, args.black_gap));
+    let mut search = pawnrace::new_game(args.white_gap, args.black_gap);
     let mut engine = chessrules::engine::Engine::new(19);
     let mut limits = chessrules::engine::Limits::movetime(args.movetime.clamp(1, MAX_MOVETIME_MS));
     limits.full_time = args.full_time;

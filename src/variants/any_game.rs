@@ -11,21 +11,19 @@ use crate::engine::perft::Perft;
 use crate::game::{Game, MoveRefused, Searchable, Terminal, VariantId};
 use crate::variants::core_game::CoreGame;
 use crate::variants::obstacle::ObstacleChess;
-use crate::variants::pawnrace::PawnRace;
 
 /// A game of any variant the registry builds.
 // The core game is the common case and the one searched: boxing it to even out the arms
-// would add an indirection to every game for the two course variants with rules of their own.
+// would add an indirection to every game for obstacle chess, the one variant with rules of its
+// own, which is boxed instead.
 #[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum AnyGame {
     /// The core's rules alone, with the variant's notation and ends (standard, Chess960,
-    /// fairy, FollowChess, variant files).
+    /// fairy, FollowChess, pawn race, variant files).
     Core(CoreGame),
     /// Obstacle chess on the board as given (hidden trapdoors included).
     Obstacle(Box<ObstacleChess>),
-    /// Pawn race.
-    PawnRace(PawnRace),
 }
 
 /// A move of an [`AnyGame`]: the move of the game inside.
@@ -35,8 +33,6 @@ pub enum AnyMove {
     Core(Move),
     /// A move of obstacle chess (moves, walls, placements).
     Obstacle(<ObstacleChess as Game>::Move),
-    /// A move of a pawn race.
-    PawnRace(<PawnRace as Game>::Move),
 }
 
 /// Work to do on a game of any variant, with that variant's own types.
@@ -53,7 +49,6 @@ impl AnyGame {
         match self {
             AnyGame::Core(g) => work.visit(g),
             AnyGame::Obstacle(g) => work.visit(*g),
-            AnyGame::PawnRace(g) => work.visit(g),
         }
     }
 
@@ -79,7 +74,6 @@ impl AnyGame {
         match self {
             AnyGame::Core(g) => g.position(),
             AnyGame::Obstacle(g) => g.board().position(),
-            AnyGame::PawnRace(g) => g.position(),
         }
     }
 }
@@ -90,7 +84,6 @@ macro_rules! each {
         match $game {
             AnyGame::Core($g) => $body,
             AnyGame::Obstacle($g) => $body,
-            AnyGame::PawnRace($g) => $body,
         }
     };
 }
@@ -102,7 +95,6 @@ macro_rules! with_move {
         match ($game, $mv) {
             (AnyGame::Core($g), AnyMove::Core($m)) => $body,
             (AnyGame::Obstacle($g), AnyMove::Obstacle($m)) => $body,
-            (AnyGame::PawnRace($g), AnyMove::PawnRace($m)) => $body,
             _ => $other,
         }
     };
@@ -135,7 +127,6 @@ impl Game for AnyGame {
         match self {
             AnyGame::Core(g) => wrapped(g, out, AnyMove::Core, Game::legal_moves),
             AnyGame::Obstacle(g) => wrapped(&mut **g, out, AnyMove::Obstacle, Game::legal_moves),
-            AnyGame::PawnRace(g) => wrapped(g, out, AnyMove::PawnRace, Game::legal_moves),
         }
     }
 
@@ -172,7 +163,6 @@ impl Game for AnyGame {
         match self {
             AnyGame::Core(g) => g.parse_move(text).map(AnyMove::Core),
             AnyGame::Obstacle(g) => g.parse_move(text).map(AnyMove::Obstacle),
-            AnyGame::PawnRace(g) => g.parse_move(text).map(AnyMove::PawnRace),
         }
     }
 
@@ -192,7 +182,6 @@ impl Searchable for AnyGame {
             AnyGame::Obstacle(g) => {
                 wrapped(&mut **g, out, AnyMove::Obstacle, Searchable::search_moves)
             }
-            AnyGame::PawnRace(g) => wrapped(g, out, AnyMove::PawnRace, Searchable::search_moves),
         }
     }
     fn evaluate(&mut self) -> i32 {
@@ -246,15 +235,15 @@ mod tests {
             VariantId::Standard,
             registry::info(VariantId::Standard).initial,
         );
-        let race = registry::open(
-            VariantId::PawnRace,
-            registry::info(VariantId::PawnRace).initial,
+        let obstacle = registry::open(
+            VariantId::Obstacle,
+            registry::info(VariantId::Obstacle).initial,
         );
-        let (Ok(mut chess), Ok(mut race)) = (chess, race) else {
+        let (Ok(mut chess), Ok(mut obstacle)) = (chess, obstacle) else {
             panic!("the registry opens its own initial boards");
         };
         let mut moves = Vec::new();
-        race.legal_moves(&mut moves);
+        obstacle.legal_moves(&mut moves);
         let before = chess.key();
         chess.make(moves[0]);
         assert_eq!(chess.key(), before);

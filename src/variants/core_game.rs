@@ -15,6 +15,9 @@ use crate::variants::core_table::TableHooks;
 use crate::variants::dead_position::DeadPosition;
 use crate::variants::terrain::{Allowance, Fired, Terrain, TerrainInPlay};
 
+/// Entries of the cache of a variant's own evaluations (a power of two).
+const OWN_EVAL_CACHE: usize = 1 << 14;
+
 /// Mixed into the key of positions where the clock rule restricts the moves.
 const CLOCK_RULE_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
 
@@ -48,6 +51,9 @@ pub struct CoreNotation {
     pub write_coordinates: fn(&Position, Move) -> String,
     /// What the table shows and keeps beyond the moves (side panel, claims, the game log).
     pub table: &'static TableHooks,
+    /// The variant's own evaluation (centipawns for the side to move), where the generic one
+    /// from the piece table does not know its game (pawn race's races of passed pawns).
+    pub evaluate: Option<fn(&Position) -> i32>,
 }
 
 /// How a game ends, as the search sees it (results from the side to move's view).
@@ -106,7 +112,7 @@ impl Ends {
     }
 
     /// Has `side` brought a goal piece to the goal rank?
-    fn reached(&self, pos: &Position, side: Color) -> bool {
+    pub fn reached(&self, pos: &Position, side: Color) -> bool {
         let Some((kind, rank)) = self.reach_rank else {
             return false;
         };
@@ -153,7 +159,7 @@ impl Ends {
 
     /// Extinction, no pieces left, the goal rank (the side that just moved first), then the
     /// goal squares: the result from the side to move's view, and the rule's name.
-    pub fn decided_why(&self, pos: &Position) -> Option<(Terminal, &'static str)> {
+    pub fn decided_why(&self, pos: &Position) -> Option<(Terminal, DecidedBy)> {
         let us = pos.side_to_move();
         let them = us.other();
         if let Some(limit) = self.check_limit {
@@ -163,39 +169,39 @@ impl Ends {
                 pos.checks_given(us) >= limit,
                 pos.checks_given(them) >= limit,
             ) {
-                (true, true) => return Some((Terminal::Draw, "checks given")),
-                (false, true) => return Some((Terminal::Loss, "checks given")),
-                (true, false) => return Some((Terminal::Win, "checks given")),
+                (true, true) => return Some((Terminal::Draw, DecidedBy::ChecksGiven)),
+                (false, true) => return Some((Terminal::Loss, DecidedBy::ChecksGiven)),
+                (true, false) => return Some((Terminal::Win, DecidedBy::ChecksGiven)),
                 (false, false) => {}
             }
         }
         if self.extinct(pos, us) {
-            return Some((Terminal::Loss, "extinction"));
+            return Some((Terminal::Loss, DecidedBy::Extinction));
         } else if self.extinct(pos, them) {
-            return Some((Terminal::Win, "extinction"));
+            return Some((Terminal::Win, DecidedBy::Extinction));
         }
         if let Some(result) = self.no_pieces {
             if pos.piece_count(us) == 0 {
-                return Some((result, "no pieces left"));
+                return Some((result, DecidedBy::NoPiecesLeft));
             } else if pos.piece_count(them) == 0 {
-                return Some((result.flipped(), "no pieces left"));
+                return Some((result.flipped(), DecidedBy::NoPiecesLeft));
             }
         }
         if self.reached(pos, them) {
-            return Some((Terminal::Loss, "goal rank reached"));
+            return Some((Terminal::Loss, DecidedBy::GoalRank));
         } else if self.reached(pos, us) {
-            return Some((Terminal::Win, "goal rank reached"));
+            return Some((Terminal::Win, DecidedBy::GoalRank));
         }
         if self.goals.is_empty() {
             return None;
         }
         match (self.on_goal(pos, us), self.on_goal(pos, them)) {
-            (true, true) => Some((Terminal::Draw, "both reached the goal")),
-            (true, false) => Some((Terminal::Win, "goal reached")),
+            (true, true) => Some((Terminal::Draw, DecidedBy::BothAtGoal)),
+            (true, false) => Some((Terminal::Win, DecidedBy::Goal)),
             (false, true) => {
                 // White arrived first: Black's reply may still draw.
                 let reply = self.goal_reply && us == Color::Black && self.goal_in_one(pos);
-                (!reply).then_some((Terminal::Loss, "goal reached"))
+                (!reply).then_some((Terminal::Loss, DecidedBy::Goal))
             }
             (false, false) => None,
         }
@@ -204,6 +210,37 @@ impl Ends {
     /// [`Self::decided_why`]'s result.
     fn decided(&self, pos: &Position) -> Option<Terminal> {
         self.decided_why(pos).map(|(t, _)| t)
+    }
+}
+
+/// Which of a variant's own rules decided a game (see [`Ends::decided_why`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DecidedBy {
+    /// A side gave its last check of the check limit (three-check).
+    ChecksGiven,
+    /// A side lost every piece of an extinction kind.
+    Extinction,
+    /// A side has no piece left.
+    NoPiecesLeft,
+    /// A goal piece reached its goal rank.
+    GoalRank,
+    /// A goal piece reached a goal square.
+    Goal,
+    /// Both sides have a goal piece on a goal square.
+    BothAtGoal,
+}
+
+impl std::fmt::Display for DecidedBy {
+    /// The words a game's end gives for the rule: `extinction`, `goal rank reached`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            DecidedBy::ChecksGiven => "checks given",
+            DecidedBy::Extinction => "extinction",
+            DecidedBy::NoPiecesLeft => "no pieces left",
+            DecidedBy::GoalRank => "goal rank reached",
+            DecidedBy::Goal => "goal reached",
+            DecidedBy::BothAtGoal => "both reached the goal",
+        })
     }
 }
 
@@ -248,6 +285,9 @@ pub struct CoreGame {
     header: Arc<Vec<String>>,
     /// Trapdoors and mines (variant files that have them), played after each move.
     terrain: Option<Box<TerrainInPlay>>,
+    /// The variant's own evaluations by key (empty until it first evaluates; only for a
+    /// dialect with an `evaluate` hook, whose evaluation may cost more than a lookup).
+    eval_cache: Vec<(u64, i32)>,
 }
 
 impl CoreGame {
@@ -276,6 +316,7 @@ impl CoreGame {
             variant: dialect.id,
             header: Arc::new(Vec::new()),
             terrain: None,
+            eval_cache: Vec::new(),
         }
     }
 
@@ -578,7 +619,20 @@ impl Game for CoreGame {
 
 impl Searchable for CoreGame {
     fn evaluate(&mut self) -> i32 {
-        eval::evaluate(&self.pos, &self.values)
+        let Some(own) = self.dialect.evaluate else {
+            return eval::evaluate(&self.pos, &self.values);
+        };
+        // The key covers the placement, the side to move and the en passant file: everything
+        // an evaluation of the position reads.
+        let key = self.pos.key();
+        if self.eval_cache.is_empty() {
+            self.eval_cache = vec![(0, 0); OWN_EVAL_CACHE];
+        }
+        let slot = &mut self.eval_cache[key as usize & (OWN_EVAL_CACHE - 1)];
+        if slot.0 != key || key == 0 {
+            *slot = (key, own(&self.pos));
+        }
+        slot.1
     }
     fn is_noisy(&self, m: Move) -> bool {
         m.flag == MoveFlag::EnPassant || m.promotion.is_some() || self.pos.piece_at(m.to).is_some()

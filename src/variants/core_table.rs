@@ -101,7 +101,7 @@ impl TableGame for CoreGame {
             });
         }
         if let Some((result, why)) = self.ends().decided_why(pos) {
-            return Some(rule_words(result, us, why));
+            return Some(rule_words(result, us, &why.to_string()));
         }
         let mut moves = Vec::new();
         self.legal_moves(&mut moves);

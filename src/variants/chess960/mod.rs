@@ -299,6 +299,7 @@ pub static DIALECT: crate::variants::core_game::CoreNotation =
         write_board: |_, pos| to_fen(pos),
         write_coordinates: crate::notation::coordinate::to_uci960,
         table: &crate::variants::standard::table::HOOKS,
+        evaluate: None,
     };
 
 /// A game of Chess960 from `pos` (the search's game, with FIDE chess's ends).

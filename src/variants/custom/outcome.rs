@@ -39,7 +39,7 @@ pub fn outcome(game: &mut CoreGame) -> Option<GameEnd> {
         Terminal::Draw => drawn(reason),
     };
     if let Some((result, reason)) = end.decided_why(game.position()) {
-        return Some(by_result(result, reason));
+        return Some(by_result(result, &reason.to_string()));
     }
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);

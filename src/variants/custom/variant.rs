@@ -20,6 +20,7 @@ pub static DIALECT: CoreNotation = CoreNotation {
     write_board: super::table::board_file,
     write_coordinates: crate::notation::coordinate::to_uci,
     table: &super::table::HOOKS,
+    evaluate: None,
 };
 
 /// A game of `variant` from `pos`, ending as the file says, with the file's walls, trapdoors

@@ -23,6 +23,7 @@ pub static DIALECT: CoreNotation = CoreNotation {
     write_board: write::board_file,
     write_coordinates: crate::notation::coordinate::to_uci,
     table: &TableHooks::side_panel(table_info),
+    evaluate: None,
 };
 
 /// The side panel: the board file's allocation and status line, and the clock rule once it

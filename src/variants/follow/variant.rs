@@ -25,6 +25,7 @@ pub static DIALECT: CoreNotation = CoreNotation {
     write_board: |_, pos| board_file::write(pos),
     write_coordinates: crate::notation::coordinate::to_uci,
     table: &TableHooks::side_panel(table_info),
+    evaluate: None,
 };
 
 /// The side panel: the pieces each side has captured in this game, in the order they fell.

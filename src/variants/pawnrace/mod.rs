@@ -1,12 +1,12 @@
 //! Pawn race (`pawn-race.txt`): 8×8, seven pawns a side with one gap file each, White first.
 //!
-//! The pawn is the FIDE pawn row of the piece table without promotion kinds: reaching the last
-//! rank is not a promotion here but the end of the game, which `outcome` (the variant's win
-//! hook) reports, together with the win by capturing every enemy pawn and the stalemate draw.
+//! The rules are data: `variants/pawnrace.toml` (a pawn without promotion kinds; the first
+//! pawn on its last rank wins, so does capturing every enemy pawn, no legal move draws), played
+//! by the core game. This module adds the course's gaps and start, and (in `variant.rs`) its
+//! notation, diagram, end sentences and evaluation as the core game's hooks.
 
 pub mod board;
 pub mod eval;
-pub mod game;
 pub mod notation;
 pub mod player;
 pub mod seat_view;
@@ -15,35 +15,28 @@ pub mod variant;
 
 use std::sync::{Arc, OnceLock};
 
-use crate::core::{Color, Piece, Position, Rules, RulesConfig, Square};
-use crate::variants::pieces::{self, PawnRules};
+use crate::core::{Color, Piece, Position, Rules, Square};
+use crate::variants::core_game::CoreGame;
+use crate::variants::custom::{builtin, CustomVariant};
 
-pub use game::PawnRace;
+pub use variant::{course_end, game};
 
 /// Kind index of the pawn, the only row of the piece table.
 pub const PAWN: u8 = 0;
 
-fn build() -> Rules {
-    let config = RulesConfig {
-        files: 8,
-        ranks: 8,
-        pieces: vec![pieces::pawn(PawnRules {
-            double_step_from: Some(1),
-            en_passant: true,
-        })],
-        castling: Vec::new(),
-        promotion_kinds: Vec::new(),
-        king_safety: false,
-        options: crate::core::rules::RuleOptions::default(),
-    };
-    // The table above is fixed; failing to compile it is a programming error caught by tests.
-    Rules::new(config).expect("the pawn race rules are well-formed")
+/// The shipped file the rules come from, compiled once.
+fn variant_file() -> &'static CustomVariant {
+    static VARIANT: OnceLock<CustomVariant> = OnceLock::new();
+    VARIANT.get_or_init(|| match builtin::load("pawnrace") {
+        Some(Ok(variant)) => variant,
+        // The file ships inside the binary; every test that opens a pawn race reads it.
+        _ => panic!("variants/pawnrace.toml ships and compiles"),
+    })
 }
 
 /// The shared pawn race rules.
 pub fn rules() -> Arc<Rules> {
-    static RULES: OnceLock<Arc<Rules>> = OnceLock::new();
-    RULES.get_or_init(|| Arc::new(build())).clone()
+    variant_file().rules.clone()
 }
 
 /// A gap file `a`..`h` (either case), as given on the command line.
@@ -101,54 +94,9 @@ pub fn start(white_gap: Gap, black_gap: Gap) -> Position {
     pos
 }
 
-/// How a finished game ended.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum RaceOutcome {
-    /// A pawn of the winner reached its last rank.
-    Promotion(Color),
-    /// The winner captured every enemy pawn.
-    AllCaptured(Color),
-    /// The side to move has no legal move.
-    Stalemate,
-}
-
-impl RaceOutcome {
-    /// The winner, `None` for a draw.
-    pub fn winner(self) -> Option<Color> {
-        match self {
-            RaceOutcome::Promotion(c) | RaceOutcome::AllCaptured(c) => Some(c),
-            RaceOutcome::Stalemate => None,
-        }
-    }
-}
-
-/// The win conditions, read off the position alone (no history needed): a pawn on its last
-/// rank, or a side without pawns. Stalemate needs the move list; see `outcome`.
-pub fn decided(pos: &Position) -> Option<RaceOutcome> {
-    let shape = &pos.rules().shape;
-    for color in Color::BOTH {
-        let last = shape.relative_rank(color, 7);
-        if pos.pieces(color).any(|s| shape.rank_of(s) == last) {
-            return Some(RaceOutcome::Promotion(color));
-        }
-    }
-    for color in Color::BOTH {
-        if pos.piece_count(color) == 0 {
-            return Some(RaceOutcome::AllCaptured(color.other()));
-        }
-    }
-    None
-}
-
-/// The game's result in `pos`, if it is over: a win, or a draw when the side to move has no
-/// legal move (the spec's stale-mate).
-pub fn outcome(pos: &mut Position) -> Option<RaceOutcome> {
-    if let Some(o) = decided(pos) {
-        return Some(o);
-    }
-    let mut moves = Vec::with_capacity(16);
-    pos.legal_moves(&mut moves);
-    moves.is_empty().then_some(RaceOutcome::Stalemate)
+/// A new game from the start position with these gaps.
+pub fn new_game(white_gap: Gap, black_gap: Gap) -> CoreGame {
+    game(start(white_gap, black_gap))
 }
 
 #[cfg(test)]
@@ -170,6 +118,6 @@ mod tests {
         assert_eq!(pos.legal_move_list().len(), 14);
         assert_eq!(pos.piece_count(Color::White), 7);
         assert_eq!(pos.piece_count(Color::Black), 7);
-        assert_eq!(outcome(&mut pos), None);
+        assert_eq!(course_end(&mut game(pos)), None);
     }
 }

@@ -3,7 +3,6 @@
 //! coordinate form `b2b4` on input. Output is always short algebraic.
 
 use crate::core::{Color, Move, MoveFlag, Position, Sq, Square};
-use crate::variants::pawnrace::RaceOutcome;
 
 /// Why a move text was refused. The messages are shown to the person who typed it.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -14,9 +13,6 @@ pub enum RaceMoveError {
     /// Not in any accepted form; the text as typed, made printable.
     #[error("'{0}' is not a move (write for example b4, bxc6, b2-b4 or b2b4)")]
     Syntax(String),
-    /// The game is over; how it ended.
-    #[error("the game is over")]
-    GameOver(RaceOutcome),
     /// The start square holds no pawn of the side to move.
     #[error("there is no {color} pawn on {square}")]
     NoPawn {
@@ -230,13 +226,36 @@ fn explain(pos: &Position, from: Sq, to: Sq) -> RaceMoveError {
 mod tests {
     use super::*;
     use crate::variants::pawnrace::board::from_diagram;
-    use crate::variants::pawnrace::PawnRace;
+    use crate::variants::pawnrace::{start, Gap};
 
-    fn game() -> PawnRace {
-        PawnRace::new(
-            crate::variants::pawnrace::Gap::parse("h").expect("gap"),
-            crate::variants::pawnrace::Gap::parse("a").expect("gap"),
-        )
+    /// A position and the last move played on it, moves read as the course's player types
+    /// them.
+    struct Race {
+        pos: Position,
+        last: Option<Move>,
+    }
+
+    impl Race {
+        fn play_text(&mut self, text: &str) -> Result<String, RaceMoveError> {
+            let m = parse(&mut self.pos, text)?;
+            let written = san(&self.pos, m);
+            self.pos.make(m);
+            self.last = Some(m);
+            Ok(written)
+        }
+        fn last_move(&self) -> Option<Move> {
+            self.last
+        }
+        fn position(&self) -> &Position {
+            &self.pos
+        }
+    }
+
+    fn game() -> Race {
+        Race {
+            pos: start(Gap::parse("h").expect("gap"), Gap::parse("a").expect("gap")),
+            last: None,
+        }
     }
 
     #[test]

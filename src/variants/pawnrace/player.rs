@@ -3,7 +3,8 @@
 use crate::core::Move;
 use crate::engine::baseline::{greedy_move, random_move};
 use crate::engine::{Engine, Limits, Rng, SearchResult};
-use crate::variants::pawnrace::PawnRace;
+use crate::variants::core_game::CoreGame;
+use crate::variants::pawnrace::game;
 
 /// Longest time a computer may think about one move (the tournament wants answers in
 /// "reasonably less than 5 seconds").
@@ -50,8 +51,8 @@ impl ComputerPlayer {
 
     /// The move to play in `game` (`None` if there is none), with the search's findings when
     /// the search chose it.
-    pub fn choose(&mut self, game: &PawnRace) -> (Option<Move>, Option<SearchResult<Move>>) {
-        let mut search = PawnRace::from_position(game.position().clone());
+    pub fn choose(&mut self, now: &CoreGame) -> (Option<Move>, Option<SearchResult<Move>>) {
+        let mut search = game(now.position().clone());
         match (&mut self.engine, self.strategy) {
             (Some(engine), _) => {
                 let result = engine.search(&mut search, &Limits::movetime(self.movetime_ms));

@@ -3,10 +3,10 @@
 //! line with the side to move (`w` or `b`) and, optionally, the en passant square.
 
 use crate::core::{Color, Position, Square};
-use crate::game::game_seat_view::{GameSeatView, TableGame};
+use crate::game::game_seat_view::GameSeatView;
 use crate::game::seat_view::SeatView;
-use crate::game::{Diagnostic, GameEnd, Score};
-use crate::variants::pawnrace::{board, PawnRace, RaceOutcome};
+use crate::game::Diagnostic;
+use crate::variants::pawnrace::{board, game};
 
 /// What the page shows of pawn race.
 pub const INFO: crate::variants::registry::BoardText = crate::variants::registry::BoardText {
@@ -19,7 +19,7 @@ pub const INFO: crate::variants::registry::BoardText = crate::variants::registry
 /// seat view.
 pub fn load(text: &str) -> Result<Box<dyn SeatView>, Diagnostic> {
     let pos = parse(text).map_err(Diagnostic::plain)?;
-    Ok(Box::new(GameSeatView::new(PawnRace::from_position(pos))))
+    Ok(Box::new(GameSeatView::new(game(pos))))
 }
 
 /// The position of a pawn-race board file (also for the computer's search).
@@ -40,40 +40,6 @@ pub(crate) fn parse(text: &str) -> Result<Position, String> {
         return Err("extra lines after the side to move".to_string());
     }
     board::from_diagram(&rows.join("\n"), side, fields.next()).map_err(|e| e.to_string())
-}
-
-impl TableGame for PawnRace {
-    fn table_position(&self) -> &Position {
-        self.position()
-    }
-
-    /// The course's own sentences, as its interactive game prints them.
-    fn rule_end(&mut self) -> Option<GameEnd> {
-        let mover = self.side_to_move();
-        let (score, sentence) = match self.outcome()? {
-            RaceOutcome::Promotion(c) => (
-                Score::Win(c),
-                format!("{} wins by reaching the last rank", c.title()),
-            ),
-            RaceOutcome::AllCaptured(c) => (
-                Score::Win(c),
-                format!(
-                    "{} wins by capturing every {} pawn",
-                    c.title(),
-                    c.other().name()
-                ),
-            ),
-            RaceOutcome::Stalemate => (
-                Score::Draw,
-                format!("Draw by stalemate: {} cannot move", mover.title()),
-            ),
-        };
-        Some(GameEnd::VariantRule { score, sentence })
-    }
-
-    fn table_info(&self) -> Vec<String> {
-        vec!["the first pawn to reach its last rank wins".to_string()]
-    }
 }
 
 /// A position as the pawn race board file writes it: eight rows of `W`, `B` and `.` (rank 8

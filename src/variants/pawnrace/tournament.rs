@@ -2,9 +2,12 @@
 
 use std::time::{Duration, Instant};
 
+use crate::core::Color;
 use crate::engine::Rng;
+use crate::game::game_seat_view::TableGame;
+use crate::game::{Game, Score};
 use crate::variants::pawnrace::player::{ComputerPlayer, Strategy};
-use crate::variants::pawnrace::{Gap, PawnRace, RaceOutcome};
+use crate::variants::pawnrace::{new_game, Gap};
 
 /// Which gaps each game of a match uses.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -66,21 +69,21 @@ pub fn gaps_for(schedule: GapSchedule, index: u32, rng: &mut Rng) -> (Gap, Gap) 
     (Gap::wrapping(w as u8), Gap::wrapping(b as u8))
 }
 
-/// Plays one game to its end; returns the outcome and the longest move time.
+/// Plays one game to its end; returns the result and the longest move time.
 pub fn play_game(
     white: &mut ComputerPlayer,
     black: &mut ComputerPlayer,
     gaps: (Gap, Gap),
-) -> (RaceOutcome, Duration) {
-    let mut game = PawnRace::new(gaps.0, gaps.1);
+) -> (Score, Duration) {
+    let mut game = new_game(gaps.0, gaps.1);
     white.new_game();
     black.new_game();
     let mut longest = Duration::ZERO;
     loop {
-        if let Some(o) = game.outcome() {
-            return (o, longest);
+        if let Some(end) = game.rule_end() {
+            return (end.score(), longest);
         }
-        let player = if game.side_to_move() == crate::core::Color::White {
+        let player = if game.side_to_move() == Color::White {
             &mut *white
         } else {
             &mut *black
@@ -89,9 +92,9 @@ pub fn play_game(
         let (choice, _) = player.choose(&game);
         longest = longest.max(started.elapsed());
         match choice {
-            Some(m) => game.play(m),
+            Some(m) => game.make(m),
             // Not reached: a position with no move is a stalemate, caught above.
-            None => return (RaceOutcome::Stalemate, longest),
+            None => return (Score::Draw, longest),
         }
     }
 }
@@ -104,13 +107,13 @@ pub fn play_match(config: &MatchConfig, mut progress: impl FnMut(&Tally)) -> Tal
     let mut tally = Tally::default();
     for i in 0..config.games {
         let gaps = gaps_for(config.gaps, i, &mut rng);
-        let (outcome, longest) = play_game(&mut white, &mut black, gaps);
+        let (score, longest) = play_game(&mut white, &mut black, gaps);
         tally.games += 1;
         tally.longest_move = tally.longest_move.max(longest);
-        match outcome.winner() {
-            Some(crate::core::Color::White) => tally.white_wins += 1,
-            Some(crate::core::Color::Black) => tally.black_wins += 1,
-            None => tally.draws += 1,
+        match score {
+            Score::Win(Color::White) => tally.white_wins += 1,
+            Score::Win(Color::Black) => tally.black_wins += 1,
+            _ => tally.draws += 1,
         }
         progress(&tally);
     }

@@ -9,7 +9,6 @@ use crate::notation::fen;
 use crate::variants::custom::builtin::ShippedFile;
 use crate::variants::obstacle::search::engine_view;
 use crate::variants::obstacle::ObstacleChess;
-use crate::variants::pawnrace::PawnRace;
 use crate::variants::{chess960, custom, fairy, follow, obstacle, pawnrace, standard};
 
 use super::record::{ComputerPlay, UciEngine, VariantRecord};
@@ -263,13 +262,13 @@ fn open_follow(text: &str) -> Result<AnyGame, Diagnostic> {
 
 fn open_pawnrace(text: &str) -> Result<AnyGame, Diagnostic> {
     pawnrace::seat_view::parse(text)
-        .map(|pos| AnyGame::PawnRace(PawnRace::from_position(pos)))
+        .map(|pos| AnyGame::Core(pawnrace::game(pos)))
         .map_err(Diagnostic::plain)
 }
 
 fn open_pawnrace_fen(text: &str) -> Result<AnyGame, Diagnostic> {
     fen::parse(pawnrace::rules(), text.trim())
-        .map(|pos| AnyGame::PawnRace(PawnRace::from_position(pos)))
+        .map(|pos| AnyGame::Core(pawnrace::game(pos)))
         .map_err(|e| Diagnostic::plain(e.to_string()))
 }
 

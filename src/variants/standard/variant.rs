@@ -14,6 +14,7 @@ pub static DIALECT: CoreNotation = CoreNotation {
     write_board: |_, pos| fen::write(pos),
     write_coordinates: crate::notation::coordinate::to_uci,
     table: &crate::variants::standard::table::HOOKS,
+    evaluate: None,
 };
 
 /// A game of standard chess from `pos`.
