@@ -72,17 +72,6 @@ pub trait TableGame: Game<Move = Move> + Send {
     fn could_win(&self, _color: Color) -> bool {
         true
     }
-    /// The game log as a file, when the variant has a richer format than one move per line
-    /// (see [`SeatView::export_log`]).
-    fn export_log(
-        &self,
-        _initial: &str,
-        _moves: &[String],
-        _end: Option<&GameEnd>,
-        _tags: &[(String, String)],
-    ) -> Option<String> {
-        None
-    }
 }
 
 /// The draws the side to move may claim.
@@ -382,16 +371,6 @@ impl<G: TableGame> SeatView for GameSeatView<G> {
 
     fn could_win(&self, color: Color) -> bool {
         self.game.could_win(color)
-    }
-
-    fn export_log(
-        &self,
-        initial: &str,
-        moves: &[String],
-        end: Option<&GameEnd>,
-        tags: &[(String, String)],
-    ) -> Option<String> {
-        self.game.export_log(initial, moves, end, tags)
     }
 
     fn info(&self) -> Vec<String> {

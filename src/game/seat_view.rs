@@ -292,19 +292,6 @@ pub trait SeatView: Send {
     fn placement(&self) -> Option<Color> {
         None
     }
-    /// The game log as a file, when the variant has a richer format than one move per line
-    /// (standard chess: PGN). `moves` are the game's moves from `initial`; `end` how the
-    /// game ended, if it is over; `tags` the front end's own header (players, date), if it has
-    /// one.
-    fn export_log(
-        &self,
-        _initial: &str,
-        _moves: &[String],
-        _end: Option<&GameEnd>,
-        _tags: &[(String, String)],
-    ) -> Option<String> {
-        None
-    }
     /// What the last move set off: (`trapdoor` | `mine`, square, a sentence that says what
     /// happened to which piece), for animations and notices.
     fn events(&self) -> Vec<(&'static str, String, String)> {

@@ -729,9 +729,9 @@ impl Session {
         } else {
             (None, self.moves.len())
         };
-        if let Some(text) =
-            self.game
-                .export_log(&self.initial, &self.moves[..played], end.as_ref(), tags)
+        let game_log = registry::record(self.variant).game_log;
+        if let Some(text) = game_log
+            .and_then(|export| export(&self.initial, &self.moves[..played], end.as_ref(), tags))
         {
             return text;
         }

@@ -14,11 +14,6 @@ use crate::variants::terrain::table::{announcements, cell_obstacle, wall_views};
 /// Places an obstacle by a text that is not a move (see [`TableGame::place`]).
 pub type Placement = fn(&mut CoreGame, &str) -> Option<Result<String, MoveRefused>>;
 
-/// Writes a game's log file: the game's initial board file, its moves, how it ended, the front
-/// end's tags; `None` when it cannot.
-pub type LogExport =
-    fn(&CoreGame, &str, &[String], Option<&GameEnd>, &[(String, String)]) -> Option<String>;
-
 /// What a variant played by the core's rules adds at the table, beyond its moves and ends.
 #[derive(Debug)]
 pub struct TableHooks {
@@ -34,9 +29,6 @@ pub struct TableHooks {
     pub automatic_draw: fn(&CoreGame) -> Option<&'static str>,
     /// Could this side still win, if the other's flag fell?
     pub could_win: fn(&CoreGame, Color) -> bool,
-    /// The game log as a file (standard chess: PGN): the game's initial board file, its
-    /// moves, how it ended, the front end's tags.
-    pub export_log: Option<LogExport>,
     /// Obstacles the players place instead of moving (a variant file's `wall e4-e5`).
     pub place: Option<Placement>,
     /// A side not in check that cannot move is stalemated whatever the result (see
@@ -52,7 +44,6 @@ impl TableHooks {
         claims: |_| Claims::default(),
         automatic_draw: |_| None,
         could_win: |_, _| true,
-        export_log: None,
         place: None,
         every_stalemate: false,
     };
@@ -162,17 +153,6 @@ impl TableGame for CoreGame {
 
     fn could_win(&self, color: Color) -> bool {
         (self.notation().table.could_win)(self, color)
-    }
-
-    fn export_log(
-        &self,
-        initial: &str,
-        moves: &[String],
-        end: Option<&GameEnd>,
-        tags: &[(String, String)],
-    ) -> Option<String> {
-        let export = self.notation().table.export_log?;
-        export(self, initial, moves, end, tags)
     }
 }
 

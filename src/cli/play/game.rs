@@ -98,13 +98,13 @@ pub fn run(setup: Setup) -> Result<ExitCode> {
             game.show_if_changed(&mut t, &session, viewer)?;
         }
         if session.is_over() {
-            break End::Over;
+            break LoopExit::Over;
         }
         let mover = session.mover();
         if seats[mover.index()].is_human() {
             match game.person(&mut t, &mut session, mover, &seats)? {
-                Turn::Stop => break End::Stopped,
-                Turn::InputEnded => break End::InputEnded,
+                Turn::Stop => break LoopExit::Stopped,
+                Turn::InputEnded => break LoopExit::InputEnded,
                 Turn::Again | Turn::Played => continue,
             }
         }
@@ -113,20 +113,20 @@ pub fn run(setup: Setup) -> Result<ExitCode> {
             session.end_with(GameEnd::StoppedAfter {
                 plies: MAX_COMPUTER_PLIES,
             });
-            break End::Over;
+            break LoopExit::Over;
         }
         game.computer(&mut t, &mut session, mover, &mut seats[mover.index()])?;
         if computers && session.cursor() % 2 == 0 && !session.is_over() {
             game.show(&mut t, &session, viewer)?;
         }
     };
-    if end == End::InputEnded {
+    if end == LoopExit::InputEnded {
         if let Some((code, message)) = setup.input_ended {
             errln!("{message}");
             return Ok(ExitCode::from(code));
         }
     }
-    let stopped = end != End::Over;
+    let stopped = end != LoopExit::Over;
     if stopped {
         session.end_with(GameEnd::Stopped);
     }
@@ -142,8 +142,10 @@ pub fn run(setup: Setup) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Why the terminal's loop of turns stopped (not how the game ended: that is the session's
+/// `GameEnd`).
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum End {
+enum LoopExit {
     Over,
     Stopped,
     InputEnded,

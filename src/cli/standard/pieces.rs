@@ -45,8 +45,8 @@ pub fn piece_bytes(size: u64, threads: usize) -> u64 {
 /// that of each other, and still many times a reader's start-up.
 pub const LEAST_PIECE: u64 = 256 << 10;
 
-/// How a piece's reading ended.
-pub enum PieceEnd {
+/// Where and why a piece's reading stopped (a reading's end, not a game's).
+pub enum PieceStop {
     /// The next piece's cut was confirmed: a game starts cleanly there.
     Confirmed,
     /// The cut after the piece was inside a game (a blank line and a tag line in a comment):
@@ -68,7 +68,7 @@ pub struct PieceResult {
     /// Each game's verdict, in file order.
     pub replays: Vec<Replay>,
     /// How the reading ended.
-    pub end: PieceEnd,
+    pub end: PieceStop,
 }
 
 /// A reader of the file at `path` from byte `offset` on, which is the start of line `line`.
@@ -118,11 +118,11 @@ fn read_piece(job: &Job<'_>, index: usize, cut: Cut, end: u64) -> PieceResult {
         };
         let stop = |replays, end| PieceResult { replays, end };
         if index >= job.needed.load(Ordering::Relaxed) {
-            return stop(resume.replays, PieceEnd::Cancelled);
+            return stop(resume.replays, PieceStop::Cancelled);
         }
         match job.lines.line_at(cut.offset) {
             Ok(first) => line = Some(first + resume.counted_line - 1),
-            Err(e) => return stop(resume.replays, PieceEnd::Failed(e)),
+            Err(e) => return stop(resume.replays, PieceStop::Failed(e)),
         }
         (offset, replays) = (resume.offset, resume.replays);
     }
@@ -143,7 +143,7 @@ fn read_from(
     let done = |replays, end| Reading::Done(PieceResult { replays, end });
     let mut reader = match reader_at(job.path, offset, line.unwrap_or(1)) {
         Ok(r) => r,
-        Err(e) => return done(replays, PieceEnd::Failed(e)),
+        Err(e) => return done(replays, PieceStop::Failed(e)),
     };
     // Counting lines from 1: the last game start a reader with the file's lines may take
     // over from, as (offset, counted line, verdicts before it).
@@ -159,16 +159,16 @@ fn read_from(
     };
     loop {
         if index >= job.needed.load(Ordering::Relaxed) {
-            return done(replays, PieceEnd::Cancelled);
+            return done(replays, PieceStop::Cancelled);
         }
         let Some(read) = read_game_replayed(&mut reader, job.default_variant) else {
-            return done(replays, PieceEnd::EndOfFile);
+            return done(replays, PieceStop::EndOfFile);
         };
         let game = match read {
             Ok((game, _)) => game,
             // The error may name a line.
             Err(_) if !counted => return resume(replays, last_clean),
-            Err(e) => return done(replays, PieceEnd::Failed(e)),
+            Err(e) => return done(replays, PieceStop::Failed(e)),
         };
         let clean = reader.clean_start().map(|o| offset + o);
         if clean == Some(end) {
@@ -180,7 +180,7 @@ fn read_from(
                     .lines
                     .lines_between(offset, end, next_line.saturating_sub(1)),
             }
-            return done(replays, PieceEnd::Confirmed);
+            return done(replays, PieceStop::Confirmed);
         }
         if let (false, Some(start)) = (counted, clean) {
             last_clean = (start, reader.game_line(), replays.len());
@@ -198,7 +198,7 @@ fn read_from(
             }
             // The cut was inside a game: this reader is the file's from here on.
             job.needed.fetch_min(index + 1, Ordering::Relaxed);
-            return done(replays, PieceEnd::ReadsOn(Box::new(reader), offset));
+            return done(replays, PieceStop::ReadsOn(Box::new(reader), offset));
         }
     }
 }
@@ -289,9 +289,9 @@ impl<P: CutPlan, E: FnMut(&[Replay], u64) -> io::Result<bool>> Shared<'_, P, E> 
             let outcome = match (self.emit)(&result.replays, end) {
                 Err(e) => Some(Err(e)),
                 Ok(go_on) => match result.end {
-                    PieceEnd::Confirmed if go_on => None,
-                    PieceEnd::ReadsOn(reader, from) if go_on => Some(Ok(Some((*reader, from)))),
-                    PieceEnd::Failed(e) => Some(Err(e)),
+                    PieceStop::Confirmed if go_on => None,
+                    PieceStop::ReadsOn(reader, from) if go_on => Some(Ok(Some((*reader, from)))),
+                    PieceStop::Failed(e) => Some(Err(e)),
                     _ => Some(Ok(None)),
                 },
             };

@@ -19,7 +19,6 @@ pub static HOOKS: TableHooks = TableHooks {
     info,
     end: Some(end),
     place: Some(place),
-    export_log: Some(pgn_log),
     every_stalemate: true,
     ..TableHooks::PLAIN
 };
@@ -79,8 +78,7 @@ fn place(game: &mut CoreGame, text: &str) -> Option<Result<String, MoveRefused>>
 /// The game as PGN, its moves in SAN (or the file's notation for players) and its `Variant`
 /// tag the file's PGN name (`standard validate` reads it back); `None` for a game that placed
 /// obstacles (no move text of PGN writes a placement) or whose board does not read.
-fn pgn_log(
-    _game: &CoreGame,
+pub fn pgn_log(
     initial: &str,
     moves: &[String],
     end: Option<&GameEnd>,

@@ -54,6 +54,7 @@ pub static BUILTINS: [VariantRecord; 7] = [
         finder: true,
         programs: &[],
         file: None,
+        game_log: Some(standard::table::standard_pgn),
     },
     VariantRecord {
         id: VariantId::Chess960,
@@ -75,6 +76,7 @@ pub static BUILTINS: [VariantRecord; 7] = [
         finder: true,
         programs: &[],
         file: None,
+        game_log: Some(standard::table::chess960_pgn),
     },
     VariantRecord {
         id: VariantId::Fairy,
@@ -96,6 +98,7 @@ pub static BUILTINS: [VariantRecord; 7] = [
         finder: true,
         programs: &["fairychess"],
         file: None,
+        game_log: None,
     },
     VariantRecord {
         id: VariantId::Obstacle,
@@ -121,6 +124,7 @@ pub static BUILTINS: [VariantRecord; 7] = [
         finder: true,
         programs: &["obstacle", "obstacleChess"],
         file: None,
+        game_log: None,
     },
     VariantRecord {
         id: VariantId::Follow,
@@ -142,6 +146,7 @@ pub static BUILTINS: [VariantRecord; 7] = [
         finder: true,
         programs: &["followchess"],
         file: None,
+        game_log: None,
     },
     VariantRecord {
         id: VariantId::PawnRace,
@@ -167,6 +172,7 @@ pub static BUILTINS: [VariantRecord; 7] = [
         finder: false,
         programs: &["pawnrace"],
         file: None,
+        game_log: None,
     },
     VariantRecord {
         id: VariantId::Custom,
@@ -192,6 +198,7 @@ pub static BUILTINS: [VariantRecord; 7] = [
         finder: false,
         programs: &[],
         file: None,
+        game_log: Some(custom::table::pgn_log),
     },
 ];
 

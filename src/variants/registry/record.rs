@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 
 use crate::core::{Color, Position};
 use crate::game::seat_view::VariantInfo;
-use crate::game::{BoardFormat, Capabilities, Diagnostic, SeatView, VariantId};
+use crate::game::{BoardFormat, Capabilities, Diagnostic, GameEnd, SeatView, VariantId};
 use crate::variants::core_game::CoreGame;
 use crate::variants::custom::builtin::{shipped, ShippedFile};
 use crate::variants::seat::Think;
@@ -52,6 +52,11 @@ pub struct BoardText {
     /// How a move is written.
     pub syntax: &'static str,
 }
+
+/// Writes a game's log file from the game record: the game's initial board file, its moves
+/// (in the variant's notation), how it ended, the front end's tags; `None` when the record
+/// does not read.
+pub type GameLog = fn(&str, &[String], Option<&GameEnd>, &[(String, String)]) -> Option<String>;
 
 /// A variant's names, facts, capabilities and openers: one row of the registry.
 #[derive(Clone)]
@@ -99,6 +104,9 @@ pub struct VariantRecord {
     pub programs: &'static [&'static str],
     /// The shipped file its rules come from.
     pub file: Option<&'static ShippedFile>,
+    /// The game record as a file in the variant's own log format (PGN), where it has one
+    /// richer than a move a line: every front end's log of the variant comes from here.
+    pub game_log: Option<GameLog>,
 }
 
 impl VariantRecord {

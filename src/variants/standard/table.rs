@@ -6,7 +6,7 @@
 use crate::core::history::cannot_mate;
 use crate::game::game_seat_view::Claims;
 use crate::game::seat_view::fide_automatic_draw;
-use crate::game::{Game, GameEnd, VariantId};
+use crate::game::{Game, GameEnd};
 use crate::notation::fen;
 use crate::variants::core_game::CoreGame;
 use crate::variants::core_table::{pgn_record, TableHooks};
@@ -28,7 +28,6 @@ pub static HOOKS: TableHooks = TableHooks {
         fide_automatic_draw(game.repetitions(), game.position().halfmove_clock())
     },
     could_win: |game, color| !cannot_mate(game.position(), color),
-    export_log: Some(pgn_log),
     place: None,
     every_stalemate: false,
 };
@@ -47,18 +46,37 @@ fn end(game: &mut CoreGame) -> Option<GameEnd> {
     })
 }
 
-/// The game as PGN: the front end's tags (or an Event of our own), `Variant` for Chess960,
-/// `SetUp` and `FEN` when it did not start from the standard position, a Termination when
-/// it has a result, and the end's sentence as the final comment; `None` if the initial board
-/// does not read.
-fn pgn_log(
-    game: &CoreGame,
+/// A standard game as PGN (see [`pgn_log`]).
+pub fn standard_pgn(
     initial: &str,
     moves: &[String],
     end: Option<&GameEnd>,
     header: &[(String, String)],
 ) -> Option<String> {
-    let chess960 = game.id() == VariantId::Chess960;
+    pgn_log(false, initial, moves, end, header)
+}
+
+/// A Chess960 game as PGN (see [`pgn_log`]).
+pub fn chess960_pgn(
+    initial: &str,
+    moves: &[String],
+    end: Option<&GameEnd>,
+    header: &[(String, String)],
+) -> Option<String> {
+    pgn_log(true, initial, moves, end, header)
+}
+
+/// The game as PGN: the front end's tags (or an Event of our own), `Variant` for Chess960,
+/// `SetUp` and `FEN` when it did not start from the standard position, a Termination when
+/// it has a result, and the end's sentence as the final comment; `None` if the initial board
+/// does not read.
+fn pgn_log(
+    chess960: bool,
+    initial: &str,
+    moves: &[String],
+    end: Option<&GameEnd>,
+    header: &[(String, String)],
+) -> Option<String> {
     let (start, fen_text) = if chess960 {
         let start = chess960::from_fen(initial.trim()).ok()?;
         let text = chess960::to_fen(&start);
