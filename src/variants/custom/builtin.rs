@@ -1,6 +1,7 @@
 //! The variant files shipped in `variants/`, embedded in the binary: the built-in variants'
 //! definitions (checked against their own tables) and the variants reached by name
-//! (`--variant kingofthehill`). Adding a variant here is its file plus one line in [`ALL`].
+//! (`--variant kingofthehill`). Adding a variant here is its file in `variants/`: `build.rs`
+//! lists every file there in [`ALL`].
 
 use std::sync::OnceLock;
 
@@ -21,78 +22,7 @@ pub const LOSALAMOS: &str = include_str!("../../../variants/losalamos.toml");
 /// FIDE chess with fixed walls, a trapdoor and a mine (`variants/walled.toml`).
 pub const WALLED: &str = include_str!("../../../variants/walled.toml");
 
-/// Every embedded file by its file name (without `.toml`). The first six are examples and the
-/// built-in variants' definitions; the rest are variants reached by name.
-pub const ALL: &[(&str, &str)] = &[
-    ("standard", STANDARD),
-    ("fairy", FAIRY),
-    ("pawnrace", PAWNRACE),
-    ("capablanca", CAPABLANCA),
-    ("losalamos", LOSALAMOS),
-    ("walled", WALLED),
-    (
-        "kingofthehill",
-        include_str!("../../../variants/kingofthehill.toml"),
-    ),
-    (
-        "racingkings",
-        include_str!("../../../variants/racingkings.toml"),
-    ),
-    ("horde", include_str!("../../../variants/horde.toml")),
-    (
-        "antichess",
-        include_str!("../../../variants/antichess.toml"),
-    ),
-    ("3check", include_str!("../../../variants/3check.toml")),
-    ("atomic", include_str!("../../../variants/atomic.toml")),
-    (
-        "atomic960",
-        include_str!("../../../variants/atomic960.toml"),
-    ),
-    (
-        "crazyhouse",
-        include_str!("../../../variants/crazyhouse.toml"),
-    ),
-    ("xiangqi", include_str!("../../../variants/xiangqi.toml")),
-    ("shogi", include_str!("../../../variants/shogi.toml")),
-    (
-        "minishogi",
-        include_str!("../../../variants/minishogi.toml"),
-    ),
-    // Fairy-Stockfish's built-ins on FIDE's board and its wider ones, each checked against
-    // its perft table (tests/fairy_stockfish_perft.rs) and pyffish's legal moves.
-    ("amazon", include_str!("../../../variants/amazon.toml")),
-    ("almost", include_str!("../../../variants/almost.toml")),
-    (
-        "chancellor",
-        include_str!("../../../variants/chancellor.toml"),
-    ),
-    ("modern", include_str!("../../../variants/modern.toml")),
-    ("embassy", include_str!("../../../variants/embassy.toml")),
-    ("centaur", include_str!("../../../variants/centaur.toml")),
-    (
-        "grasshopper",
-        include_str!("../../../variants/grasshopper.toml"),
-    ),
-    (
-        "nightrider",
-        include_str!("../../../variants/nightrider.toml"),
-    ),
-    (
-        "knightmate",
-        include_str!("../../../variants/knightmate.toml"),
-    ),
-    (
-        "hoppelpoppel",
-        include_str!("../../../variants/hoppelpoppel.toml"),
-    ),
-    (
-        "newzealand",
-        include_str!("../../../variants/newzealand.toml"),
-    ),
-    ("kinglet", include_str!("../../../variants/kinglet.toml")),
-    ("giveaway", include_str!("../../../variants/giveaway.toml")),
-];
+include!(concat!(env!("OUT_DIR"), "/shipped_variants.rs"));
 
 /// The embedded definition called `name` (its file name).
 pub fn load(name: &str) -> Option<Result<CustomVariant, VariantFileError>> {
