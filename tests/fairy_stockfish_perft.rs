@@ -5,7 +5,8 @@
 //! shogi's start to depth 4, minishogi's to depth 5, as the tables have them), and
 //! Fairy-Stockfish's chess-like built-ins we ship as files (grasshopper, nightrider, amazon,
 //! almost, chancellor, modern, embassy, centaur, knightmate, hoppelpoppel, newzealand,
-//! kinglet, capablanca, losalamos).
+//! kinglet, janus, tencubed, perfect, capablanca, losalamos), and its `chess` table against
+//! our `standard.toml`.
 //! Every line is counted (about 1.5 s in all on the test profile).
 
 mod perft_tables;
@@ -32,6 +33,10 @@ const TABLES: &[(&str, Source)] = &[
     ("hoppelpoppel.perft", Source::Shipped("hoppelpoppel")),
     ("newzealand.perft", Source::Shipped("newzealand")),
     ("kinglet.perft", Source::Shipped("kinglet")),
+    ("janus.perft", Source::Shipped("janus")),
+    ("tencubed.perft", Source::Shipped("tencubed")),
+    ("perfect.perft", Source::Shipped("perfect")),
+    ("chess.perft", Source::Shipped("standard")),
 ];
 
 enum Source {

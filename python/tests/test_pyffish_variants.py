@@ -96,6 +96,9 @@ def test_random_games_agree_with_pyffish(name):
         "newzealand",
         "kinglet",
         "giveaway",
+        "janus",
+        "tencubed",
+        "perfect",
     ],
 )
 def test_fairy_stockfish_builtins_agree_with_pyffish(name):
