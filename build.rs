@@ -4,16 +4,8 @@
 use std::path::PathBuf;
 use std::{env, fs};
 
-/// The examples and the built-in variants' own definitions come first, in this order; the
-/// rest follow by name.
-const FIRST: [&str; 6] = [
-    "standard",
-    "fairy",
-    "pawnrace",
-    "capablanca",
-    "losalamos",
-    "walled",
-];
+/// The built-in variants' own definitions come first, in this order; the rest follow by name.
+const FIRST: [&str; 3] = ["standard", "fairy", "pawnrace"];
 
 fn main() {
     let manifest = env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
@@ -33,9 +25,9 @@ fn main() {
         (first.unwrap_or(FIRST.len()), name.clone())
     });
     let mut out = String::from(
-        "/// Every embedded file by its file name (without `.toml`): the examples and the \
-         built-in\n/// variants' definitions first, then the variants reached by name, by \
-         name (made by `build.rs`\n/// from the files in `variants/`).\n\
+        "/// Every embedded file by its file name (without `.toml`): the built-in variants' \
+         definitions\n/// first, then the variants reached by name, by name (made by \
+         `build.rs` from the files\n/// in `variants/`).\n\
          pub const ALL: &[(&str, &str)] = &[\n",
     );
     for name in &names {

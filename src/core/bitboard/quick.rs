@@ -138,7 +138,8 @@ mod tests {
 
     /// Along random games of FIDE chess and the shipped variants that have the short form
     /// (their boards fit 64 squares, without regions), every square and every plain
-    /// pseudo-legal move: the short tests answer as the general ones do.
+    /// pseudo-legal move: the short tests answer as the general ones do. Boards with walls are
+    /// left out: every caller asks the short tests only where there are none.
     #[test]
     fn the_short_test_answers_as_the_general_one() {
         let mut tested = 0usize;
@@ -149,7 +150,7 @@ mod tests {
             }
         }
         let mut rng = 0x9e37_79b9_7f4a_7c15u64;
-        for start in positions {
+        for start in positions.into_iter().filter(|p| !p.has_walls) {
             let rules = start.rules().clone();
             let (Some(quick), Some(bits)) = (rules.quick_attacks.as_ref(), rules.bits.as_deref())
             else {

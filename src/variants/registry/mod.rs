@@ -199,7 +199,11 @@ mod tests {
         let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR[] b KQkq - 0 1";
         let game = open_fen(zh.id, fen).expect("a FEN of its rules");
         assert_eq!(game.id(), zh.id);
-        let walled = find("walled");
-        assert!(walled.is_err(), "an example, not a variant reached by name");
+        // A shipped file with walls, a trapdoor and a mine is a variant reached by name too.
+        let walled = find("walled").expect("walled");
+        assert_eq!(
+            open(walled.id, walled.text.initial).map(|g| g.id()),
+            Ok(walled.id)
+        );
     }
 }
