@@ -1,7 +1,7 @@
 //! `chessrules engine-match` (used by `scripts/bench-engine`): our engine against
 //! itself or a random mover in any variant the registry opens (`--board FILE`, default its
-//! initial board), or against a UCI engine in standard chess. The first player alternates
-//! colours game by game; prints the first player's score.
+//! initial board), or against a UCI engine (Fairy-Stockfish's `UCI_Variant` of the variant's
+//! name). The first player alternates colours game by game; prints the first player's score.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -10,8 +10,9 @@ use anyhow::{bail, Context, Result};
 use chessrules::engine::arena::{play_game, Player};
 use chessrules::engine::uci_client::UciClient;
 use chessrules::engine::{Engine, Limits, Rng};
-use chessrules::game::{Game, Searchable, VariantId};
-use chessrules::notation::coordinate;
+use chessrules::game::game_seat_view::TableGame;
+use chessrules::game::{Game, Score, Searchable, VariantId};
+use chessrules::notation::{coordinate, fen};
 use chessrules::variants::core_game::CoreGame;
 use chessrules::variants::registry::{self, AnyGame, Visit};
 use clap::Args;
@@ -111,12 +112,25 @@ pub fn run(args: EngineMatchArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Our engine (`--first` ms) against an external UCI engine in standard chess.
+/// Our engine (`--first` ms) against an external UCI engine in `--variant` (Fairy-Stockfish's
+/// `UCI_Variant` of the same name; `chess` for standard chess), from the variant's start.
 fn external_match(path: &str, args: &EngineMatchArgs) -> Result<()> {
     let Player::Search(ours_ms) = player(&args.first)? else {
         bail!("the first player must be our engine");
     };
+    let record = registry::record(args.variant);
+    let start = match registry::open(args.variant, record.text.initial) {
+        Ok(AnyGame::Core(game)) => game,
+        _ => bail!("{}: not a game of the core's rules", record.name),
+    };
     let mut client = UciClient::spawn(std::path::Path::new(path), &[])?;
+    if args.variant != VariantId::Standard {
+        let name = record.name;
+        if !client.supports_variant(name) {
+            bail!("{path} does not offer UCI_Variant {name}");
+        }
+        client.set_option("UCI_Variant", name)?;
+    }
     if let Some(skill) = args.skill {
         client.set_option("Skill Level", &skill.to_string())?;
     }
@@ -126,6 +140,7 @@ fn external_match(path: &str, args: &EngineMatchArgs) -> Result<()> {
         let ours_white = g % 2 == 0;
         let s = external_game(
             &mut client,
+            start.clone(),
             ours_ms,
             args.external_ms,
             ours_white,
@@ -135,46 +150,62 @@ fn external_match(path: &str, args: &EngineMatchArgs) -> Result<()> {
         outln!("game {} first player {s}", g + 1);
     }
     outln!(
-        "score {score}/{} ({} vs {} skill {:?} at {} ms)",
+        "score {score}/{} ({} vs {} skill {:?} at {} ms, {})",
         args.games,
         args.first,
         path,
         args.skill,
-        args.external_ms
+        args.external_ms,
+        record.name
     );
     Ok(())
 }
 
+/// Points for the side to move if the game is over by the rules as the table plays them: the
+/// variant's own ends, checkmate and stalemate, a position on the board a third time, fifty
+/// moves where the variant has the rule.
+fn over(game: &mut CoreGame) -> Option<f64> {
+    let mover = game.side_to_move();
+    if let Some(end) = game.rule_end() {
+        return Some(match end.score() {
+            Score::Win(winner) if winner == mover => 1.0,
+            Score::Win(_) => 0.0,
+            _ => 0.5,
+        });
+    }
+    let fifty = game.ends().fifty_move && game.position().halfmove_clock() >= 100;
+    let repeated = game.ends().repetition && game.repetitions() >= 3;
+    (fifty || repeated).then_some(0.5)
+}
+
 fn external_game(
     client: &mut UciClient,
+    mut game: CoreGame,
     ours_ms: u64,
     theirs_ms: u64,
     ours_white: bool,
     max_plies: u32,
 ) -> Result<f64> {
-    let start = registry::info(VariantId::Standard).initial;
-    let mut game: CoreGame = match registry::open(VariantId::Standard, start) {
-        Ok(AnyGame::Core(game)) => game,
-        _ => bail!("no standard start position"),
-    };
+    let start_fen = fen::write(game.position());
     let mut engine = Engine::new(18);
-    let mut moves = Vec::new();
+    let mut played: Vec<String> = Vec::new();
     for ply in 0..max_plies {
         let ours_to_move = (ply % 2 == 0) == ours_white;
-        let result = game.outcome_or_moves(&mut moves);
-        if let Some(t) = result {
-            let mover = t.points();
+        if let Some(mover) = over(&mut game) {
             return Ok(if ours_to_move { mover } else { 1.0 - mover });
         }
         let m = if ours_to_move {
-            engine.search(&mut game, &Limits::movetime(ours_ms)).best
+            let mut search = game.rooted_here();
+            engine.search(&mut search, &Limits::movetime(ours_ms)).best
         } else {
-            let text = client.best_move(game.position(), theirs_ms, &[])?;
-            let mut pos = game.position().clone();
-            text.and_then(|t| coordinate::parse(&mut pos, &t).ok())
+            let text = client.best_move_after(&start_fen, &played, theirs_ms, &[])?;
+            text.and_then(|t| game.with_position(|pos| coordinate::parse(pos, &t).ok()))
         };
         match m {
-            Some(m) => game.make(m),
+            Some(m) => {
+                played.push(game.coordinate_text(m));
+                game.make(m);
+            }
             // An external engine without a legal answer forfeits.
             None => return Ok(if ours_to_move { 0.5 } else { 1.0 }),
         }

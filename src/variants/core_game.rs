@@ -9,7 +9,7 @@
 use std::sync::Arc;
 
 use crate::core::{Color, KindId, Move, MoveFlag, Piece, Position, Sq, Undo};
-use crate::engine::eval::{self, PieceValues};
+use crate::engine::eval::PieceValues;
 use crate::game::{Game, MoveRefused, Searchable, Terminal, VariantId};
 use crate::variants::core_table::TableHooks;
 use crate::variants::dead_position::DeadPosition;
@@ -620,7 +620,7 @@ impl Game for CoreGame {
 impl Searchable for CoreGame {
     fn evaluate(&mut self) -> i32 {
         let Some(own) = self.dialect.evaluate else {
-            return eval::evaluate(&self.pos, &self.values);
+            return crate::variants::goal_eval::evaluate(&self.pos, &self.values, &self.ends);
         };
         // The key covers the placement, the side to move and the en passant file: everything
         // an evaluation of the position reads.

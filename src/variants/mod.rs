@@ -13,6 +13,7 @@ pub mod custom;
 pub mod dead_position;
 pub mod fairy;
 pub mod follow;
+pub mod goal_eval;
 pub mod obstacle;
 pub mod pawnrace;
 pub mod pieces;

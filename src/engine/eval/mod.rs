@@ -176,10 +176,20 @@ fn king_danger(pos: &Position, color: Color, enemy_officers: i32) -> i32 {
 
 /// Static evaluation for the side to move, in centipawns.
 pub fn evaluate(pos: &Position, values: &PieceValues) -> i32 {
+    evaluate_with(pos, values, true)
+}
+
+/// [`evaluate`], with or without king safety (a rule that sends the royal piece forward, a
+/// goal square for it, makes the back rank no shelter).
+pub fn evaluate_with(pos: &Position, values: &PieceValues, king_safety: bool) -> i32 {
     let us = pos.side_to_move();
     let them = us.other();
     let (s_us, o_us) = side_terms(pos, values, us);
     let (s_them, o_them) = side_terms(pos, values, them);
-    let safety = king_danger(pos, them, o_us) - king_danger(pos, us, o_them);
+    let safety = if king_safety {
+        king_danger(pos, them, o_us) - king_danger(pos, us, o_them)
+    } else {
+        0
+    };
     s_us - s_them + safety + 10
 }
