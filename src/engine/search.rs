@@ -360,7 +360,7 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Engine<M> {
     fn negamax<G: Searchable<Move = M>>(
         &mut self,
         game: &mut G,
-        depth: i32,
+        mut depth: i32,
         ply: usize,
         mut alpha: i32,
         mut beta: i32,
@@ -370,6 +370,9 @@ impl<M: Copy + PartialEq + std::fmt::Debug> Engine<M> {
         }
         if let Some(t) = game.terminal() {
             return terminal_value(t, ply);
+        }
+        if game.check_decides() {
+            depth += 1;
         }
         if ply >= MAX_PLY {
             return score::from_node(game.evaluate(), ply as u32);

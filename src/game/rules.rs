@@ -163,6 +163,12 @@ pub trait Searchable: Game {
     fn evaluate(&mut self) -> i32;
     /// Captures and other moves the quiescence search must look at.
     fn is_noisy(&self, m: Self::Move) -> bool;
+    /// Is the side to move in a check that may decide the game by itself (a check limit,
+    /// three-check's)? The search looks one ply deeper there, so check sequences that win are
+    /// seen through. False by default: where only mate counts, a check is searched as usual.
+    fn check_decides(&self) -> bool {
+        false
+    }
     /// Among noisy moves, which the search tries first (higher first, at most
     /// `engine::score::CAPTURE_ORDER_MAX`): the most valuable victim, then the least valuable
     /// attacker (see `engine::score::mvv_lva`). Without it the search takes them in

@@ -190,6 +190,9 @@ impl Searchable for AnyGame {
     fn is_noisy(&self, m: AnyMove) -> bool {
         with_move!(self, m, g, m => g.is_noisy(m), false)
     }
+    fn check_decides(&self) -> bool {
+        each!(self, g => g.check_decides())
+    }
     fn capture_order(&self, m: AnyMove) -> i32 {
         with_move!(self, m, g, m => g.capture_order(m), 0)
     }

@@ -637,6 +637,9 @@ impl Searchable for CoreGame {
     fn is_noisy(&self, m: Move) -> bool {
         m.flag == MoveFlag::EnPassant || m.promotion.is_some() || self.pos.piece_at(m.to).is_some()
     }
+    fn check_decides(&self) -> bool {
+        self.ends.check_limit.is_some() && self.pos.is_check()
+    }
     fn capture_order(&self, m: Move) -> i32 {
         self.values.capture_order(&self.pos, m)
     }

@@ -168,4 +168,19 @@ mod tests {
         let theirs = "8/8/8/8/7K/8/krbnNBR1/qrbnNBRQ b - - 0 1";
         assert!(eval_of("racingkings", theirs) < eval_of("racingkings", behind) - 30);
     }
+
+    /// Under a check limit the search looks a ply deeper in check: two plies of search see a
+    /// win on the third (check, reply, the last check), which without the extension they
+    /// could not.
+    #[test]
+    fn check_sequences_are_searched_through_under_a_check_limit() {
+        use crate::engine::{Engine, Limits, Score};
+        let mut game = core("3check", "4k3/8/8/8/8/8/8/R3K2Q w - - 2+3 0 1");
+        let limits = Limits {
+            max_depth: 2,
+            ..Limits::movetime(60_000)
+        };
+        let result = Engine::new(16).search(&mut game, &limits);
+        assert_eq!(result.score(), Score::WinIn(3), "{:?}", result.pv);
+    }
 }
