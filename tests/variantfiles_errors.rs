@@ -156,6 +156,13 @@ fn pieces() {
         20,
         "double_step_rank must be",
     );
+    // A double step onto the last rank would skip its promotion (torpedo's pawns from rank 6).
+    expect(
+        &format!("{BASE}{PAWN}double_step_rank = [2, 6]\n"),
+        16,
+        20,
+        "lands on the last rank",
+    );
     expect(
         &format!("{BASE}{PAWN}mating_power = \"huge\"\n"),
         16,

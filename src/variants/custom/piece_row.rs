@@ -66,6 +66,17 @@ pub(super) fn piece(
         let highest = listed.iter().copied().max().unwrap_or(0);
         for &r in &listed {
             let rank = count(cx, &Spanned::new(d.span(), r), 1, ranks, "double_step_rank")?;
+            // A double step onto the last rank would have to promote, which the generators'
+            // double steps do not: refused rather than played without its promotion.
+            if p.pawn && rank + 2 >= ranks {
+                return Err(cx.err(
+                    d.span(),
+                    format!(
+                        "double_step_rank {rank}: a double step from there lands on the last \
+                         rank, where a pawn promotes; double steps onto it are not supported"
+                    ),
+                ));
+            }
             let two = MovementComponent::steps(&[(0, 1)])
                 .max_range(2)
                 .from_rank((rank - 1) as u8);
