@@ -5,7 +5,7 @@
 //! shogi's start to depth 4, minishogi's to depth 5, as the tables have them), and
 //! Fairy-Stockfish's chess-like built-ins we ship as files (grasshopper, nightrider, amazon,
 //! almost, chancellor, modern, embassy, centaur, knightmate, hoppelpoppel, newzealand,
-//! kinglet, janus, tencubed, perfect, capablanca, losalamos), and its `chess` table against
+//! kinglet, janus, tencubed, perfect, shako, capablanca, losalamos), and its `chess` table against
 //! our `standard.toml`.
 //! Every line is counted (about 1.5 s in all on the test profile).
 
@@ -36,6 +36,7 @@ const TABLES: &[(&str, Source)] = &[
     ("janus.perft", Source::Shipped("janus")),
     ("tencubed.perft", Source::Shipped("tencubed")),
     ("perfect.perft", Source::Shipped("perfect")),
+    ("shako.perft", Source::Shipped("shako")),
     ("chess.perft", Source::Shipped("standard")),
 ];
 

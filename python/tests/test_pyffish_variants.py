@@ -99,6 +99,7 @@ def test_random_games_agree_with_pyffish(name):
         "janus",
         "tencubed",
         "perfect",
+        "shako",
     ],
 )
 def test_fairy_stockfish_builtins_agree_with_pyffish(name):
