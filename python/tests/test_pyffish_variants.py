@@ -100,6 +100,10 @@ def test_random_games_agree_with_pyffish(name):
         "tencubed",
         "perfect",
         "shako",
+        "5check",
+        "nocastle",
+        "raazuvaa",
+        "gardner",
     ],
 )
 def test_fairy_stockfish_builtins_agree_with_pyffish(name):
