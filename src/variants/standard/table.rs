@@ -46,7 +46,9 @@ fn end(game: &mut CoreGame) -> Option<GameEnd> {
     })
 }
 
-/// A standard game as PGN (see [`pgn_log`]).
+/// A standard game as PGN: the front end's tags (or an Event of our own), `SetUp` and `FEN`
+/// when it did not start from the standard position, a Termination when it has a result, and
+/// the end's sentence as the final comment; `None` if the initial board does not read.
 pub fn standard_pgn(
     initial: &str,
     moves: &[String],
@@ -56,7 +58,7 @@ pub fn standard_pgn(
     pgn_log(false, initial, moves, end, header)
 }
 
-/// A Chess960 game as PGN (see [`pgn_log`]).
+/// A Chess960 game as PGN, as [`standard_pgn`] writes a standard one, with its `Variant` tag.
 pub fn chess960_pgn(
     initial: &str,
     moves: &[String],
