@@ -198,15 +198,22 @@ fn external_game(
             let mut search = game.rooted_here();
             engine.search(&mut search, &Limits::movetime(ours_ms)).best
         } else {
-            let text = client.best_move_after(&start_fen, &played, theirs_ms, &[])?;
-            text.and_then(|t| game.with_position(|pos| coordinate::parse(pos, &t).ok()))
+            match client.best_move_after(&start_fen, &played, theirs_ms, &[])? {
+                // A move we cannot read is a broken match (another notation, another
+                // variant), not a win: it stops the match.
+                Some(t) => match game.with_position(|pos| coordinate::parse(pos, &t)) {
+                    Ok(m) => Some(m),
+                    Err(e) => bail!("the engine's move {t} after {played:?}: {e}"),
+                },
+                None => None,
+            }
         };
         match m {
             Some(m) => {
                 played.push(game.coordinate_text(m));
                 game.make(m);
             }
-            // An external engine without a legal answer forfeits.
+            // An external engine without a move (`bestmove (none)`) forfeits.
             None => return Ok(if ours_to_move { 0.5 } else { 1.0 }),
         }
     }
