@@ -176,18 +176,18 @@ fn king_danger(pos: &Position, color: Color, enemy_officers: i32) -> i32 {
 
 /// Static evaluation for the side to move, in centipawns.
 pub fn evaluate(pos: &Position, values: &PieceValues) -> i32 {
-    evaluate_with(pos, values, true)
+    evaluate_with(pos, values, 1)
 }
 
-/// [`evaluate`], with or without king safety (a rule that sends the royal piece forward, a
-/// goal square for it, makes the back rank no shelter).
-pub fn evaluate_with(pos: &Position, values: &PieceValues, king_safety: bool) -> i32 {
+/// [`evaluate`] with king safety weighed `king_safety` times (0: none, where a rule sends the
+/// royal piece forward; more where pieces in hand can be dropped next to a king).
+pub fn evaluate_with(pos: &Position, values: &PieceValues, king_safety: i32) -> i32 {
     let us = pos.side_to_move();
     let them = us.other();
     let (s_us, o_us) = side_terms(pos, values, us);
     let (s_them, o_them) = side_terms(pos, values, them);
-    let safety = if king_safety {
-        king_danger(pos, them, o_us) - king_danger(pos, us, o_them)
+    let safety = if king_safety != 0 {
+        king_safety * (king_danger(pos, them, o_us) - king_danger(pos, us, o_them))
     } else {
         0
     };
