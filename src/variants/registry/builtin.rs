@@ -54,7 +54,9 @@ pub static BUILTINS: [VariantRecord; 7] = [
         finder: true,
         programs: &[],
         file: None,
-        game_log: Some(standard::table::standard_pgn),
+        game_log: Some(|start, moves, end, tags| {
+            standard::table::pgn_log(false, start, moves, end, tags)
+        }),
     },
     VariantRecord {
         id: VariantId::Chess960,
@@ -76,7 +78,9 @@ pub static BUILTINS: [VariantRecord; 7] = [
         finder: true,
         programs: &[],
         file: None,
-        game_log: Some(standard::table::chess960_pgn),
+        game_log: Some(|start, moves, end, tags| {
+            standard::table::pgn_log(true, start, moves, end, tags)
+        }),
     },
     VariantRecord {
         id: VariantId::Fairy,

@@ -46,33 +46,11 @@ fn end(game: &mut CoreGame) -> Option<GameEnd> {
     })
 }
 
-/// A standard game as PGN: the front end's tags (or an Event of our own), `SetUp` and `FEN`
-/// when it did not start from the standard position, a Termination when it has a result, and
-/// the end's sentence as the final comment; `None` if the initial board does not read.
-pub fn standard_pgn(
-    initial: &str,
-    moves: &[String],
-    end: Option<&GameEnd>,
-    header: &[(String, String)],
-) -> Option<String> {
-    pgn_log(false, initial, moves, end, header)
-}
-
-/// A Chess960 game as PGN, as [`standard_pgn`] writes a standard one, with its `Variant` tag.
-pub fn chess960_pgn(
-    initial: &str,
-    moves: &[String],
-    end: Option<&GameEnd>,
-    header: &[(String, String)],
-) -> Option<String> {
-    pgn_log(true, initial, moves, end, header)
-}
-
 /// The game as PGN: the front end's tags (or an Event of our own), `Variant` for Chess960,
 /// `SetUp` and `FEN` when it did not start from the standard position, a Termination when
 /// it has a result, and the end's sentence as the final comment; `None` if the initial board
 /// does not read.
-fn pgn_log(
+pub fn pgn_log(
     chess960: bool,
     initial: &str,
     moves: &[String],
