@@ -5,7 +5,8 @@
 //! shogi's start to depth 4, minishogi's to depth 5, as the tables have them), and
 //! Fairy-Stockfish's chess-like built-ins we ship as files (grasshopper, nightrider, amazon,
 //! almost, chancellor, modern, embassy, centaur, knightmate, hoppelpoppel, newzealand,
-//! kinglet, janus, tencubed, perfect, shako, capablanca, losalamos), and its `chess` table against
+//! kinglet, janus, tencubed, perfect, shako, capablanca, losalamos), the gating variants
+//! (seirawan, shouse), the walling ones (duck, amazons), and its `chess` table against
 //! our `standard.toml`.
 //! Every line is counted (about 1.5 s in all on the test profile).
 
@@ -37,6 +38,10 @@ const TABLES: &[(&str, Source)] = &[
     ("tencubed.perft", Source::Shipped("tencubed")),
     ("perfect.perft", Source::Shipped("perfect")),
     ("shako.perft", Source::Shipped("shako")),
+    ("seirawan.perft", Source::Shipped("seirawan")),
+    ("shouse.perft", Source::Shipped("shouse")),
+    ("duck.perft", Source::Shipped("duck")),
+    ("amazons.perft", Source::Shipped("amazons")),
     ("chess.perft", Source::Shipped("standard")),
 ];
 

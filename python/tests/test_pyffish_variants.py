@@ -104,6 +104,8 @@ def test_random_games_agree_with_pyffish(name):
         "nocastle",
         "raazuvaa",
         "gardner",
+        "seirawan",
+        "shouse",
     ],
 )
 def test_fairy_stockfish_builtins_agree_with_pyffish(name):
@@ -111,3 +113,60 @@ def test_fairy_stockfish_builtins_agree_with_pyffish(name):
     pyffish at every ply of random games, castling and promotions among them."""
     plies, _ = _play_beside_pyffish(_pyffish(), name, 4, 100, no_moves_loses=False)
     assert plies > 200
+
+
+@pytest.mark.parametrize("name", ["seirawan", "shouse"])
+def test_gating_fen_and_san_agree_with_pyffish(name):
+    """Issue 70's gating: along random games, the FEN's castling field (the gates, `KQBCDFGkqbcdfg`)
+    and every move's SAN (`Nf3/H`, `O-O/Eh1`) are Fairy-Stockfish's, and the SAN reads back."""
+    sf = _pyffish()
+    rng = random.Random(name + "-san")
+    gated = 0
+    for _ in range(6):
+        ours = chessrules.Board(name)
+        fen = sf.get_fen(name, sf.start_fen(name), [])
+        for _ in range(60):
+            legal = sf.legal_moves(name, fen, [])
+            if not legal:
+                break
+            # Gated moves (from a first rank, with a letter; a promotion comes from the
+            # seventh) are rarer than the rest: preferred half the time.
+            gating = [m for m in legal if len(m) == 5 and m[4] in "eh" and m[1] in "18"]
+            move = rng.choice(gating if gating and rng.random() < 0.5 else legal)
+            m = ours.parse_uci(move)
+            san = ours.san(m)
+            assert san == sf.get_san(name, fen, move), (fen, move)
+            assert ours.parse_san(san) == m
+            gated += "/" in san
+            ours.push(m)
+            fen = sf.get_fen(name, fen, [move])
+            assert ours.fen().split()[:3] == fen.split()[:3], move
+    assert gated > 10
+
+
+@pytest.mark.parametrize("name,games,plies", [("duck", 4, 40), ("amazons", 3, 30)])
+def test_walling_agrees_with_pyffish(name, games, plies):
+    """Issue 70's blockers: along random games of duck chess and the Amazons, the same legal
+    moves as pyffish (`e2e4,e4d5`), the same placement with the duck or the arrows (`*`), and
+    every played move's SAN (`e4,d5`, `Qda1,b1`) Fairy-Stockfish's, read back to the move."""
+    sf = _pyffish()
+    rng = random.Random(name + "-walls")
+    played = 0
+    for _ in range(games):
+        ours = chessrules.Board(name)
+        fen = sf.get_fen(name, sf.start_fen(name), [])
+        for _ in range(plies):
+            if ours.is_game_over():
+                break
+            legal = sorted(sf.legal_moves(name, fen, []))
+            assert sorted(m.uci() for m in ours.legal_moves) == legal, fen
+            move = rng.choice(legal)
+            m = ours.parse_uci(move)
+            san = ours.san(m)
+            assert san == sf.get_san(name, fen, move), (fen, move)
+            assert ours.parse_san(san) == m
+            ours.push(m)
+            fen = sf.get_fen(name, fen, [move])
+            assert ours.fen().split()[:2] == fen.split()[:2], move
+            played += 1
+    assert played > games * 10

@@ -48,7 +48,7 @@ impl Position {
 
     /// Sets the count in hand of a piece code, keeping the key in step.
     #[inline]
-    fn set_held(&mut self, code: u8, n: u16) {
+    pub(crate) fn set_held(&mut self, code: u8, n: u16) {
         let z = &self.rules.zobrist;
         let held = &mut self.hand[code as usize];
         self.key ^= z.hand(code, *held) ^ z.hand(code, n);
@@ -115,7 +115,7 @@ impl Position {
 
     /// May `color` drop a `kind` on `sq` as far as the kind's drop ranks go?
     #[inline]
-    fn drop_rank_allows(&self, color: Color, kind: KindId, sq: Sq) -> bool {
+    pub(crate) fn drop_rank_allows(&self, color: Color, kind: KindId, sq: Sq) -> bool {
         match self.rules.kind(kind).drop_ranks {
             None => true,
             Some((lo, hi)) => {

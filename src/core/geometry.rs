@@ -194,6 +194,14 @@ impl BoardShape {
         s.file < self.files && s.rank < self.ranks
     }
 
+    /// Whether the mailbox cell `sq` is a square of this board (not padding).
+    pub fn on_board(&self, sq: Sq) -> bool {
+        let (i, pad) = (sq as usize, self.pad as usize);
+        i < self.cells()
+            && (pad..pad + self.files as usize).contains(&(i % self.stride))
+            && (pad..pad + self.ranks as usize).contains(&(i / self.stride))
+    }
+
     /// The mailbox cell of an on-board square.
     #[inline]
     pub fn sq(&self, s: Square) -> Sq {

@@ -104,6 +104,9 @@ impl Position {
                 }
             }
         }
+        if HOOKS && self.rules.parts {
+            self.second_part(m, us);
+        }
         let keep =
             self.rules.castle_keep_unchecked(m.from) & self.rules.castle_keep_unchecked(m.to);
         if self.castling & !keep != 0 {
@@ -115,6 +118,28 @@ impl Position {
         }
         self.end_turn::<KEY>(us, reset_clock);
         undo
+    }
+
+    /// A move's second part, where the rules give moves one (gating, walling).
+    #[inline(never)]
+    fn second_part(&mut self, m: Move, us: Color) {
+        if self.rules.options.gating {
+            self.gate_after_move(m, us);
+        }
+        if self.rules.options.walling.is_some() {
+            self.wall_after_move(m);
+        }
+    }
+
+    /// Takes back a move's second part, before its pieces move back.
+    #[inline(never)]
+    fn undo_second_part(&mut self, m: Move) {
+        if self.rules.options.walling.is_some() {
+            self.undo_wall(m);
+        }
+        if self.rules.options.gating {
+            self.undo_gate(m);
+        }
     }
 
     /// What every move ends with: the clocks, the turn, and a check counted where the rules
@@ -150,6 +175,9 @@ impl Position {
         self.side = us;
         if us == Color::Black {
             self.fullmove -= 1;
+        }
+        if HOOKS && self.rules.parts {
+            self.undo_second_part(m);
         }
         match m.flag {
             MoveFlag::Castle(i) => {

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use crate::core::attacks::{Check, Pins};
 use crate::core::geometry::{Color, Sq};
-use crate::core::moves::{Move, MoveFlag};
+use crate::core::moves::{Move, MoveFlag, Part};
 use crate::core::piece::{code_color, code_kind, MoveMode, EMPTY, OFFBOARD};
 use crate::core::position::{joined, Position, NO_SQ};
 use crate::core::repeats::Distinct;
@@ -85,6 +85,7 @@ impl Position {
                                 to: to as Sq,
                                 promotion: None,
                                 flag: comp.double_flag,
+                                part: Part::None,
                             });
                         }
                     }
@@ -214,6 +215,7 @@ impl Position {
                                     to: s,
                                     promotion: None,
                                     flag: comp.double_flag,
+                                    part: Part::None,
                                 });
                             }
                         } else {
@@ -235,6 +237,7 @@ impl Position {
                                 to: s,
                                 promotion: None,
                                 flag: MoveFlag::EnPassant,
+                                part: Part::None,
                             });
                         }
                     }
@@ -315,6 +318,7 @@ impl Position {
                             to,
                             promotion: None,
                             flag: MoveFlag::EnPassant,
+                            part: Part::None,
                         });
                     }
                 }
@@ -410,6 +414,7 @@ impl Position {
                 to: kt,
                 promotion: None,
                 flag: MoveFlag::Castle(i as u8),
+                part: Part::None,
             };
             // A castling rook that stood between its king and an enemy piece on the rank
             // shielded the king; with king and rook moved, the king's square may be attacked
@@ -509,7 +514,7 @@ impl Position {
         if self.rules.options.drops {
             self.safe_drops(out);
         }
-        if self.rules.options.filters_moves() {
+        if self.rules.filters_moves() {
             self.apply_options(out, start);
         }
     }
@@ -518,7 +523,7 @@ impl Position {
     /// `legal_moves`, listed by the fastest pass these rules have (for perft, which only
     /// makes them; the computer players' choices follow `legal_moves`' order).
     pub fn legal_moves_any_order(&mut self, out: &mut Vec<Move>) {
-        if !self.rules.options.filters_moves()
+        if !self.rules.filters_moves()
             && self.rules.king_safety
             && self.royal_count[self.side.index()] == 1
             && !self.has_walls
@@ -547,7 +552,7 @@ impl Position {
         // No royal piece to keep safe: every pseudo-legal move, set-wise on bitboards. Only
         // for rules whose options filter the moves (antichess): elsewhere the computer
         // players' choices between equal moves follow the mailbox's order, which this keeps.
-        if self.rules.options.filters_moves() && self.free_of_royal_safety() {
+        if self.rules.filters_moves() && self.free_of_royal_safety() {
             if let Some(bits) = &self.rules.bits {
                 if bits.lists_moves() {
                     // SAFETY: as in `legal_move_count_with`.
@@ -625,7 +630,7 @@ impl Position {
     /// bitboards the walk stops at the first kind of piece that has one.
     pub fn has_legal_move(&mut self) -> bool {
         let us = self.side.index();
-        if !self.rules.options.filters_moves()
+        if !self.rules.filters_moves()
             && self.rules.king_safety
             && self.royal_count[us] == 1
             && !self.has_walls
@@ -647,7 +652,7 @@ impl Position {
     /// allocates nothing once the buffer has grown.
     pub fn legal_move_count_with(&mut self, scratch: &mut Vec<Move>) -> usize {
         scratch.clear();
-        if self.rules.options.filters_moves() {
+        if self.rules.filters_moves() {
             self.legal_moves(scratch);
             return scratch.len();
         }
@@ -765,7 +770,7 @@ impl Position {
     /// the mover's royal pieces safe, where the rules ask for it? On bitboards a plain move is
     /// answered without making it.
     pub fn keeps_royal_safe(&mut self, m: Move) -> bool {
-        if self.rules.options.filters_moves() {
+        if self.rules.filters_moves() {
             // The options judge a move against the others (a capture elsewhere): list them.
             return self.is_legal(m);
         }
@@ -845,6 +850,12 @@ impl Position {
         if options.no_doubled_drop != 0 || options.no_drop_mate != 0 {
             self.remove_forbidden_drops(out, start);
         }
+        if options.gating {
+            self.add_gated_moves(out, start);
+        }
+        if options.walling.is_some() {
+            self.add_walls(out, start);
+        }
         if options.no_giving_check {
             let mut i = start;
             while i < out.len() {
@@ -896,6 +907,7 @@ pub(crate) fn push_move<S: MoveSink>(
                 to,
                 promotion: Some(k),
                 flag,
+                part: Part::None,
             });
         }
     } else {
@@ -904,6 +916,7 @@ pub(crate) fn push_move<S: MoveSink>(
             to,
             promotion: None,
             flag,
+            part: Part::None,
         });
     }
 }

@@ -19,7 +19,25 @@ pub enum MoveFlag {
     Drop(KindId),
 }
 
-/// A move: from, to, an optional promotion kind, and its flag.
+/// The second part of a move that has one: what happens on the board after the piece has
+/// moved (`RuleOptions::gating`). Part of the `Move` value itself rather than a move of its
+/// own, so that perft, repetition, the move lists and every notation see one move per turn,
+/// as Fairy-Stockfish counts and writes them (`docs/decisions.md`, "Moves in two parts").
+/// A gate's square is the move's own (`Position::gate_of`); a blocker's is its own.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Part {
+    /// A one-part move.
+    None,
+    /// A piece of this kind from the mover's hand enters on the square the moving piece left
+    /// (castling: the king's).
+    Gate(KindId),
+    /// A castling's piece of this kind from the hand enters on the castling rook's square.
+    GateOnRook(KindId),
+    /// A blocker goes to this square (`RuleOptions::walling`: the duck, an arrow).
+    Wall(Sq),
+}
+
+/// A move: from, to, an optional promotion kind, its flag and its second part.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
     /// The mailbox cell the piece leaves.
@@ -30,6 +48,8 @@ pub struct Move {
     pub promotion: Option<KindId>,
     /// What else the move does.
     pub flag: MoveFlag,
+    /// What the move does after the piece has moved (`Part::None` for most moves).
+    pub part: Part,
 }
 
 impl Move {
@@ -40,6 +60,7 @@ impl Move {
             to,
             promotion: None,
             flag: MoveFlag::Normal,
+            part: Part::None,
         }
     }
     /// Whether this is a castling.
@@ -53,6 +74,47 @@ impl Move {
             to,
             promotion: None,
             flag: MoveFlag::Drop(kind),
+            part: Part::None,
+        }
+    }
+    /// This move with a piece of `kind` from the hand gated in: on the square the moving
+    /// piece leaves, or (`on_rook`, castling only) on the castling rook's.
+    pub fn gated(self, kind: KindId, on_rook: bool) -> Move {
+        Move {
+            part: if on_rook {
+                Part::GateOnRook(kind)
+            } else {
+                Part::Gate(kind)
+            },
+            ..self
+        }
+    }
+    /// The kind of the piece this move gates in, if it does.
+    pub fn gate_kind(&self) -> Option<KindId> {
+        match self.part {
+            Part::Gate(kind) | Part::GateOnRook(kind) => Some(kind),
+            Part::None | Part::Wall(_) => None,
+        }
+    }
+    /// The square this move puts a blocker on, if it does.
+    pub fn wall(&self) -> Option<Sq> {
+        match self.part {
+            Part::Wall(sq) => Some(sq),
+            _ => None,
+        }
+    }
+    /// This move with a blocker put on `sq`.
+    pub fn walled(self, sq: Sq) -> Move {
+        Move {
+            part: Part::Wall(sq),
+            ..self
+        }
+    }
+    /// This move without its second part.
+    pub fn alone(self) -> Move {
+        Move {
+            part: Part::None,
+            ..self
         }
     }
     /// The kind dropped, if this is a drop.

@@ -76,6 +76,16 @@ pub struct Position {
     pub(crate) narrow: bool,
     /// Bitboard backend: per unit direction, the squares a step out of which a wall blocks.
     pub(crate) wall_bb: [u128; 8],
+    /// Where the rules gate (`RuleOptions::gating`): per colour, the squares (cell bits) whose
+    /// pieces have not moved yet and may still let a piece in from the hand.
+    pub(crate) gates: [u128; 2],
+    /// The gates before each move made on the line played, for unmake (`core::gating`).
+    pub(crate) gate_history: Vec<[u128; 2]>,
+    /// Under the duck rule (`RuleOptions::walling`), the duck's square (`NO_SQ`: not placed
+    /// yet); blockers' cells hold `OFFBOARD`.
+    pub(crate) duck: Sq,
+    /// The duck's square before each move made on the line played, for unmake.
+    pub(crate) duck_history: Vec<Sq>,
 }
 
 impl PartialEq for Position {
@@ -90,6 +100,7 @@ impl PartialEq for Position {
             && self.checks == other.checks
             && self.hand == other.hand
             && self.origin == other.origin
+            && self.gates == other.gates
             && self.key == other.key
     }
 }
@@ -128,7 +139,7 @@ impl Position {
             checks: [0; 2],
             blasted: Vec::new(),
             carried: Vec::new(),
-            hand: if rules.options.drops {
+            hand: if rules.options.hands() {
                 vec![0; 2 * rules.pieces.len() + 1]
             } else {
                 Vec::new()
@@ -147,6 +158,10 @@ impl Position {
             occ: [[0; 2]; 2],
             narrow: rules.bit_cell.len() <= 64,
             wall_bb: [0; 8],
+            gates: [0; 2],
+            gate_history: Vec::new(),
+            duck: NO_SQ,
+            duck_history: Vec::new(),
             rules,
         };
         pos.key = pos.compute_key();
@@ -373,7 +388,9 @@ impl Position {
         let mut k = 0;
         for sq in self.rules.shape.squares() {
             let code = self.board[sq as usize];
-            if code != EMPTY {
+            if code == OFFBOARD {
+                k ^= z.blocker(sq as usize);
+            } else if code != EMPTY {
                 k ^= z.piece(sq as usize, code);
             }
         }
@@ -383,6 +400,7 @@ impl Position {
         for (code, &n) in self.hand.iter().enumerate() {
             k ^= z.hand(code as u8, n);
         }
+        k ^= self.gates_key();
         k ^ z.castling_rights(self.castling)
             ^ self.ep_key(self.ep)
             ^ z.checks[0][self.checks[0] as usize & 15]

@@ -33,6 +33,10 @@ impl Clone for Position {
             occ: self.occ,
             narrow: self.narrow,
             wall_bb: self.wall_bb,
+            gates: self.gates,
+            gate_history: self.gate_history.clone(),
+            duck: self.duck,
+            duck_history: self.duck_history.clone(),
         }
     }
 
@@ -61,6 +65,10 @@ impl Clone for Position {
             occ,
             narrow,
             wall_bb,
+            gates,
+            gate_history,
+            duck,
+            duck_history,
         } = self;
         if !std::sync::Arc::ptr_eq(rules, &source.rules) {
             *rules = source.rules.clone();
@@ -89,5 +97,9 @@ impl Clone for Position {
         *occ = source.occ;
         *narrow = source.narrow;
         *wall_bb = source.wall_bb;
+        *gates = source.gates;
+        gate_history.clone_from(&source.gate_history);
+        *duck = source.duck;
+        duck_history.clone_from(&source.duck_history);
     }
 }

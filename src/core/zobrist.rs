@@ -90,6 +90,20 @@ impl Zobrist {
         splitmix(&mut state)
     }
 
+    /// Key of a gate of `color` on `cell` (`RuleOptions::gating`): the keys of the empty code,
+    /// which no piece uses, White's as they are and Black's turned.
+    #[inline]
+    pub fn gate(&self, cell: usize, color: usize) -> u64 {
+        self.pieces[cell * self.codes].rotate_left(color as u32 * 17)
+    }
+
+    /// Key of a blocker on `cell` (`RuleOptions::walling`): the empty code's keys turned
+    /// further than the gates'.
+    #[inline]
+    pub fn blocker(&self, cell: usize) -> u64 {
+        self.pieces[cell * self.codes].rotate_left(41)
+    }
+
     /// Key of piece `code` (1-based cell code) on `cell`.
     #[inline]
     pub fn piece(&self, cell: usize, code: u8) -> u64 {

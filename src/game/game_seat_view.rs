@@ -169,10 +169,13 @@ fn target<G: TableGame>(game: &mut G, m: Move) -> Target {
     let to = rules.shape.name(m.to);
     let capture = m.dropped().is_none() && takes(pos, m);
     let promotion = m.promotion.map(|k| rules.kind(k).letter);
+    let gate = pos.gate_of(m);
     Target {
         to,
         capture,
         promotion,
+        gate: gate.map(|(k, _)| rules.kind(k).letter),
+        gate_square: gate.map(|(_, sq)| rules.shape.name(sq)),
         text: game.move_text(m),
     }
 }

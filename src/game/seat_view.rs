@@ -56,6 +56,13 @@ pub struct Target {
     pub capture: bool,
     /// The promotion piece's letter, when this move promotes.
     pub promotion: Option<char>,
+    /// The letter of the piece this move gates in from the hand (`RuleOptions::gating`), left
+    /// out of the JSON for moves that gate nothing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gate: Option<char>,
+    /// The square that piece enters on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gate_square: Option<String>,
 }
 
 /// How a board is drawn: chess's checkered squares, xiangqi's intersections with the river and
@@ -383,7 +390,7 @@ pub(crate) fn position_cells(pos: &Position) -> Vec<Cell> {
 /// The hands of a core position, where its rules have drops.
 pub(crate) fn position_hands(pos: &Position) -> Option<Hands> {
     let rules = pos.rules();
-    if !rules.options.drops {
+    if !rules.options.hands() {
         return None;
     }
     let held = |color: Color| -> Vec<HandView> {
@@ -408,7 +415,7 @@ pub(crate) fn position_hands(pos: &Position) -> Option<Hands> {
 pub(crate) fn position_extras(pos: &Position) -> Vec<String> {
     let rules = pos.rules();
     let mut lines = Vec::new();
-    if rules.options.drops {
+    if rules.options.hands() {
         let held = |color: Color| {
             let letters: String = (0..rules.pieces.len() as crate::core::KindId)
                 .flat_map(|k| {

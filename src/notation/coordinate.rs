@@ -41,6 +41,12 @@ pub enum MoveTextError {
 
 /// UCI text of a move.
 pub fn to_uci(pos: &Position, m: Move) -> String {
+    if m.gate_kind().is_some() {
+        return gated_uci(pos, m, false);
+    }
+    if let Some(wall) = m.wall() {
+        return walled_uci(pos, m, to_uci(pos, m.alone()), wall);
+    }
     let rules = pos.rules();
     if let Some(kind) = m.dropped() {
         return format!("{}@{}", rules.kind(kind).letter, rules.shape.name(m.to));
@@ -67,6 +73,12 @@ pub fn to_uci(pos: &Position, m: Move) -> String {
 /// UCI text of a move in Chess960 mode (`UCI_Chess960`): castling as the king taking its
 /// own rook (`g1h1`), every other move as [`to_uci`] writes it.
 pub fn to_uci960(pos: &Position, m: Move) -> String {
+    if m.gate_kind().is_some() {
+        return gated_uci(pos, m, true);
+    }
+    if let Some(wall) = m.wall() {
+        return walled_uci(pos, m, to_uci960(pos, m.alone()), wall);
+    }
     let rules = pos.rules();
     match m.flag {
         MoveFlag::Castle(i) => match rules.castling.get(i as usize) {
@@ -75,6 +87,56 @@ pub fn to_uci960(pos: &Position, m: Move) -> String {
         },
         _ => to_uci(pos, m),
     }
+}
+
+/// A gated move as Fairy-Stockfish writes it: the one-part move and the gated piece's
+/// letter (`g1f3h`); a castling gated on its rook's square starts from that square instead
+/// (`h1e1e`, the rook's square and the king's), and on the king's square is the castling and
+/// the letter (`e1g1e`).
+fn gated_uci(pos: &Position, m: Move, chess960: bool) -> String {
+    let Some((kind, at)) = pos.gate_of(m) else {
+        return to_uci(pos, m.alone());
+    };
+    let rules = pos.rules();
+    let alone = m.alone();
+    let mut s = match m.flag {
+        MoveFlag::Castle(i) if at != m.from => match rules.castling.get(i as usize) {
+            Some(c) => format!("{}{}", c.rook_from, c.king_from),
+            None => to_uci(pos, alone),
+        },
+        _ if chess960 => to_uci960(pos, alone),
+        _ => to_uci(pos, alone),
+    };
+    s.push(rules.kind(kind).letter.to_ascii_lowercase());
+    s
+}
+
+/// A move with a blocker as Fairy-Stockfish writes it: the move alone, a comma, and the
+/// blocker's move from the square the piece landed on (`e2e4,e4d5`).
+fn walled_uci(pos: &Position, m: Move, alone: String, wall: crate::core::Sq) -> String {
+    let shape = &pos.rules().shape;
+    let landed = match m.flag {
+        MoveFlag::Castle(i) => pos
+            .rules()
+            .castling
+            .get(i as usize)
+            .map_or(m.to, |c| shape.sq(c.king_to)),
+        _ => m.to,
+    };
+    format!("{alone},{}{}", shape.name(landed), shape.name(wall))
+}
+
+/// The legal move with a second part (a gate, a blocker) that `text` names, where the rules
+/// give moves one: the legal move whose text it is, in either castling form.
+fn parse_gated(pos: &mut Position, text: &str) -> Option<Move> {
+    let options = pos.rules().options;
+    if !options.gating && options.walling.is_none() {
+        return None;
+    }
+    let legal = pos.legal_move_list();
+    legal.into_iter().find(|&m| {
+        m.part != crate::core::Part::None && (to_uci(pos, m) == text || to_uci960(pos, m) == text)
+    })
 }
 
 /// Finds the legal drop `N@f3` names (the letter in either case).
@@ -153,6 +215,9 @@ pub fn parse(pos: &mut Position, text: &str) -> Result<Move, MoveTextError> {
     }
     if text.len() < 4 {
         return Err(syntax());
+    }
+    if let Some(m) = parse_gated(pos, text) {
+        return Ok(m);
     }
     let (from, to, promo) = split(text).ok_or_else(syntax)?;
     let shape = pos.rules().shape.clone();

@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use crate::core::{BoardShape, Color, Piece, Position, Rules, Sq, Square};
 
-use super::{fen_board, fen_hand};
+use super::{fen_board, fen_gates, fen_hand};
 
 /// The FEN field an error is in.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -100,7 +100,9 @@ pub fn parse(rules: Arc<Rules>, text: &str) -> Result<Position, FenError> {
         _ => return Err(err(FenField::Side, c, format!("'{side}' is not w or b"))),
     });
     let (c, castling) = field(2, FenField::Castling)?;
-    pos.set_castling_rights(castling_rights(&rules, c, castling)?);
+    let rights = castling_rights(&rules, c, castling, |ch| fen_gates::read_gate(&mut pos, ch))?;
+    pos.set_castling_rights(rights);
+    fen_gates::rights_from_gates(&mut pos);
     let (c, ep) = field(3, FenField::EnPassant)?;
     if ep != "-" {
         pos.set_en_passant(Some(en_passant_square(&rules.shape, c, ep)?));
@@ -224,6 +226,18 @@ fn read_rank(
         }
         file += run;
         run = 0;
+        if ch == '*' && rules.options.walling.is_some() {
+            // A blocker (Fairy-Stockfish's wall square: the duck, an arrow).
+            if file >= shape.files() as usize {
+                return Err(err(FenField::Board, c, "rank too long"));
+            }
+            let sq = shape.sq(Square::new(file as u8, rank as u8));
+            if !pos.put_blocker(sq) {
+                return Err(err(FenField::Board, c, "a second duck"));
+            }
+            file += 1;
+            continue;
+        }
         let spelled = if plus { "+" } else { "" };
         let kind = rules
             .kind_by_spelling(ch, std::mem::take(&mut plus))
@@ -262,12 +276,22 @@ fn read_rank(
 
 /// The castling field (`KQkq` or `-`, starting at column `c`) as rights: bit `i` for
 /// `rules.castling[i]`.
-fn castling_rights(rules: &Rules, c: usize, castling: &str) -> Result<u8, FenError> {
+/// Where the rules gate, `gate_only` reads each character's gates first and answers whether
+/// it named gates alone (a file letter), which then names no right.
+fn castling_rights(
+    rules: &Rules,
+    c: usize,
+    castling: &str,
+    mut gate_only: impl FnMut(char) -> bool,
+) -> Result<u8, FenError> {
     let mut rights = 0u8;
     if castling == "-" {
         return Ok(rights);
     }
     for (j, ch) in castling.chars().enumerate() {
+        if gate_only(ch) {
+            continue;
+        }
         let color = if ch.is_ascii_uppercase() {
             Color::White
         } else {
@@ -429,6 +453,7 @@ pub fn write(pos: &Position) -> String {
                 }
             }
         }
+        any |= fen_gates::write_gates(&mut out, pos, color);
     }
     if !any {
         out.push('-');

@@ -23,7 +23,7 @@ fn write_plain(out: &mut String, pos: &Position) -> bool {
     let rules = pos.rules();
     let shape = &rules.shape;
     let files = shape.files() as usize;
-    if files > 8 || rules.options.drops {
+    if files > 8 || rules.options.hands() || rules.options.walling.is_some() {
         return false;
     }
     let letter = &rules.letter_of_code;
@@ -157,20 +157,22 @@ fn write_any(out: &mut String, pos: &Position) {
         let mut occupied = 0u32;
         for f in 0..files {
             let code = pos.cell(first + f as usize);
-            occupied |= u32::from(code != EMPTY && code != OFFBOARD) << f;
+            occupied |= u32::from(code != EMPTY) << f;
         }
         let mut next_file = 0;
         while occupied != 0 {
             let f = occupied.trailing_zeros();
             occupied &= occupied - 1;
             let cell = first + f as usize;
-            let Some(p) = Piece::from_code(pos.cell(cell)) else {
-                continue;
-            };
             if f > next_file {
                 push_count(out, f - next_file);
             }
             next_file = f + 1;
+            let Some(p) = Piece::from_code(pos.cell(cell)) else {
+                // A blocker holds the padding's code: Fairy-Stockfish's `*`.
+                out.push('*');
+                continue;
+            };
             let kind = rules.kind(p.kind);
             if kind.plus {
                 out.push('+');

@@ -14,7 +14,7 @@ pub(super) fn split_hand<'a>(
     col0: usize,
     board: &'a str,
 ) -> (&'a str, Option<(usize, &'a str)>) {
-    if !rules.options.drops {
+    if !rules.options.hands() {
         return (board, None);
     }
     if let Some(open) = board.find('[').filter(|_| board.ends_with(']')) {
@@ -106,7 +106,7 @@ pub(super) fn write_promoted(out: &mut String, pos: &Position, sq: Sq) {
 /// Fairy-Stockfish write them).
 pub(super) fn write_hand(out: &mut String, pos: &Position) {
     let rules = pos.rules();
-    if !rules.options.drops {
+    if !rules.options.hands() {
         return;
     }
     out.push('[');

@@ -6,6 +6,7 @@ pub mod betza;
 pub mod coordinate;
 pub mod fen;
 mod fen_board;
+mod fen_gates;
 mod fen_hand;
 pub mod pgn;
 pub mod san;

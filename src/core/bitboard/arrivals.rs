@@ -9,7 +9,7 @@ use crate::core::bitboard::movegen::push_to;
 use crate::core::bitboard::tables::{BitTables, KindBits};
 use crate::core::geometry::Sq;
 use crate::core::movegen::MoveSink;
-use crate::core::moves::{Move, MoveFlag};
+use crate::core::moves::{Move, MoveFlag, Part};
 use crate::core::piece::{MoveMode, Piece};
 use crate::core::position::Position;
 
@@ -133,6 +133,7 @@ impl<B: Bits> BitTables<B> {
                         to: to_cell,
                         promotion: None,
                         flag: comp.double_flag,
+                        part: Part::None,
                     });
                 }
                 continue;

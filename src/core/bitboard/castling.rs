@@ -9,7 +9,7 @@
 use crate::core::bitboard::bits::Bits;
 use crate::core::bitboard::tables::BitTables;
 use crate::core::movegen::MoveSink;
-use crate::core::moves::{Move, MoveFlag};
+use crate::core::moves::{Move, MoveFlag, Part};
 use crate::core::piece::Piece;
 use crate::core::position::Position;
 use crate::core::rules::Rules;
@@ -72,6 +72,7 @@ pub(crate) fn castle_bits<B: Bits>(rules: &Rules) -> Option<Vec<CastleBits<B>>> 
                     to: kt,
                     promotion: None,
                     flag: MoveFlag::Castle(i as u8),
+                    part: Part::None,
                 },
             })
         })

@@ -14,7 +14,7 @@ use crate::core::bitboard::quick::QuickAttacks;
 use crate::core::bitboard::tables::{BitTables, ComponentBits};
 use crate::core::geometry::Color;
 use crate::core::movegen::{AttackMemo, MoveSink};
-use crate::core::moves::{Move, MoveFlag};
+use crate::core::moves::{Move, MoveFlag, Part};
 use crate::core::piece::{code_kind, Piece};
 use crate::core::position::Position;
 use crate::core::rules::Rules;
@@ -171,6 +171,7 @@ pub(super) fn put_shifted<B: Bits, S: MoveSink>(
                 to: cells[to as usize],
                 promotion: None,
                 flag,
+                part: Part::None,
             });
         }
     }
@@ -529,6 +530,7 @@ impl<B: Bits> BitTables<B> {
                 to: pos.ep,
                 promotion: None,
                 flag: MoveFlag::EnPassant,
+                part: Part::None,
             };
             // Without king safety (`free_walk`) every en passant capture is legal.
             if !pos.rules.king_safety || pos.test_move(m, Color::from_index(us)) {

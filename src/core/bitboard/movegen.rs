@@ -5,7 +5,7 @@ use crate::core::bitboard::bits::{Bits, Ones};
 use crate::core::bitboard::tables::{BitTables, ComponentBits, Reach};
 use crate::core::geometry::{Color, Sq};
 use crate::core::movegen::MoveSink;
-use crate::core::moves::{Move, MoveFlag};
+use crate::core::moves::{Move, MoveFlag, Part};
 use crate::core::piece::{code_color, code_kind, MoveMode, Piece, EMPTY, OFFBOARD};
 use crate::core::position::{Position, NO_SQ};
 use crate::core::repeats::Distinct;
@@ -215,6 +215,7 @@ impl<B: Bits> BitTables<B> {
                     to: rules.bit_cell[to as usize],
                     promotion: None,
                     flag: comp.double_flag,
+                    part: Part::None,
                 });
             }
             return;
@@ -227,6 +228,7 @@ impl<B: Bits> BitTables<B> {
                 to: pos.ep,
                 promotion: None,
                 flag: MoveFlag::EnPassant,
+                part: Part::None,
             });
         }
         self.emit(pos, from, rest, promo, out);
@@ -324,6 +326,7 @@ pub(super) fn push_to<B: Bits, S: MoveSink>(
                 to: to_cell,
                 promotion: Some(k),
                 flag: MoveFlag::Normal,
+                part: Part::None,
             });
         }
     } else {

@@ -133,7 +133,7 @@ fn side_terms(pos: &Position, values: &PieceValues, color: Color) -> (i32, i32) 
             score += 4 * values.centre(sq);
         }
     });
-    if rules.options.drops {
+    if rules.options.hands() {
         // A piece in hand can go anywhere next move: worth its value (crazyhouse, shogi).
         for kind in 0..rules.pieces.len() as KindId {
             let held = pos.hand_count(color, kind) as i32;

@@ -6,7 +6,7 @@
 
 use super::{letterless, Parsed};
 use crate::core::movegen::MoveSink;
-use crate::core::{Move, MoveFlag, Position, Sq};
+use crate::core::{Move, MoveFlag, Part, Position, Sq};
 
 /// The legal move a text in a common shape names, or `None`: read it with the general parser.
 pub(super) fn common_move(pos: &mut Position, text: &str) -> Option<Move> {
@@ -54,6 +54,7 @@ pub(super) fn common_move(pos: &mut Position, text: &str) -> Option<Move> {
         to,
         promotion: None,
         flag: found.flag,
+        part: Part::None,
     };
     pos.keeps_royal_safe(m).then_some(m)
 }

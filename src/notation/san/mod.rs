@@ -69,6 +69,19 @@ pub fn to_san(pos: &mut Position, m: Move) -> String {
         return shogi::to_text(pos, m);
     }
     let mut s = san_without_suffix(pos, m);
+    if let Some((kind, at)) = pos.gate_of(m) {
+        // Fairy-Stockfish's form: `Nf3/H`, and a castling names the square (`O-O/Hh1`).
+        s.push('/');
+        s.push(pos.rules().kind(kind).san());
+        if m.is_castle() {
+            s.push_str(&pos.rules().shape.name(at));
+        }
+    }
+    if let Some(wall) = m.wall() {
+        // Fairy-Stockfish's form: the move, a comma and the blocker's square (`e4,d5`).
+        s.push(',');
+        s.push_str(&pos.rules().shape.name(wall));
+    }
     let undo = pos.make(m);
     if pos.is_check() {
         let mate = pos.legal_move_list().is_empty();
@@ -110,6 +123,9 @@ fn san_without_suffix(pos: &mut Position, m: Move) -> String {
                 o.to == m.to
                     && o.from != m.from
                     && !o.is_castle()
+                    // A rival makes the same move: with a blocker, onto the same square
+                    // (Fairy-Stockfish's test; an Amazons arrow depends on the shooter).
+                    && o.wall() == m.wall()
                     && pos.piece_at(o.from).map(|p| p.kind) == Some(piece.kind)
             })
             .map(|o| o.from)
@@ -153,11 +169,65 @@ pub fn parse(pos: &mut Position, text: &str) -> Result<Move, SanError> {
             return read;
         }
     }
+    if pos.rules().options.gating {
+        if let Some((alone, gate)) = text.split_once('/') {
+            return parse_gated(pos, text, alone, gate);
+        }
+    }
+    if pos.rules().options.walling.is_some() {
+        return parse_walled(pos, text);
+    }
     // Most texts name one piece's move in a common shape, which needs none of what follows.
     if let Some(m) = common::common_move(pos, text) {
         return Ok(m);
     }
     parse_any(pos, text)
+}
+
+/// A gated move's text, `Nf3/H` or `O-O/Hh1` (the move alone, `/`, the gated piece's letter
+/// and, optionally or for a castling, its square).
+fn parse_gated(pos: &mut Position, text: &str, alone: &str, gate: &str) -> Result<Move, SanError> {
+    let syntax = || SanError::Syntax(text.to_string());
+    let gate = gate.trim_end_matches(['+', '#', '!', '?']);
+    let mut chars = gate.chars();
+    let letter = chars.next().ok_or_else(syntax)?;
+    let kind = pos.rules().kind_by_letter(letter).ok_or_else(syntax)?;
+    let square = chars.as_str();
+    let m = parse(pos, alone)?;
+    let at = if square.is_empty() {
+        m.from
+    } else {
+        pos.rules().shape.parse_square(square).ok_or_else(syntax)?
+    };
+    let gated = m.gated(kind, at != m.from);
+    if pos.is_legal(gated) {
+        Ok(gated)
+    } else {
+        Err(SanError::Illegal(text.to_string()))
+    }
+}
+
+/// A move with a blocker, `e4,d5` (the move alone, a comma, the blocker's square): every
+/// move here has one.
+fn parse_walled(pos: &mut Position, text: &str) -> Result<Move, SanError> {
+    let syntax = || SanError::Syntax(text.to_string());
+    let bare = |t: &str| t.trim_end_matches(['+', '#', '!', '?']).to_string();
+    let (_, wall) = text.split_once(',').ok_or_else(syntax)?;
+    let wall = pos
+        .rules()
+        .shape
+        .parse_square(&bare(wall))
+        .ok_or_else(syntax)?;
+    let wanted = bare(text);
+    let candidates: Vec<Move> = pos
+        .legal_move_list()
+        .into_iter()
+        .filter(|m| m.wall() == Some(wall))
+        .collect();
+    candidates
+        .into_iter()
+        .find(|&m| bare(&to_san(pos, m)) == wanted)
+        .ok_or_else(|| SanError::Illegal(text.to_string()))
 }
 
 /// `parse` by the general path, for any text.

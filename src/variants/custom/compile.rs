@@ -11,7 +11,7 @@ use super::geometry::{castling_rules, obstacles};
 use super::piece_row::piece;
 use super::schema::VariantDoc;
 use super::CustomVariant;
-use crate::core::{Color, KindId, Notation, PieceKind, RuleOptions, Rules, RulesConfig};
+use crate::core::{Color, KindId, Notation, PieceKind, RuleOptions, Rules, RulesConfig, Walling};
 use crate::game::seat_view::BoardStyle;
 use crate::variants::core_game::Goal;
 
@@ -97,6 +97,8 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
             zone_promotion: false,
             no_doubled_drop: captures_and_drops.no_doubled_drop,
             no_drop_mate: captures_and_drops.no_drop_mate,
+            gating: doc.rules.gating,
+            walling: walling(&cx, doc.rules.walling.as_ref())?,
             notation: notation(&cx, doc.notation.as_ref())?,
         },
     };
@@ -491,6 +493,19 @@ fn board_style(
 }
 
 /// The top-level `notation`: how moves are written for players.
+/// `[rules] walling`: what every move's second part places.
+fn walling(
+    cx: &Ctx<'_>,
+    walling: Option<&Spanned<String>>,
+) -> Result<Option<Walling>, VariantFileError> {
+    match walling.map(|w| (w.get_ref().as_str(), w.span())) {
+        None => Ok(None),
+        Some(("duck", _)) => Ok(Some(Walling::Duck)),
+        Some(("arrow", _)) => Ok(Some(Walling::Arrow)),
+        Some((_, span)) => Err(cx.err(span, "walling is \"duck\" or \"arrow\"")),
+    }
+}
+
 fn notation(
     cx: &Ctx<'_>,
     notation: Option<&Spanned<String>>,

@@ -133,6 +133,13 @@ pub struct RulesDoc {
     /// Kinds whose drop may not give checkmate.
     #[serde(default)]
     pub no_drop_mate: Vec<Spanned<String>>,
+    /// S-chess's gating: a piece in hand may enter on the square a piece leaves on its first
+    /// move (the start FEN's castling field names the gates).
+    #[serde(default)]
+    pub gating: bool,
+    /// A blocker placed after every move: `"duck"` (duck chess) or `"arrow"` (the Amazons).
+    #[serde(default)]
+    pub walling: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize, Debug)]

@@ -2,7 +2,7 @@
 //! what a piece can reach and what leaves a King in check, and classifying each failure into
 //! the spec's error for that kind of move.
 
-use crate::core::{Color, Move, MoveFlag, Position};
+use crate::core::{Color, Move, MoveFlag, Part, Position};
 use crate::game::Game;
 use crate::variants::core_game::{clock_rule_allows, CoreGame};
 use crate::variants::fairy::errors::{FairyMoveError, MoveClass};
@@ -119,6 +119,7 @@ pub fn resolve(
                         to,
                         promotion: Some(kind),
                         flag: MoveFlag::Normal,
+                        part: Part::None,
                     }
                 }
                 None if reaches_far_rank => return Err(MoveClass::Promotion),

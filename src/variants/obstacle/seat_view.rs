@@ -171,6 +171,8 @@ impl SeatView for ObstacleSeatView {
                     text,
                     capture: pos.piece_at(m.to).is_some() || m.flag == MoveFlag::EnPassant,
                     promotion: m.promotion.map(|k| rules.kind(k).letter),
+                    gate: None,
+                    gate_square: None,
                 }
             })
             .collect()

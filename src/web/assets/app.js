@@ -499,6 +499,13 @@ async function select(square) {
 async function moveTo(from, to) {
   if (from.startsWith("@")) return dropOn(from.slice(1), to);
   const options = targets.filter((t) => t.to === to);
+  // Gating (S-chess): the move alone or with a piece from the hand entering on the square
+  // left (a castling may name the king's square or the rook's): the player picks one.
+  if (options.some((t) => t.gate)) {
+    const chosen = await chooseGate(from, options);
+    if (!chosen) return;
+    return play({ text: chosen.text }, [from, to]);
+  }
   const promos = options.filter((t) => t.promotion);
   // An optional promotion (shogi's, any promotion zone's): the server offers the destination
   // both with and without promotion, and the player says which (the chosen target's text).
@@ -513,6 +520,21 @@ async function moveTo(from, to) {
     return play({ from, to, promotion: letter }, [from, to]);
   }
   return play({ from, to }, [from, to]);
+}
+
+// Gating's chooser: the move alone (the moving piece), then one button per piece from the
+// hand and the square it would enter on.
+function chooseGate(from, options) {
+  const cell = view.cells.find((c) => c.square === from);
+  const mover = cell && cell.piece ? cell.piece : { color: view.to_move, letter: "?", kind: "?" };
+  const sorted = [...options].sort((a, b) => (a.gate ? 1 : 0) - (b.gate ? 1 : 0));
+  return choose("Gate a piece in?", sorted.map((t) => ({
+    piece: t.gate ? { color: view.to_move, letter: t.gate, kind: t.gate } : mover,
+    label: t.gate ? `${t.gate} on ${t.gate_square}` : "No gating",
+    title: t.text,
+    data: { gate: t.gate || "", text: t.text },
+    value: t,
+  })));
 }
 
 // Chess's chooser: one button per piece the pawn may become.

@@ -1,0 +1,155 @@
+//! Blockers placed as the second part of every move (`RuleOptions::walling`): the duck, which
+//! moves to any other square left empty after each move (duck chess), or an arrow, which stays
+//! on a square the moved piece could move to from where it landed (the game of the Amazons),
+//! as Fairy-Stockfish's `wallingRule` plays them.
+//!
+//! A blocker's cell holds `OFFBOARD`, the padding's code: no piece enters or captures it,
+//! rides stop at it and leapers cannot land on it, in every generator of the mailbox, which
+//! plays these rules (the bitboard tables would count the square as empty). A hopper's screen
+//! it is not (Fairy-Stockfish's walls are); no shipped variant has both.
+
+use crate::core::geometry::Sq;
+use crate::core::moves::{Move, MoveFlag};
+use crate::core::piece::{EMPTY, OFFBOARD};
+use crate::core::position::{Position, NO_SQ};
+use crate::core::rules::Walling;
+
+impl Position {
+    /// Is a blocker (the duck, an arrow) on `sq`?
+    pub fn blocker_at(&self, sq: Sq) -> bool {
+        self.rules.options.walling.is_some()
+            && self.rules.shape.on_board(sq)
+            && self.board.get(sq as usize) == Some(&OFFBOARD)
+    }
+
+    /// The duck's square under the duck rule, if it has been placed.
+    pub fn duck_square(&self) -> Option<Sq> {
+        (self.duck != NO_SQ).then_some(self.duck)
+    }
+
+    /// Puts a blocker on the empty `sq` (a FEN's `*`). Refused (false) where the rules place
+    /// none, off the board, on a piece, and for a second duck.
+    pub fn put_blocker(&mut self, sq: Sq) -> bool {
+        let Some(rule) = self.rules.options.walling else {
+            return false;
+        };
+        if !self.rules.shape.on_board(sq) || self.board[sq as usize] != EMPTY {
+            return false;
+        }
+        if rule == Walling::Duck {
+            if self.duck != NO_SQ {
+                return false;
+            }
+            self.duck = sq;
+        }
+        self.board[sq as usize] = OFFBOARD;
+        self.key ^= self.rules.zobrist.blocker(sq as usize);
+        true
+    }
+
+    /// `make`'s part for walling rules, after the piece has moved: the blocker onto its
+    /// square (the duck off its old one). A blocker on the square a double step passed
+    /// leaves no en passant capture.
+    #[inline(never)]
+    pub(crate) fn wall_after_move(&mut self, m: Move) {
+        let Some(sq) = m.wall() else {
+            return;
+        };
+        let z = &self.rules.zobrist;
+        let mut key = z.blocker(sq as usize);
+        if self.rules.options.walling == Some(Walling::Duck) {
+            self.duck_history.push(self.duck);
+            if self.duck != NO_SQ {
+                self.board[self.duck as usize] = EMPTY;
+                key ^= z.blocker(self.duck as usize);
+            }
+            self.duck = sq;
+        }
+        self.board[sq as usize] = OFFBOARD;
+        if self.ep == sq {
+            key ^= self.ep_key(sq);
+            self.ep = NO_SQ;
+        }
+        self.key ^= key;
+    }
+
+    /// `unmake`'s part for walling rules, before the pieces move back (the blocker may stand
+    /// where the moved piece came from).
+    #[inline(never)]
+    pub(crate) fn undo_wall(&mut self, m: Move) {
+        let Some(sq) = m.wall() else {
+            return;
+        };
+        self.board[sq as usize] = EMPTY;
+        if self.rules.options.walling == Some(Walling::Duck) {
+            self.duck = self.duck_history.pop().unwrap_or(NO_SQ);
+            if self.duck != NO_SQ {
+                self.board[self.duck as usize] = OFFBOARD;
+            }
+        }
+    }
+
+    /// Replaces `out[start..]`, the legal moves alone, by the moves with their blocker: each
+    /// once per square it may go to (a move with none is no move).
+    pub(crate) fn add_walls(&mut self, out: &mut Vec<Move>, start: usize) {
+        let Some(rule) = self.rules.options.walling else {
+            return;
+        };
+        let alone: Vec<Move> = out.drain(start..).collect();
+        let empty: Vec<Sq> = self
+            .rules
+            .shape
+            .squares()
+            .filter(|&sq| self.board[sq as usize] == EMPTY)
+            .collect();
+        for m in alone {
+            match rule {
+                Walling::Duck => self.push_duck_moves(m, &empty, out),
+                Walling::Arrow => self.push_arrow_moves(m, out),
+            }
+        }
+    }
+
+    /// `m` with the duck on each square empty after it: the empty squares now, less the one
+    /// it lands on, and those it empties (its origin, a captured pawn's en passant square, a
+    /// castled rook's).
+    fn push_duck_moves(&self, m: Move, empty: &[Sq], out: &mut Vec<Move>) {
+        let mut freed: [Sq; 2] = [NO_SQ; 2];
+        let mut filled: [Sq; 2] = [m.to, NO_SQ];
+        match m.flag {
+            MoveFlag::Drop(_) => {}
+            MoveFlag::Castle(i) => {
+                let [kf, kt, rf, rt] = self.rules.castle_cells[i as usize];
+                freed = [kf, rf];
+                filled = [kt, rt];
+            }
+            MoveFlag::EnPassant => freed = [m.from, self.ep_victim(m.from, m.to)],
+            _ => freed[0] = m.from,
+        }
+        let after = |sq: Sq| !filled.contains(&sq);
+        for &sq in empty.iter().filter(|&&sq| after(sq)) {
+            out.push(m.walled(sq));
+        }
+        for sq in freed {
+            if sq != NO_SQ && after(sq) {
+                out.push(m.walled(sq));
+            }
+        }
+    }
+
+    /// `m` with an arrow on each empty square the moved piece could then move to (its moves
+    /// are its own colour's whoever is to move).
+    fn push_arrow_moves(&mut self, m: Move, out: &mut Vec<Move>) {
+        let undo = self.make(m);
+        let mut reach = Vec::new();
+        self.piece_moves(m.to, &mut reach);
+        let mut seen: Vec<Sq> = Vec::with_capacity(reach.len());
+        for r in reach {
+            if self.board[r.to as usize] == EMPTY && !seen.contains(&r.to) {
+                seen.push(r.to);
+            }
+        }
+        self.unmake(m, undo);
+        out.extend(seen.into_iter().map(|sq| m.walled(sq)));
+    }
+}

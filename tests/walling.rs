@@ -1,0 +1,169 @@
+//! Blockers as every move's second part (`[rules] walling`), through the shipped duck chess
+//! and Amazons files: where the duck and the arrows may go, what they block, how the FEN
+//! writes them (`*`), the move texts (`e2e4,e4d5`, `e4,d5`), and that make and unmake leave
+//! the position, key included, as it was.
+
+use chessrules::core::Position;
+use chessrules::notation::{coordinate, fen, san};
+use chessrules::variants::custom::builtin;
+
+fn pos(variant: &str, text: &str) -> Position {
+    let v = &builtin::by_name(variant).expect("shipped").variant;
+    v.position_from_fen(text)
+        .unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn play(pos: &mut Position, uci: &str) {
+    let m = coordinate::parse(pos, uci).unwrap_or_else(|e| panic!("{uci}: {e}"));
+    pos.make(m);
+}
+
+fn texts(pos: &mut Position) -> Vec<String> {
+    pos.legal_move_list()
+        .into_iter()
+        .map(|m| coordinate::to_uci(pos, m))
+        .collect()
+}
+
+#[test]
+fn every_move_places_the_duck_on_a_square_left_empty() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let mut p = pos("duck", start);
+    let moves = texts(&mut p);
+    // 20 moves, each with the duck on one of the 32 squares empty after it.
+    assert_eq!(moves.len(), 20 * 32);
+    assert!(
+        moves.contains(&"e2e4,e4e2".to_string()),
+        "the square just left"
+    );
+    assert!(
+        !moves.contains(&"e2e4,e4e4".to_string()),
+        "not where the pawn landed"
+    );
+    assert!(
+        !moves.iter().any(|m| !m.contains(',')),
+        "no move without the duck"
+    );
+    play(&mut p, "e2e4,e4d5");
+    assert_eq!(
+        fen::write(&p).split(' ').next(),
+        Some("rnbqkbnr/pppppppp/8/3*4/4P3/8/PPPP1PPP/RNBQKBNR")
+    );
+    // The duck moves on: never to the square it stands on.
+    let replies = texts(&mut p);
+    assert!(
+        replies.iter().all(|m| !m.ends_with("d5")),
+        "the duck must move"
+    );
+    // It blocks: the d7 pawn cannot step or leap onto d5, the queen cannot ride through it.
+    assert!(!replies.iter().any(|m| m.starts_with("d7d5")));
+}
+
+#[test]
+fn the_duck_blocks_rides_and_cannot_be_taken() {
+    // The rook on a1 rides up the a-file to the duck on a5 and no further.
+    let mut p = pos("duck", "4k3/8/8/*7/8/8/8/R3K3 w - - 0 1");
+    let rook: Vec<String> = texts(&mut p)
+        .into_iter()
+        .filter(|m| m.starts_with("a1a"))
+        .map(|m| m[..4].to_string())
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    assert_eq!(rook, ["a1a2", "a1a3", "a1a4"]);
+}
+
+#[test]
+fn taking_the_king_wins_and_there_is_no_check() {
+    // The black king stands next to the white queen: moving into "check" is legal, and the
+    // queen may take the king.
+    let mut p = pos("duck", "8/8/8/8/8/3k4/3Q4/4K3 b - - 0 1");
+    assert!(
+        texts(&mut p).iter().any(|m| m.starts_with("d3d2")),
+        "the king may take"
+    );
+    let mut q = pos("duck", "8/8/8/8/8/3k4/8/3QK3 b - - 0 1");
+    assert!(
+        texts(&mut q).iter().any(|m| m.starts_with("d3d2")),
+        "a king steps next to a queen"
+    );
+}
+
+#[test]
+fn duck_moves_in_san_and_back() {
+    let mut p = pos(
+        "duck",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    );
+    let m = coordinate::parse(&mut p, "g1f3,f3f5").expect("legal");
+    assert_eq!(san::to_san(&mut p, m), "Nf3,f5");
+    assert_eq!(san::parse(&mut p, "Nf3,f5").expect("reads"), m);
+    assert!(
+        san::parse(&mut p, "Nf3,f3").is_err(),
+        "not where the knight lands"
+    );
+    assert!(san::parse(&mut p, "Nf3").is_err(), "a move needs its duck");
+}
+
+#[test]
+fn an_arrow_stays_where_the_amazon_could_go_next() {
+    let start = "3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w - - 0 1";
+    let mut p = pos("amazons", start);
+    assert_eq!(texts(&mut p).len(), 2176);
+    play(&mut p, "d1a1,a1b1");
+    assert_eq!(
+        fen::write(&p),
+        "3q2q3/10/10/q8q/10/10/Q8Q/10/10/Q*4Q3 b - - 1 1"
+    );
+    // An arrow goes only where the amazon could move from where it landed.
+    let mut q = pos("amazons", start);
+    let arrows: Vec<String> = texts(&mut q)
+        .into_iter()
+        .filter(|m| m.starts_with("d1d2,"))
+        .collect();
+    assert!(
+        arrows.contains(&"d1d2,d2d1".to_string()),
+        "back to the square left"
+    );
+    assert!(
+        !arrows.contains(&"d1d2,d2e4".to_string()),
+        "not a knight's jump away"
+    );
+}
+
+#[test]
+fn make_and_unmake_restore_the_position_and_its_key() {
+    for (variant, text) in [
+        (
+            "duck",
+            "r3k2r/pppq1ppp/2n1bn2/3pp3/3PP*2/2N1BN2/PPPQ1PPP/R3K2R w KQkq - 0 1",
+        ),
+        (
+            "amazons",
+            "3q2q3/10/10/q8q/4*5/10/Q8Q/10/10/3Q2Q3 w - - 0 1",
+        ),
+    ] {
+        let mut p = pos(variant, text);
+        let before = p.clone();
+        for m in p.clone().legal_move_list() {
+            let undo = p.make(m);
+            assert_eq!(
+                p.key(),
+                p.compute_key(),
+                "{variant}: key after {}",
+                coordinate::to_uci(&before, m)
+            );
+            p.unmake(m, undo);
+            assert_eq!(p, before);
+        }
+    }
+}
+
+#[test]
+fn a_second_duck_is_refused() {
+    let v = &builtin::by_name("duck").expect("shipped").variant;
+    let e = v
+        .position_from_fen("4k3/8/8/*7/8/8/*7/4K3 w - - 0 1")
+        .expect_err("two ducks");
+    assert!(e.to_string().contains("second duck"), "{e}");
+}
