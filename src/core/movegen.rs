@@ -515,7 +515,7 @@ impl Position {
             self.safe_drops(out);
         }
         if self.rules.filters_moves() {
-            self.apply_options(out, start);
+            self.narrow_by_options(out, start, true);
         }
     }
 
@@ -653,6 +653,18 @@ impl Position {
     pub fn legal_move_count_with(&mut self, scratch: &mut Vec<Move>) -> usize {
         scratch.clear();
         if self.rules.filters_moves() {
+            if self.rules.options.walling == Some(crate::core::Walling::Duck)
+                && !self.rules.options.no_giving_check
+                && !self.rules.options.must_capture
+            {
+                // Each move counts the duck's squares, without listing them.
+                self.safe_moves(scratch);
+                if self.rules.options.drops {
+                    self.safe_drops(scratch);
+                }
+                self.narrow_by_options(scratch, 0, false);
+                return self.duck_move_count(scratch);
+            }
             self.legal_moves(scratch);
             return scratch.len();
         }
@@ -842,7 +854,8 @@ impl Position {
 
     /// Narrows `out[start..]`, the moves that keep the mover's royal safe, by the rules'
     /// options: no move that gives check, then captures only where one exists.
-    fn apply_options(&mut self, out: &mut Vec<Move>, start: usize) {
+    /// With `walls` false, the moves are left without their blockers (for counting them).
+    fn narrow_by_options(&mut self, out: &mut Vec<Move>, start: usize, walls: bool) {
         let options = self.rules.options;
         if options.zone_promotion {
             self.add_zone_promotions(out, start);
@@ -853,7 +866,7 @@ impl Position {
         if options.gating {
             self.add_gated_moves(out, start);
         }
-        if options.walling.is_some() {
+        if walls && options.walling.is_some() {
             self.add_walls(out, start);
         }
         if options.no_giving_check {

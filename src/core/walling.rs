@@ -110,22 +110,50 @@ impl Position {
         }
     }
 
+    /// How many moves the one-part moves `alone` make with the duck: each once per square
+    /// empty after it (perft's last ply, without listing them).
+    pub(crate) fn duck_move_count(&self, alone: &[Move]) -> usize {
+        let empty = self
+            .rules
+            .shape
+            .squares()
+            .filter(|&sq| self.board[sq as usize] == EMPTY)
+            .count();
+        alone
+            .iter()
+            .map(|&m| {
+                let (freed, filled) = self.duck_changes(m);
+                let filled_empty = filled
+                    .iter()
+                    .filter(|&&sq| sq != NO_SQ && self.board[sq as usize] == EMPTY)
+                    .count();
+                let freed_after = freed
+                    .iter()
+                    .filter(|&&sq| sq != NO_SQ && !filled.contains(&sq))
+                    .count();
+                empty - filled_empty + freed_after
+            })
+            .sum()
+    }
+
+    /// The squares a one-part move empties and those it fills (at most two each).
+    fn duck_changes(&self, m: Move) -> ([Sq; 2], [Sq; 2]) {
+        match m.flag {
+            MoveFlag::Drop(_) => ([NO_SQ; 2], [m.to, NO_SQ]),
+            MoveFlag::Castle(i) => {
+                let [kf, kt, rf, rt] = self.rules.castle_cells[i as usize];
+                ([kf, rf], [kt, rt])
+            }
+            MoveFlag::EnPassant => ([m.from, self.ep_victim(m.from, m.to)], [m.to, NO_SQ]),
+            _ => ([m.from, NO_SQ], [m.to, NO_SQ]),
+        }
+    }
+
     /// `m` with the duck on each square empty after it: the empty squares now, less the one
     /// it lands on, and those it empties (its origin, a captured pawn's en passant square, a
     /// castled rook's).
     fn push_duck_moves(&self, m: Move, empty: &[Sq], out: &mut Vec<Move>) {
-        let mut freed: [Sq; 2] = [NO_SQ; 2];
-        let mut filled: [Sq; 2] = [m.to, NO_SQ];
-        match m.flag {
-            MoveFlag::Drop(_) => {}
-            MoveFlag::Castle(i) => {
-                let [kf, kt, rf, rt] = self.rules.castle_cells[i as usize];
-                freed = [kf, rf];
-                filled = [kt, rt];
-            }
-            MoveFlag::EnPassant => freed = [m.from, self.ep_victim(m.from, m.to)],
-            _ => freed[0] = m.from,
-        }
+        let (freed, filled) = self.duck_changes(m);
         let after = |sq: Sq| !filled.contains(&sq);
         for &sq in empty.iter().filter(|&&sq| after(sq)) {
             out.push(m.walled(sq));

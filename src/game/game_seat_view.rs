@@ -176,6 +176,7 @@ fn target<G: TableGame>(game: &mut G, m: Move) -> Target {
         promotion,
         gate: gate.map(|(k, _)| rules.kind(k).letter),
         gate_square: gate.map(|(_, sq)| rules.shape.name(sq)),
+        wall: m.wall().map(|sq| rules.shape.name(sq)),
         text: game.move_text(m),
     }
 }
@@ -215,8 +216,9 @@ impl<G: TableGame> SeatView for GameSeatView<G> {
     fn cells(&self, _reveal: Reveal) -> Vec<Cell> {
         let mut cells = position_cells(self.position());
         for cell in &mut cells {
-            if let Some(s) = Square::parse(&cell.square) {
-                cell.obstacle = self.game.obstacle(s);
+            // The terrain's hazards; a blocker (the duck) the position drew already.
+            if let Some(hazard) = Square::parse(&cell.square).and_then(|s| self.game.obstacle(s)) {
+                cell.obstacle = Some(hazard);
             }
         }
         cells

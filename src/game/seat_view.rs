@@ -32,7 +32,8 @@ pub struct Cell {
     pub square: String,
     /// The piece on it, if any.
     pub piece: Option<PieceView>,
-    /// `open_trapdoor`, `trapdoor`, `mine` or `trapdoor_mine` (hidden ones only when revealed).
+    /// `open_trapdoor`, `trapdoor`, `mine` or `trapdoor_mine` (hidden ones only when revealed);
+    /// `duck` or `arrow` for a blocker (`RuleOptions::walling`).
     pub obstacle: Option<&'static str>,
 }
 
@@ -63,6 +64,9 @@ pub struct Target {
     /// The square that piece enters on.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub gate_square: Option<String>,
+    /// The square this move puts its blocker on (`RuleOptions::walling`: the duck, an arrow).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub wall: Option<String>,
 }
 
 /// How a board is drawn: chess's checkered squares, xiangqi's intersections with the river and
@@ -382,7 +386,12 @@ pub(crate) fn position_cells(pos: &Position) -> Vec<Cell> {
         .map(|sq| Cell {
             square: shape.square(sq).to_string(),
             piece: pos.piece_at(sq).map(|p| piece_view(pos, p)),
-            obstacle: None,
+            obstacle: pos
+                .blocker_at(sq)
+                .then(|| match pos.rules().options.walling {
+                    Some(crate::core::Walling::Arrow) => "arrow",
+                    _ => "duck",
+                }),
         })
         .collect()
 }

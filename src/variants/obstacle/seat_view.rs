@@ -173,6 +173,7 @@ impl SeatView for ObstacleSeatView {
                     promotion: m.promotion.map(|k| rules.kind(k).letter),
                     gate: None,
                     gate_square: None,
+                    wall: None,
                 }
             })
             .collect()

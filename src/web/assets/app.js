@@ -496,9 +496,26 @@ async function select(square) {
   render();
 }
 
+// A move whose piece has moved and whose blocker is still to place ({ from, to, options }).
+let placingWall = null;
+
+// What the blocker of this variant is called on the page.
+function variantBlocker() {
+  return view.cells.some((c) => c.obstacle === "arrow") || view.variant === "amazons" ? "arrow" : "duck";
+}
+
 async function moveTo(from, to) {
   if (from.startsWith("@")) return dropOn(from.slice(1), to);
   const options = targets.filter((t) => t.to === to);
+  // A blocker after the move (the duck, an arrow): the second click says where it goes; the
+  // squares it may go to are marked as the move's targets were.
+  if (options.some((t) => t.wall)) {
+    placingWall = { from, to, options };
+    targets = options.map((t) => ({ to: t.wall, text: t.text, capture: false }));
+    say(`${to}: now click the square for the ${variantBlocker()}`);
+    render();
+    return;
+  }
   // Gating (S-chess): the move alone or with a piece from the hand entering on the square
   // left (a castling may name the king's square or the rook's): the player picks one.
   if (options.some((t) => t.gate)) {
@@ -603,6 +620,17 @@ async function onBoardClick(ev) {
   if ($("wall-mode").checked && variantInfo(view.variant).board === "obstacle-board") {
     if (!h.edge) return say("a wall must lie between two squares", "error");
     return play({ wall: h.edge });
+  }
+  if (placingWall) {
+    const { from, to, options } = placingWall;
+    placingWall = null;
+    const chosen = options.find((t) => t.wall === h.square);
+    if (chosen) return play({ text: chosen.text }, [from, to]);
+    selected = null;
+    targets = [];
+    say("");
+    render();
+    return;
   }
   if (selected && targets.some((t) => t.to === h.square)) return moveTo(selected, h.square);
   const cell = view.cells.find((c) => c.square === h.square);

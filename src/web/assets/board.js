@@ -220,6 +220,15 @@ function drawObstacle(parent, kind, x, y) {
   if (kind === "trapdoor" || kind === "trapdoor_mine") {
     el("rect", { x: x + 6, y: y + 6, width: CELL - 12, height: CELL - 12, rx: 4, class: "hidden-trapdoor" }, g);
   }
+  if (kind === "duck") {
+    // The duck, a piece of no side: a yellow body with an orange beak.
+    el("ellipse", { cx, cy: cy + 4, rx: 15, ry: 11, class: "duck-body" }, g);
+    el("circle", { cx: cx + 6, cy: cy - 8, r: 8, class: "duck-body" }, g);
+    el("path", { d: `M ${cx + 13} ${cy - 9} l 8 2 l -8 3 z`, class: "duck-beak" }, g);
+  }
+  if (kind === "arrow") {
+    el("rect", { x: x + 4, y: y + 4, width: CELL - 8, height: CELL - 8, rx: 3, class: "arrow-block" }, g);
+  }
   if (kind === "mine" || kind === "trapdoor_mine") {
     el("circle", { cx, cy, r: 9, class: "mine" }, g);
     for (let i = 0; i < 8; i++) {

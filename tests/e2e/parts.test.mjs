@@ -1,0 +1,57 @@
+// Moves in two parts on the page (issue 70): S-chess's gating chooser after a move off a
+// gate, and duck chess's second click that places the duck, drawn as a piece of no side.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { startServer, launch, openPage, clickSquare, pieceOn, SHOTS } from "./helpers.mjs";
+
+let server, browser, close;
+
+before(async () => {
+  server = await startServer();
+  ({ browser, close } = await launch());
+});
+after(async () => {
+  await close();
+  server.stop();
+});
+
+const plies = (page, n) =>
+  page.waitForFunction((k) => document.querySelectorAll("#log .ply").length === k, n, { timeout: 15000 });
+
+test("seirawan: a move off a gate asks which piece enters, and the hawk enters where the knight stood", async () => {
+  const page = await openPage(browser, server.url, "seirawan");
+  await clickSquare(page, "g1");
+  await page.waitForSelector("circle[data-target='f3']");
+  await clickSquare(page, "f3");
+  await page.waitForSelector("#promotion:not([hidden])");
+  assert.equal(await page.locator("#promotion-prompt").innerText(), "Gate a piece in?");
+  const gates = await page.locator("#promotion button[data-text]").evaluateAll((bs) => bs.map((b) => b.dataset.gate));
+  assert.deepEqual(gates.sort(), ["", "E", "H"]);
+  await page.locator("#promotion button[data-gate='H']").click();
+  await plies(page, 1);
+  assert.equal(await pieceOn(page, "f3"), "N");
+  assert.equal(await pieceOn(page, "g1"), "H");
+  await page.close();
+});
+
+test("duck: the second click places the duck, which is drawn and blocks", async () => {
+  const page = await openPage(browser, server.url, "duck");
+  await clickSquare(page, "e2");
+  await page.waitForSelector("circle[data-target='e4']");
+  await clickSquare(page, "e4");
+  // The duck's squares are marked: every square empty after the move, e2 among them.
+  await page.waitForSelector("circle[data-target='e2']");
+  assert.equal(await page.locator("circle[data-target='e4']").count(), 0);
+  assert.equal(await page.locator("circle[data-target]").count(), 32);
+  await clickSquare(page, "d5");
+  await plies(page, 1);
+  assert.equal(await pieceOn(page, "e4"), "P");
+  await page.waitForSelector("g.obstacle.duck");
+  await page.screenshot({ path: join(SHOTS, "duck.png") });
+  // Black's d-pawn cannot go to d5, where the duck stands.
+  await clickSquare(page, "d7");
+  await page.waitForSelector("circle[data-target='d6']");
+  assert.equal(await page.locator("circle[data-target='d5']").count(), 0);
+  await page.close();
+});
