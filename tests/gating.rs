@@ -3,35 +3,18 @@
 //! the gates; the move texts (`g1f3h`, `Nf3/H`, `O-O/Hh1`); and that make and unmake leave the
 //! position, key included, as it was.
 
-use chessrules::core::{Move, Position};
+mod shipped_moves;
+
 use chessrules::notation::{coordinate, fen, san};
 use chessrules::variants::custom::builtin;
+use shipped_moves::{play, pos, uci_texts};
 
-fn pos(variant: &str, text: &str) -> Position {
-    let v = &builtin::by_name(variant).expect("shipped").variant;
-    v.position_from_fen(text)
-        .unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-fn start(variant: &str) -> Position {
+fn start(variant: &str) -> chessrules::core::Position {
     builtin::by_name(variant)
         .expect("shipped")
         .variant
         .start_position()
         .expect("a start")
-}
-
-fn play(pos: &mut Position, uci: &str) -> Move {
-    let m = coordinate::parse(pos, uci).unwrap_or_else(|e| panic!("{uci}: {e}"));
-    pos.make(m);
-    m
-}
-
-fn uci_texts(pos: &mut Position) -> Vec<String> {
-    pos.legal_move_list()
-        .into_iter()
-        .map(|m| coordinate::to_uci(pos, m))
-        .collect()
 }
 
 #[test]
@@ -133,22 +116,10 @@ fn a_pinned_piece_may_not_move_even_when_the_gated_piece_would_shield_the_king()
 
 #[test]
 fn make_and_unmake_restore_the_position_and_its_key() {
-    let mut p = pos(
+    shipped_moves::make_and_unmake_restore(
         "shouse",
         "r3k2r/pppq1ppp/2n1bn2/3pp3/3PP3/2N1BN2/PPPQ1PPP/R3K2R[HEhe] w KQBCDFGkqbcdfg - 0 1",
     );
-    let before = p.clone();
-    for m in p.clone().legal_move_list() {
-        let undo = p.make(m);
-        assert_eq!(
-            p.key(),
-            p.compute_key(),
-            "key after {}",
-            coordinate::to_uci(&before, m)
-        );
-        p.unmake(m, undo);
-        assert_eq!(p, before);
-    }
 }
 
 #[test]

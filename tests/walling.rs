@@ -3,33 +3,17 @@
 //! writes them (`*`), the move texts (`e2e4,e4d5`, `e4,d5`), and that make and unmake leave
 //! the position, key included, as it was.
 
-use chessrules::core::Position;
+mod shipped_moves;
+
 use chessrules::notation::{coordinate, fen, san};
 use chessrules::variants::custom::builtin;
-
-fn pos(variant: &str, text: &str) -> Position {
-    let v = &builtin::by_name(variant).expect("shipped").variant;
-    v.position_from_fen(text)
-        .unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-fn play(pos: &mut Position, uci: &str) {
-    let m = coordinate::parse(pos, uci).unwrap_or_else(|e| panic!("{uci}: {e}"));
-    pos.make(m);
-}
-
-fn texts(pos: &mut Position) -> Vec<String> {
-    pos.legal_move_list()
-        .into_iter()
-        .map(|m| coordinate::to_uci(pos, m))
-        .collect()
-}
+use shipped_moves::{play, pos, uci_texts};
 
 #[test]
 fn every_move_places_the_duck_on_a_square_left_empty() {
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     let mut p = pos("duck", start);
-    let moves = texts(&mut p);
+    let moves = uci_texts(&mut p);
     // 20 moves, each with the duck on one of the 32 squares empty after it.
     assert_eq!(moves.len(), 20 * 32);
     assert!(
@@ -50,7 +34,7 @@ fn every_move_places_the_duck_on_a_square_left_empty() {
         Some("rnbqkbnr/pppppppp/8/3*4/4P3/8/PPPP1PPP/RNBQKBNR")
     );
     // The duck moves on: never to the square it stands on.
-    let replies = texts(&mut p);
+    let replies = uci_texts(&mut p);
     assert!(
         replies.iter().all(|m| !m.ends_with("d5")),
         "the duck must move"
@@ -63,7 +47,7 @@ fn every_move_places_the_duck_on_a_square_left_empty() {
 fn the_duck_blocks_rides_and_cannot_be_taken() {
     // The rook on a1 rides up the a-file to the duck on a5 and no further.
     let mut p = pos("duck", "4k3/8/8/*7/8/8/8/R3K3 w - - 0 1");
-    let rook: Vec<String> = texts(&mut p)
+    let rook: Vec<String> = uci_texts(&mut p)
         .into_iter()
         .filter(|m| m.starts_with("a1a"))
         .map(|m| m[..4].to_string())
@@ -79,12 +63,12 @@ fn taking_the_king_wins_and_there_is_no_check() {
     // queen may take the king.
     let mut p = pos("duck", "8/8/8/8/8/3k4/3Q4/4K3 b - - 0 1");
     assert!(
-        texts(&mut p).iter().any(|m| m.starts_with("d3d2")),
+        uci_texts(&mut p).iter().any(|m| m.starts_with("d3d2")),
         "the king may take"
     );
     let mut q = pos("duck", "8/8/8/8/8/3k4/8/3QK3 b - - 0 1");
     assert!(
-        texts(&mut q).iter().any(|m| m.starts_with("d3d2")),
+        uci_texts(&mut q).iter().any(|m| m.starts_with("d3d2")),
         "a king steps next to a queen"
     );
 }
@@ -109,7 +93,7 @@ fn duck_moves_in_san_and_back() {
 fn an_arrow_stays_where_the_amazon_could_go_next() {
     let start = "3q2q3/10/10/q8q/10/10/Q8Q/10/10/3Q2Q3 w - - 0 1";
     let mut p = pos("amazons", start);
-    assert_eq!(texts(&mut p).len(), 2176);
+    assert_eq!(uci_texts(&mut p).len(), 2176);
     play(&mut p, "d1a1,a1b1");
     assert_eq!(
         fen::write(&p),
@@ -117,7 +101,7 @@ fn an_arrow_stays_where_the_amazon_could_go_next() {
     );
     // An arrow goes only where the amazon could move from where it landed.
     let mut q = pos("amazons", start);
-    let arrows: Vec<String> = texts(&mut q)
+    let arrows: Vec<String> = uci_texts(&mut q)
         .into_iter()
         .filter(|m| m.starts_with("d1d2,"))
         .collect();
@@ -133,30 +117,14 @@ fn an_arrow_stays_where_the_amazon_could_go_next() {
 
 #[test]
 fn make_and_unmake_restore_the_position_and_its_key() {
-    for (variant, text) in [
-        (
-            "duck",
-            "r3k2r/pppq1ppp/2n1bn2/3pp3/3PP*2/2N1BN2/PPPQ1PPP/R3K2R w KQkq - 0 1",
-        ),
-        (
-            "amazons",
-            "3q2q3/10/10/q8q/4*5/10/Q8Q/10/10/3Q2Q3 w - - 0 1",
-        ),
-    ] {
-        let mut p = pos(variant, text);
-        let before = p.clone();
-        for m in p.clone().legal_move_list() {
-            let undo = p.make(m);
-            assert_eq!(
-                p.key(),
-                p.compute_key(),
-                "{variant}: key after {}",
-                coordinate::to_uci(&before, m)
-            );
-            p.unmake(m, undo);
-            assert_eq!(p, before);
-        }
-    }
+    shipped_moves::make_and_unmake_restore(
+        "duck",
+        "r3k2r/pppq1ppp/2n1bn2/3pp3/3PP*2/2N1BN2/PPPQ1PPP/R3K2R w KQkq - 0 1",
+    );
+    shipped_moves::make_and_unmake_restore(
+        "amazons",
+        "3q2q3/10/10/q8q/4*5/10/Q8Q/10/10/3Q2Q3 w - - 0 1",
+    );
 }
 
 #[test]
