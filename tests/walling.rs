@@ -135,3 +135,31 @@ fn a_second_duck_is_refused() {
         .expect_err("two ducks");
     assert!(e.to_string().contains("second duck"), "{e}");
 }
+
+/// A PGN of each game with a second part reads back: `Nf3/H` (S-chess) and `e4,d5` (duck).
+#[test]
+fn pgn_with_second_parts_validates() {
+    let dir = std::env::temp_dir().join(format!("chessrules-two-parts-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let file = dir.join("two.pgn");
+    std::fs::write(
+        &file,
+        "[Event \"s\"]\n[Variant \"Seirawan\"]\n[Result \"*\"]\n\n1. Nf3/H Nf6/E 2. e4 e5 *\n\n\
+         [Event \"d\"]\n[Variant \"Duck\"]\n[Result \"*\"]\n\n1. e4,d5 Nc6,e2 2. Nf3,a6 *\n",
+    )
+    .expect("written");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_chessrules"))
+        .args(["standard", "validate"])
+        .arg(&file)
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("RNBQKBHR[Eh]"), "{text}");
+    assert!(text.contains("*1n5"), "the duck on a6: {text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

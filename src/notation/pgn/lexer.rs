@@ -206,7 +206,8 @@ static SYMBOL_CLASS: [u8; 256] = {
         } else if c == b'@' {
             AT
         } else if c.is_ascii_alphabetic()
-            || matches!(c, b'_' | b'+' | b'#' | b'=' | b':' | b'-' | b'/')
+            // `/` and `,` join a move's second part (`Nf3/H` gating, `e4,d5` the duck).
+            || matches!(c, b'_' | b'+' | b'#' | b'=' | b':' | b'-' | b'/' | b',')
         {
             OTHER_SYMBOL
         } else {
