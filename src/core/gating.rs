@@ -53,6 +53,13 @@ impl Position {
         k
     }
 
+    /// May `color`'s gates still let a piece in: the rules gate, and it holds a piece or
+    /// captures may refill its hand (`drops`)? Where not, its gates close and the FEN names
+    /// none.
+    pub fn gates_live(&self, color: Color) -> bool {
+        self.rules.options.gating && (self.rules.options.drops || self.holds_any(color))
+    }
+
     /// Does `color` hold any piece in hand?
     fn holds_any(&self, color: Color) -> bool {
         self.hand
@@ -78,7 +85,7 @@ impl Position {
         if let MoveFlag::Castle(i) = m.flag {
             ours &= !bit(self.rules.castle_cells[i as usize][2]);
         }
-        if !self.rules.options.drops && !self.holds_any(us) {
+        if !self.gates_live(us) {
             ours = 0;
         }
         let theirs = self.gates[us.other().index()] & !bit(m.to);

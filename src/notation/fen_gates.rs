@@ -71,12 +71,7 @@ pub(super) fn read_gate(pos: &mut Position, ch: char) -> bool {
 /// leaving out the king's and rooks' files its castling letters already name.
 pub(super) fn write_gates(out: &mut String, pos: &Position, color: Color) -> bool {
     let rules = pos.rules();
-    if !rules.options.gating {
-        return false;
-    }
-    let holds =
-        (0..rules.pieces.len() as crate::core::KindId).any(|k| pos.hand_count(color, k) > 0);
-    if !holds && !rules.options.drops {
+    if !pos.gates_live(color) {
         return false;
     }
     let shape = &rules.shape;
@@ -120,9 +115,7 @@ pub(super) fn rights_from_gates(pos: &mut Position) {
         {
             continue;
         }
-        let holds =
-            (0..rules.pieces.len() as crate::core::KindId).any(|k| pos.hand_count(color, k) > 0);
-        if !holds && !rules.options.drops {
+        if !pos.gates_live(color) {
             continue;
         }
         for i in (0..rules.castling.len()).filter(of_color) {
