@@ -6,7 +6,7 @@
 //! Fairy-Stockfish's chess-like built-ins we ship as files (grasshopper, nightrider, amazon,
 //! almost, chancellor, modern, embassy, centaur, knightmate, hoppelpoppel, newzealand,
 //! kinglet, janus, tencubed, perfect, shako, capablanca, losalamos), the gating variants
-//! (seirawan, shouse), the walling ones (duck, amazons), and its `chess` table against
+//! (seirawan, shouse), the walling ones (duck, amazons), the placement setup (placement), and its `chess` table against
 //! our `standard.toml`.
 //! Every line is counted (about 1.5 s in all on the test profile).
 
@@ -42,6 +42,7 @@ const TABLES: &[(&str, Source)] = &[
     ("shouse.perft", Source::Shipped("shouse")),
     ("duck.perft", Source::Shipped("duck")),
     ("amazons.perft", Source::Shipped("amazons")),
+    ("placement.perft", Source::Shipped("placement")),
     ("chess.perft", Source::Shipped("standard")),
 ];
 

@@ -106,6 +106,7 @@ def test_random_games_agree_with_pyffish(name):
         "gardner",
         "seirawan",
         "shouse",
+        "placement",
     ],
 )
 def test_fairy_stockfish_builtins_agree_with_pyffish(name):
@@ -142,6 +143,35 @@ def test_gating_fen_and_san_agree_with_pyffish(name):
             fen = sf.get_fen(name, fen, [move])
             assert ours.fen().split()[:3] == fen.split()[:3], move
     assert gated > 10
+
+
+def test_placement_fen_and_san_agree_with_pyffish():
+    """Issue 70's placement setup: along random games, the FEN with its hands and its castling
+    field (rights earned by a king and rook dropped on their squares) and every move's SAN
+    (`K@e1`) are Fairy-Stockfish's, and the SAN reads back."""
+    sf = _pyffish()
+    rng = random.Random("placement-san")
+    earned = 0
+    for _ in range(8):
+        ours = chessrules.Board("placement")
+        fen = sf.get_fen("placement", sf.start_fen("placement"), [])
+        for _ in range(40):
+            legal = sf.legal_moves("placement", fen, [])
+            if not legal:
+                break
+            # Kings and rooks to e1/a1/h1 (and e8/a8/h8) half the time, to earn castlings.
+            home = [m for m in legal if m[:2] in ("K@", "R@") and m[2:] in (
+                "e1", "a1", "h1", "e8", "a8", "h8")]
+            move = rng.choice(home if home and rng.random() < 0.5 else legal)
+            m = ours.parse_uci(move)
+            san = ours.san(m)
+            assert san == sf.get_san("placement", fen, move), (fen, move)
+            assert ours.parse_san(san) == m
+            ours.push(m)
+            fen = sf.get_fen("placement", fen, [move])
+            assert ours.fen().split()[:3] == fen.split()[:3], move
+            earned += fen.split()[2] != "-"
+    assert earned > 20
 
 
 @pytest.mark.parametrize("name,games,plies", [("duck", 4, 40), ("amazons", 3, 30)])

@@ -113,6 +113,15 @@ impl Position {
         }
     }
 
+    /// Does `color` hold any piece in hand?
+    pub(crate) fn holds_any(&self, color: Color) -> bool {
+        self.hand
+            .iter()
+            .enumerate()
+            .skip(1)
+            .any(|(code, &n)| n > 0 && (code - 1) & 1 == color.index())
+    }
+
     /// May `color` drop a `kind` on `sq` as far as the kind's drop ranks go?
     #[inline]
     pub(crate) fn drop_rank_allows(&self, color: Color, kind: KindId, sq: Sq) -> bool {

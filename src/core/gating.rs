@@ -57,16 +57,7 @@ impl Position {
     /// captures may refill its hand (`drops`)? Where not, its gates close and the FEN names
     /// none.
     pub fn gates_live(&self, color: Color) -> bool {
-        self.rules.options.gating && (self.rules.options.drops || self.holds_any(color))
-    }
-
-    /// Does `color` hold any piece in hand?
-    fn holds_any(&self, color: Color) -> bool {
-        self.hand
-            .iter()
-            .enumerate()
-            .skip(1)
-            .any(|(code, &n)| n > 0 && (code - 1) & 1 == color.index())
+        self.rules.options.gating && (self.rules.options.captures_to_hand || self.holds_any(color))
     }
 
     /// `make`'s part for gating rules, after the piece has moved: the gated piece from the

@@ -52,6 +52,8 @@ impl Position {
         // Set in the arms that move a piece: a drop's `code` is its empty square's, which has
         // no kind.
         let mut reset_clock = false;
+        // Castling rights a dropped king or rook earns (`RuleOptions::castling_by_drop`).
+        let mut earned = 0u8;
         if KEY {
             self.key ^= self.ep_key(self.ep);
         }
@@ -70,6 +72,9 @@ impl Position {
                 // Tested here, not before `undo` is built: a test ahead of the common path
                 // cost every other variant's make a few instructions per move.
                 undo.moved = self.drop_from_hand(m.to, kind);
+                if self.rules.options.castling_by_drop {
+                    earned = self.castling_earned_by_drop(us, m.to) & !self.castling;
+                }
             }
             _ => {
                 reset_clock = self.rules.clock_kinds >> code_kind(code) & 1 == 1;
@@ -115,6 +120,12 @@ impl Position {
                 self.key ^= z.castling_rights(self.castling & !keep);
             }
             self.castling &= keep;
+        }
+        if HOOKS && earned != 0 {
+            if KEY {
+                self.key ^= self.rules.zobrist.castling_rights(earned);
+            }
+            self.castling |= earned;
         }
         self.end_turn::<KEY>(us, reset_clock);
         undo
@@ -226,7 +237,7 @@ impl Position {
     /// move and keep the `Undo` in registers.
     #[inline(never)]
     fn after_move_hooks(&mut self, m: Move, moved: u8, captured: u8, cap_sq: Sq) -> u8 {
-        if self.rules.options.drops {
+        if self.rules.options.captures_to_hand {
             let captured_origin = if captured != EMPTY {
                 self.pocket(cap_sq, captured)
             } else {
@@ -250,7 +261,7 @@ impl Position {
             self.restore_blast(undo.blasts);
         }
         self.unmove_pieces(m, undo);
-        if self.rules.options.drops {
+        if self.rules.options.captures_to_hand {
             self.uncarry_origin(m, undo);
         }
     }

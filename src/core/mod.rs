@@ -16,6 +16,7 @@ pub mod movegen;
 pub mod moves;
 pub mod perft;
 pub mod piece;
+mod placement;
 mod plan;
 pub mod position;
 mod position_clone;

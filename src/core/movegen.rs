@@ -869,6 +869,9 @@ impl Position {
         if walls && options.walling.is_some() {
             self.add_walls(out, start);
         }
+        if options.must_drop || options.drop_both_colours != 0 {
+            self.narrow_by_placement(out, start);
+        }
         if options.no_giving_check {
             let mut i = start;
             while i < out.len() {

@@ -87,6 +87,18 @@ pub struct RuleOptions {
     /// was), and instead of a move a side may drop a piece from its hand on an empty square
     /// (crazyhouse, shogi; see `core::drops`). Hands are part of the position and its key.
     pub drops: bool,
+    /// With `drops`: a captured piece joins its captor's hand. Off, captures leave the game
+    /// and only the pieces a game starts with in hand are dropped (placement setups).
+    pub captures_to_hand: bool,
+    /// While a side holds pieces it must drop one, if any drop is legal (placement setups,
+    /// `core::placement`). A royal piece may then wait in hand.
+    pub must_drop: bool,
+    /// Kinds (a bit per kind) a side must be able to have on both square colours: no drop
+    /// may leave them on one (placement's bishops, `core::placement`).
+    pub drop_both_colours: u64,
+    /// A king or rook dropped on its castling square, its partner on its own, earns that
+    /// castling (`core::placement`).
+    pub castling_by_drop: bool,
     /// Gating (S-chess): a piece of a side's hand may enter the board on the square one of
     /// its pieces leaves on that piece's first move (or, castling, on the king's or the
     /// rook's square), as the second part of that move (`core::gating`). Which squares may
@@ -145,6 +157,8 @@ impl RuleOptions {
             || self.no_drop_mate != 0
             || self.gating
             || self.walling.is_some()
+            || self.must_drop
+            || self.drop_both_colours != 0
     }
 
     /// Do the sides hold pieces in hand (to drop, or to gate)?

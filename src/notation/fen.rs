@@ -9,7 +9,7 @@
 use std::fmt::Write as _;
 use std::sync::Arc;
 
-use crate::core::{BoardShape, Color, Piece, Position, Rules, Sq, Square};
+use crate::core::{BoardShape, Color, KindId, Piece, Position, Rules, Sq, Square};
 
 use super::{fen_board, fen_gates, fen_hand};
 
@@ -363,7 +363,12 @@ fn refuse_unplayable_kings(
     side_col: usize,
 ) -> Result<(), FenError> {
     for color in Color::BOTH {
-        let royals = pos.royal_count(color);
+        // A king still in hand (a placement setup) counts as the side's king.
+        let royals = pos.royal_count(color)
+            + (0..rules.pieces.len() as KindId)
+                .filter(|&k| rules.kind(k).royal)
+                .map(|k| pos.hand_count(color, k) as usize)
+                .sum::<usize>();
         if royals > 1 || (royals == 0 && !rules.options.royal_optional) {
             return Err(err(
                 FenField::Board,

@@ -75,7 +75,8 @@ pub(super) fn read_hand(pos: &mut Position, column: usize, text: &str) -> Result
             .kind_by_letter(ch)
             .filter(|_| ch.is_ascii_alphabetic())
             .ok_or_else(|| board_err(c, format!("unknown piece '{ch}' in hand")))?;
-        if rules.king_safety && rules.kind(kind).royal {
+        // A placement setup's king waits in hand until it is dropped.
+        if rules.king_safety && rules.kind(kind).royal && !rules.options.must_drop {
             return Err(board_err(
                 c,
                 format!("a hand cannot hold a royal piece ('{ch}')"),

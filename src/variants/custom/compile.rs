@@ -92,6 +92,10 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
             blast: doc.rules.blast,
             blast_immune: captures_and_drops.blast_immune,
             drops: captures_and_drops.drops,
+            captures_to_hand: captures_and_drops.captures_to_hand,
+            must_drop: captures_and_drops.must_drop,
+            drop_both_colours: captures_and_drops.drop_both_colours,
+            castling_by_drop: captures_and_drops.castling_by_drop,
             flying_general: doc.rules.flying_general,
             // Set by `Rules::new` from the piece table.
             zone_promotion: false,
@@ -238,6 +242,10 @@ fn promotion_kinds(
 struct CapturesAndDrops {
     blast_immune: u64,
     drops: bool,
+    captures_to_hand: bool,
+    must_drop: bool,
+    drop_both_colours: u64,
+    castling_by_drop: bool,
     no_doubled_drop: u64,
     no_drop_mate: u64,
 }
@@ -298,11 +306,61 @@ fn captures_and_drops(
             "no_doubled_drop and no_drop_mate need [rules] drops = true",
         ));
     }
+    let placement = placement_rules(cx, doc, kind_of, drops)?;
     Ok(CapturesAndDrops {
         blast_immune,
         drops,
+        captures_to_hand: placement.captures_to_hand,
+        must_drop: placement.must_drop,
+        drop_both_colours: placement.drop_both_colours,
+        castling_by_drop: placement.castling_by_drop,
         no_doubled_drop,
         no_drop_mate,
+    })
+}
+
+/// The placement setup's `[rules]` keys, each of which needs `drops`.
+struct PlacementRules {
+    captures_to_hand: bool,
+    must_drop: bool,
+    drop_both_colours: u64,
+    castling_by_drop: bool,
+}
+
+fn placement_rules(
+    cx: &Ctx<'_>,
+    doc: &VariantDoc,
+    kind_of: &KindOf<'_>,
+    drops: bool,
+) -> Result<PlacementRules, VariantFileError> {
+    let rules = &doc.rules;
+    let flag = |key: &Option<Spanned<bool>>| key.as_ref().map(|k| (*k.get_ref(), k.span()));
+    let needs_drops = [
+        flag(&rules.captures_to_hand).map(|(_, span)| span),
+        flag(&rules.must_drop).map(|(_, span)| span),
+        flag(&rules.castling_by_drop).map(|(_, span)| span),
+        rules.drop_both_colours.first().map(|k| k.span()),
+    ];
+    if let Some(span) = needs_drops.into_iter().flatten().next().filter(|_| !drops) {
+        return Err(cx.err(
+            span,
+            "captures_to_hand, must_drop, drop_both_colours and castling_by_drop need [rules] drops = true",
+        ));
+    }
+    if let Some((true, span)) = flag(&rules.castling_by_drop) {
+        if doc.castling.is_empty() {
+            return Err(cx.err(span, "castling_by_drop needs [[castling]] rules"));
+        }
+    }
+    let mut drop_both_colours = 0u64;
+    for k in &rules.drop_both_colours {
+        drop_both_colours |= 1 << kind_of(k)?;
+    }
+    Ok(PlacementRules {
+        captures_to_hand: drops && flag(&rules.captures_to_hand).is_none_or(|(on, _)| on),
+        must_drop: flag(&rules.must_drop).is_some_and(|(on, _)| on),
+        drop_both_colours,
+        castling_by_drop: flag(&rules.castling_by_drop).is_some_and(|(on, _)| on),
     })
 }
 

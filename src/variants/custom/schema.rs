@@ -133,6 +133,20 @@ pub struct RulesDoc {
     /// Kinds whose drop may not give checkmate.
     #[serde(default)]
     pub no_drop_mate: Vec<Spanned<String>>,
+    /// With drops: captured pieces join the captor's hand (default); false, they leave the
+    /// game and only the start's hands are dropped (placement setups).
+    #[serde(default)]
+    pub captures_to_hand: Option<Spanned<bool>>,
+    /// While a side holds pieces it must drop one where it can (placement setups).
+    #[serde(default)]
+    pub must_drop: Option<Spanned<bool>>,
+    /// Kinds whose drops must leave them able to stand on both square colours.
+    #[serde(default)]
+    pub drop_both_colours: Vec<Spanned<String>>,
+    /// A king or rook dropped on its castling square, the other already on its own, earns
+    /// that castling.
+    #[serde(default)]
+    pub castling_by_drop: Option<Spanned<bool>>,
     /// S-chess's gating: a piece in hand may enter on the square a piece leaves on its first
     /// move (the start FEN's castling field names the gates).
     #[serde(default)]

@@ -1,0 +1,110 @@
+//! Placement setups (Fairy-Stockfish's `placement`, sittuyin): a game that begins with the
+//! pieces in hand, put on each side's own squares before the board moves.
+//!
+//! Three rules, each an option of its own so that a variant file can take any of them:
+//! - `RuleOptions::must_drop`: while a side holds pieces, it drops one if it can (a drop that
+//!   is legal); only a side whose every drop is illegal moves a piece instead;
+//! - `RuleOptions::drop_both_colours`: kinds (FIDE's bishops) whose drops must leave the side
+//!   able to have them on both square colours, as Fairy-Stockfish's
+//!   `dropOppositeColoredBishop` counts it;
+//! - `RuleOptions::castling_by_drop`: a king or rook dropped on its castling square, with its
+//!   partner already on its own, earns that castling (Fairy-Stockfish's
+//!   `castlingDroppedPiece`).
+
+use crate::core::geometry::{Color, Sq};
+use crate::core::moves::Move;
+use crate::core::piece::{code_color, code_kind, KindId, Piece, EMPTY};
+use crate::core::position::Position;
+
+impl Position {
+    /// Narrows `out[start..]` (legal moves) by the placement rules: drops that would leave a
+    /// `drop_both_colours` kind on one square colour go, then, while the mover holds pieces
+    /// and can drop one, every move that is not a drop.
+    pub(crate) fn narrow_by_placement(&self, out: &mut Vec<Move>, start: usize) {
+        let options = self.rules.options;
+        if options.drop_both_colours != 0 {
+            let mut i = start;
+            while i < out.len() {
+                match out[i].dropped() {
+                    Some(kind) if !self.keeps_both_colours(kind, out[i].to) => {
+                        out.swap_remove(i);
+                    }
+                    _ => i += 1,
+                }
+            }
+        }
+        if options.must_drop
+            && self.holds_any(self.side)
+            && out[start..].iter().any(|m| m.dropped().is_some())
+        {
+            let mut i = start;
+            while i < out.len() {
+                if out[i].dropped().is_some() {
+                    i += 1;
+                } else {
+                    out.swap_remove(i);
+                }
+            }
+        }
+    }
+
+    /// After a drop of `kind` on `to`, can the mover still have each `drop_both_colours`
+    /// kind on both colours? A kind's own drop may not put more than half of them (rounded
+    /// up) on one colour; another drop may not take the last square of a colour they still
+    /// need (counted over the empty squares they may be dropped on).
+    fn keeps_both_colours(&self, kind: KindId, to: Sq) -> bool {
+        let us = self.side;
+        let shape = &self.rules.shape;
+        let mut kinds = self.rules.options.drop_both_colours;
+        while kinds != 0 {
+            let bound = kinds.trailing_zeros() as KindId;
+            kinds &= kinds - 1;
+            let code = Piece::new(us, bound).code();
+            let mut on = [0u32; 2];
+            let mut open = [0u32; 2];
+            for sq in shape.squares() {
+                let cell = self.board[sq as usize];
+                let parity = shape.parity(sq) as usize & 1;
+                if cell == code {
+                    on[parity] += 1;
+                } else if cell == EMPTY && sq != to && self.drop_rank_allows(us, bound, sq) {
+                    open[parity] += 1;
+                }
+            }
+            let total = on[0] + on[1] + u32::from(self.hand_count(us, bound));
+            let fits = if bound == kind {
+                on[shape.parity(to) as usize & 1] < total.div_ceil(2)
+            } else {
+                (0..2).all(|p| on[p] + open[p] >= total / 2)
+            };
+            if !fits {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The castling rights (a bit per `Rules::castling` rule) `us`'s drop on `to` earns:
+    /// those of `us`'s rules whose king or rook square is `to`, once the king and the rook
+    /// both stand on their squares.
+    pub(crate) fn castling_earned_by_drop(&self, us: Color, to: Sq) -> u8 {
+        let mut earned = 0u8;
+        for (i, rule) in self.rules.castling.iter().enumerate() {
+            let [kf, _, rf, _] = self.rules.castle_cells[i];
+            if rule.color != us || (to != kf && to != rf) {
+                continue;
+            }
+            let (king, rook) = (self.board[kf as usize], self.board[rf as usize]);
+            let is_ours = |code: u8| code != EMPTY && code_color(code) == us.index();
+            let king_fits = is_ours(king)
+                && match rule.king_kind {
+                    Some(k) => code_kind(king) == k,
+                    None => self.rules.is_royal(code_kind(king)),
+                };
+            if king_fits && is_ours(rook) && code_kind(rook) == rule.rook_kind {
+                earned |= 1 << i;
+            }
+        }
+        earned
+    }
+}
