@@ -169,7 +169,7 @@ fn fairy_stockfish_variants_ini_imports_and_every_file_loads() {
     let report = import(&ini, &out);
     let names = written(&report, section_count(&text));
     assert!(
-        names.len() >= 38,
+        names.len() >= 49,
         "only {} imported: {report:#?}",
         names.len()
     );

@@ -68,6 +68,11 @@ impl Position {
                 self.add_piece::<KEY>(kt, code);
                 self.add_piece::<KEY>(rt, rook);
             }
+            MoveFlag::Pass if HOOKS => {
+                // Nothing moves and no right is lost: only the clocks and the turn.
+                self.end_turn::<KEY>(us, false);
+                return undo;
+            }
             MoveFlag::Drop(kind) if HOOKS => {
                 // Tested here, not before `undo` is built: a test ahead of the common path
                 // cost every other variant's make a few instructions per move.
@@ -201,6 +206,7 @@ impl Position {
                 self.add_piece::<false>(rf, rook);
             }
             MoveFlag::Drop(_) if HOOKS => self.return_to_hand(m.to, undo.moved),
+            MoveFlag::Pass if HOOKS => {}
             _ if HOOKS && self.rules.move_hooks() => self.unmove_with_hooks(m, undo),
             _ => self.unmove_pieces(m, undo),
         }

@@ -14,6 +14,7 @@ pub mod history;
 pub mod make;
 pub mod movegen;
 pub mod moves;
+mod passing;
 pub mod perft;
 pub mod piece;
 mod placement;
@@ -34,4 +35,6 @@ pub use history::{PositionHistory, Status};
 pub use moves::{Move, MoveFlag, Part, Undo};
 pub use piece::{KindId, MatingPower, Motion, MoveMode, MovementComponent, Piece, PieceKind};
 pub use position::Position;
-pub use rules::{CastlingRule, Notation, RuleOptions, Rules, RulesConfig, RulesError, Walling};
+pub use rules::{
+    CastlingRule, Notation, Passing, RuleOptions, Rules, RulesConfig, RulesError, Walling,
+};

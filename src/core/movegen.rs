@@ -12,7 +12,7 @@ use crate::core::moves::{Move, MoveFlag, Part};
 use crate::core::piece::{code_color, code_kind, MoveMode, EMPTY, OFFBOARD};
 use crate::core::position::{joined, Position, NO_SQ};
 use crate::core::repeats::Distinct;
-use crate::core::rules::{unit_direction, Compiled, ComponentPath};
+use crate::core::rules::{unit_direction, Compiled, ComponentPath, Passing};
 
 impl Position {
     /// Appends every pseudo-legal move of the side to move (castling is fully checked).
@@ -881,6 +881,9 @@ impl Position {
                     i += 1;
                 }
             }
+        }
+        if options.passing[self.side.index()] != Passing::Never {
+            self.add_pass(out, start);
         }
         if options.must_capture && out[start..].iter().any(|&m| self.is_capture(m)) {
             let mut i = start;

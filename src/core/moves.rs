@@ -17,6 +17,10 @@ pub enum MoveFlag {
     /// A piece of this kind taken from the mover's hand and put on the empty `to`
     /// (`RuleOptions::drops`); `from` is `to` too, so that a drop names one square.
     Drop(KindId),
+    /// The side to move passes (`RuleOptions::passing`): nothing moves. `from` and `to` are
+    /// the square Fairy-Stockfish names a pass by: the royal piece's, or where there is none
+    /// the side's first piece in square order (its UCI text is that square twice, `e1e1`).
+    Pass,
 }
 
 /// The second part of a move that has one: what happens on the board after the piece has
@@ -116,6 +120,20 @@ impl Move {
             part: Part::None,
             ..self
         }
+    }
+    /// A pass named by the square `at` (see `MoveFlag::Pass`).
+    pub fn pass(at: Sq) -> Move {
+        Move {
+            from: at,
+            to: at,
+            promotion: None,
+            flag: MoveFlag::Pass,
+            part: Part::None,
+        }
+    }
+    /// Whether this is a pass.
+    pub fn is_pass(&self) -> bool {
+        self.flag == MoveFlag::Pass
     }
     /// The kind dropped, if this is a drop.
     pub fn dropped(&self) -> Option<KindId> {

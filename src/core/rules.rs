@@ -99,6 +99,8 @@ pub struct RuleOptions {
     /// A king or rook dropped on its castling square, its partner on its own, earns that
     /// castling (`core::placement`).
     pub castling_by_drop: bool,
+    /// When each side (White's, Black's) may pass instead of moving (`core::passing`).
+    pub passing: [Passing; 2],
     /// Gating (S-chess): a piece of a side's hand may enter the board on the square one of
     /// its pieces leaves on that piece's first move (or, castling, on the king's or the
     /// rook's square), as the second part of that move (`core::gating`). Which squares may
@@ -134,6 +136,19 @@ pub enum Walling {
     Arrow,
 }
 
+/// When a side may pass (`RuleOptions::passing`), as Fairy-Stockfish's `pass` and
+/// `passOnStalemate` say.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Passing {
+    /// Never.
+    #[default]
+    Never,
+    /// On any turn it is not in check (janggi).
+    Always,
+    /// Only when it has no other legal move and is not in check.
+    WhenStalemated,
+}
+
 /// The family of move texts players write (`notation::san`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Notation {
@@ -159,6 +174,7 @@ impl RuleOptions {
             || self.walling.is_some()
             || self.must_drop
             || self.drop_both_colours != 0
+            || self.passing != [Passing::Never; 2]
     }
 
     /// Do the sides hold pieces in hand (to drop, or to gate)?
@@ -514,7 +530,11 @@ impl Rules {
         };
         let mut rules = Rules {
             filters: options.filters_moves(),
-            hooks: options.drops | options.blast | options.gating | options.walling.is_some(),
+            hooks: options.drops
+                | options.blast
+                | options.gating
+                | options.walling.is_some()
+                | (options.passing != [Passing::Never; 2]),
             parts: options.gating | options.walling.is_some(),
             immobile,
             castle_masks: build::castle_masks(&castle_cells, &cell_bit),

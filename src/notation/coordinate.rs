@@ -4,6 +4,7 @@
 //! taking its own rook (`e1h1`, UCI's Chess960 form: in Chess960 the king's move alone can be
 //! a plain king step too, or no step at all).
 
+use crate::core::moves::Part;
 use crate::core::{Move, MoveFlag, Position};
 
 /// A castling move as the course specifications write it, with zeros (`0-0` on the king's
@@ -207,6 +208,13 @@ pub fn parse(pos: &mut Position, text: &str) -> Result<Move, MoveTextError> {
         text: text.to_string(),
         column: 1,
     };
+    if text == "0000" {
+        // python-chess's null move: here, the pass where the rules allow one.
+        let pass = pos.legal_move_list().into_iter().find(|m| m.is_pass());
+        return pass.ok_or_else(|| MoveTextError::Illegal {
+            text: text.to_string(),
+        });
+    }
     if !text.is_ascii() || text.len() < 3 {
         return Err(syntax());
     }
@@ -237,7 +245,10 @@ pub fn parse(pos: &mut Position, text: &str) -> Result<Move, MoveTextError> {
     let (from_square, to_square) = (shape.square(from), shape.square(to));
     let legal = pos.legal_move_list();
     // A plain move first: in Chess960 `f1g1` can be a king step and a castling both.
-    let named = |m: &&Move| m.from == from && m.to == to && m.promotion == promo;
+    // Only a one-part move: a text without its second part (`b8c6` in duck chess) names no
+    // move, rather than one with an arbitrary blocker or gate.
+    let named =
+        |m: &&Move| m.from == from && m.to == to && m.promotion == promo && m.part == Part::None;
     let plain = legal
         .iter()
         .filter(named)
@@ -246,9 +257,11 @@ pub fn parse(pos: &mut Position, text: &str) -> Result<Move, MoveTextError> {
     // The king taking its own rook: that castling (never a move of its own).
     let castle = || {
         legal.iter().find(|m| match m.flag {
-            MoveFlag::Castle(i) => rules.castling.get(i as usize).is_some_and(|c| {
-                c.king_from == from_square && c.rook_from == to_square && promo.is_none()
-            }),
+            MoveFlag::Castle(i) if m.part == Part::None => {
+                rules.castling.get(i as usize).is_some_and(|c| {
+                    c.king_from == from_square && c.rook_from == to_square && promo.is_none()
+                })
+            }
             _ => false,
         })
     };

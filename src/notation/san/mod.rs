@@ -13,7 +13,7 @@ mod common;
 pub mod shogi;
 
 use crate::core::movegen::MoveSink;
-use crate::core::{KindId, Move, MoveFlag, Notation, Position, Sq};
+use crate::core::{KindId, Move, MoveFlag, Notation, Passing, Position, Sq};
 
 /// Move text that does not name exactly one legal move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -105,7 +105,7 @@ fn san_without_suffix(pos: &mut Position, m: Move) -> String {
     let Some(piece) = pos.piece_at(m.from) else {
         return crate::notation::coordinate::to_uci(pos, m);
     };
-    let capture = pos.piece_at(m.to).is_some() || m.flag == MoveFlag::EnPassant;
+    let capture = (pos.piece_at(m.to).is_some() && !m.is_pass()) || m.flag == MoveFlag::EnPassant;
     let mut s = String::with_capacity(8);
     if letterless(pos, piece.kind) {
         if capture {
@@ -177,11 +177,25 @@ pub fn parse(pos: &mut Position, text: &str) -> Result<Move, SanError> {
     if pos.rules().options.walling.is_some() {
         return parse_walled(pos, text);
     }
+    if pos.rules().options.passing != [Passing::Never; 2] {
+        if let Some(pass) = parse_pass(pos, text) {
+            return Ok(pass);
+        }
+    }
     // Most texts name one piece's move in a common shape, which needs none of what follows.
     if let Some(m) = common::common_move(pos, text) {
         return Ok(m);
     }
     parse_any(pos, text)
+}
+
+/// The pass, where the rules allow one and it is legal: its SAN as Fairy-Stockfish writes
+/// it (the piece standing still, `Ke1`), or PGN's null move `--`.
+fn parse_pass(pos: &mut Position, text: &str) -> Option<Move> {
+    let pass = pos.legal_move_list().into_iter().find(|m| m.is_pass())?;
+    let bare = |t: &str| t.trim_end_matches(['+', '#', '!', '?']).to_string();
+    let wanted = bare(text);
+    (wanted == "--" || bare(&to_san(pos, pass)) == wanted).then_some(pass)
 }
 
 /// A gated move's text, `Nf3/H` or `O-O/Hh1` (the move alone, `/`, the gated piece's letter

@@ -11,7 +11,9 @@ use super::geometry::{castling_rules, obstacles};
 use super::piece_row::piece;
 use super::schema::VariantDoc;
 use super::CustomVariant;
-use crate::core::{Color, KindId, Notation, PieceKind, RuleOptions, Rules, RulesConfig, Walling};
+use crate::core::{
+    Color, KindId, Notation, Passing, PieceKind, RuleOptions, Rules, RulesConfig, Walling,
+};
 use crate::game::seat_view::BoardStyle;
 use crate::variants::core_game::Goal;
 
@@ -103,6 +105,7 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
             no_drop_mate: captures_and_drops.no_drop_mate,
             gating: doc.rules.gating,
             walling: walling(&cx, doc.rules.walling.as_ref())?,
+            passing: [passing(&cx, doc.rules.pass.as_ref())?; 2],
             notation: notation(&cx, doc.notation.as_ref())?,
         },
     };
@@ -551,6 +554,16 @@ fn board_style(
 }
 
 /// The top-level `notation`: how moves are written for players.
+/// `[rules] pass`: when a side may pass instead of moving (both sides alike).
+fn passing(cx: &Ctx<'_>, pass: Option<&Spanned<String>>) -> Result<Passing, VariantFileError> {
+    match pass.map(|p| (p.get_ref().as_str(), p.span())) {
+        None => Ok(Passing::Never),
+        Some(("always", _)) => Ok(Passing::Always),
+        Some(("when-stalemated", _)) => Ok(Passing::WhenStalemated),
+        Some((_, span)) => Err(cx.err(span, "pass is \"always\" or \"when-stalemated\"")),
+    }
+}
+
 /// `[rules] walling`: what every move's second part places.
 fn walling(
     cx: &Ctx<'_>,

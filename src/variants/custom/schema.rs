@@ -151,6 +151,9 @@ pub struct RulesDoc {
     /// move (the start FEN's castling field names the gates).
     #[serde(default)]
     pub gating: bool,
+    /// When a side may pass: `"always"` (when not in check) or `"when-stalemated"`.
+    #[serde(default)]
+    pub pass: Option<Spanned<String>>,
     /// A blocker placed after every move: `"duck"` (duck chess) or `"arrow"` (the Amazons).
     #[serde(default)]
     pub walling: Option<Spanned<String>>,

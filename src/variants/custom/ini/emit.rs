@@ -94,12 +94,11 @@ pub fn emit(name: &str, parent: &str, m: &Model) -> Result<String, Vec<String>> 
         w.bad.push("no pieces".into());
     }
     let pawns = pawn_rules(&mut w);
-    if m.piece_drops != m.captures_to_hand {
-        w.bad.push(
-            "pieceDrops/capturesToHand (drops without captured pieces, or the reverse)".into(),
-        );
+    if m.captures_to_hand && !m.piece_drops {
+        w.bad
+            .push("capturesToHand (captured pieces in hand, never dropped)".into());
     }
-    let drops = m.piece_drops && m.captures_to_hand;
+    let drops = m.piece_drops;
     let start = match fen::split(&m.start) {
         Some(s) => Some(s),
         None => {
@@ -310,7 +309,67 @@ fn rules_lines(w: &mut Writer<'_>, drops: bool) -> String {
         }
     }
     bool_line(&mut rules, "flying_general", m.flying_general);
+    placement_lines(w, &mut rules, drops);
+    pass_and_walling_lines(w, &mut rules);
     rules
+}
+
+/// `[rules]`' placement keys: captures that leave the game, must-drop, the bishops' colours,
+/// castling earned by drops.
+fn placement_lines(w: &mut Writer<'_>, rules: &mut String, drops: bool) {
+    let m = w.m;
+    if !drops {
+        for (key, on) in [
+            ("mustDrop", m.must_drop),
+            ("dropOppositeColoredBishop", m.drop_opposite_coloured_bishop),
+            ("castlingDroppedPiece", m.castling_dropped_piece),
+        ] {
+            if on {
+                w.bad.push(format!("{key} (without pieceDrops)"));
+            }
+        }
+        return;
+    }
+    if !m.captures_to_hand {
+        let _ = writeln!(rules, "captures_to_hand = false");
+    }
+    bool_line(rules, "must_drop", m.must_drop);
+    if m.drop_opposite_coloured_bishop {
+        if m.piece("bishop").is_some() {
+            let _ = writeln!(
+                rules,
+                "drop_both_colours = [{}]",
+                quote(&w.letter("bishop"))
+            );
+        } else {
+            w.bad.push("dropOppositeColoredBishop (no bishop)".into());
+        }
+    }
+    bool_line(
+        rules,
+        "castling_by_drop",
+        m.castling_dropped_piece && m.castling,
+    );
+}
+
+/// `[rules] pass` and `walling`.
+fn pass_and_walling_lines(w: &mut Writer<'_>, rules: &mut String) {
+    let m = w.m;
+    if m.pass[0] != m.pass[1] || m.pass_on_stalemate[0] != m.pass_on_stalemate[1] {
+        w.bad.push("passWhite/passBlack (one side only)".into());
+    } else if m.pass_on_stalemate[0] {
+        // Fairy-Stockfish allows the pass only when stalemated wherever this is set.
+        let _ = writeln!(rules, "pass = \"when-stalemated\"");
+    } else if m.pass[0] {
+        let _ = writeln!(rules, "pass = \"always\"");
+    }
+    match m.walling.as_str() {
+        "none" => {}
+        "duck" | "arrow" => {
+            let _ = writeln!(rules, "walling = \"{}\"", m.walling);
+        }
+        other => w.bad.push(format!("wallingRule (value '{other}')")),
+    }
 }
 
 /// Our `drop_ranks` for a kind (1-based, from the owner's side), `None` for anywhere.

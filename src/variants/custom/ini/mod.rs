@@ -42,6 +42,15 @@ pub const PARENTS: &[(&str, &str, bool)] = &[
     ("xiangqi", "xiangqi", false),
     ("capablanca", "capablanca", false),
     ("losalamos", "losalamos", false),
+    ("gardner", "gardner", false),
+    ("janus", "janus", false),
+    ("minishogi", "minishogi", false),
+    ("shogi", "shogi", false),
+    ("amazons", "amazons", false),
+    ("placement", "placement", false),
+    ("seirawan", "seirawan", false),
+    ("shouse", "shouse", false),
+    ("duck", "duck", false),
 ];
 
 /// Why a variant was not written.

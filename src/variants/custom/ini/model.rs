@@ -112,6 +112,15 @@ pub struct Model {
     pub flying_general: bool,
     pub piece_drops: bool,
     pub captures_to_hand: bool,
+    /// `mustDrop`, `dropOppositeColoredBishop`, `castlingDroppedPiece`: placement setups.
+    pub must_drop: bool,
+    pub drop_opposite_coloured_bishop: bool,
+    pub castling_dropped_piece: bool,
+    /// `pass…` and `passOnStalemate…`, White's and Black's.
+    pub pass: BySide<bool>,
+    pub pass_on_stalemate: BySide<bool>,
+    /// `wallingRule`, as Fairy-Stockfish spells it (`none`, `duck`, `arrow`, …).
+    pub walling: String,
     pub first_rank_pawn_drops: bool,
     pub promotion_zone_pawn_drops: bool,
     pub drop_region: BySide<Option<Region>>,
@@ -171,6 +180,12 @@ impl Model {
             flying_general: false,
             piece_drops: false,
             captures_to_hand: false,
+            must_drop: false,
+            drop_opposite_coloured_bishop: false,
+            castling_dropped_piece: false,
+            pass: [false, false],
+            pass_on_stalemate: [false, false],
+            walling: "none".into(),
             first_rank_pawn_drops: false,
             promotion_zone_pawn_drops: false,
             drop_region: [None, None],
@@ -330,7 +345,27 @@ impl Model {
         self.flying_general = r.flying_general;
         let drops = r.drops.as_ref().is_some_and(|d| *d.get_ref());
         self.piece_drops = drops;
-        self.captures_to_hand = drops;
+        self.captures_to_hand = drops && r.captures_to_hand.as_ref().is_none_or(|c| *c.get_ref());
+        let on = |key: &Option<toml::Spanned<bool>>| key.as_ref().is_some_and(|k| *k.get_ref());
+        self.must_drop = on(&r.must_drop);
+        self.castling_dropped_piece = on(&r.castling_by_drop);
+        self.drop_opposite_coloured_bishop = match r.drop_both_colours.as_slice() {
+            [] => false,
+            [one] if letter_kind(self, one.get_ref())? == "bishop" => true,
+            _ => return Err("drop_both_colours other than the bishop".into()),
+        };
+        let pass = match r.pass.as_ref().map(|p| p.get_ref().as_str()) {
+            None => (false, false),
+            Some("always") => (true, false),
+            Some("when-stalemated") => (false, true),
+            Some(other) => return Err(format!("pass = {other}")),
+        };
+        self.pass = [pass.0; 2];
+        self.pass_on_stalemate = [pass.1; 2];
+        self.walling = r
+            .walling
+            .as_ref()
+            .map_or("none".into(), |w| w.get_ref().clone());
         self.no_doubled = match r.no_doubled_drop.as_slice() {
             [] => None,
             [one] => Some(letter_kind(self, one.get_ref())?),
