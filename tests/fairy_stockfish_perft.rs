@@ -6,7 +6,8 @@
 //! Fairy-Stockfish's chess-like built-ins we ship as files (grasshopper, nightrider, amazon,
 //! almost, chancellor, modern, embassy, centaur, knightmate, hoppelpoppel, newzealand,
 //! kinglet, janus, tencubed, perfect, shako, capablanca, losalamos), the gating variants
-//! (seirawan, shouse), the walling ones (duck, amazons), the placement setup (placement), and its `chess` table against
+//! (seirawan, shouse), the walling ones (duck, amazons), the placement setup (placement), makruk and its family (makruk,
+//! asean, ai-wok), and its `chess` table against
 //! our `standard.toml`.
 //! Every line is counted (about 1.5 s in all on the test profile).
 
@@ -43,6 +44,9 @@ const TABLES: &[(&str, Source)] = &[
     ("duck.perft", Source::Shipped("duck")),
     ("amazons.perft", Source::Shipped("amazons")),
     ("placement.perft", Source::Shipped("placement")),
+    ("makruk.perft", Source::Shipped("makruk")),
+    ("asean.perft", Source::Shipped("asean")),
+    ("ai-wok.perft", Source::Shipped("ai-wok")),
     ("chess.perft", Source::Shipped("standard")),
 ];
 

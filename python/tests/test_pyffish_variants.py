@@ -107,6 +107,9 @@ def test_random_games_agree_with_pyffish(name):
         "seirawan",
         "shouse",
         "placement",
+        "makruk",
+        "asean",
+        "ai-wok",
     ],
 )
 def test_fairy_stockfish_builtins_agree_with_pyffish(name):

@@ -235,6 +235,9 @@ pub struct PieceKind {
     /// The ranks, counted from the owner's side (0 = its back rank), inclusive, where a move
     /// that starts or ends may promote it to `promotes_to`.
     pub promotion_zone: Option<(u8, u8)>,
+    /// A move that ends in its promotion zone must promote (makruk's pawn, Fairy-Stockfish's
+    /// mandatory promotions); otherwise promoting there is a choice.
+    pub must_promote: bool,
     /// Captured (with drops), it goes to the captor's hand as this kind (a promoted kind
     /// returns unpromoted).
     pub demotes_to: Option<KindId>,
@@ -259,6 +262,7 @@ impl PieceKind {
             plus: false,
             promotes_to: None,
             promotion_zone: None,
+            must_promote: false,
             demotes_to: None,
             san_letter: None,
         }

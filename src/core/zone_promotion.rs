@@ -4,8 +4,8 @@
 //! that keep the royal piece safe are listed (`Position::legal_moves`).
 //!
 //! A move that starts or ends in the mover's promotion zone may promote; where the piece
-//! could never move again from its destination (a pawn on the last rank), only the promotion
-//! is a move. Promoting does not change which squares the move leaves or enters, so a move
+//! could never move again from its destination (a pawn on the last rank), or must promote
+//! (`PieceKind::must_promote`) and ends there, only the promotion is a move. Promoting does not change which squares the move leaves or enters, so a move
 //! that keeps the royal piece safe keeps it safe promoted too.
 
 use crate::core::geometry::{Color, Sq};
@@ -42,14 +42,15 @@ impl Position {
                 }
             };
             let zone = lo..=hi;
-            if !zone.contains(&own(m.from)) && !zone.contains(&own(m.to)) {
+            let ends_in = zone.contains(&own(m.to));
+            if !zone.contains(&own(m.from)) && !ends_in {
                 continue;
             }
             let promoted = Move {
                 promotion: Some(to_kind),
                 ..m
             };
-            if self.immobile_on(us, kind, m.to) {
+            if (piece.must_promote && ends_in) || self.immobile_on(us, kind, m.to) {
                 out[i] = promoted;
             } else {
                 out.push(promoted);

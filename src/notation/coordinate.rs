@@ -56,13 +56,9 @@ pub fn to_uci(pos: &Position, m: Move) -> String {
     s.push_str(&rules.shape.name(m.to));
     if let Some(k) = m.promotion {
         let kind = rules.kind(k);
-        if kind.plus
-            || pos
-                .piece_at(m.from)
-                .and_then(|p| rules.kind(p.kind).promotes_to)
-                == Some(k)
-        {
-            // A zone promotion, as Fairy-Stockfish writes it (`b8h2+`).
+        if kind.plus {
+            // A promotion to a `+` kind, as Fairy-Stockfish writes it (`b8h2+`); one to a kind
+            // of its own letter (makruk's met) is written with that letter (`c6c7m`).
             s.push('+');
         } else {
             s.push(kind.letter.to_ascii_lowercase());

@@ -529,6 +529,12 @@ fn zone_promotions(
                 pieces[i].promotes_to = Some(k);
             }
         }
+        if let Some(must) = &p.must_promote {
+            if p.promotes_to.is_none() {
+                return Err(cx.err(must.span(), "must_promote needs promotes_to"));
+            }
+            pieces[i].must_promote = *must.get_ref();
+        }
     }
     Ok(())
 }

@@ -80,6 +80,9 @@ pub struct PieceDoc {
     /// may promote it.
     #[serde(default)]
     pub promotion_zone: Option<Spanned<Vec<i64>>>,
+    /// A move that ends in the `promotion_zone` must promote.
+    #[serde(default)]
+    pub must_promote: Option<Spanned<bool>>,
     /// The letter SAN writes for it, where not its `letter` (xiangqi's horse: `"H"`).
     #[serde(default)]
     pub san: Option<Spanned<String>>,

@@ -51,6 +51,9 @@ pub const PARENTS: &[(&str, &str, bool)] = &[
     ("seirawan", "seirawan", false),
     ("shouse", "shouse", false),
     ("duck", "duck", false),
+    ("makruk", "makruk", false),
+    ("asean", "asean", false),
+    ("ai-wok", "ai-wok", false),
 ];
 
 /// Why a variant was not written.

@@ -295,6 +295,11 @@ impl Model {
                         .insert(last.saturating_sub(r));
                 }
             }
+            if p.promotes_to.is_some() {
+                // Zone promotions (shogi's, makruk's) have no place in this model yet: a
+                // child would lose them.
+                return Err(format!("{kind}'s promotes_to"));
+            }
             if let Some(d) = &p.drop_ranks {
                 // Crazyhouse's pawn: Fairy-Stockfish's default, no pawn on the first rank or
                 // in the promotion zone.
