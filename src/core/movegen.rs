@@ -510,6 +510,15 @@ impl Position {
     /// Appends every legal move of the side to move.
     pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
         let start = out.len();
+        if self.rules.options.must_drop && self.holds_any(self.side) {
+            // A placement setup: while a drop is legal, no board move is, so the board's
+            // moves are listed only where none is.
+            self.safe_drops(out);
+            self.narrow_by_options(out, start, true);
+            if out.len() > start {
+                return;
+            }
+        }
         self.safe_moves(out);
         if self.rules.options.drops {
             self.safe_drops(out);

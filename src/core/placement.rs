@@ -22,11 +22,15 @@ impl Position {
     /// and can drop one, every move that is not a drop.
     pub(crate) fn narrow_by_placement(&self, out: &mut Vec<Move>, start: usize) {
         let options = self.rules.options;
-        if options.drop_both_colours != 0 {
+        let mut kinds = options.drop_both_colours;
+        while kinds != 0 {
+            let bound = kinds.trailing_zeros() as KindId;
+            kinds &= kinds - 1;
+            let colours = self.colours_of(bound);
             let mut i = start;
             while i < out.len() {
                 match out[i].dropped() {
-                    Some(kind) if !self.keeps_both_colours(kind, out[i].to) => {
+                    Some(kind) if !self.keeps_both_colours(&colours, kind, out[i].to) => {
                         out.swap_remove(i);
                     }
                     _ => i += 1,
@@ -48,40 +52,46 @@ impl Position {
         }
     }
 
-    /// After a drop of `kind` on `to`, can the mover still have each `drop_both_colours`
-    /// kind on both colours? A kind's own drop may not put more than half of them (rounded
-    /// up) on one colour; another drop may not take the last square of a colour they still
-    /// need (counted over the empty squares they may be dropped on).
-    fn keeps_both_colours(&self, kind: KindId, to: Sq) -> bool {
+    /// Where the mover's pieces of a `drop_both_colours` kind stand and may still go, by
+    /// square colour: counted once a position, not once a drop.
+    fn colours_of(&self, bound: KindId) -> Colours {
         let us = self.side;
         let shape = &self.rules.shape;
-        let mut kinds = self.rules.options.drop_both_colours;
-        while kinds != 0 {
-            let bound = kinds.trailing_zeros() as KindId;
-            kinds &= kinds - 1;
-            let code = Piece::new(us, bound).code();
-            let mut on = [0u32; 2];
-            let mut open = [0u32; 2];
-            for sq in shape.squares() {
-                let cell = self.board[sq as usize];
-                let parity = shape.parity(sq) as usize & 1;
-                if cell == code {
-                    on[parity] += 1;
-                } else if cell == EMPTY && sq != to && self.drop_rank_allows(us, bound, sq) {
-                    open[parity] += 1;
-                }
-            }
-            let total = on[0] + on[1] + u32::from(self.hand_count(us, bound));
-            let fits = if bound == kind {
-                on[shape.parity(to) as usize & 1] < total.div_ceil(2)
-            } else {
-                (0..2).all(|p| on[p] + open[p] >= total / 2)
-            };
-            if !fits {
-                return false;
+        let code = Piece::new(us, bound).code();
+        let mut colours = Colours {
+            bound,
+            on: [0; 2],
+            open: [0; 2],
+            total: u32::from(self.hand_count(us, bound)),
+        };
+        for sq in shape.squares() {
+            let cell = self.board[sq as usize];
+            let parity = shape.parity(sq) as usize & 1;
+            if cell == code {
+                colours.on[parity] += 1;
+                colours.total += 1;
+            } else if cell == EMPTY && self.drop_rank_allows(us, bound, sq) {
+                colours.open[parity] += 1;
             }
         }
-        true
+        colours
+    }
+
+    /// After a drop of `kind` on `to`, can the mover still have `colours.bound` on both
+    /// colours? Its own drop may not put more than half of them (rounded up) on one colour;
+    /// another drop may not take the last square of a colour they still need (among the
+    /// empty squares they may be dropped on), as Fairy-Stockfish counts it.
+    fn keeps_both_colours(&self, colours: &Colours, kind: KindId, to: Sq) -> bool {
+        let shape = &self.rules.shape;
+        let parity = shape.parity(to) as usize & 1;
+        if kind == colours.bound {
+            return colours.on[parity] < colours.total.div_ceil(2);
+        }
+        let taken = u32::from(self.drop_rank_allows(self.side, colours.bound, to));
+        (0..2).all(|p| {
+            let open = colours.open[p] - if p == parity { taken } else { 0 };
+            colours.on[p] + open >= colours.total / 2
+        })
     }
 
     /// The castling rights (a bit per `Rules::castling` rule) `us`'s drop on `to` earns:
@@ -107,4 +117,13 @@ impl Position {
         }
         earned
     }
+}
+
+/// A `drop_both_colours` kind's pieces of the side to move by square colour (`parity`): on
+/// the board, and the empty squares it may be dropped on; `total` counts the hand too.
+struct Colours {
+    bound: KindId,
+    on: [u32; 2],
+    open: [u32; 2],
+    total: u32,
 }
