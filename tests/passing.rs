@@ -7,22 +7,23 @@ use chessrules::core::Position;
 use chessrules::notation::{coordinate, fen, san};
 use chessrules::variants::custom::{builtin, load_variant_file, CustomVariant};
 
-/// FIDE chess, with `pass` set as given.
-fn chess_with_pass(pass: &str) -> CustomVariant {
-    let standard = builtin::ALL
+/// The text of the shipped variant file `name`.
+fn shipped_text(name: &str) -> &'static str {
+    builtin::ALL
         .iter()
-        .find(|(name, _)| *name == "standard")
+        .find(|(n, _)| *n == name)
         .map(|(_, text)| *text)
-        .expect("standard.toml is shipped");
-    let text = standard.replacen(
+        .unwrap_or_else(|| panic!("{name}.toml is shipped"))
+}
+
+/// FIDE chess, with `pass` set as given.
+fn chess_with_pass(pass: &str) -> Result<CustomVariant, String> {
+    let text = shipped_text("standard").replacen(
         "[[piece]]",
         &format!("[rules]\npass = \"{pass}\"\n\n[[piece]]"),
         1,
     );
-    match load_variant_file(&text) {
-        Ok(v) => v,
-        Err(e) => panic!("{e}"),
-    }
+    load_variant_file(&text).map_err(|e| e.to_string())
 }
 
 fn uci(pos: &mut Position) -> Vec<String> {
@@ -34,7 +35,7 @@ fn uci(pos: &mut Position) -> Vec<String> {
 
 #[test]
 fn a_side_not_in_check_may_pass_and_only_the_turn_and_clocks_change() {
-    let v = chess_with_pass("always");
+    let v = chess_with_pass("always").expect("loads");
     let mut p = v
         .position_from_fen("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2")
         .expect("fen");
@@ -60,7 +61,7 @@ fn a_side_not_in_check_may_pass_and_only_the_turn_and_clocks_change() {
 
 #[test]
 fn a_side_in_check_may_not_pass() {
-    let v = chess_with_pass("always");
+    let v = chess_with_pass("always").expect("loads");
     let mut p = v
         .position_from_fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
         .expect("fen");
@@ -70,7 +71,7 @@ fn a_side_in_check_may_not_pass() {
 
 #[test]
 fn a_side_that_may_pass_only_when_stalemated_passes_then_and_only_then() {
-    let v = chess_with_pass("when-stalemated");
+    let v = chess_with_pass("when-stalemated").expect("loads");
     let mut start = v.start_position().expect("start");
     assert!(!uci(&mut start).contains(&"e1e1".to_string()));
     // Black's king on a8 has no move and is not in check: it passes (and the game goes on).
@@ -82,16 +83,9 @@ fn a_side_that_may_pass_only_when_stalemated_passes_then_and_only_then() {
 
 #[test]
 fn without_a_royal_piece_the_pass_is_named_by_the_first_piece() {
-    let text = builtin::ALL
-        .iter()
-        .find(|(name, _)| *name == "antichess")
-        .map(|(_, text)| *text)
-        .expect("antichess.toml is shipped")
-        .replacen("[rules]\n", "[rules]\npass = \"when-stalemated\"\n", 1);
-    let v = match load_variant_file(&text) {
-        Ok(v) => v,
-        Err(e) => panic!("{e}"),
-    };
+    let text =
+        shipped_text("antichess").replacen("[rules]\n", "[rules]\npass = \"when-stalemated\"\n", 1);
+    let v = load_variant_file(&text).unwrap_or_else(|e| panic!("{e}"));
     let mut p = v
         .position_from_fen("8/8/8/8/8/p7/P7/8 w - - 0 1")
         .expect("fen");
@@ -103,14 +97,8 @@ fn without_a_royal_piece_the_pass_is_named_by_the_first_piece() {
 
 #[test]
 fn pass_takes_two_values() {
-    let standard = builtin::ALL
-        .iter()
-        .find(|(name, _)| *name == "standard")
-        .map(|(_, text)| *text)
-        .expect("shipped");
-    let text = standard.replacen("[[piece]]", "[rules]\npass = \"sometimes\"\n\n[[piece]]", 1);
-    let Err(e) = load_variant_file(&text) else {
+    let Err(e) = chess_with_pass("sometimes") else {
         panic!("pass = \"sometimes\" was accepted");
     };
-    assert!(e.to_string().contains("when-stalemated"), "{e}");
+    assert!(e.contains("when-stalemated"), "{e}");
 }

@@ -94,10 +94,10 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
             blast: doc.rules.blast,
             blast_immune: captures_and_drops.blast_immune,
             drops: captures_and_drops.drops,
-            captures_to_hand: captures_and_drops.captures_to_hand,
-            must_drop: captures_and_drops.must_drop,
-            drop_both_colours: captures_and_drops.drop_both_colours,
-            castling_by_drop: captures_and_drops.castling_by_drop,
+            captures_to_hand: captures_and_drops.placement.captures_to_hand,
+            must_drop: captures_and_drops.placement.must_drop,
+            drop_both_colours: captures_and_drops.placement.drop_both_colours,
+            castling_by_drop: captures_and_drops.placement.castling_by_drop,
             flying_general: doc.rules.flying_general,
             // Set by `Rules::new` from the piece table.
             zone_promotion: false,
@@ -245,10 +245,7 @@ fn promotion_kinds(
 struct CapturesAndDrops {
     blast_immune: u64,
     drops: bool,
-    captures_to_hand: bool,
-    must_drop: bool,
-    drop_both_colours: u64,
-    castling_by_drop: bool,
+    placement: PlacementRules,
     no_doubled_drop: u64,
     no_drop_mate: u64,
 }
@@ -309,14 +306,10 @@ fn captures_and_drops(
             "no_doubled_drop and no_drop_mate need [rules] drops = true",
         ));
     }
-    let placement = placement_rules(cx, doc, kind_of, drops)?;
     Ok(CapturesAndDrops {
         blast_immune,
         drops,
-        captures_to_hand: placement.captures_to_hand,
-        must_drop: placement.must_drop,
-        drop_both_colours: placement.drop_both_colours,
-        castling_by_drop: placement.castling_by_drop,
+        placement: placement_rules(cx, doc, kind_of, drops)?,
         no_doubled_drop,
         no_drop_mate,
     })
