@@ -35,10 +35,10 @@ fn keys_without_equivalent_are_listed_and_nothing_is_written() {
 
 #[test]
 fn parents_we_lack_and_skipped_parents_are_reported() {
-    let all = import("[a:shogi]\n[b:a]\n[c:chess]\n[d:c]\ncastling = false\n").unwrap();
+    let all = import("[a:janggi]\n[b:a]\n[c:chess]\n[d:c]\ncastling = false\n").unwrap();
     assert_eq!(
         all[0].result,
-        Err(Skip::UnknownParent("shogi".into())).map(|_: ()| String::new())
+        Err(Skip::UnknownParent("janggi".into())).map(|_: ()| String::new())
     );
     assert_eq!(
         all[1].result.clone().unwrap_err(),
@@ -175,5 +175,15 @@ proptest! {
         ], 0..12)
     ) {
         let _ = import(&lines.join("\n"));
+    }
+}
+
+#[test]
+fn a_shipped_parent_with_zone_promotions_is_refused_not_flattened() {
+    // Shogi's pieces promote in a zone, which the model cannot carry: a child would lose it.
+    let all = import("[a:shogi]\n").unwrap();
+    match &all[0].result {
+        Err(Skip::DoesNotLoad(why)) => assert!(why.contains("promotes_to"), "{why}"),
+        other => panic!("{other:?}"),
     }
 }
