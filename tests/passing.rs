@@ -102,3 +102,25 @@ fn pass_takes_two_values() {
     };
     assert!(e.contains("when-stalemated"), "{e}");
 }
+
+#[test]
+fn a_side_bound_to_drop_does_not_pass() {
+    // Placement with passing: while a drop is legal, neither a board move nor the pass is.
+    let text = shipped_text("placement").replacen("[rules]\n", "[rules]\npass = \"always\"\n", 1);
+    let v = load_variant_file(&text).unwrap_or_else(|e| panic!("{e}"));
+    let mut p = v
+        .position_from_fen("rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1[Rr] w Qq - 0 1")
+        .expect("fen");
+    let moves = uci(&mut p);
+    assert_eq!(moves, vec!["R@h1".to_string()]);
+    // Once the hand is empty, the pass is there beside the board's moves.
+    coordinate::parse(&mut p, "R@h1")
+        .map(|m| p.make(m))
+        .expect("R@h1");
+    let black = uci(&mut p);
+    assert_eq!(black, vec!["R@h8".to_string()]);
+    coordinate::parse(&mut p, "R@h8")
+        .map(|m| p.make(m))
+        .expect("R@h8");
+    assert!(uci(&mut p).contains(&"e1e1".to_string()));
+}

@@ -515,9 +515,10 @@ impl Position {
             // moves are listed only where none is.
             self.safe_drops(out);
             self.narrow_by_options(out, start, true);
-            if out.len() > start {
+            if out[start..].iter().any(|m| m.dropped().is_some()) {
                 return;
             }
+            out.truncate(start);
         }
         self.safe_moves(out);
         if self.rules.options.drops {

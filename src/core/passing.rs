@@ -14,11 +14,15 @@ use crate::core::rules::Passing;
 
 impl Position {
     /// Appends the pass to `out[start..]` (the other legal moves) where the side to move may
-    /// pass: not in check, holding a piece to name it by, and, where it may pass only when
-    /// stalemated, with no other move.
+    /// pass: not in check, holding a piece to name it by, not bound to drop, and, where it
+    /// may pass only when stalemated, with no other move.
     pub(crate) fn add_pass(&mut self, out: &mut Vec<Move>, start: usize) {
         let us = self.side;
         if self.rules.options.passing[us.index()] == Passing::WhenStalemated && out.len() > start {
+            return;
+        }
+        // Where a drop must be made (a placement setup), a pass is not a drop.
+        if self.rules.options.must_drop && out[start..].iter().any(|m| m.dropped().is_some()) {
             return;
         }
         if self.in_check(us) {
