@@ -1,5 +1,6 @@
 // Moves in two parts on the page (issue 70): S-chess's gating chooser after a move off a
-// gate, and duck chess's second click that places the duck, drawn as a piece of no side.
+// gate, duck chess's second click that places the duck, drawn as a piece of no side, and
+// placement's setup, dropped from the hand.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -53,5 +54,22 @@ test("duck: the second click places the duck, which is drawn and blocks", async 
   await clickSquare(page, "d7");
   await page.waitForSelector("circle[data-target='d6']");
   assert.equal(await page.locator("circle[data-target='d5']").count(), 0);
+  await page.close();
+});
+
+test("placement: the pieces start in hand, no pawn moves while they wait, and the king drops on the first rank only", async () => {
+  const page = await openPage(browser, server.url, "placement");
+  await page.waitForSelector("#hand-bottom:not([hidden])");
+  const king = page.locator("#hand-bottom .hand-piece[data-letter='K']");
+  assert.equal(await king.getAttribute("data-count"), "1");
+  // No pawn moves while pieces wait in hand: e2 offers nothing.
+  await clickSquare(page, "e2");
+  assert.equal(await page.locator("circle[data-target='e4']").count(), 0);
+  await king.click();
+  await page.waitForSelector("circle[data-target='e1']");
+  assert.equal(await page.locator("circle[data-target]").count(), 8, "the eight first-rank squares");
+  await clickSquare(page, "e1");
+  await plies(page, 1);
+  assert.equal(await pieceOn(page, "e1"), "K");
   await page.close();
 });
