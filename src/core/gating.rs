@@ -54,7 +54,7 @@ impl Position {
     }
 
     /// May `color`'s gates still let a piece in: the rules gate, and it holds a piece or
-    /// captures may refill its hand (`drops`)? Where not, its gates close and the FEN names
+    /// captures may refill its hand (`captures_to_hand`)? Where not, its gates close and the FEN names
     /// none.
     pub fn gates_live(&self, color: Color) -> bool {
         self.rules.options.gating && (self.rules.options.captures_to_hand || self.holds_any(color))
