@@ -27,14 +27,16 @@ use clap::Args;
 /// variant is literally `find` and no file of that name exists, so `obstacle IN OUT [GAME]`
 /// with an input file named `find` keeps its meaning.
 pub fn rewrite_variant_find(args: &mut Vec<OsString>) {
+    // The second word first: looking a name up among the shipped files parses all their
+    // headers, which every other command would pay for at startup.
+    if args.get(2).and_then(|a| a.to_str()) != Some("find") || Path::new("find").exists() {
+        return;
+    }
     let finds = |v: &str| registry::find(v).is_ok_and(|r| r.finder);
     let variant = match args.get(1).and_then(|a| a.to_str()) {
         Some(v) if finds(v) => v.to_string(),
         _ => return,
     };
-    if args.get(2).and_then(|a| a.to_str()) != Some("find") || Path::new("find").exists() {
-        return;
-    }
     args.splice(
         1..3,
         ["find".into(), "--variant".into(), OsString::from(variant)],
