@@ -110,6 +110,7 @@ def test_random_games_agree_with_pyffish(name):
         "makruk",
         "asean",
         "ai-wok",
+        "sittuyin",
     ],
 )
 def test_fairy_stockfish_builtins_agree_with_pyffish(name):
@@ -175,6 +176,45 @@ def test_placement_fen_and_san_agree_with_pyffish():
             assert ours.fen().split()[:3] == fen.split()[:3], move
             earned += fen.split()[2] != "-"
     assert earned > 20
+
+
+def test_sittuyin_promotion_agrees_with_pyffish():
+    """Issue 70's sittuyin: along random games that promote whenever they can, the legal moves
+    (promotions in place, `g7g7f`, and by a met's step, `g7f6f`), the FEN and every move's
+    SAN (`g7=F`, `g7f6=F`) are Fairy-Stockfish's, and the SAN reads back."""
+    sf = _pyffish()
+    rng = random.Random("sittuyin-promotion")
+    in_place = stepped = 0
+    for _ in range(12):
+        ours = chessrules.Board("sittuyin")
+        fen = sf.get_fen("sittuyin", sf.start_fen("sittuyin"), [])
+        for _ in range(120):
+            legal = sorted(sf.legal_moves("sittuyin", fen, []))
+            assert sorted(m.uci() for m in ours.legal_moves) == legal, fen
+            if not legal:
+                break
+            # Captures half the time, so that mets fall and pawns may promote again.
+            promotions = [m for m in legal if len(m) == 5]
+            captures = [
+                m
+                for m in legal
+                if "@" not in m
+                and m[:2] != m[2:4]
+                and ours.piece_at(ord(m[2]) - ord("a") + 8 * (int(m[3]) - 1)) is not None
+            ]
+            pool = promotions or (captures if captures and rng.random() < 0.5 else legal)
+            move = rng.choice(pool)
+            m = ours.parse_uci(move)
+            san = ours.san(m)
+            assert san == sf.get_san("sittuyin", fen, move), (fen, move)
+            assert ours.parse_san(san) == m
+            if len(move) == 5:
+                in_place += move[:2] == move[2:4]
+                stepped += move[:2] != move[2:4]
+            ours.push(m)
+            fen = sf.get_fen("sittuyin", fen, [move])
+            assert ours.fen().split()[:3] == fen.split()[:3], move
+    assert in_place > 5 and stepped > 5, (in_place, stepped)
 
 
 @pytest.mark.parametrize("name,games,plies", [("duck", 4, 40), ("amazons", 3, 30)])

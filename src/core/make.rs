@@ -89,7 +89,9 @@ impl Position {
                     m.to
                 };
                 let captured = self.board[cap_sq as usize];
-                if captured != EMPTY {
+                // A promotion in place (`core::promotion_in_place`) finds its own piece on
+                // `to`: nothing is captured. Asked only of a capture, and only with hooks.
+                if captured != EMPTY && (!HOOKS || cap_sq != m.from) {
                     undo.captured = captured;
                     undo.captured_sq = cap_sq;
                     self.remove_piece::<KEY>(cap_sq, captured);

@@ -21,6 +21,7 @@ mod placement;
 mod plan;
 pub mod position;
 mod position_clone;
+mod promotion_in_place;
 mod repeats;
 pub mod rules;
 mod special;

@@ -873,6 +873,9 @@ impl Position {
         if options.no_doubled_drop != 0 || options.no_drop_mate != 0 {
             self.remove_forbidden_drops(out, start);
         }
+        if options.promotion_in_place {
+            self.add_in_place_promotions(out, start);
+        }
         if options.gating {
             self.add_gated_moves(out, start);
         }

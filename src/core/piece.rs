@@ -238,6 +238,17 @@ pub struct PieceKind {
     /// A move that ends in its promotion zone must promote (makruk's pawn, Fairy-Stockfish's
     /// mandatory promotions); otherwise promoting there is a choice.
     pub must_promote: bool,
+    /// It promotes to `promotes_to` by a move of its own rather than on arriving: where it
+    /// stands, or by one of the promoted kind's moves to an empty square
+    /// (`core::promotion_in_place`; Fairy-Stockfish's `sittuyinPromotion`).
+    pub promotion_in_place: bool,
+    /// With `promotion_in_place`: the squares it must stand on to promote, as White's
+    /// `(file, rank)` (Black's mirrored top to bottom), unless it is its side's last piece
+    /// of its kind. `None`: anywhere.
+    pub promotion_squares: Option<Vec<(u8, u8)>>,
+    /// No piece promotes to this kind while its side has this many of it on the board
+    /// (Fairy-Stockfish's `promotionLimit`).
+    pub promotion_limit: Option<u8>,
     /// Captured (with drops), it goes to the captor's hand as this kind (a promoted kind
     /// returns unpromoted).
     pub demotes_to: Option<KindId>,
@@ -263,6 +274,9 @@ impl PieceKind {
             promotes_to: None,
             promotion_zone: None,
             must_promote: false,
+            promotion_in_place: false,
+            promotion_squares: None,
+            promotion_limit: None,
             demotes_to: None,
             san_letter: None,
         }

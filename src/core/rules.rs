@@ -115,6 +115,9 @@ pub struct RuleOptions {
     /// Some kind promotes in a zone (`PieceKind::promotes_to`): the generated moves gain their
     /// promotions (`core::zone_promotion`). Set by `Rules::new` from the piece table.
     pub zone_promotion: bool,
+    /// Some kind promotes by a move of its own (`PieceKind::promotion_in_place`): the legal
+    /// moves gain those promotions (`core::promotion_in_place`). Set by `Rules::new`.
+    pub promotion_in_place: bool,
     /// Kinds (a bit per kind) that may not be dropped on a file where their owner already has
     /// a piece of that kind (shogi's pawn: nifu).
     pub no_doubled_drop: u64,
@@ -168,6 +171,7 @@ impl RuleOptions {
             || self.no_giving_check
             || self.blast
             || self.zone_promotion
+            || self.promotion_in_place
             || self.no_doubled_drop != 0
             || self.no_drop_mate != 0
             || self.gating
@@ -493,7 +497,10 @@ impl Rules {
             return Err(RulesError::GatingBoardTooLarge);
         }
         build::refuse_unknown_kinds(&pieces, &promotion_kinds)?;
-        options.zone_promotion = pieces.iter().any(|p| p.promotes_to.is_some());
+        options.promotion_in_place = pieces.iter().any(|p| p.promotion_in_place);
+        options.zone_promotion = pieces
+            .iter()
+            .any(|p| p.promotes_to.is_some() && !p.promotion_in_place);
         let (castle_keep, castle_cells) = build::castling_cells(&shape, &castling, pieces.len())?;
 
         let build::Movement {
@@ -534,7 +541,8 @@ impl Rules {
                 | options.blast
                 | options.gating
                 | options.walling.is_some()
-                | (options.passing != [Passing::Never; 2]),
+                | (options.passing != [Passing::Never; 2])
+                | options.promotion_in_place,
             parts: options.gating | options.walling.is_some(),
             immobile,
             castle_masks: build::castle_masks(&castle_cells, &cell_bit),

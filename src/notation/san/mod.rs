@@ -105,11 +105,17 @@ fn san_without_suffix(pos: &mut Position, m: Move) -> String {
     let Some(piece) = pos.piece_at(m.from) else {
         return crate::notation::coordinate::to_uci(pos, m);
     };
-    let capture = (pos.piece_at(m.to).is_some() && !m.is_pass()) || m.flag == MoveFlag::EnPassant;
+    // A pass and a promotion in place find their own piece on `to`.
+    let capture = (pos.piece_at(m.to).is_some() && m.to != m.from) || m.flag == MoveFlag::EnPassant;
     let mut s = String::with_capacity(8);
+    let in_place = rules.kind(piece.kind).promotion_in_place && m.promotion.is_some();
     if letterless(pos, piece.kind) {
         if capture {
             s.push((b'a' + shape.file_of(m.from)) as char);
+        } else if in_place && m.from != m.to {
+            // Fairy-Stockfish's form for a promotion by a step of the promoted kind:
+            // both squares (`g7f6=F`); where it stands, the square alone (`g7=F`).
+            s.push_str(&shape.name(m.from));
         }
     } else {
         if rules.kind(piece.kind).plus {
@@ -182,6 +188,11 @@ pub fn parse(pos: &mut Position, text: &str) -> Result<Move, SanError> {
             return Ok(pass);
         }
     }
+    if pos.rules().options.promotion_in_place {
+        if let Some(promotion) = parse_in_place(pos, text) {
+            return Ok(promotion);
+        }
+    }
     // Most texts name one piece's move in a common shape, which needs none of what follows.
     if let Some(m) = common::common_move(pos, text) {
         return Ok(m);
@@ -196,6 +207,30 @@ fn parse_pass(pos: &mut Position, text: &str) -> Option<Move> {
     let bare = |t: &str| t.trim_end_matches(['+', '#', '!', '?']).to_string();
     let wanted = bare(text);
     (wanted == "--" || bare(&to_san(pos, pass)) == wanted).then_some(pass)
+}
+
+/// A promotion by a move of its own (`core::promotion_in_place`), written as
+/// Fairy-Stockfish writes it (`g7=F`, `g7f6=F`): the legal one whose SAN the text is.
+fn parse_in_place(pos: &mut Position, text: &str) -> Option<Move> {
+    let bare = |t: &str| t.trim_end_matches(['+', '#', '!', '?']).to_string();
+    let wanted = bare(text);
+    if !wanted.contains('=') {
+        return None;
+    }
+    let rules = pos.rules().clone();
+    let promotions: Vec<Move> = pos
+        .legal_move_list()
+        .into_iter()
+        .filter(|m| {
+            m.promotion.is_some()
+                && pos
+                    .piece_at(m.from)
+                    .is_some_and(|p| rules.kind(p.kind).promotion_in_place)
+        })
+        .collect();
+    promotions
+        .into_iter()
+        .find(|&m| bare(&to_san(pos, m)) == wanted)
 }
 
 /// A gated move's text, `Nf3/H` or `O-O/Hh1` (the move alone, `/`, the gated piece's letter

@@ -101,6 +101,7 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
             flying_general: doc.rules.flying_general,
             // Set by `Rules::new` from the piece table.
             zone_promotion: false,
+            promotion_in_place: false,
             no_doubled_drop: captures_and_drops.no_doubled_drop,
             no_drop_mate: captures_and_drops.no_drop_mate,
             gating: doc.rules.gating,
@@ -491,15 +492,23 @@ fn zone_promotions(
         }
     }
     for (i, p) in doc.pieces.get_ref().iter().enumerate() {
+        let in_place = p.promotion_in_place.as_ref().is_some_and(|b| *b.get_ref());
+        in_place_keys(cx, doc, p, &mut pieces[i], in_place)?;
         match (&p.promotes_to, &p.promotion_zone) {
             (None, None) => {}
-            (Some(to), None) => {
+            (Some(to), None) if !in_place => {
                 return Err(cx.err(to.span(), "promotes_to needs a promotion_zone"));
+            }
+            (Some(to), Some(_)) if in_place => {
+                return Err(cx.err(
+                    to.span(),
+                    "promotion_in_place takes promotion_squares, not a promotion_zone",
+                ));
             }
             (None, Some(zone)) => {
                 return Err(cx.err(zone.span(), "promotion_zone needs promotes_to"));
             }
-            (Some(to), Some(_)) => {
+            (Some(to), _) => {
                 let k = kind_of(to)?;
                 if k as usize == i {
                     return Err(cx.err(to.span(), "a piece cannot promote to its own kind"));
@@ -529,6 +538,43 @@ fn zone_promotions(
             pieces[i].must_promote = *must.get_ref();
         }
     }
+    Ok(())
+}
+
+/// A piece's keys of promotion by a move of its own (`PieceKind::promotion_in_place`):
+/// `promotion_in_place` needs `promotes_to`, `promotion_squares` needs it, and hands that
+/// take captured pieces would need the promoted piece's origin, which this promotion does
+/// not keep.
+fn in_place_keys(
+    cx: &Ctx<'_>,
+    doc: &VariantDoc,
+    p: &super::schema::PieceDoc,
+    kind: &mut PieceKind,
+    in_place: bool,
+) -> Result<(), VariantFileError> {
+    if let Some(flag) = &p.promotion_in_place {
+        if p.promotes_to.is_none() {
+            return Err(cx.err(flag.span(), "promotion_in_place needs promotes_to"));
+        }
+        let drops = doc.rules.drops.as_ref().is_some_and(|d| *d.get_ref());
+        let to_hand = doc
+            .rules
+            .captures_to_hand
+            .as_ref()
+            .is_none_or(|c| *c.get_ref());
+        if in_place && drops && to_hand {
+            return Err(cx.err(
+                flag.span(),
+                "promotion_in_place needs captures_to_hand = false where there are drops",
+            ));
+        }
+    }
+    if let Some(squares) = &p.promotion_squares {
+        if !in_place {
+            return Err(cx.err(squares.span(), "promotion_squares needs promotion_in_place"));
+        }
+    }
+    kind.promotion_in_place = in_place;
     Ok(())
 }
 

@@ -103,6 +103,17 @@ pub(super) fn piece(
     if let Some(zone) = &p.promotion_zone {
         kind.promotion_zone = Some(rank_span(cx, zone, ranks, "promotion_zone")?);
     }
+    if let Some(squares) = &p.promotion_squares {
+        kind.promotion_squares = Some(zone_squares(cx, squares, files, ranks)?);
+    }
+    if let Some(limit) = &p.promotion_limit {
+        kind.promotion_limit = Some(
+            u8::try_from(*limit.get_ref())
+                .ok()
+                .filter(|n| *n >= 1)
+                .ok_or_else(|| cx.err(limit.span(), "promotion_limit is a count from 1 to 255"))?,
+        );
+    }
     if let Some(span) = &p.drop_ranks {
         kind.drop_ranks = Some(rank_span(cx, span, ranks, "drop_ranks")?);
     }

@@ -83,6 +83,17 @@ pub struct PieceDoc {
     /// A move that ends in the `promotion_zone` must promote.
     #[serde(default)]
     pub must_promote: Option<Spanned<bool>>,
+    /// It promotes by a move of its own: where it stands, or by one of the promoted kind's
+    /// moves to an empty square (Fairy-Stockfish's `sittuyinPromotion`).
+    #[serde(default)]
+    pub promotion_in_place: Option<Spanned<bool>>,
+    /// With `promotion_in_place`: the squares, as White's (Black's mirrored), it must stand
+    /// on to promote unless it is its side's last of its kind.
+    #[serde(default)]
+    pub promotion_squares: Option<Spanned<Vec<Spanned<String>>>>,
+    /// No piece promotes to this kind while its side has this many of it on the board.
+    #[serde(default)]
+    pub promotion_limit: Option<Spanned<i64>>,
     /// The letter SAN writes for it, where not its `letter` (xiangqi's horse: `"H"`).
     #[serde(default)]
     pub san: Option<Spanned<String>>,
