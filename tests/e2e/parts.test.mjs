@@ -1,6 +1,7 @@
 // Moves in two parts on the page (issue 70): S-chess's gating chooser after a move off a
-// gate, duck chess's second click that places the duck, drawn as a piece of no side, and
-// placement's setup, dropped from the hand.
+// gate, duck chess's second click that places the duck, drawn as a piece of no side,
+// placement's setup, dropped from the hand, and sittuyin's promotion in place (a second
+// click on the pawn) or by a met's step.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -71,5 +72,39 @@ test("placement: the pieces start in hand, no pawn moves while they wait, and th
   await clickSquare(page, "e1");
   await plies(page, 1);
   assert.equal(await pieceOn(page, "e1"), "K");
+  await page.close();
+});
+
+// Opens a position by link (`fen`, percent-encoded).
+async function openFen(variant, fen) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.on("dialog", (d) => d.accept());
+  await page.goto(`${server.url}?variant=${variant}&fen=${encodeURIComponent(fen)}`);
+  await page.waitForSelector("body[data-ready='1']");
+  return page;
+}
+
+test("sittuyin: a second click on the pawn promotes it where it stands; a diagonal step promotes it too", async () => {
+  const fen = "1k5K/3r2P1/8/8/8/8/8/8[] w - - 0 1";
+  let page = await openFen("sittuyin", fen);
+  await clickSquare(page, "g7");
+  // Its own square is a target (the promotion in place), and so are the met's steps.
+  await page.waitForSelector("circle[data-target='g7']");
+  for (const sq of ["g8", "f6", "h6", "f8"]) {
+    assert.equal(await page.locator(`circle[data-target='${sq}']`).count(), 1, sq);
+  }
+  await clickSquare(page, "g7");
+  await plies(page, 1);
+  assert.equal(await pieceOn(page, "g7"), "F");
+  assert.deepEqual(await page.locator("#log .ply").allInnerTexts(), ["g7g7f"]);
+  await page.close();
+
+  page = await openFen("sittuyin", fen);
+  await clickSquare(page, "g7");
+  await page.waitForSelector("circle[data-target='f6']");
+  await clickSquare(page, "f6");
+  await plies(page, 1);
+  assert.equal(await pieceOn(page, "f6"), "F");
+  assert.equal(await pieceOn(page, "g7"), null);
   await page.close();
 });
