@@ -111,6 +111,7 @@ def test_random_games_agree_with_pyffish(name):
         "asean",
         "ai-wok",
         "sittuyin",
+        "pocketknight",
     ],
 )
 def test_fairy_stockfish_builtins_agree_with_pyffish(name):
