@@ -238,7 +238,7 @@ fn perft_stops_where_the_file_s_rules_end_the_game() {
 }
 
 /// FEN as Fairy-Stockfish and pyffish write it: castling and en passant may be left out
-/// before the clocks, and a two-square en passant field names its first square.
+/// before the clocks, and a two-square en passant field names its first empty square.
 #[test]
 fn fen_as_fairy_stockfish_writes_it() {
     let rules = standard::rules();
@@ -251,6 +251,10 @@ fn fen_as_fairy_stockfish_writes_it() {
     assert_eq!(fen::write(&castles), "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     let two = fen::parse(rules.clone(), "4k3/8/8/8/6Pp/8/8/4K3 b - g3g4 0 1").unwrap();
     assert_eq!(fen::write(&two), "4k3/8/8/8/6Pp/8/8/4K3 b - g3 0 1");
+    // The square passed and the one landed on (a pawn of Fairy-Stockfish's own making, as
+    // pawnsideways's): the empty one is the target.
+    let landed = fen::parse(rules.clone(), "4k3/8/8/6pP/8/8/8/4K3 w - g5g6 0 1").unwrap();
+    assert_eq!(fen::write(&landed), "4k3/8/8/6pP/8/8/8/4K3 w - g6 0 1");
     // Still errors: a truncated FEN, a field that is neither.
     assert!(fen::parse(rules.clone(), "4k3/8/8/8/8/8/8/4K3 w").is_err());
     assert!(fen::parse(rules.clone(), "4k3/8/8/8/8/8/8/4K3 w - g3x 0 1").is_err());

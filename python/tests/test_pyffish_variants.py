@@ -112,6 +112,7 @@ def test_random_games_agree_with_pyffish(name):
         "ai-wok",
         "sittuyin",
         "pocketknight",
+        "pawnsideways",
     ],
 )
 def test_fairy_stockfish_builtins_agree_with_pyffish(name):
@@ -177,6 +178,33 @@ def test_placement_fen_and_san_agree_with_pyffish():
             assert ours.fen().split()[:3] == fen.split()[:3], move
             earned += fen.split()[2] != "-"
     assert earned > 20
+
+
+@pytest.mark.parametrize("name", ["pawnsideways", "pocketknight"])
+def test_every_moves_san_agrees_with_pyffish(name):
+    """Every legal move's SAN along random games is Fairy-Stockfish's (pawnsideways's pawn,
+    a piece of its own making, with its letter: `Pa3`; pocketknight's drop `N@e4`), and
+    reads back as the move."""
+    sf = _pyffish()
+    rng = random.Random(name + "-every-san")
+    checked = 0
+    for _ in range(2):
+        ours = chessrules.Board(name)
+        fen = sf.get_fen(name, sf.start_fen(name), [])
+        for _ in range(40):
+            legal = sf.legal_moves(name, fen, [])
+            if not legal:
+                break
+            for move in legal:
+                m = ours.parse_uci(move)
+                san = ours.san(m)
+                assert san == sf.get_san(name, fen, move), (fen, move)
+                assert ours.parse_san(san) == m, (fen, san)
+                checked += 1
+            move = rng.choice(legal)
+            ours.push_uci(move)
+            fen = sf.get_fen(name, fen, [move])
+    assert checked > 1000
 
 
 def test_sittuyin_promotion_agrees_with_pyffish():

@@ -3,8 +3,10 @@
 //! The two clock fields may be left out (they default to `0 1`). As Fairy-Stockfish and
 //! pyffish write FEN, the castling and en passant fields may be left out before the clocks
 //! (`… w 0 1`, `… w KQkq 0 1`: a field of digits there is a clock, never a right or a
-//! square), and an en passant field of two squares (`g3g4`, the squares a longer pawn step
-//! passed) is read as its first square: the core keeps one en passant target.
+//! square), and an en passant field of two squares is read as its first empty square: the
+//! core keeps one en passant target. Fairy-Stockfish writes two for a longer pawn step
+//! (`g3g4`, both passed: the first is kept) and for a double step of a pawn of its own
+//! making (`g5g6`: the square passed and the one landed on, where the pawn stands).
 
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -105,7 +107,9 @@ pub fn parse(rules: Arc<Rules>, text: &str) -> Result<Position, FenError> {
     fen_gates::rights_from_gates(&mut pos);
     let (c, ep) = field(3, FenField::EnPassant)?;
     if ep != "-" {
-        pos.set_en_passant(Some(en_passant_square(&rules.shape, c, ep)?));
+        let empty = |sq: Sq| pos.piece_at(sq).is_none();
+        let square = en_passant_square(&rules.shape, c, ep, empty)?;
+        pos.set_en_passant(Some(square));
     }
 
     let halfmove = number(&fields, 4, FenField::Halfmove, 0)?;
@@ -327,13 +331,19 @@ fn castling_rights(
     Ok(rights)
 }
 
-/// The en passant field (not `-`): a square, or two squares of which the first is kept.
-fn en_passant_square(shape: &BoardShape, c: usize, ep: &str) -> Result<Sq, FenError> {
+/// The en passant field (not `-`): a square, or two squares of which the first `empty` one
+/// is kept (the first, if neither is).
+fn en_passant_square(
+    shape: &BoardShape,
+    c: usize,
+    ep: &str,
+    empty: impl Fn(Sq) -> bool,
+) -> Result<Sq, FenError> {
     let first_of_two = || {
         (2..ep.len()).find_map(|cut| {
             let (a, b) = (ep.get(..cut)?, ep.get(cut..)?);
-            shape.parse_square(b)?;
-            shape.parse_square(a)
+            let (a, b) = (shape.parse_square(a)?, shape.parse_square(b)?);
+            Some(if !empty(a) && empty(b) { b } else { a })
         })
     };
     shape
