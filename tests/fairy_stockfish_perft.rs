@@ -7,7 +7,7 @@
 //! almost, chancellor, modern, embassy, centaur, knightmate, hoppelpoppel, newzealand,
 //! kinglet, janus, tencubed, perfect, shako, capablanca, losalamos), the gating variants
 //! (seirawan, shouse), the walling ones (duck, amazons), the placement setup (placement), makruk and its family (makruk,
-//! asean, ai-wok), sittuyin (placement and promotion in place), pocketknight, pawnsideways, and its `chess` table against
+//! asean, ai-wok), sittuyin (placement and promotion in place), pocketknight, pawnsideways, coregal (royal queens), and its `chess` table against
 //! our `standard.toml`.
 //! Every line is counted (about 1.5 s in all on the test profile).
 
@@ -50,6 +50,7 @@ const TABLES: &[(&str, Source)] = &[
     ("sittuyin.perft", Source::Shipped("sittuyin")),
     ("pocketknight.perft", Source::Shipped("pocketknight")),
     ("pawnsideways.perft", Source::Shipped("pawnsideways")),
+    ("coregal.perft", Source::Shipped("coregal")),
     ("chess.perft", Source::Shipped("standard")),
 ];
 

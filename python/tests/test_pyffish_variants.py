@@ -113,6 +113,7 @@ def test_random_games_agree_with_pyffish(name):
         "sittuyin",
         "pocketknight",
         "pawnsideways",
+        "coregal",
     ],
 )
 def test_fairy_stockfish_builtins_agree_with_pyffish(name):
@@ -180,7 +181,7 @@ def test_placement_fen_and_san_agree_with_pyffish():
     assert earned > 20
 
 
-@pytest.mark.parametrize("name", ["pawnsideways", "pocketknight"])
+@pytest.mark.parametrize("name", ["pawnsideways", "pocketknight", "coregal"])
 def test_every_moves_san_agrees_with_pyffish(name):
     """Every legal move's SAN along random games is Fairy-Stockfish's (pawnsideways's pawn,
     a piece of its own making, with its letter: `Pa3`; pocketknight's drop `N@e4`), and

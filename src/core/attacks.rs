@@ -242,6 +242,18 @@ impl Position {
         }
     }
 
+    /// Is a royal piece of `color` attacked that the notation writes a check against: any but
+    /// a pseudo-royal one (`PieceKind::pseudo_royal`)?
+    pub fn in_written_check(&self, color: Color) -> bool {
+        if !self.rules.pieces.iter().any(|p| p.pseudo_royal) {
+            return self.in_check(color);
+        }
+        self.pieces(color).any(|s| {
+            let kind = self.rules.kind(code_kind(self.cell(s as usize)));
+            kind.royal && !kind.pseudo_royal && self.is_attacked(s, color.other())
+        })
+    }
+
     /// Is the side to move in check?
     pub fn is_check(&self) -> bool {
         self.in_check(self.side)

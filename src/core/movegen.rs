@@ -876,6 +876,9 @@ impl Position {
         if options.promotion_in_place {
             self.add_in_place_promotions(out, start);
         }
+        if options.royal_promotion {
+            self.remove_unsafe_royal_promotions(out, start);
+        }
         if options.gating {
             self.add_gated_moves(out, start);
         }

@@ -211,6 +211,9 @@ pub struct PieceKind {
     pub name: String,
     /// Losing it loses the game; moves may not leave it attacked (where the variant says so).
     pub royal: bool,
+    /// Royal for every rule of play, but an attack on it is not written as a check (`+`):
+    /// Fairy-Stockfish's pseudo-royal pieces (coregal's queens) beside its king.
+    pub pseudo_royal: bool,
     /// Reaching the last rank promotes it (to one of the variant's promotion kinds).
     pub promotes: bool,
     /// Resets the fifty-move counter when it moves (pawns, soldiers).
@@ -264,6 +267,7 @@ impl PieceKind {
             letter: letter.to_ascii_uppercase(),
             name: name.to_string(),
             royal: false,
+            pseudo_royal: false,
             promotes: false,
             resets_clock: false,
             mating_power: MatingPower::Major,

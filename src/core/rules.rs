@@ -115,6 +115,10 @@ pub struct RuleOptions {
     /// Some kind promotes in a zone (`PieceKind::promotes_to`): the generated moves gain their
     /// promotions (`core::zone_promotion`). Set by `Rules::new` from the piece table.
     pub zone_promotion: bool,
+    /// Some promotion makes a royal piece (coregal's queens): such a promotion must leave the
+    /// new piece safe too, which the generators' one-royal shortcuts do not ask, so these
+    /// moves are tested apart (`Position::narrow_by_options`). Set by `Rules::new`.
+    pub royal_promotion: bool,
     /// Some kind promotes by a move of its own (`PieceKind::promotion_in_place`): the legal
     /// moves gain those promotions (`core::promotion_in_place`). Set by `Rules::new`.
     pub promotion_in_place: bool,
@@ -172,6 +176,7 @@ impl RuleOptions {
             || self.blast
             || self.zone_promotion
             || self.promotion_in_place
+            || self.royal_promotion
             || self.no_doubled_drop != 0
             || self.no_drop_mate != 0
             || self.gating
@@ -467,6 +472,12 @@ impl Rules {
         self.hooks
     }
 
+    /// May a side have more than one royal piece: several kinds royal, or a promotion to a
+    /// royal kind (coregal's queens)?
+    pub fn royals_may_multiply(&self) -> bool {
+        self.royal_kinds.count_ones() > 1 || self.options.royal_promotion
+    }
+
     /// Does any option narrow the legal moves (`RuleOptions::filters_moves`)?
     #[inline(always)]
     pub(crate) fn filters_moves(&self) -> bool {
@@ -498,6 +509,10 @@ impl Rules {
         }
         build::refuse_unknown_kinds(&pieces, &promotion_kinds)?;
         options.promotion_in_place = pieces.iter().any(|p| p.promotion_in_place);
+        options.royal_promotion = promotion_kinds
+            .iter()
+            .chain(pieces.iter().filter_map(|p| p.promotes_to.as_ref()))
+            .any(|&k| pieces.get(k as usize).is_some_and(|p| p.royal));
         options.zone_promotion = pieces
             .iter()
             .any(|p| p.promotes_to.is_some() && !p.promotion_in_place);

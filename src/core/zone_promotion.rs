@@ -116,3 +116,27 @@ impl Position {
         mates
     }
 }
+
+impl Position {
+    /// Removes from `out[start..]` the promotions to a royal kind (`RuleOptions::royal_promotion`)
+    /// that leave one of the mover's royal pieces, the new one among them, attacked: the moves
+    /// before were kept safe for the royal pieces already on the board.
+    pub(crate) fn remove_unsafe_royal_promotions(&mut self, out: &mut Vec<Move>, start: usize) {
+        let us = self.side;
+        let mut i = start;
+        while i < out.len() {
+            let m = out[i];
+            let royal = m.promotion.is_some_and(|k| self.rules.is_royal(k));
+            if royal && self.rules.king_safety {
+                let undo = self.make(m);
+                let safe = !self.in_check(us);
+                self.unmake(m, undo);
+                if !safe {
+                    out.swap_remove(i);
+                    continue;
+                }
+            }
+            i += 1;
+        }
+    }
+}

@@ -379,11 +379,15 @@ fn refuse_unplayable_kings(
                 .filter(|&k| rules.kind(k).royal)
                 .map(|k| pos.hand_count(color, k) as usize)
                 .sum::<usize>();
-        if royals > 1 || (royals == 0 && !rules.options.royal_optional) {
+        // Where royal pieces are of one kind and no promotion makes another, a side has
+        // exactly one; where several are royal (coregal's king and queens), at least one.
+        let many = rules.royals_may_multiply();
+        if (royals > 1 && !many) || (royals == 0 && !rules.options.royal_optional) {
+            let count = if many { "at least one" } else { "exactly one" };
             return Err(err(
                 FenField::Board,
                 col0,
-                format!("{} must have exactly one king", color.name()),
+                format!("{} must have {count} king", color.name()),
             ));
         }
     }

@@ -83,7 +83,7 @@ pub fn to_san(pos: &mut Position, m: Move) -> String {
         s.push_str(&pos.rules().shape.name(wall));
     }
     let undo = pos.make(m);
-    if pos.is_check() {
+    if pos.in_written_check(pos.side_to_move()) {
         let mate = pos.legal_move_list().is_empty();
         s.push(if mate { '#' } else { '+' });
     }

@@ -60,7 +60,7 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
     let mut pieces = piece_table(&cx, &doc, files, ranks)?;
     let kind_of = letter_kinds(&cx, &pieces);
     zone_promotions(&cx, &doc, &mut pieces, &kind_of)?;
-    let promotion_kinds = promotion_kinds(&cx, &doc, &pieces, ranks, &kind_of)?;
+    let promotion_kinds = promotion_kinds(&cx, &doc, ranks, &kind_of)?;
 
     let has_royal = pieces.iter().any(|p| p.royal);
     let (castling, placed_castling) =
@@ -102,6 +102,7 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
             // Set by `Rules::new` from the piece table.
             zone_promotion: false,
             promotion_in_place: false,
+            royal_promotion: false,
             no_doubled_drop: captures_and_drops.no_doubled_drop,
             no_drop_mate: captures_and_drops.no_drop_mate,
             gating: doc.rules.gating,
@@ -211,7 +212,6 @@ fn letter_kinds<'a>(
 fn promotion_kinds(
     cx: &Ctx<'_>,
     doc: &VariantDoc,
-    pieces: &[PieceKind],
     ranks: usize,
     kind_of: &KindOf<'_>,
 ) -> Result<Vec<KindId>, VariantFileError> {
@@ -219,9 +219,6 @@ fn promotion_kinds(
     if let Some(promo) = &doc.promotion {
         for t in promo.to.get_ref() {
             let k = kind_of(t)?;
-            if pieces[k as usize].royal {
-                return Err(cx.err(t.span(), "a piece cannot promote to a royal piece"));
-            }
             promotion_kinds.push(k);
         }
         if let Some(r) = &promo.rank {

@@ -126,8 +126,9 @@ pub(super) fn piece(
         }
         kind.zone = Some(zone_squares(cx, zone, files, ranks)?);
     }
-    if p.royal {
+    if p.royal || p.pseudo_royal {
         kind = kind.royal();
+        kind.pseudo_royal = p.pseudo_royal;
     }
     if p.pawn {
         kind = kind.pawn_like();

@@ -52,6 +52,9 @@ pub struct PieceDoc {
     pub betza: Spanned<String>,
     #[serde(default)]
     pub royal: bool,
+    /// Royal, but an attack on it is not written as a check (coregal's queens).
+    #[serde(default)]
+    pub pseudo_royal: bool,
     #[serde(default)]
     pub pawn: bool,
     #[serde(default)]
