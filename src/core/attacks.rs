@@ -1,7 +1,7 @@
 //! Attack detection, check and pins, all driven by the compiled attack groups.
 
 use crate::core::geometry::{Color, Sq};
-use crate::core::piece::{code_color, code_kind, EMPTY, OFFBOARD};
+use crate::core::piece::{code_color, code_kind, KindId, EMPTY, OFFBOARD};
 use crate::core::position::Position;
 
 /// Squares of pinned pieces (small and allocation-free). `overflow` means "treat all as pinned".
@@ -235,10 +235,7 @@ impl Position {
         match self.royal_count[c] {
             0 => false,
             1 => self.is_attacked(self.royal[c], color.other()),
-            _ => self.pieces(color).any(|s| {
-                self.rules.is_royal(code_kind(self.cell(s as usize)))
-                    && self.is_attacked(s, color.other())
-            }),
+            _ => self.any_royal_attacked(color),
         }
     }
 
@@ -252,6 +249,32 @@ impl Position {
             let kind = self.rules.kind(code_kind(self.cell(s as usize)));
             kind.royal && !kind.pseudo_royal && self.is_attacked(s, color.other())
         })
+    }
+
+    /// `in_check` with several royal pieces: on bitboards each royal kind's squares from its
+    /// word, not every piece's kind (coregal's make-and-test path asks it of every move).
+    #[cold]
+    fn any_royal_attacked(&self, color: Color) -> bool {
+        let them = color.other();
+        let mut kinds = self.rules.royal_kinds;
+        while kinds != 0 {
+            let kind = kinds.trailing_zeros() as KindId;
+            kinds &= kinds - 1;
+            match self.kind_squares(color, kind) {
+                Some(mut squares) => {
+                    if squares.any(|s| self.is_attacked(s, them)) {
+                        return true;
+                    }
+                }
+                None => {
+                    return self.pieces(color).any(|s| {
+                        self.rules.is_royal(code_kind(self.cell(s as usize)))
+                            && self.is_attacked(s, them)
+                    })
+                }
+            }
+        }
+        false
     }
 
     /// Is the side to move in check?
