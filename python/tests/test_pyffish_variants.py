@@ -123,88 +123,83 @@ def test_fairy_stockfish_builtins_agree_with_pyffish(name):
     assert plies > 200
 
 
+def _walk_beside_pyffish(sf, name, games, plies, choose):
+    """Random games of `name` on our board and pyffish's side by side. At every ply,
+    `choose(ours, fen, legal)` picks the move (and may look at the position); its SAN is
+    Fairy-Stockfish's and reads back as the move, and after it the FEN agrees up to the
+    castling field. Returns the moves played, as UCI texts with their SAN."""
+    played = []
+    for _ in range(games):
+        ours = chessrules.Board(name)
+        fen = sf.get_fen(name, sf.start_fen(name), [])
+        for _ in range(plies):
+            legal = sf.legal_moves(name, fen, [])
+            if not legal:
+                break
+            move = choose(ours, fen, legal)
+            m = ours.parse_uci(move)
+            san = ours.san(m)
+            assert san == sf.get_san(name, fen, move), (fen, move)
+            assert ours.parse_san(san) == m, (fen, san)
+            ours.push(m)
+            fen = sf.get_fen(name, fen, [move])
+            assert ours.fen().split()[:3] == fen.split()[:3], move
+            played.append((move, san, fen))
+    return played
+
+
 @pytest.mark.parametrize("name", ["seirawan", "shouse"])
 def test_gating_fen_and_san_agree_with_pyffish(name):
     """Issue 70's gating: along random games, the FEN's castling field (the gates, `KQBCDFGkqbcdfg`)
     and every move's SAN (`Nf3/H`, `O-O/Eh1`) are Fairy-Stockfish's, and the SAN reads back."""
-    sf = _pyffish()
     rng = random.Random(name + "-san")
-    gated = 0
-    for _ in range(6):
-        ours = chessrules.Board(name)
-        fen = sf.get_fen(name, sf.start_fen(name), [])
-        for _ in range(60):
-            legal = sf.legal_moves(name, fen, [])
-            if not legal:
-                break
-            # Gated moves (from a first rank, with a letter; a promotion comes from the
-            # seventh) are rarer than the rest: preferred half the time.
-            gating = [m for m in legal if len(m) == 5 and m[4] in "eh" and m[1] in "18"]
-            move = rng.choice(gating if gating and rng.random() < 0.5 else legal)
-            m = ours.parse_uci(move)
-            san = ours.san(m)
-            assert san == sf.get_san(name, fen, move), (fen, move)
-            assert ours.parse_san(san) == m
-            gated += "/" in san
-            ours.push(m)
-            fen = sf.get_fen(name, fen, [move])
-            assert ours.fen().split()[:3] == fen.split()[:3], move
-    assert gated > 10
+
+    def choose(ours, fen, legal):
+        # Gated moves (from a first rank, with a letter; a promotion comes from the
+        # seventh) are rarer than the rest: preferred half the time.
+        gating = [m for m in legal if len(m) == 5 and m[4] in "eh" and m[1] in "18"]
+        return rng.choice(gating if gating and rng.random() < 0.5 else legal)
+
+    played = _walk_beside_pyffish(_pyffish(), name, 6, 60, choose)
+    assert sum("/" in san for _, san, _ in played) > 10
 
 
 def test_placement_fen_and_san_agree_with_pyffish():
     """Issue 70's placement setup: along random games, the FEN with its hands and its castling
     field (rights earned by a king and rook dropped on their squares) and every move's SAN
     (`K@e1`) are Fairy-Stockfish's, and the SAN reads back."""
-    sf = _pyffish()
     rng = random.Random("placement-san")
-    earned = 0
-    for _ in range(8):
-        ours = chessrules.Board("placement")
-        fen = sf.get_fen("placement", sf.start_fen("placement"), [])
-        for _ in range(40):
-            legal = sf.legal_moves("placement", fen, [])
-            if not legal:
-                break
-            # Kings and rooks to e1/a1/h1 (and e8/a8/h8) half the time, to earn castlings.
-            home = [m for m in legal if m[:2] in ("K@", "R@") and m[2:] in (
-                "e1", "a1", "h1", "e8", "a8", "h8")]
-            move = rng.choice(home if home and rng.random() < 0.5 else legal)
-            m = ours.parse_uci(move)
-            san = ours.san(m)
-            assert san == sf.get_san("placement", fen, move), (fen, move)
-            assert ours.parse_san(san) == m
-            ours.push(m)
-            fen = sf.get_fen("placement", fen, [move])
-            assert ours.fen().split()[:3] == fen.split()[:3], move
-            earned += fen.split()[2] != "-"
-    assert earned > 20
+
+    def choose(ours, fen, legal):
+        # Kings and rooks to e1/a1/h1 (and e8/a8/h8) half the time, to earn castlings.
+        home = [m for m in legal if m[:2] in ("K@", "R@") and m[2:] in (
+            "e1", "a1", "h1", "e8", "a8", "h8")]
+        return rng.choice(home if home and rng.random() < 0.5 else legal)
+
+    played = _walk_beside_pyffish(_pyffish(), "placement", 8, 40, choose)
+    assert sum(fen.split()[2] != "-" for _, _, fen in played) > 20
 
 
 @pytest.mark.parametrize("name", ["pawnsideways", "pocketknight", "coregal"])
 def test_every_moves_san_agrees_with_pyffish(name):
     """Every legal move's SAN along random games is Fairy-Stockfish's (pawnsideways's pawn,
-    a piece of its own making, with its letter: `Pa3`; pocketknight's drop `N@e4`), and
-    reads back as the move."""
+    a piece of its own making, with its letter: `Pa3`; pocketknight's drop `N@e4`;
+    coregal's no check against a queen), and reads back as the move."""
     sf = _pyffish()
     rng = random.Random(name + "-every-san")
     checked = 0
-    for _ in range(2):
-        ours = chessrules.Board(name)
-        fen = sf.get_fen(name, sf.start_fen(name), [])
-        for _ in range(40):
-            legal = sf.legal_moves(name, fen, [])
-            if not legal:
-                break
-            for move in legal:
-                m = ours.parse_uci(move)
-                san = ours.san(m)
-                assert san == sf.get_san(name, fen, move), (fen, move)
-                assert ours.parse_san(san) == m, (fen, san)
-                checked += 1
-            move = rng.choice(legal)
-            ours.push_uci(move)
-            fen = sf.get_fen(name, fen, [move])
+
+    def choose(ours, fen, legal):
+        nonlocal checked
+        for move in legal:
+            m = ours.parse_uci(move)
+            san = ours.san(m)
+            assert san == sf.get_san(name, fen, move), (fen, move)
+            assert ours.parse_san(san) == m, (fen, san)
+            checked += 1
+        return rng.choice(legal)
+
+    _walk_beside_pyffish(sf, name, 2, 40, choose)
     assert checked > 1000
 
 
@@ -212,38 +207,25 @@ def test_sittuyin_promotion_agrees_with_pyffish():
     """Issue 70's sittuyin: along random games that promote whenever they can, the legal moves
     (promotions in place, `g7g7f`, and by a met's step, `g7f6f`), the FEN and every move's
     SAN (`g7=F`, `g7f6=F`) are Fairy-Stockfish's, and the SAN reads back."""
-    sf = _pyffish()
     rng = random.Random("sittuyin-promotion")
-    in_place = stepped = 0
-    for _ in range(12):
-        ours = chessrules.Board("sittuyin")
-        fen = sf.get_fen("sittuyin", sf.start_fen("sittuyin"), [])
-        for _ in range(120):
-            legal = sorted(sf.legal_moves("sittuyin", fen, []))
-            assert sorted(m.uci() for m in ours.legal_moves) == legal, fen
-            if not legal:
-                break
-            # Captures half the time, so that mets fall and pawns may promote again.
-            promotions = [m for m in legal if len(m) == 5]
-            captures = [
-                m
-                for m in legal
-                if "@" not in m
-                and m[:2] != m[2:4]
-                and ours.piece_at(ord(m[2]) - ord("a") + 8 * (int(m[3]) - 1)) is not None
-            ]
-            pool = promotions or (captures if captures and rng.random() < 0.5 else legal)
-            move = rng.choice(pool)
-            m = ours.parse_uci(move)
-            san = ours.san(m)
-            assert san == sf.get_san("sittuyin", fen, move), (fen, move)
-            assert ours.parse_san(san) == m
-            if len(move) == 5:
-                in_place += move[:2] == move[2:4]
-                stepped += move[:2] != move[2:4]
-            ours.push(m)
-            fen = sf.get_fen("sittuyin", fen, [move])
-            assert ours.fen().split()[:3] == fen.split()[:3], move
+
+    def choose(ours, fen, legal):
+        legal = sorted(legal)
+        assert sorted(m.uci() for m in ours.legal_moves) == legal, fen
+        # Captures half the time, so that mets fall and pawns may promote again.
+        promotions = [m for m in legal if len(m) == 5]
+        captures = [
+            m
+            for m in legal
+            if "@" not in m
+            and m[:2] != m[2:4]
+            and ours.piece_at(ord(m[2]) - ord("a") + 8 * (int(m[3]) - 1)) is not None
+        ]
+        return rng.choice(promotions or (captures if captures and rng.random() < 0.5 else legal))
+
+    played = _walk_beside_pyffish(_pyffish(), "sittuyin", 12, 120, choose)
+    in_place = sum(len(m) == 5 and m[:2] == m[2:4] for m, _, _ in played)
+    stepped = sum(len(m) == 5 and m[:2] != m[2:4] for m, _, _ in played)
     assert in_place > 5 and stepped > 5, (in_place, stepped)
 
 
