@@ -1,5 +1,6 @@
 //! Promotion in a zone for any kind that names its promoted kind (`PieceKind::promotes_to`),
-//! and the drop rules that look at the board (`RuleOptions::no_doubled_drop`,
+//! the test of promotions that make a royal piece (`RuleOptions::royal_promotion`), and the
+//! drop rules that look at the board (`RuleOptions::no_doubled_drop`,
 //! `RuleOptions::no_drop_mate`). Each runs only where the rules switch it on, after the moves
 //! that keep the royal piece safe are listed (`Position::legal_moves`).
 //!
@@ -115,9 +116,7 @@ impl Position {
         self.unmake(m, undo);
         mates
     }
-}
 
-impl Position {
     /// Removes from `out[start..]` the promotions to a royal kind (`RuleOptions::royal_promotion`)
     /// that leave one of the mover's royal pieces, the new one among them, attacked: the moves
     /// before were kept safe for the royal pieces already on the board.
