@@ -7,7 +7,8 @@
 //! almost, chancellor, modern, embassy, centaur, knightmate, hoppelpoppel, newzealand,
 //! kinglet, janus, tencubed, perfect, shako, capablanca, losalamos), the gating variants
 //! (seirawan, shouse), the walling ones (duck, amazons), the placement setup (placement), makruk and its family (makruk,
-//! asean, ai-wok), sittuyin (placement and promotion in place), pocketknight, pawnsideways, coregal (royal queens), and its `chess` table against
+//! asean, ai-wok), sittuyin (placement and promotion in place), pocketknight, pawnsideways, coregal (royal queens), the extinction rules (threekings,
+//! codrus, shatranj, courier, losers, nocheckatomic, atomar, extinction), and its `chess` table against
 //! our `standard.toml`.
 //! Every line is counted (about 1.5 s in all on the test profile).
 
@@ -51,6 +52,14 @@ const TABLES: &[(&str, Source)] = &[
     ("pocketknight.perft", Source::Shipped("pocketknight")),
     ("pawnsideways.perft", Source::Shipped("pawnsideways")),
     ("coregal.perft", Source::Shipped("coregal")),
+    ("threekings.perft", Source::Shipped("threekings")),
+    ("codrus.perft", Source::Shipped("codrus")),
+    ("shatranj.perft", Source::Shipped("shatranj")),
+    ("courier.perft", Source::Shipped("courier")),
+    ("losers.perft", Source::Shipped("losers")),
+    ("nocheckatomic.perft", Source::Shipped("nocheckatomic")),
+    ("atomar.perft", Source::Shipped("atomar")),
+    ("extinction.perft", Source::Shipped("extinction")),
     ("chess.perft", Source::Shipped("standard")),
 ];
 

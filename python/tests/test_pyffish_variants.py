@@ -114,6 +114,14 @@ def test_random_games_agree_with_pyffish(name):
         "pocketknight",
         "pawnsideways",
         "coregal",
+        "threekings",
+        "codrus",
+        "shatranj",
+        "courier",
+        "losers",
+        "nocheckatomic",
+        "atomar",
+        "extinction",
     ],
 )
 def test_fairy_stockfish_builtins_agree_with_pyffish(name):
@@ -121,6 +129,39 @@ def test_fairy_stockfish_builtins_agree_with_pyffish(name):
     pyffish at every ply of random games, castling and promotions among them."""
     plies, _ = _play_beside_pyffish(_pyffish(), name, 4, 100, no_moves_loses=False)
     assert plies > 200
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["threekings", "codrus", "shatranj", "courier", "losers", "nocheckatomic", "atomar", "extinction"],
+)
+def test_extinction_ends_agree_with_pyffish(name):
+    """Issue 71's extinction rules (counts, every piece counted together, the bare king's
+    reply, extinction and mate that win): along random games that capture whenever they can,
+    the game is over exactly where pyffish says it is, with the same winner."""
+    sf = _pyffish()
+    rng = random.Random(name + "-ends")
+    ended = 0
+    for _ in range(20):
+        ours = chessrules.Board(name)
+        fen = sf.get_fen(name, sf.start_fen(name), [])
+        for _ in range(300):
+            legal = sf.legal_moves(name, fen, [])
+            over, value = sf.is_immediate_game_end(name, fen, [])
+            if not over and not legal:
+                over, value = True, sf.game_result(name, fen, [])
+            assert ours.is_game_over() == over, fen
+            if over:
+                white_to_move = fen.split()[1] == "w"
+                winner = None if value == 0 else (value > 0) == white_to_move
+                assert ours.outcome().winner is winner, (fen, value)
+                ended += 1
+                break
+            captures = [m for m in legal if ours.is_capture(ours.parse_uci(m))]
+            move = rng.choice(captures or legal)
+            ours.push_uci(move)
+            fen = sf.get_fen(name, fen, [move])
+    assert ended >= 10, ended
 
 
 def _walk_beside_pyffish(sf, name, games, plies, choose):

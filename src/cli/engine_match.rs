@@ -173,7 +173,7 @@ fn over(game: &mut CoreGame) -> Option<f64> {
             _ => 0.5,
         });
     }
-    let fifty = game.ends().fifty_move && game.position().halfmove_clock() >= 100;
+    let fifty = game.ends().move_rule_reached(game.position());
     let repeated = game.ends().repetition && game.repetitions() >= 3;
     (fifty || repeated).then_some(0.5)
 }

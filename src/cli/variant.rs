@@ -199,7 +199,9 @@ fn summary(v: &CustomVariant) -> String {
     s.push_str(&format!(
         "end: checkmate {}, extinction [{}], goal rank {}, stalemate {}, fifty-move {}, threefold {}\n",
         on(e.checkmate),
-        e.extinction.iter().map(|&k| r.kind(k).letter).collect::<String>(),
+        e.extinction
+            .as_ref()
+            .map_or(String::new(), |x| x.kinds().iter().map(|&k| r.kind(k).letter).collect()),
         e.reach_rank
             .map_or("-".to_string(), |(k, rank)| format!("{} on {}", r.kind(k).letter, rank + 1)),
         format!("{:?}", e.stalemate).to_lowercase(),

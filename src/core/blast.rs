@@ -32,12 +32,14 @@ impl Position {
         let mut n = 0;
         let mut keep = 0xFF;
         let immune = self.rules.options.blast_immune;
+        let proof = self.rules.options.blast_proof;
         for sq in std::iter::once(at).chain(self.around(at)) {
             let code = self.board[sq as usize];
             if code == EMPTY || code == OFFBOARD {
                 continue;
             }
-            if sq != at && immune >> code_kind(code) & 1 == 1 {
+            if (sq != at && immune >> code_kind(code) & 1 == 1) || proof >> code_kind(code) & 1 == 1
+            {
                 continue;
             }
             self.remove_piece::<true>(sq, code);
@@ -70,6 +72,7 @@ impl Position {
                 && code != OFFBOARD
                 && crate::core::piece::code_color(code) == by.index()
                 && self.rules.is_royal(code_kind(code))
+                && self.rules.options.blast_proof >> code_kind(code) & 1 == 0
         })
     }
 
@@ -136,7 +139,11 @@ impl Position {
     fn blast_guard(&self) -> Option<BlastGuard> {
         let bits = self.rules.bits.as_ref()?;
         let (us, them) = (self.side.index(), self.side.other().index());
-        if self.has_walls || self.royal_count[us] != 1 || self.royal_count[them] != 1 {
+        if self.has_walls
+            || self.royal_count[us] != 1
+            || self.royal_count[them] != 1
+            || self.rules.options.blast_proof != 0
+        {
             return None;
         }
         let (king, theirs) = (self.royal[us], self.royal[them]);

@@ -867,6 +867,9 @@ impl Position {
     /// With `walls` false, the moves are left without their blockers (for counting them).
     fn narrow_by_options(&mut self, out: &mut Vec<Move>, start: usize, walls: bool) {
         let options = self.rules.options;
+        if options.mutually_immune != 0 {
+            self.remove_mutual_captures(out, start);
+        }
         if options.zone_promotion {
             self.add_zone_promotions(out, start);
         }
@@ -909,6 +912,27 @@ impl Position {
                 } else {
                     out.swap_remove(i);
                 }
+            }
+        }
+    }
+
+    /// Drops the captures of a mutually immune kind's piece by one of its own kind.
+    fn remove_mutual_captures(&self, out: &mut Vec<Move>, start: usize) {
+        let immune = self.rules.options.mutually_immune;
+        let mut i = start;
+        while i < out.len() {
+            let m = out[i];
+            let (from, to) = (self.board[m.from as usize], self.board[m.to as usize]);
+            let same = m.dropped().is_none()
+                && m.from != m.to
+                && to != EMPTY
+                && to != OFFBOARD
+                && code_kind(from) == code_kind(to)
+                && immune >> code_kind(from) & 1 == 1;
+            if same {
+                out.swap_remove(i);
+            } else {
+                i += 1;
             }
         }
     }

@@ -83,6 +83,12 @@ pub struct RuleOptions {
     pub blast: bool,
     /// Kinds an explosion spares unless they capture or are captured (a bit per kind).
     pub blast_immune: u64,
+    /// Kinds an explosion never removes, not even the capturer (a bit per kind): Fairy-Stockfish's
+    /// `blastImmuneTypes` (atomar's kings).
+    pub blast_proof: u64,
+    /// Kinds that may not capture a piece of their own kind (a bit per kind; atomar's kings):
+    /// Fairy-Stockfish's `mutuallyImmuneTypes`. Never royal kinds.
+    pub mutually_immune: u64,
     /// A captured piece goes to its captor's hand (as the kind it was promoted from, if it
     /// was), and instead of a move a side may drop a piece from its hand on an empty square
     /// (crazyhouse, shogi; see `core::drops`). Hands are part of the position and its key.
@@ -177,6 +183,7 @@ impl RuleOptions {
             || self.zone_promotion
             || self.promotion_in_place
             || self.royal_promotion
+            || self.mutually_immune != 0
             || self.no_doubled_drop != 0
             || self.no_drop_mate != 0
             || self.gating
@@ -472,10 +479,12 @@ impl Rules {
         self.hooks
     }
 
-    /// May a side have more than one royal piece: several kinds royal, or a promotion to a
-    /// royal kind (coregal's queens)?
+    /// May a side have more than one royal piece: several kinds royal, a promotion to a
+    /// royal kind (coregal's queens), or a pseudo-royal kind (Fairy-Stockfish's may be many)?
     pub fn royals_may_multiply(&self) -> bool {
-        self.royal_kinds.count_ones() > 1 || self.options.royal_promotion
+        self.royal_kinds.count_ones() > 1
+            || self.options.royal_promotion
+            || self.pieces.iter().any(|p| p.pseudo_royal)
     }
 
     /// Does any option narrow the legal moves (`RuleOptions::filters_moves`)?

@@ -301,21 +301,26 @@ fn castling_rights(
         } else {
             Color::Black
         };
-        let king_side = match ch.to_ascii_uppercase() {
-            'K' => true,
-            'Q' => false,
-            _ => {
-                return Err(err(
-                    FenField::Castling,
-                    c + j,
-                    format!("unknown right '{ch}'"),
-                ))
-            }
+        let named = |r: &crate::core::rules::CastlingRule| match ch.to_ascii_uppercase() {
+            'K' => r.king_side,
+            'Q' => !r.king_side,
+            // Shredder-FEN: the castling rook's file (`AHah`).
+            f => u32::from(r.rook_from.file) + u32::from(b'A') == f as u32,
         };
+        let upper = ch.to_ascii_uppercase() as u32;
+        let a_file = u32::from(b'A');
+        let on_a_file = ch.is_ascii_alphabetic() && upper < a_file + u32::from(rules.shape.files());
+        if !matches!(ch.to_ascii_uppercase(), 'K' | 'Q') && !on_a_file {
+            return Err(err(
+                FenField::Castling,
+                c + j,
+                format!("unknown right '{ch}'"),
+            ));
+        }
         let i = rules
             .castling
             .iter()
-            .position(|r| r.color == color && r.king_side == king_side)
+            .position(|r| r.color == color && named(r))
             .ok_or_else(|| {
                 err(
                     FenField::Castling,

@@ -13,6 +13,7 @@ use crate::engine::eval::PieceValues;
 use crate::game::{Game, MoveRefused, Searchable, Terminal, VariantId};
 use crate::variants::core_table::TableHooks;
 use crate::variants::dead_position::DeadPosition;
+use crate::variants::extinction::Extinction;
 use crate::variants::terrain::{Allowance, Fired, Terrain, TerrainInPlay};
 
 /// Entries of the cache of a variant's own evaluations (a power of two).
@@ -59,12 +60,14 @@ pub struct CoreNotation {
 /// How a game ends, as the search sees it (results from the side to move's view).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ends {
-    /// In check with no legal move loses (otherwise no legal move is `stalemate`).
+    /// In check with no legal move is checkmate (otherwise no legal move is `stalemate`).
     pub checkmate: bool,
+    /// The checkmated side's result: a loss, or a win where being mated is the goal (losers).
+    pub checkmated: Terminal,
     /// The result for a side with no legal move that is not checkmated.
     pub stalemate: Terminal,
-    /// A side left without a piece of one of these kinds loses.
-    pub extinction: Vec<KindId>,
+    /// A side (almost) out of pieces of a kind loses, or wins.
+    pub extinction: Option<Extinction>,
     /// A side with a piece of this kind on this rank (0-based, its own counting) wins.
     pub reach_rank: Option<(KindId, u8)>,
     /// A side with a piece of a goal's kind on one of its squares wins.
@@ -79,8 +82,11 @@ pub struct Ends {
     pub check_limit: Option<u8>,
     /// A side that has lost its last royal piece (while the other has one) has lost.
     pub royal_capture: bool,
-    /// A hundred half-moves without capture or clock-resetting move draw.
+    /// Moves without capture or clock-resetting move draw: `move_rule` moves by each side
+    /// (FIDE's fifty).
     pub fifty_move: bool,
+    /// The moves of the rule above (each side's; 50 unless a file says otherwise).
+    pub move_rule: u16,
     /// A repeated position draws.
     pub repetition: bool,
     /// Which positions are dead (drawn) because nobody can win any more.
@@ -92,8 +98,9 @@ impl Ends {
     pub fn fide() -> Ends {
         Ends {
             checkmate: true,
+            checkmated: Terminal::Loss,
             stalemate: Terminal::Draw,
-            extinction: Vec::new(),
+            extinction: None,
             reach_rank: None,
             goals: Vec::new(),
             goal_reply: false,
@@ -101,14 +108,16 @@ impl Ends {
             check_limit: None,
             royal_capture: true,
             fifty_move: true,
+            move_rule: 50,
             repetition: true,
             dead_position: DeadPosition::Fide,
         }
     }
 
-    /// Has `side` lost every piece of an extinction kind?
-    fn extinct(&self, pos: &Position, side: Color) -> bool {
-        self.extinction.iter().any(|&k| pos.count(side, k) == 0)
+    /// Has the move rule drawn the game (its count of moves without capture or clock-resetting
+    /// move reached)?
+    pub fn move_rule_reached(&self, pos: &Position) -> bool {
+        self.fifty_move && pos.halfmove_clock() >= 2 * u32::from(self.move_rule)
     }
 
     /// Has `side` brought a goal piece to the goal rank?
@@ -150,7 +159,7 @@ impl Ends {
     /// (Goal squares alone, without racing kings' reply, the core's walk honours through
     /// `Arrivals`.)
     fn decides_early_but_by_goals(&self) -> bool {
-        !self.extinction.is_empty()
+        self.extinction.is_some()
             || self.reach_rank.is_some()
             || (!self.goals.is_empty() && self.goal_reply)
             || self.no_pieces.is_some()
@@ -175,10 +184,8 @@ impl Ends {
                 (false, false) => {}
             }
         }
-        if self.extinct(pos, us) {
-            return Some((Terminal::Loss, DecidedBy::Extinction));
-        } else if self.extinct(pos, them) {
-            return Some((Terminal::Win, DecidedBy::Extinction));
+        if let Some(result) = self.extinction.as_ref().and_then(|e| e.decided(pos)) {
+            return Some((result, DecidedBy::Extinction));
         }
         if let Some(result) = self.no_pieces {
             if pos.piece_count(us) == 0 {
@@ -218,7 +225,7 @@ impl Ends {
 pub enum DecidedBy {
     /// A side gave its last check of the check limit (three-check).
     ChecksGiven,
-    /// A side lost every piece of an extinction kind.
+    /// A side (almost) ran out of pieces of an extinction kind.
     Extinction,
     /// A side has no piece left.
     NoPiecesLeft,
@@ -583,7 +590,7 @@ impl Game for CoreGame {
                 return Some(t);
             }
         }
-        if ends.fifty_move && self.pos.halfmove_clock() >= 100 {
+        if ends.move_rule_reached(&self.pos) {
             return Some(Terminal::Draw);
         }
         if ends.repetition {
@@ -610,7 +617,7 @@ impl Game for CoreGame {
 
     fn no_moves(&self) -> Terminal {
         if self.ends.checkmate && self.pos.in_check(self.pos.side_to_move()) {
-            Terminal::Loss
+            self.ends.checkmated
         } else {
             self.ends.stalemate
         }

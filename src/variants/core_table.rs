@@ -102,6 +102,7 @@ impl TableGame for CoreGame {
         let mated = self.ends().checkmate && self.position().is_check();
         Some(match self.no_moves() {
             Terminal::Loss if mated => GameEnd::Checkmate { winner: them },
+            other if mated => rule_words(other, us, "checkmated"),
             Terminal::Draw => GameEnd::Stalemate,
             other => rule_words(other, us, "no legal move"),
         })

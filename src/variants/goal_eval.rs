@@ -28,7 +28,12 @@ const DROP_KING_SAFETY: i32 = 3;
 pub fn evaluate(pos: &Position, values: &PieceValues, ends: &Ends) -> i32 {
     let us = pos.side_to_move();
     let them = us.other();
-    let mut score = if ends.no_pieces == Some(Terminal::Win) {
+    let losing_wins = ends.no_pieces == Some(Terminal::Win)
+        || ends
+            .extinction
+            .as_ref()
+            .is_some_and(|e| e.losing_pieces_wins());
+    let mut score = if losing_wins {
         // Fewer and lesser pieces are better where losing them all wins.
         material(pos, values, them) - material(pos, values, us)
     } else {

@@ -11,6 +11,7 @@ pub mod core_game;
 pub mod core_table;
 pub mod custom;
 pub mod dead_position;
+pub mod extinction;
 pub mod fairy;
 pub mod follow;
 pub mod goal_eval;

@@ -93,6 +93,8 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
             check_limit: end_rules.check_limit,
             blast: doc.rules.blast,
             blast_immune: captures_and_drops.blast_immune,
+            blast_proof: captures_and_drops.blast_proof,
+            mutually_immune: captures_and_drops.mutually_immune,
             drops: captures_and_drops.drops,
             captures_to_hand: captures_and_drops.placement.captures_to_hand,
             must_drop: captures_and_drops.placement.must_drop,
@@ -242,6 +244,8 @@ fn promotion_kinds(
 /// The `[rules]` that change what a capture does (blast) and where captured pieces go (drops).
 struct CapturesAndDrops {
     blast_immune: u64,
+    blast_proof: u64,
+    mutually_immune: u64,
     drops: bool,
     placement: PlacementRules,
     no_doubled_drop: u64,
@@ -257,11 +261,28 @@ fn captures_and_drops(
     for k in &doc.rules.blast_immune {
         blast_immune |= 1 << kind_of(k)?;
     }
-    if blast_immune != 0 && !doc.rules.blast {
-        return Err(cx.err(
-            doc.rules.blast_immune[0].span(),
-            "blast_immune needs blast = true",
-        ));
+    let mut blast_proof = 0u64;
+    for k in &doc.rules.blast_proof {
+        blast_proof |= 1 << kind_of(k)?;
+    }
+    if let Some(k) = doc
+        .rules
+        .blast_immune
+        .iter()
+        .chain(&doc.rules.blast_proof)
+        .next()
+        .filter(|_| !doc.rules.blast)
+    {
+        return Err(cx.err(k.span(), "blast_immune and blast_proof need blast = true"));
+    }
+    let mut mutually_immune = 0u64;
+    for k in &doc.rules.mutually_immune {
+        let kind = kind_of(k)?;
+        if doc.pieces.get_ref()[kind as usize].royal {
+            // A royal piece of such a kind would be "in check" from its twin that cannot take it.
+            return Err(cx.err(k.span(), "a royal piece cannot be mutually_immune"));
+        }
+        mutually_immune |= 1 << kind;
     }
     let drops = doc.rules.drops.as_ref().is_some_and(|d| *d.get_ref());
     if let Some(d) = doc
@@ -306,6 +327,8 @@ fn captures_and_drops(
     }
     Ok(CapturesAndDrops {
         blast_immune,
+        blast_proof,
+        mutually_immune,
         drops,
         placement: placement_rules(cx, doc, kind_of, drops)?,
         no_doubled_drop,

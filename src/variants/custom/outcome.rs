@@ -45,15 +45,21 @@ pub fn outcome(game: &mut CoreGame) -> Option<GameEnd> {
     game.legal_moves(&mut moves);
     if moves.is_empty() {
         if game.position().is_check() && end.checkmate {
-            return Some(GameEnd::Checkmate { winner: mover });
+            return Some(match end.checkmated {
+                Terminal::Loss => GameEnd::Checkmate { winner: mover },
+                other => by_result(other, "checkmated"),
+            });
         }
         return Some(by_result(end.stalemate, "stalemate"));
     }
     if end.dead_position.is_dead(game.position()) {
         return Some(drawn("insufficient material"));
     }
-    if end.fifty_move && game.position().halfmove_clock() >= 100 {
-        return Some(drawn("fifty moves"));
+    if end.move_rule_reached(game.position()) {
+        return Some(drawn(&match end.move_rule {
+            50 => "fifty moves".to_string(),
+            n => format!("{n} moves"),
+        }));
     }
     if end.repetition && game.repetitions() >= 3 {
         return Some(drawn("threefold repetition"));

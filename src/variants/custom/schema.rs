@@ -140,6 +140,12 @@ pub struct RulesDoc {
     pub blast: bool,
     #[serde(default)]
     pub blast_immune: Vec<Spanned<String>>,
+    /// Kinds an explosion never removes, not even when they capture.
+    #[serde(default)]
+    pub blast_proof: Vec<Spanned<String>>,
+    /// Kinds that may not capture a piece of their own kind.
+    #[serde(default)]
+    pub mutually_immune: Vec<Spanned<String>>,
     #[serde(default)]
     pub drops: Option<Spanned<bool>>,
     #[serde(default)]
@@ -214,7 +220,17 @@ pub struct EndDoc {
     #[serde(default = "yes")]
     pub checkmate: bool,
     #[serde(default)]
+    pub checkmate_result: Option<Spanned<String>>,
+    #[serde(default)]
     pub extinction: Vec<Spanned<String>>,
+    #[serde(default)]
+    pub extinction_count: Option<Spanned<i64>>,
+    #[serde(default)]
+    pub extinction_opponent_count: Option<Spanned<i64>>,
+    #[serde(default)]
+    pub extinction_reply: bool,
+    #[serde(default)]
+    pub extinction_result: Option<Spanned<String>>,
     #[serde(default)]
     pub reach_rank: Option<ReachDoc>,
     #[serde(default)]
@@ -229,6 +245,8 @@ pub struct EndDoc {
     pub stalemate: Option<Spanned<String>>,
     #[serde(default = "yes")]
     pub fifty_move: bool,
+    #[serde(default)]
+    pub move_rule: Option<Spanned<i64>>,
     #[serde(default = "yes")]
     pub threefold: bool,
     #[serde(default)]
@@ -239,7 +257,12 @@ impl Default for EndDoc {
     fn default() -> EndDoc {
         EndDoc {
             checkmate: true,
+            checkmate_result: None,
             extinction: Vec::new(),
+            extinction_count: None,
+            extinction_opponent_count: None,
+            extinction_reply: false,
+            extinction_result: None,
             reach_rank: None,
             goal: Vec::new(),
             goal_reply: false,
@@ -247,6 +270,7 @@ impl Default for EndDoc {
             no_pieces: None,
             stalemate: None,
             fifty_move: true,
+            move_rule: None,
             threefold: true,
             dead_position: None,
         }

@@ -8,6 +8,8 @@ use crate::variants::custom::error::VariantFileError;
 use crate::variants::custom::geometry::board_square;
 use crate::variants::custom::schema::{EndDoc, VariantDoc};
 use crate::variants::dead_position::{self, DeadPosition};
+use crate::variants::extinction::{Counted, Extinction};
+use toml::Spanned;
 
 /// A goal's kind and its squares, named before the board's shape can place them.
 pub(super) type GoalSquares = Vec<(KindId, Vec<Square>)>;
@@ -23,10 +25,7 @@ pub(super) fn ends(
     kind_of: &KindOf<'_>,
 ) -> Result<(Ends, GoalSquares), VariantFileError> {
     let end = &doc.end;
-    let mut extinction = Vec::new();
-    for e in &end.extinction {
-        extinction.push(kind_of(e)?);
-    }
+    let extinction = extinction(cx, doc, kind_of)?;
     let reach_rank = match &end.reach_rank {
         Some(r) => Some((
             kind_of(&r.piece)?,
@@ -54,8 +53,27 @@ pub(super) fn ends(
         Some(n) => Some(count(cx, n, 1, 15, "checks")? as u8),
         None => None,
     };
+    let checkmated = match end.checkmate_result.as_ref() {
+        None => Terminal::Loss,
+        Some(r) if !end.checkmate => {
+            return Err(cx.err(r.span(), "checkmate_result needs checkmate = true"))
+        }
+        Some(r) => match r.get_ref().as_str() {
+            "loss" => Terminal::Loss,
+            "win" => Terminal::Win,
+            _ => return Err(cx.err(r.span(), "checkmate_result is \"loss\" or \"win\"")),
+        },
+    };
+    let move_rule = match &end.move_rule {
+        None => 50,
+        Some(n) if !end.fifty_move => {
+            return Err(cx.err(n.span(), "move_rule needs fifty_move = true"))
+        }
+        Some(n) => count(cx, n, 1, 1000, "move_rule")? as u16,
+    };
     let ends = Ends {
         checkmate: end.checkmate,
+        checkmated,
         stalemate,
         extinction,
         reach_rank,
@@ -68,10 +86,74 @@ pub(super) fn ends(
         // them unless the king is an extinction kind, and a dead position only where named.
         royal_capture: false,
         fifty_move: end.fifty_move,
+        move_rule,
         repetition: end.threefold,
         dead_position,
     };
     Ok((ends, goals))
+}
+
+/// `extinction` and its modifiers: the kinds (or `"all"`, every piece counted together), how
+/// few are extinct, how many the other side must keep, the bare side's reply, the result.
+fn extinction(
+    cx: &Ctx<'_>,
+    doc: &VariantDoc,
+    kind_of: &KindOf<'_>,
+) -> Result<Option<Extinction>, VariantFileError> {
+    let end = &doc.end;
+    let modifiers = [
+        end.extinction_count.as_ref().map(|c| c.span()),
+        end.extinction_opponent_count.as_ref().map(|c| c.span()),
+        end.extinction_result.as_ref().map(|c| c.span()),
+    ];
+    if end.extinction.is_empty() {
+        if let Some(span) = modifiers.into_iter().flatten().next() {
+            return Err(cx.err(span, "needs extinction = [LETTER, …] or [\"all\"]"));
+        }
+        if end.extinction_reply {
+            return Err(cx.err(doc.pieces.span(), "extinction_reply needs extinction"));
+        }
+        return Ok(None);
+    }
+    let counted = if end.extinction.iter().any(|e| e.get_ref() == "all") {
+        if end.extinction.len() > 1 {
+            return Err(cx.err(
+                end.extinction[0].span(),
+                "\"all\" counts every piece: it stands alone",
+            ));
+        }
+        Counted::All
+    } else {
+        let mut kinds = Vec::new();
+        for e in &end.extinction {
+            kinds.push(kind_of(e)?);
+        }
+        Counted::Kinds(kinds)
+    };
+    let small = |n: &Option<Spanned<i64>>, what: &str| -> Result<u8, VariantFileError> {
+        match n {
+            None => Ok(0),
+            Some(n) => match u8::try_from(*n.get_ref()) {
+                Ok(v) if v <= 64 => Ok(v),
+                _ => Err(cx.err(n.span(), format!("{what} is a count from 0 to 64"))),
+            },
+        }
+    };
+    let result = match end.extinction_result.as_ref() {
+        None => Terminal::Loss,
+        Some(r) => match r.get_ref().as_str() {
+            "loss" => Terminal::Loss,
+            "win" => Terminal::Win,
+            _ => return Err(cx.err(r.span(), "extinction_result is \"loss\" or \"win\"")),
+        },
+    };
+    Ok(Some(Extinction {
+        counted,
+        at_most: small(&end.extinction_count, "extinction_count")?,
+        opponent_at_least: small(&end.extinction_opponent_count, "extinction_opponent_count")?,
+        reply: end.extinction_reply,
+        result,
+    }))
 }
 
 fn stalemate(cx: &Ctx<'_>, end: &EndDoc) -> Result<Terminal, VariantFileError> {

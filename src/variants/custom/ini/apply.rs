@@ -57,15 +57,10 @@ const OFF_VALUES: &[(&str, &str)] = &[
     ("moveRepetitionIllegal", "false"),
     ("chasingRule", "none"),
     ("stalematePieceCount", "false"),
-    ("checkmateValue", "loss"),
     ("shogiPawnDropMateIllegal", "false"),
     ("shatarMateRule", "false"),
     ("bikjangRule", "false"),
-    ("extinctionClaim", "false"),
-    ("extinctionPseudoRoyal", "false"),
     ("dupleCheck", "false"),
-    ("extinctionPieceCount", "0"),
-    ("extinctionOpponentPieceCount", "0"),
     ("flagPieceCount", "1"),
     ("flagPieceBlockedWin", "false"),
     ("flagPieceSafe", "false"),
@@ -366,13 +361,25 @@ fn rule_key(m: &mut Model, key: &str, v: &str) -> Applied {
         }
         "dropNoDoubledCount" => m.no_doubled_count = int(v)?,
         "stalemateValue" => m.stalemate = Value::parse(v).ok_or(Why::Value)?,
+        "checkmateValue" => {
+            m.checkmate_value = match Value::parse(v) {
+                Some(Value::Draw) | None => return Err(Why::Value),
+                Some(value) => value,
+            }
+        }
+        "extinctionPieceCount" => m.extinction_count = int(v)?,
+        "extinctionOpponentPieceCount" => m.extinction_opponent_count = int(v)?,
+        "extinctionClaim" => m.extinction_claim = boolean(v)?,
+        "extinctionPseudoRoyal" => m.extinction_pseudo_royal = boolean(v)?,
+        "blastImmuneTypes" => m.blast_proof = kinds(m, v)?,
+        "mutuallyImmuneTypes" => m.mutually_immune = kinds(m, v)?,
         "flagMove" => m.flag_move = boolean(v)?,
         "checkCounting" => m.check_counting = boolean(v)?,
         "nMoveRule" => {
-            m.fifty_move = match int(v)? {
-                0 => false,
-                50 => true,
-                _ => return Err(Why::Because("only 50 or 0 (none)".into())),
+            let n = int(v)?;
+            m.fifty_move = n != 0;
+            if n != 0 {
+                m.move_rule = n;
             }
         }
         "nFoldRule" => {

@@ -35,6 +35,8 @@ pub(super) fn square_name(f: u32, r: u32) -> String {
 pub(super) struct Writer<'a> {
     pub(super) m: &'a Model,
     pub(super) bad: Vec<String>,
+    /// The kinds written `pseudo_royal` (Fairy-Stockfish's `extinctionPseudoRoyal`).
+    pub(super) pseudo_royals: Vec<String>,
 }
 
 impl Writer<'_> {
@@ -89,7 +91,11 @@ pub(super) fn bool_line(out: &mut String, key: &str, on: bool) {
 
 /// The variant file of `name`, or the keys (with why) that keep it from being written.
 pub fn emit(name: &str, parent: &str, m: &Model) -> Result<String, Vec<String>> {
-    let mut w = Writer { m, bad: Vec::new() };
+    let mut w = Writer {
+        m,
+        bad: Vec::new(),
+        pseudo_royals: Vec::new(),
+    };
     if m.pieces.is_empty() {
         w.bad.push("no pieces".into());
     }
@@ -121,6 +127,7 @@ pub fn emit(name: &str, parent: &str, m: &Model) -> Result<String, Vec<String>> 
             "Fairy-Stockfish's {name} (from variants.ini, over {parent})"
         ))
     );
+    w.pseudo_royals = end::pseudo_royals(&mut w, start.as_ref());
     let castling = castling::lines(&mut w, start.as_ref());
     if let Some(start) = &start {
         let _ = writeln!(out, "\n[board]\nfiles = {}\nranks = {}", m.files, m.ranks);
@@ -189,6 +196,12 @@ fn pawn_rules(w: &mut Writer<'_>) -> Pawns {
     let n_move = w.same(&m.n_move_kinds, "nMoveRuleTypes");
     let en_passant = w.same(&m.en_passant_kinds, "enPassantTypes");
     let promotes = !promo_to.is_empty() && !promo_pawns.is_empty();
+    if promo_to.is_empty() && promo_pawns.iter().any(|k| m.piece(k).is_some()) {
+        // Fairy-Stockfish's pawn with no type to promote to never moves onto its promotion
+        // region, which it still attacks; our pawns without promotion move there.
+        w.bad
+            .push("promotionPieceTypes (none: pawns that may not reach the last rank)".into());
+    }
     if promotes {
         let region = [m.promotion_region[0].clone(), m.promotion_region[1].clone()];
         if let Some(r) = w.relative_ranks(&region, "promotionRegion") {
@@ -247,6 +260,11 @@ fn piece_section(
     let _ = writeln!(out, "name = {}", quote(&p.kind));
     let _ = writeln!(out, "betza = {}", quote(&p.betza));
     bool_line(out, "royal", p.royal);
+    bool_line(
+        out,
+        "pseudo_royal",
+        p.pseudo_royal || w.pseudo_royals.contains(&p.kind),
+    );
     bool_line(out, "pawn", pawns.is_pawn(&p.kind));
     if let Some(ranks) = pawns
         .double_step
@@ -291,6 +309,19 @@ fn rules_lines(w: &mut Writer<'_>, drops: bool) -> String {
     if m.blast && m.piece("pawn").is_some() {
         // Fairy-Stockfish's explosion spares the pawns around it.
         let _ = writeln!(rules, "blast_immune = [{}]", quote(&w.letter("pawn")));
+    }
+    for (key, list) in [
+        ("blast_proof", &m.blast_proof),
+        ("mutually_immune", &m.mutually_immune),
+    ] {
+        let letters: Vec<String> = list
+            .iter()
+            .filter(|k| m.piece(k).is_some())
+            .map(|k| quote(&w.letter(k)))
+            .collect();
+        if !letters.is_empty() {
+            let _ = writeln!(rules, "{key} = [{}]", letters.join(", "));
+        }
     }
     bool_line(&mut rules, "drops", drops);
     if let Some(kind) = m

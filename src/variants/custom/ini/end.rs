@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use super::emit::{bool_line, checks, quote, square_name, Writer};
 use super::fen::StartFen;
-use super::mobility::can_hold;
+use super::mobility::{can_hold, start_count};
 use super::model::{Model, Types, Value};
 use super::region::whole_ranks;
 
@@ -17,26 +17,95 @@ fn kinds_of(m: &Model, t: &Types) -> Vec<String> {
     }
 }
 
+/// The kinds `extinctionPseudoRoyal` makes pseudo-royal, where our `pseudo_royal` (royal
+/// always) says the same: Fairy-Stockfish makes an extinction kind pseudo-royal while a side
+/// has at most `extinctionPieceCount + 1` of it, so the two agree when no side can ever have
+/// more (as many at the start, no promotion to it, none in hand; a pseudo-royal piece is never
+/// captured). Its extinction rule then never applies, as in Fairy-Stockfish (without blast).
+pub(super) fn pseudo_royals(w: &mut Writer<'_>, start: Option<&StartFen>) -> Vec<String> {
+    let m = w.m;
+    let Some((_, Types::Kinds(kinds))) =
+        m.extinction.as_ref().filter(|_| m.extinction_pseudo_royal)
+    else {
+        if m.extinction_pseudo_royal && m.extinction.is_some() {
+            w.bad
+                .push("extinctionPseudoRoyal (with every piece counted)".into());
+        }
+        return Vec::new();
+    };
+    if m.blast {
+        w.bad
+            .push("extinctionPseudoRoyal (with blastOnCapture)".into());
+        return Vec::new();
+    }
+    let Some(start) = start else {
+        return Vec::new();
+    };
+    let limit = m.extinction_count as usize + 1;
+    let mut out = Vec::new();
+    for k in kinds {
+        let Some(p) = m.piece(k) else { continue };
+        let stays_few = (0..2).all(|side| {
+            !m.promotion_to[side].contains(k) && start_count(start, p.letter, side, true) <= limit
+        });
+        if !stays_few {
+            w.bad.push(format!(
+                "extinctionPseudoRoyal ({k} may be more than {limit} on a side)"
+            ));
+        } else if !p.royal {
+            out.push(k.clone());
+        }
+    }
+    out
+}
+
 pub(super) fn lines(w: &mut Writer<'_>, start: Option<&StartFen>) -> String {
     let m = w.m;
     let mut out = String::new();
-    let royal = m.pieces.iter().any(|p| p.royal);
+    let royal = m
+        .pieces
+        .iter()
+        .any(|p| p.royal || p.pseudo_royal || w.pseudo_royals.contains(&p.kind));
     if !(royal && m.checkmate) {
         let _ = writeln!(out, "checkmate = false");
+    } else if m.checkmate_value == Value::Win {
+        let _ = writeln!(out, "checkmate_result = \"win\"");
     }
-    match &m.extinction {
+    let plain = m.extinction_count == 0 && m.extinction_opponent_count == 0 && !m.extinction_claim;
+    let extinction = m.extinction.as_ref().filter(|_| w.pseudo_royals.is_empty());
+    match extinction {
         None => {}
         Some((_, Types::Kinds(k))) if k.is_empty() => {}
-        Some((v @ (Value::Win | Value::Loss), Types::All)) => {
+        Some((v @ (Value::Win | Value::Loss), Types::All)) if plain => {
             let _ = writeln!(out, "no_pieces = {}", quote(v.word()));
         }
-        Some((Value::Loss, Types::Kinds(k))) => {
-            if k.iter().any(|k| m.piece(k).is_none()) {
-                w.bad
-                    .push("extinctionPieceTypes (a type the variant does not have)".into());
+        Some((v @ (Value::Win | Value::Loss), types)) => {
+            let list = match types {
+                Types::All => quote("all"),
+                Types::Kinds(k) => {
+                    if k.iter().any(|k| m.piece(k).is_none()) {
+                        w.bad
+                            .push("extinctionPieceTypes (a type the variant does not have)".into());
+                    }
+                    let list: Vec<String> = k.iter().map(|k| quote(&w.letter(k))).collect();
+                    list.join(", ")
+                }
+            };
+            let _ = writeln!(out, "extinction = [{list}]");
+            if m.extinction_count != 0 {
+                let _ = writeln!(out, "extinction_count = {}", m.extinction_count);
             }
-            let list: Vec<String> = k.iter().map(|k| quote(&w.letter(k))).collect();
-            let _ = writeln!(out, "extinction = [{}]", list.join(", "));
+            if m.extinction_opponent_count != 0 {
+                let _ = writeln!(
+                    out,
+                    "extinction_opponent_count = {}",
+                    m.extinction_opponent_count
+                );
+            }
+            bool_line(&mut out, "extinction_reply", m.extinction_claim);
+            if *v == Value::Win {
+                let _ = writeln!(out, "extinction_result = \"win\"");
+            }
         }
         Some((v, _)) => w.bad.push(format!(
             "extinctionValue ({} when pieces of a type are gone)",
@@ -53,6 +122,8 @@ pub(super) fn lines(w: &mut Writer<'_>, start: Option<&StartFen>) -> String {
     }
     if !m.fifty_move {
         let _ = writeln!(out, "fifty_move = false");
+    } else if m.move_rule != 50 {
+        let _ = writeln!(out, "move_rule = {}", m.move_rule);
     }
     if !m.threefold {
         let _ = writeln!(out, "threefold = false");

@@ -23,17 +23,28 @@ pub(super) fn can_hold(m: &Model, start: &StartFen, kind: &str, side: usize) -> 
 
 /// Whether a side has a piece of this letter in the start position, on the board or in hand.
 fn in_start(start: &StartFen, letter: char, side: usize) -> bool {
+    start_count(start, letter, side, true) > 0
+}
+
+/// How many pieces of this letter a side has in the start position: on the board, and in
+/// hand too with `hand`.
+pub(super) fn start_count(start: &StartFen, letter: char, side: usize, hand: bool) -> usize {
     let l = if side == 0 {
         letter.to_ascii_uppercase()
     } else {
         letter.to_ascii_lowercase()
     };
-    let on_board = start
+    let on_board: usize = start
         .board
         .split('/')
         .filter_map(fen::rank_letters)
-        .any(|row| row.contains(&Some(l)));
-    on_board || start.hands.as_deref().is_some_and(|h| h.contains(l))
+        .map(|row| row.iter().filter(|&&c| c == Some(l)).count())
+        .sum();
+    let in_hand = match (hand, start.hands.as_deref()) {
+        (true, Some(h)) => h.chars().filter(|&c| c == l).count(),
+        _ => 0,
+    };
+    on_board + in_hand
 }
 
 /// The `zone` a piece's mobility regions become (`None` for none), reporting what cannot be.

@@ -54,6 +54,8 @@ pub const PARENTS: &[(&str, &str, bool)] = &[
     ("makruk", "makruk", false),
     ("asean", "asean", false),
     ("ai-wok", "ai-wok", false),
+    ("nocheckatomic", "nocheckatomic", false),
+    ("pocketknight", "pocketknight", false),
 ];
 
 /// Why a variant was not written.

@@ -20,6 +20,9 @@ pub struct Piece {
     pub letter: char,
     pub betza: String,
     pub royal: bool,
+    /// A shipped parent's `pseudo_royal` (Fairy-Stockfish has no such key: an import
+    /// over such a parent is refused).
+    pub pseudo_royal: bool,
     pub mating_power: Option<String>,
     /// A shipped parent's per-piece regions, copied as written (Fairy-Stockfish's own
     /// mobility regions are not read).
@@ -35,6 +38,7 @@ impl Piece {
             letter: letter.to_ascii_uppercase(),
             betza: betza.to_string(),
             royal: kind == "king",
+            pseudo_royal: false,
             mating_power: match kind {
                 "bishop" => Some("colour-bound".into()),
                 "knight" => Some("minor".into()),
@@ -109,6 +113,9 @@ pub struct Model {
     pub must_capture: bool,
     pub no_giving_check: bool,
     pub blast: bool,
+    /// `blastImmuneTypes`, `mutuallyImmuneTypes`.
+    pub blast_proof: Vec<String>,
+    pub mutually_immune: Vec<String>,
     pub flying_general: bool,
     pub piece_drops: bool,
     pub captures_to_hand: bool,
@@ -132,8 +139,16 @@ pub struct Model {
     pub mobility: BTreeMap<String, BySide<Option<Region>>>,
 
     pub checkmate: bool,
+    /// `checkmateValue`: the mated side's result.
+    pub checkmate_value: Value,
     pub stalemate: Value,
     pub extinction: Option<(Value, Types)>,
+    /// `extinctionPieceCount`, `extinctionOpponentPieceCount`, `extinctionClaim`.
+    pub extinction_count: u32,
+    pub extinction_opponent_count: u32,
+    pub extinction_claim: bool,
+    /// `extinctionPseudoRoyal`: the extinction kinds are pseudo-royal while few.
+    pub extinction_pseudo_royal: bool,
     pub flag_piece: BySide<Option<Types>>,
     pub flag_region: BySide<Region>,
     pub flag_move: bool,
@@ -141,6 +156,8 @@ pub struct Model {
     pub checks: Option<u32>,
     pub check_counting: bool,
     pub fifty_move: bool,
+    /// `nMoveRule` when it is not 0.
+    pub move_rule: u32,
     pub threefold: bool,
 }
 
@@ -163,7 +180,9 @@ impl Model {
             pieces: Vec::new(),
             promotion_pawns: both(kinds(&["pawn"])),
             promotion_region: [Region::rank(7), Region::rank(0)],
-            promotion_to: both(kinds(&["queen", "rook", "bishop", "knight"])),
+            // Fairy-Stockfish resets the promotion types when a section defines its pieces
+            // from scratch (`reset_pieces`): none unless the section names them.
+            promotion_to: both(Vec::new()),
             n_move_kinds: both(kinds(&["pawn"])),
             en_passant_kinds: both(kinds(&["pawn"])),
             double_step: true,
@@ -177,6 +196,8 @@ impl Model {
             must_capture: false,
             no_giving_check: false,
             blast: false,
+            blast_proof: Vec::new(),
+            mutually_immune: Vec::new(),
             flying_general: false,
             piece_drops: false,
             captures_to_hand: false,
@@ -193,14 +214,20 @@ impl Model {
             no_doubled_count: 1,
             mobility: BTreeMap::new(),
             checkmate: true,
+            checkmate_value: Value::Loss,
             stalemate: Value::Draw,
             extinction: None,
+            extinction_count: 0,
+            extinction_opponent_count: 0,
+            extinction_claim: false,
+            extinction_pseudo_royal: false,
             flag_piece: [None, None],
             flag_region: [Region::default(), Region::default()],
             flag_move: false,
             checks: None,
             check_counting: false,
             fifty_move: true,
+            move_rule: 50,
             threefold: true,
         }
     }
@@ -347,6 +374,11 @@ impl Model {
         self.must_capture = r.must_capture;
         self.no_giving_check = r.no_giving_check;
         self.blast = r.blast;
+        let letters = |list: &[toml::Spanned<String>], m: &Model| -> Result<Vec<String>, String> {
+            list.iter().map(|l| letter_kind(m, l.get_ref())).collect()
+        };
+        self.blast_proof = letters(&r.blast_proof, self)?;
+        self.mutually_immune = letters(&r.mutually_immune, self)?;
         self.flying_general = r.flying_general;
         let drops = r.drops.as_ref().is_some_and(|d| *d.get_ref());
         self.piece_drops = drops;
@@ -387,11 +419,27 @@ impl Model {
         let last = self.ranks.saturating_sub(1);
         let e = &doc.end;
         self.checkmate = e.checkmate;
+        self.checkmate_value = match e.checkmate_result.as_ref().map(|s| s.get_ref().as_str()) {
+            None => Value::Loss,
+            Some(s) => Value::parse(s).ok_or("checkmate_result")?,
+        };
         self.stalemate = match e.stalemate.as_ref().map(|s| s.get_ref().as_str()) {
             None => Value::Draw,
             Some(s) => Value::parse(s).ok_or("stalemate")?,
         };
         self.extinction = self.shipped_extinction(e)?;
+        let small = |n: &Option<toml::Spanned<i64>>| {
+            n.as_ref().map_or(Ok(0), |n| {
+                u32::try_from(*n.get_ref()).map_err(|e| e.to_string())
+            })
+        };
+        self.extinction_count = small(&e.extinction_count)?;
+        self.extinction_opponent_count = small(&e.extinction_opponent_count)?;
+        self.extinction_claim = e.extinction_reply;
+        self.move_rule = match &e.move_rule {
+            None => 50,
+            Some(n) => u32::try_from(*n.get_ref()).map_err(|e| e.to_string())?,
+        };
         if let Some(reach) = &e.reach_rank {
             let kind = letter_kind(self, reach.piece.get_ref())?;
             let rank = u32::try_from(*reach.rank.get_ref() - 1).map_err(|e| e.to_string())?;
@@ -430,11 +478,17 @@ impl Model {
     /// `extinction` and `no_pieces` as Fairy-Stockfish's one extinction rule.
     fn shipped_extinction(&self, e: &EndDoc) -> Result<Option<(Value, Types)>, String> {
         let no_pieces = e.no_pieces.as_ref().map(|v| v.get_ref().as_str());
+        let result = match e.extinction_result.as_ref().map(|v| v.get_ref().as_str()) {
+            None => Value::Loss,
+            Some(v) => Value::parse(v).ok_or("extinction_result")?,
+        };
+        let all = e.extinction.iter().any(|l| l.get_ref() == "all");
         Ok(match (e.extinction.is_empty(), no_pieces) {
             (true, None) => None,
             (true, Some(v)) => Some((Value::parse(v).ok_or("no_pieces")?, Types::All)),
+            (false, None) if all => Some((result, Types::All)),
             (false, None) => Some((
-                Value::Loss,
+                result,
                 Types::Kinds(
                     e.extinction
                         .iter()
@@ -452,6 +506,7 @@ impl Model {
 fn shipped_piece(p: &PieceDoc, kind: &str, letter: char) -> Piece {
     let mut piece = Piece::new(kind, letter, p.betza.get_ref());
     piece.royal = p.royal;
+    piece.pseudo_royal = p.pseudo_royal;
     piece.mating_power = p.mating_power.as_ref().map(|m| m.get_ref().clone());
     piece.zone = p
         .zone

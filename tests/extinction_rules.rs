@@ -1,0 +1,135 @@
+//! Extinction as data, through the shipped files that use its parts: counts (threekings),
+//! all pieces counted together with the bare king's reply (shatranj), extinction and
+//! checkmate that win (codrus, losers), the move rule's length (shatranj's seventy), and
+//! atomar's explosion-proof kings that may not take each other.
+
+mod shipped_moves;
+
+use chessrules::core::Color;
+use chessrules::game::{GameEnd, Score};
+use chessrules::variants::custom::{builtin, outcome, variant};
+use shipped_moves::{make_and_unmake_restore, play, pos, uci_texts};
+
+/// The game's end by the file's rules, from FEN, after the moves given.
+fn end_after(name: &str, fen: &str, moves: &[&str]) -> Option<GameEnd> {
+    let mut p = pos(name, fen);
+    for m in moves {
+        play(&mut p, m);
+    }
+    let v = &builtin::by_name(name).expect("shipped").variant;
+    outcome(&mut variant::game(v, p))
+}
+
+#[test]
+fn three_kings_lose_with_the_first_king_lost() {
+    // White takes one of Black's three kings: Black, with two left, has lost.
+    let fen = "k2k3k/8/8/8/8/8/8/KK1K3R w - - 0 1";
+    assert_eq!(end_after("threekings", fen, &[]), None, "three kings each");
+    let end = end_after("threekings", fen, &["h1h8"]);
+    assert_eq!(end.map(|e| e.score()), Some(Score::Win(Color::White)));
+}
+
+#[test]
+fn a_bare_king_loses_unless_it_bares_the_other_back_at_once() {
+    // Black is bare, to move, and cannot take White's last piece: not over yet (the reply).
+    let fen = "7k/8/8/8/8/8/8/R3K3 b - - 0 1";
+    assert_eq!(end_after("shatranj", fen, &[]), None);
+    // Once Black has moved without baring White, Black has lost.
+    let end = end_after("shatranj", fen, &["h8g7"]);
+    assert_eq!(end.map(|e| e.score()), Some(Score::Win(Color::White)));
+    // Black bares White back by taking the rook: king against king, drawn.
+    let end = end_after("shatranj", "8/8/8/8/8/8/6k1/4K2R b - - 0 1", &["g2h1"]);
+    assert_eq!(end, None, "king against king plays on");
+    // Two pieces against the bare king to move: lost at once, whatever Black might take.
+    let end = end_after("shatranj", "7k/8/8/8/8/8/8/R3K2R b - - 0 1", &[]);
+    assert_eq!(end.map(|e| e.score()), Some(Score::Win(Color::White)));
+}
+
+#[test]
+fn shatranj_draws_after_seventy_moves_not_fifty() {
+    let fifty = "r3k3/p7/8/8/8/8/3PP3/2RQK3 w - - 100 80";
+    assert_eq!(end_after("shatranj", fifty, &[]), None);
+    let seventy = "r3k3/p7/8/8/8/8/3PP3/2RQK3 w - - 140 90";
+    let end = end_after("shatranj", seventy, &[]).expect("drawn");
+    assert_eq!(end.score(), Score::Draw);
+    assert!(end.to_string().contains("70 moves"), "{end}");
+}
+
+#[test]
+fn losing_the_king_wins_codrus_and_being_mated_wins_losers() {
+    // White must take the black king (the only capture): Black has won.
+    let end = end_after("codrus", "8/8/8/8/8/8/1k6/K7 w - - 0 1", &["a1b2"]);
+    assert_eq!(end.map(|e| e.score()), Some(Score::Win(Color::Black)));
+    // Fool's mate in losers: the mated side wins.
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let end = end_after("losers", start, &["f2f3", "e7e5", "g2g4", "d8h4"]).expect("over");
+    assert_eq!(end.score(), Score::Win(Color::White));
+    // A bare king wins losers too.
+    let end = end_after("losers", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", &[]);
+    assert!(matches!(end.map(|e| e.score()), Some(Score::Win(_))));
+}
+
+#[test]
+fn atomar_kings_survive_explosions_and_never_take_each_other() {
+    // The white king takes on d2: the explosion removes the pieces around it, not the king.
+    let mut p = pos("atomar", "4k3/8/8/8/8/8/2nb4/4K3 w - - 0 1");
+    play(&mut p, "e1d2");
+    assert_eq!(
+        chessrules::notation::fen::write(&p),
+        "4k3/8/8/8/8/8/3K4/8 b - - 0 1"
+    );
+    // Kings side by side: neither may take the other.
+    let mut p = pos("atomar", "8/8/8/8/8/8/3k4/4K3 w - - 0 1");
+    assert!(!uci_texts(&mut p).contains(&"e1d2".to_string()));
+    make_and_unmake_restore("atomar", "4k3/8/8/8/8/8/2nb4/4K3 w - - 0 1");
+    // In no-check atomic the king may, and blows itself up with the other: the mover loses.
+    let end = end_after("nocheckatomic", "8/8/8/8/8/8/3k4/4K3 w - - 0 1", &["e1d2"]);
+    assert_eq!(end.map(|e| e.score()), Some(Score::Win(Color::Black)));
+}
+
+#[test]
+fn the_new_keys_refuse_what_they_cannot_mean() {
+    use chessrules::variants::custom::load_variant_file;
+    let base = std::fs::read_to_string("variants/shatranj.toml").expect("shatranj.toml");
+    for (from, to, says) in [
+        (
+            "extinction = [\"all\"]",
+            "extinction = [\"all\", \"K\"]",
+            "stands alone",
+        ),
+        ("extinction_count = 1", "extinction_count = 99", "0 to 64"),
+        (
+            "stalemate = \"loss\"",
+            "stalemate = \"loss\"\ncheckmate_result = \"draw\"",
+            "checkmate_result is",
+        ),
+        (
+            "move_rule = 70",
+            "move_rule = 70\nfifty_move = false",
+            "fifty_move",
+        ),
+    ] {
+        let text = base.replace(from, to);
+        let e = load_variant_file(&text).expect_err(to);
+        assert!(e.to_string().contains(says), "{to}: {e}");
+    }
+    let no_extinction = base.replace("extinction = [\"all\"]\n", "");
+    let e = load_variant_file(&no_extinction).expect_err("modifiers alone");
+    assert!(e.to_string().contains("needs extinction"), "{e}");
+}
+
+#[test]
+fn castling_rights_read_as_shredder_fen_name_the_rooks_files() {
+    // Fairy-Stockfish's extinction table starts from this Chess960 position, its rights
+    // written `AHah`: the rooks on a and h, the kings on g.
+    let text = "rnbqb1kr/pppppppp/8/8/8/8/PPPPPPPP/RNBQB1KR w AHah - 0 1";
+    let shredder = pos("extinction", text);
+    let xfen = pos("extinction", &text.replace("AHah", "KQkq"));
+    assert_eq!(shredder, xfen);
+    // No castling rook stands on the b-file.
+    let v = &builtin::by_name("extinction").expect("shipped").variant;
+    let e = v
+        .position_from_fen(&text.replace("AHah", "Bh"))
+        .expect_err("no rook on b1");
+    assert!(e.to_string().contains("no castling 'B'"), "{e}");
+}
