@@ -8,7 +8,8 @@
 //! kinglet, janus, tencubed, perfect, shako, capablanca, losalamos), the gating variants
 //! (seirawan, shouse), the walling ones (duck, amazons), the placement setup (placement), makruk and its family (makruk,
 //! asean, ai-wok), sittuyin (placement and promotion in place), pocketknight, pawnsideways, coregal (royal queens), the extinction rules (threekings,
-//! codrus, shatranj, courier, losers, nocheckatomic, atomar, extinction), and its `chess` table against
+//! codrus, shatranj, courier, losers, nocheckatomic, atomar, extinction), makpong, gustav3
+//! (holes), and its `chess` table against
 //! our `standard.toml`.
 //! Every line is counted (about 1.5 s in all on the test profile).
 
@@ -60,6 +61,8 @@ const TABLES: &[(&str, Source)] = &[
     ("nocheckatomic.perft", Source::Shipped("nocheckatomic")),
     ("atomar.perft", Source::Shipped("atomar")),
     ("extinction.perft", Source::Shipped("extinction")),
+    ("makpong.perft", Source::Shipped("makpong")),
+    ("gustav3.perft", Source::Shipped("gustav3")),
     ("chess.perft", Source::Shipped("standard")),
 ];
 

@@ -245,6 +245,17 @@ impl Board {
         guard(|| Ok(self.variant_end() == Some(Terminal::Draw)))
     }
 
+    /// Does `move` (legal here) take a piece, en passant included? python-chess's `is_capture`.
+    fn is_capture(&mut self, py: Python<'_>, r#move: Move) -> PyResult<bool> {
+        guard(|| {
+            let m = self.resolve(py, &r#move)?;
+            let raw = m
+                .raw
+                .ok_or_else(|| PyTypeError::new_err("not a move of this board"))?;
+            Ok(game::is_capture(self.game_mut(), raw))
+        })
+    }
+
     /// Does `move` (legal here) give check?
     fn gives_check(&mut self, py: Python<'_>, r#move: Move) -> PyResult<bool> {
         guard(|| {

@@ -238,6 +238,18 @@ pub fn position(game: &AnyGame) -> &Position {
     game.position()
 }
 
+/// Does `m` take a piece (en passant included)? An obstacle chess action that is not a
+/// move takes nothing.
+pub fn is_capture(game: &AnyGame, m: AnyMove) -> bool {
+    match m {
+        AnyMove::Core(m)
+        | AnyMove::Obstacle(chessrules::variants::obstacle::ObstacleMove::Piece(
+            m,
+        )) => game.position().is_capture(m),
+        AnyMove::Obstacle(_) => false,
+    }
+}
+
 /// Is the side to move in check?
 pub fn is_check(game: &AnyGame) -> bool {
     match game {

@@ -870,6 +870,9 @@ impl Position {
         if options.mutually_immune != 0 {
             self.remove_mutual_captures(out, start);
         }
+        if options.royal_takes_checker_only && self.in_check(self.side) {
+            self.keep_royal_moves_onto_the_checker(out, start);
+        }
         if options.zone_promotion {
             self.add_zone_promotions(out, start);
         }
@@ -912,6 +915,23 @@ impl Position {
                 } else {
                     out.swap_remove(i);
                 }
+            }
+        }
+    }
+
+    /// In check (makpong): drops every move of a royal piece but the capture of its one
+    /// checker.
+    fn keep_royal_moves_onto_the_checker(&self, out: &mut Vec<Move>, start: usize) {
+        let them = self.side.other();
+        let mut i = start;
+        while i < out.len() {
+            let m = out[i];
+            let royal = m.dropped().is_none()
+                && self.rules.is_royal(code_kind(self.board[m.from as usize]));
+            if royal && self.attackers(m.from, them) != [m.to] {
+                out.swap_remove(i);
+            } else {
+                i += 1;
             }
         }
     }

@@ -70,6 +70,9 @@ pub struct RuleOptions {
     /// A side that can capture must: when any legal move captures (en passant included),
     /// only the captures are legal (antichess).
     pub must_capture: bool,
+    /// In check, the royal piece may move only to take its one checker; every other answer
+    /// is another piece's (makpong; Fairy-Stockfish's `makpongRule`).
+    pub royal_takes_checker_only: bool,
     /// No move may leave the opponent's royal piece attacked (racing kings).
     pub no_giving_check: bool,
     /// With king safety on, a side may have no royal piece at all (the horde): it is then
@@ -115,6 +118,10 @@ pub struct RuleOptions {
     /// Every move places a blocker as its second part (`core::walling`): the duck moves, or an
     /// arrow stays. A blocker's square is closed to every piece as padding is.
     pub walling: Option<Walling>,
+    /// A FEN's `*` closes a square for good, as a blocker no rule moves (Fairy-Stockfish's
+    /// wall squares in a start position: gustav3's, omicron's). Played by the mailbox, as
+    /// blockers are.
+    pub holes: bool,
     /// The two sides' royal pieces may not face each other on a file with nothing between
     /// them (xiangqi's flying general): each sees the other along the file as a rook would.
     pub flying_general: bool,
@@ -178,6 +185,7 @@ impl RuleOptions {
     /// Does any option narrow the legal moves? (Then the fast counting paths step aside.)
     pub fn filters_moves(&self) -> bool {
         self.must_capture
+            || self.royal_takes_checker_only
             || self.no_giving_check
             || self.blast
             || self.zone_promotion
@@ -618,7 +626,7 @@ impl Rules {
         let squares = self.bit_cell.len();
         // Blockers close squares the bitboard tables would count as empty: the mailbox, which
         // reads them as padding, plays these rules.
-        if squares == 0 || self.special || self.options.walling.is_some() {
+        if squares == 0 || self.special || self.options.walling.is_some() || self.options.holes {
             return None;
         }
         let promotes: Vec<bool> = self

@@ -17,7 +17,7 @@ use crate::core::rules::Walling;
 impl Position {
     /// Is a blocker (the duck, an arrow) on `sq`?
     pub fn blocker_at(&self, sq: Sq) -> bool {
-        self.rules.options.walling.is_some()
+        (self.rules.options.walling.is_some() || self.rules.options.holes)
             && self.rules.shape.on_board(sq)
             && self.board.get(sq as usize) == Some(&OFFBOARD)
     }
@@ -27,16 +27,17 @@ impl Position {
         (self.duck != NO_SQ).then_some(self.duck)
     }
 
-    /// Puts a blocker on the empty `sq` (a FEN's `*`). Refused (false) where the rules place
-    /// none, off the board, on a piece, and for a second duck.
+    /// Puts a blocker on the empty `sq` (a FEN's `*`). Refused (false) where the rules have
+    /// none (no walling rule, no holes), off the board, on a piece, and for a second duck.
     pub fn put_blocker(&mut self, sq: Sq) -> bool {
-        let Some(rule) = self.rules.options.walling else {
+        let rule = self.rules.options.walling;
+        if rule.is_none() && !self.rules.options.holes {
             return false;
-        };
+        }
         if !self.rules.shape.on_board(sq) || self.board[sq as usize] != EMPTY {
             return false;
         }
-        if rule == Walling::Duck {
+        if rule == Some(Walling::Duck) {
             if self.duck != NO_SQ {
                 return false;
             }

@@ -230,8 +230,8 @@ fn read_rank(
         }
         file += run;
         run = 0;
-        if ch == '*' && rules.options.walling.is_some() {
-            // A blocker (Fairy-Stockfish's wall square: the duck, an arrow).
+        if ch == '*' && (rules.options.walling.is_some() || rules.options.holes) {
+            // A blocker (Fairy-Stockfish's wall square: the duck, an arrow, a hole).
             if file >= shape.files() as usize {
                 return Err(err(FenField::Board, c, "rank too long"));
             }

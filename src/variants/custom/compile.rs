@@ -87,6 +87,7 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
         king_safety: end_rules.checkmate,
         options: RuleOptions {
             must_capture: doc.rules.must_capture,
+            royal_takes_checker_only: doc.rules.royal_takes_checker_only,
             no_giving_check: doc.rules.no_giving_check,
             // A side that can lose by losing every piece need not have a king (the horde).
             royal_optional: end_rules.no_pieces.is_some(),
@@ -109,6 +110,7 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
             no_drop_mate: captures_and_drops.no_drop_mate,
             gating: doc.rules.gating,
             walling: walling(&cx, doc.rules.walling.as_ref())?,
+            holes: doc.board.holes,
             passing: [passing(&cx, doc.rules.pass.as_ref())?; 2],
             notation: notation(&cx, doc.notation.as_ref())?,
         },

@@ -42,6 +42,9 @@ pub struct BoardDoc {
     pub start: Spanned<String>,
     /// How the board is drawn: `chess` (the default), `xiangqi`, `shogi`.
     pub style: Option<Spanned<String>>,
+    /// A FEN's `*` closes a square for good (Fairy-Stockfish's wall squares in a start).
+    #[serde(default)]
+    pub holes: bool,
 }
 
 #[derive(Deserialize, Debug)]
@@ -134,6 +137,9 @@ impl Ranks {
 pub struct RulesDoc {
     #[serde(default)]
     pub must_capture: bool,
+    /// In check, the royal piece may move only to take its one checker (makpong).
+    #[serde(default)]
+    pub royal_takes_checker_only: bool,
     #[serde(default)]
     pub no_giving_check: bool,
     #[serde(default)]

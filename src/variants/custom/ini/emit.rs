@@ -131,6 +131,10 @@ pub fn emit(name: &str, parent: &str, m: &Model) -> Result<String, Vec<String>> 
     let castling = castling::lines(&mut w, start.as_ref());
     if let Some(start) = &start {
         let _ = writeln!(out, "\n[board]\nfiles = {}\nranks = {}", m.files, m.ranks);
+        if start.board.contains('*') && m.walling == "none" {
+            // Fairy-Stockfish's wall squares in a start no rule places: holes.
+            let _ = writeln!(out, "holes = true");
+        }
         let fen = start_fen(&mut w, start, drops, &castling.1);
         let _ = writeln!(out, "start = {}", quote(&fen));
     }
@@ -304,6 +308,11 @@ fn rules_lines(w: &mut Writer<'_>, drops: bool) -> String {
     let m = w.m;
     let mut rules = String::new();
     bool_line(&mut rules, "must_capture", m.must_capture);
+    bool_line(
+        &mut rules,
+        "royal_takes_checker_only",
+        m.royal_takes_checker_only,
+    );
     bool_line(&mut rules, "no_giving_check", m.no_giving_check);
     bool_line(&mut rules, "blast", m.blast);
     if m.blast && m.piece("pawn").is_some() {

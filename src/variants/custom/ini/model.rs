@@ -111,6 +111,8 @@ pub struct Model {
     pub castling_rooks: Vec<String>,
 
     pub must_capture: bool,
+    /// `makpongRule`.
+    pub royal_takes_checker_only: bool,
     pub no_giving_check: bool,
     pub blast: bool,
     /// `blastImmuneTypes`, `mutuallyImmuneTypes`.
@@ -194,6 +196,7 @@ impl Model {
             castling_king: "king".into(),
             castling_rooks: kinds(&["rook"]),
             must_capture: false,
+            royal_takes_checker_only: false,
             no_giving_check: false,
             blast: false,
             blast_proof: Vec::new(),
@@ -372,6 +375,7 @@ impl Model {
     fn shipped_rules(&mut self, doc: &VariantDoc) -> Result<(), String> {
         let r = &doc.rules;
         self.must_capture = r.must_capture;
+        self.royal_takes_checker_only = r.royal_takes_checker_only;
         self.no_giving_check = r.no_giving_check;
         self.blast = r.blast;
         let letters = |list: &[toml::Spanned<String>], m: &Model| -> Result<Vec<String>, String> {
