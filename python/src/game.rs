@@ -243,9 +243,9 @@ pub fn position(game: &AnyGame) -> &Position {
 pub fn is_capture(game: &AnyGame, m: AnyMove) -> bool {
     match m {
         AnyMove::Core(m)
-        | AnyMove::Obstacle(chessrules::variants::obstacle::ObstacleMove::Piece(
-            m,
-        )) => game.position().is_capture(m),
+        | AnyMove::Obstacle(chessrules::variants::obstacle::ObstacleMove::Piece(m)) => {
+            game.position().is_capture(m)
+        }
         AnyMove::Obstacle(_) => false,
     }
 }
