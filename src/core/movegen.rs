@@ -939,6 +939,49 @@ impl Position {
     /// Drops the captures of a mutually immune kind's piece by one of its own kind.
     fn remove_mutual_captures(&self, out: &mut Vec<Move>, start: usize) {
         let immune = self.rules.options.mutually_immune;
+        // The opponent's pieces of immune kinds (few: atomar's kings), so that most moves
+        // are passed over by their target square alone.
+        let them = self.side.other();
+        let mut targets = [NO_SQ; 8];
+        let mut n = 0;
+        for kind in
+            (0..self.rules.pieces.len() as crate::core::KindId).filter(|k| immune >> k & 1 == 1)
+        {
+            let Some(squares) = self.kind_squares(them, kind) else {
+                return self.remove_mutual_captures_by_board(out, start);
+            };
+            for sq in squares {
+                if n == targets.len() {
+                    return self.remove_mutual_captures_by_board(out, start);
+                }
+                targets[n] = sq;
+                n += 1;
+            }
+        }
+        let targets = &targets[..n];
+        // Most positions have no such capture at all: one attack test a target then saves
+        // reading every move.
+        if !targets.iter().any(|&t| self.is_attacked(t, self.side)) {
+            return;
+        }
+        let mut i = start;
+        while i < out.len() {
+            let m = out[i];
+            let same = targets.contains(&m.to)
+                && m.dropped().is_none()
+                && code_kind(self.board[m.from as usize]) == code_kind(self.board[m.to as usize]);
+            if same {
+                out.swap_remove(i);
+            } else {
+                i += 1;
+            }
+        }
+    }
+
+    /// [`Self::remove_mutual_captures`] reading every move's squares (no bitboards, or many
+    /// immune pieces).
+    fn remove_mutual_captures_by_board(&self, out: &mut Vec<Move>, start: usize) {
+        let immune = self.rules.options.mutually_immune;
         let mut i = start;
         while i < out.len() {
             let m = out[i];

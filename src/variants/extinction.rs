@@ -49,7 +49,10 @@ impl Extinction {
     /// `color`'s count of `kind` (`None`: all its pieces), on the board and in hand.
     fn count(pos: &Position, color: Color, kind: Option<KindId>) -> usize {
         match kind {
-            Some(k) => pos.count(color, k) + usize::from(pos.hand_count(color, k)),
+            Some(k) if pos.rules().options.hands() => {
+                pos.count(color, k) + usize::from(pos.hand_count(color, k))
+            }
+            Some(k) => pos.count(color, k),
             None if pos.rules().options.hands() => {
                 let in_hand: usize = (0..pos.rules().pieces.len())
                     .map(|k| usize::from(pos.hand_count(color, k as KindId)))
