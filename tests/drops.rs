@@ -203,3 +203,38 @@ fn a_hand_of_64_and_more_of_a_kind_keeps_its_key_and_reads_back() {
     assert_eq!(many.hand_count(Color::White, 5), 300);
     assert_eq!(many.key(), many.compute_key());
 }
+
+/// Loop chess (`captured_keep_promotion`): a captured promoted piece joins the hand as what it
+/// became, and promotions are not marked `~`; chessgi drops pawns on the first rank too.
+#[test]
+fn loop_chess_keeps_a_captured_promotion_and_chessgi_drops_pawns_on_the_first_rank() {
+    let v = &builtin::by_name("loop").expect("shipped").variant;
+    let mut p = v
+        .position_from_fen("4k2r/6P1/8/8/8/8/8/4K3[] w - - 0 1")
+        .expect("a loop position");
+    play(&mut p, "g7g8q");
+    assert_eq!(fen::write(&p), "4k1Qr/8/8/8/8/8/8/4K3[] b - - 0 1");
+    play(&mut p, "h8g8");
+    assert_eq!(
+        p.hand_count(Color::Black, p.rules().kind_by_letter('Q').expect("Q")),
+        1
+    );
+    // Crazyhouse pockets a pawn for the same capture.
+    let mut z = zh("4k2r/6P1/8/8/8/8/8/4K3[] w - - 0 1");
+    play(&mut z, "g7g8q");
+    play(&mut z, "h8g8");
+    assert_eq!(fen::write(&z), "4k1r1/8/8/8/8/8/8/4K3[p] w - - 0 2");
+    let drops = |name: &str| {
+        let v = &builtin::by_name(name).expect("shipped").variant;
+        let mut p = v
+            .position_from_fen("4k3/8/8/8/8/8/8/4K3[P] w - - 0 1")
+            .expect("a position");
+        p.legal_move_list()
+            .into_iter()
+            .map(|m| coordinate::to_uci(&p, m))
+            .filter(|m| m.starts_with("P@") && m.ends_with('1'))
+            .count()
+    };
+    assert_eq!(drops("loop"), 0);
+    assert_eq!(drops("chessgi"), 7, "a1 to h1 but the king's square");
+}

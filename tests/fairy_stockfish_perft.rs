@@ -9,7 +9,7 @@
 //! (seirawan, shouse), the walling ones (duck, amazons), the placement setup (placement), makruk and its family (makruk,
 //! asean, ai-wok), sittuyin (placement and promotion in place), pocketknight, pawnsideways, coregal (royal queens), the extinction rules (threekings,
 //! codrus, shatranj, courier, losers, nocheckatomic, atomar, extinction), makpong, gustav3
-//! (holes), and its `chess` table against
+//! (holes), loop and chessgi (promotions kept in hand), and its `chess` table against
 //! our `standard.toml`.
 //! Every line is counted (about 1.5 s in all on the test profile).
 
@@ -63,6 +63,8 @@ const TABLES: &[(&str, Source)] = &[
     ("extinction.perft", Source::Shipped("extinction")),
     ("makpong.perft", Source::Shipped("makpong")),
     ("gustav3.perft", Source::Shipped("gustav3")),
+    ("loop.perft", Source::Shipped("loop")),
+    ("chessgi.perft", Source::Shipped("chessgi")),
     ("chess.perft", Source::Shipped("standard")),
 ];
 

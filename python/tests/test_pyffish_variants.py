@@ -116,6 +116,8 @@ def test_random_games_agree_with_pyffish(name):
         "coregal",
         "makpong",
         "gustav3",
+        "loop",
+        "chessgi",
     ],
 )
 def test_fairy_stockfish_builtins_agree_with_pyffish(name):

@@ -80,7 +80,11 @@ impl Position {
         let origin = std::mem::take(&mut self.origin[m.from as usize]);
         self.origin[m.to as usize] = match m.promotion {
             // A promoted kind that demotes by itself (shogi's `+P`) needs no record.
-            Some(k) if origin == 0 && self.rules.kind(k).demotes_to.is_none() => {
+            Some(k)
+                if origin == 0
+                    && self.rules.kind(k).demotes_to.is_none()
+                    && !self.rules.options.captured_keep_promotion =>
+            {
                 code_kind(code) + 1
             }
             _ => origin,
@@ -92,6 +96,9 @@ impl Position {
     /// hand as: the kind it was promoted from, or the kind its own kind demotes to, or its own.
     #[inline]
     fn hand_kind(&self, captured: u8, origin: u8) -> KindId {
+        if self.rules.options.captured_keep_promotion {
+            return code_kind(captured);
+        }
         if origin != 0 {
             return origin - 1;
         }

@@ -99,6 +99,10 @@ pub struct RuleOptions {
     /// With `drops`: a captured piece joins its captor's hand. Off, captures leave the game
     /// and only the pieces a game starts with in hand are dropped (placement setups).
     pub captures_to_hand: bool,
+    /// With `drops`: a captured promoted piece joins the captor's hand as what it became;
+    /// promotions are then not recorded, nor written `~` (loop chess; Fairy-Stockfish's
+    /// `dropLoop`).
+    pub captured_keep_promotion: bool,
     /// While a side holds pieces it must drop one, if any drop is legal (placement setups,
     /// `core::placement`). A royal piece may then wait in hand.
     pub must_drop: bool,

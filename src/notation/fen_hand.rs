@@ -97,7 +97,7 @@ pub(super) fn read_hand(pos: &mut Position, column: usize, text: &str) -> Result
 
 /// Appends `~` if the piece on `sq` was promoted.
 pub(super) fn write_promoted(out: &mut String, pos: &Position, sq: Sq) {
-    if pos.promoted_from(sq).is_some() {
+    if pos.promoted_from(sq).is_some() && !pos.rules().options.captured_keep_promotion {
         out.push('~');
     }
 }

@@ -98,6 +98,7 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
             mutually_immune: captures_and_drops.mutually_immune,
             drops: captures_and_drops.drops,
             captures_to_hand: captures_and_drops.placement.captures_to_hand,
+            captured_keep_promotion: captures_and_drops.placement.captured_keep_promotion,
             must_drop: captures_and_drops.placement.must_drop,
             drop_both_colours: captures_and_drops.placement.drop_both_colours,
             castling_by_drop: captures_and_drops.placement.castling_by_drop,
@@ -341,6 +342,7 @@ fn captures_and_drops(
 /// The placement setup's `[rules]` keys, each of which needs `drops`.
 struct PlacementRules {
     captures_to_hand: bool,
+    captured_keep_promotion: bool,
     must_drop: bool,
     drop_both_colours: u64,
     castling_by_drop: bool,
@@ -356,6 +358,7 @@ fn placement_rules(
     let flag = |key: &Option<Spanned<bool>>| key.as_ref().map(|k| (*k.get_ref(), k.span()));
     let needs_drops = [
         flag(&rules.captures_to_hand).map(|(_, span)| span),
+        flag(&rules.captured_keep_promotion).map(|(_, span)| span),
         flag(&rules.must_drop).map(|(_, span)| span),
         flag(&rules.castling_by_drop).map(|(_, span)| span),
         rules.drop_both_colours.first().map(|k| k.span()),
@@ -363,7 +366,7 @@ fn placement_rules(
     if let Some(span) = needs_drops.into_iter().flatten().next().filter(|_| !drops) {
         return Err(cx.err(
             span,
-            "captures_to_hand, must_drop, drop_both_colours and castling_by_drop need [rules] drops = true",
+            "captures_to_hand, captured_keep_promotion, must_drop, drop_both_colours and castling_by_drop need [rules] drops = true",
         ));
     }
     if let Some((true, span)) = flag(&rules.castling_by_drop) {
@@ -377,6 +380,7 @@ fn placement_rules(
     }
     Ok(PlacementRules {
         captures_to_hand: drops && flag(&rules.captures_to_hand).is_none_or(|(on, _)| on),
+        captured_keep_promotion: flag(&rules.captured_keep_promotion).is_some_and(|(on, _)| on),
         must_drop: flag(&rules.must_drop).is_some_and(|(on, _)| on),
         drop_both_colours,
         castling_by_drop: flag(&rules.castling_by_drop).is_some_and(|(on, _)| on),

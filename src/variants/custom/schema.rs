@@ -166,6 +166,10 @@ pub struct RulesDoc {
     /// game and only the start's hands are dropped (placement setups).
     #[serde(default)]
     pub captures_to_hand: Option<Spanned<bool>>,
+    /// With drops: a captured promoted piece joins the hand as what it became, not as the
+    /// pawn it was (loop chess; Fairy-Stockfish's `dropLoop`).
+    #[serde(default)]
+    pub captured_keep_promotion: Option<Spanned<bool>>,
     /// While a side holds pieces it must drop one where it can (placement setups).
     #[serde(default)]
     pub must_drop: Option<Spanned<bool>>,

@@ -373,6 +373,11 @@ fn placement_lines(w: &mut Writer<'_>, rules: &mut String, drops: bool) {
     if !m.captures_to_hand {
         let _ = writeln!(rules, "captures_to_hand = false");
     }
+    bool_line(
+        rules,
+        "captured_keep_promotion",
+        m.drop_loop && m.captures_to_hand,
+    );
     bool_line(rules, "must_drop", m.must_drop);
     if m.drop_opposite_coloured_bishop {
         if m.piece("bishop").is_some() {

@@ -121,6 +121,8 @@ pub struct Model {
     pub flying_general: bool,
     pub piece_drops: bool,
     pub captures_to_hand: bool,
+    /// `dropLoop`.
+    pub drop_loop: bool,
     /// `mustDrop`, `dropOppositeColoredBishop`, `castlingDroppedPiece`: placement setups.
     pub must_drop: bool,
     pub drop_opposite_coloured_bishop: bool,
@@ -204,6 +206,7 @@ impl Model {
             flying_general: false,
             piece_drops: false,
             captures_to_hand: false,
+            drop_loop: false,
             must_drop: false,
             drop_opposite_coloured_bishop: false,
             castling_dropped_piece: false,
@@ -389,6 +392,7 @@ impl Model {
         self.captures_to_hand = drops && r.captures_to_hand.as_ref().is_none_or(|c| *c.get_ref());
         let on = |key: &Option<toml::Spanned<bool>>| key.as_ref().is_some_and(|k| *k.get_ref());
         self.must_drop = on(&r.must_drop);
+        self.drop_loop = on(&r.captured_keep_promotion);
         self.castling_dropped_piece = on(&r.castling_by_drop);
         self.drop_opposite_coloured_bishop = match r.drop_both_colours.as_slice() {
             [] => false,
