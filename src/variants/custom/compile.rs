@@ -255,19 +255,22 @@ struct CapturesAndDrops {
     no_drop_mate: u64,
 }
 
+/// A list of piece letters as a bit per kind.
+fn kind_mask(letters: &[Spanned<String>], kind_of: &KindOf<'_>) -> Result<u64, VariantFileError> {
+    let mut mask = 0u64;
+    for k in letters {
+        mask |= 1 << kind_of(k)?;
+    }
+    Ok(mask)
+}
+
 fn captures_and_drops(
     cx: &Ctx<'_>,
     doc: &VariantDoc,
     kind_of: &KindOf<'_>,
 ) -> Result<CapturesAndDrops, VariantFileError> {
-    let mut blast_immune = 0u64;
-    for k in &doc.rules.blast_immune {
-        blast_immune |= 1 << kind_of(k)?;
-    }
-    let mut blast_proof = 0u64;
-    for k in &doc.rules.blast_proof {
-        blast_proof |= 1 << kind_of(k)?;
-    }
+    let blast_immune = kind_mask(&doc.rules.blast_immune, kind_of)?;
+    let blast_proof = kind_mask(&doc.rules.blast_proof, kind_of)?;
     if let Some(k) = doc
         .rules
         .blast_immune
@@ -307,14 +310,8 @@ fn captures_and_drops(
             return Err(cx.err(span, "drop_ranks needs [rules] drops = true"));
         }
     }
-    let mut no_doubled_drop = 0u64;
-    for k in &doc.rules.no_doubled_drop {
-        no_doubled_drop |= 1 << kind_of(k)?;
-    }
-    let mut no_drop_mate = 0u64;
-    for k in &doc.rules.no_drop_mate {
-        no_drop_mate |= 1 << kind_of(k)?;
-    }
+    let no_doubled_drop = kind_mask(&doc.rules.no_doubled_drop, kind_of)?;
+    let no_drop_mate = kind_mask(&doc.rules.no_drop_mate, kind_of)?;
     if let Some(k) = doc
         .rules
         .no_doubled_drop
@@ -374,10 +371,7 @@ fn placement_rules(
             return Err(cx.err(span, "castling_by_drop needs [[castling]] rules"));
         }
     }
-    let mut drop_both_colours = 0u64;
-    for k in &rules.drop_both_colours {
-        drop_both_colours |= 1 << kind_of(k)?;
-    }
+    let drop_both_colours = kind_mask(&rules.drop_both_colours, kind_of)?;
     Ok(PlacementRules {
         captures_to_hand: drops && flag(&rules.captures_to_hand).is_none_or(|(on, _)| on),
         captured_keep_promotion: flag(&rules.captured_keep_promotion).is_some_and(|(on, _)| on),
