@@ -61,10 +61,10 @@ fn unknown_keys_anywhere() {
         "unknown field `colour`",
     );
     expect(
-        &BASE.replace("ranks = 8", "ranks = 8\nholes = 2"),
+        &BASE.replace("ranks = 8", "ranks = 8\ngaps = 2"),
         5,
         1,
-        "unknown field `holes`",
+        "unknown field `gaps`",
     );
     expect(
         &format!("{BASE}speed = 2\n"),
@@ -427,6 +427,24 @@ fn rules_options() {
         12,
         17,
         "blast_immune needs blast = true",
+    );
+    expect(
+        &format!("{BASE}[rules]\nblast_proof = [\"K\"]\n"),
+        12,
+        16,
+        "blast_proof needs blast = true",
+    );
+    expect(
+        &format!("{BASE}[rules]\nmutually_immune = [\"K\"]\n"),
+        12,
+        20,
+        "a royal piece cannot be mutually_immune",
+    );
+    expect(
+        &format!("{BASE}[rules]\ncaptured_keep_promotion = true\n"),
+        12,
+        27,
+        "need [rules] drops = true",
     );
     expect(
         &format!("{BASE}[rules]\ndrops = 1\n"),

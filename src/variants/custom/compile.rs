@@ -271,15 +271,13 @@ fn captures_and_drops(
 ) -> Result<CapturesAndDrops, VariantFileError> {
     let blast_immune = kind_mask(&doc.rules.blast_immune, kind_of)?;
     let blast_proof = kind_mask(&doc.rules.blast_proof, kind_of)?;
-    if let Some(k) = doc
-        .rules
-        .blast_immune
-        .iter()
-        .chain(&doc.rules.blast_proof)
-        .next()
-        .filter(|_| !doc.rules.blast)
-    {
-        return Err(cx.err(k.span(), "blast_immune and blast_proof need blast = true"));
+    for (key, list) in [
+        ("blast_immune", &doc.rules.blast_immune),
+        ("blast_proof", &doc.rules.blast_proof),
+    ] {
+        if let Some(k) = list.first().filter(|_| !doc.rules.blast) {
+            return Err(cx.err(k.span(), format!("{key} needs blast = true")));
+        }
     }
     let mut mutually_immune = 0u64;
     for k in &doc.rules.mutually_immune {
