@@ -30,6 +30,8 @@ bishop = b
 rook = r
 queen = q
 king = k
+# A section with its own pieces promotes to none until it names them (`reset_pieces`).
+promotionPieceTypes = nbrq
 
 [losalamos:chess]
 maxRank = 6
