@@ -238,3 +238,25 @@ fn loop_chess_keeps_a_captured_promotion_and_chessgi_drops_pawns_on_the_first_ra
     assert_eq!(drops("loop"), 0);
     assert_eq!(drops("chessgi"), 7, "a1 to h1 but the king's square");
 }
+
+/// `no_checking_drops` (Fairy-Stockfish's `dropChecks = false`): no drop gives check; moves
+/// still may.
+#[test]
+fn no_drop_gives_check_where_the_rules_say_so() {
+    let text = std::fs::read_to_string("variants/crazyhouse.toml").expect("crazyhouse.toml");
+    let text = text.replace("drops = true", "drops = true\nno_checking_drops = true");
+    let v = chessrules::variants::custom::load_variant_file(&text).expect("loads");
+    let fen = "4k3/8/8/8/8/8/8/R3K3[Q] w - - 0 1";
+    let moves = |v: &chessrules::variants::custom::CustomVariant| {
+        let mut p = v.position_from_fen(fen).expect("a position");
+        p.legal_move_list()
+            .into_iter()
+            .map(|m| coordinate::to_uci(&p, m))
+            .collect::<Vec<_>>()
+    };
+    let ours = moves(&v);
+    assert!(!ours.contains(&"Q@e2".to_string()) && !ours.contains(&"Q@a4".to_string()));
+    assert!(ours.contains(&"Q@b3".to_string()) && ours.contains(&"a1a8".to_string()));
+    let zh = &builtin::by_name("crazyhouse").expect("shipped").variant;
+    assert!(moves(zh).contains(&"Q@e2".to_string()));
+}

@@ -894,10 +894,11 @@ impl Position {
         if options.must_drop || options.drop_both_colours != 0 {
             self.narrow_by_placement(out, start);
         }
-        if options.no_giving_check {
+        if options.no_giving_check || options.no_checking_drops {
             let mut i = start;
             while i < out.len() {
-                if self.gives_check(out[i]) {
+                let m = out[i];
+                if (options.no_giving_check || m.dropped().is_some()) && self.gives_check(m) {
                     out.swap_remove(i);
                 } else {
                     i += 1;

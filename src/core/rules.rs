@@ -73,6 +73,8 @@ pub struct RuleOptions {
     /// In check, the royal piece may move only to take its one checker; every other answer
     /// is another piece's (makpong; Fairy-Stockfish's `makpongRule`).
     pub royal_takes_checker_only: bool,
+    /// A drop may not give check (Fairy-Stockfish's `dropChecks = false`).
+    pub no_checking_drops: bool,
     /// No move may leave the opponent's royal piece attacked (racing kings).
     pub no_giving_check: bool,
     /// With king safety on, a side may have no royal piece at all (the horde): it is then
@@ -190,6 +192,7 @@ impl RuleOptions {
     pub fn filters_moves(&self) -> bool {
         self.must_capture
             || self.royal_takes_checker_only
+            || self.no_checking_drops
             || self.no_giving_check
             || self.blast
             || self.zone_promotion

@@ -88,6 +88,7 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
         options: RuleOptions {
             must_capture: doc.rules.must_capture,
             royal_takes_checker_only: doc.rules.royal_takes_checker_only,
+            no_checking_drops: doc.rules.no_checking_drops && captures_and_drops.drops,
             no_giving_check: doc.rules.no_giving_check,
             // A side that can lose by losing every piece need not have a king (the horde).
             royal_optional: end_rules.no_pieces.is_some(),

@@ -140,6 +140,9 @@ pub struct RulesDoc {
     /// In check, the royal piece may move only to take its one checker (makpong).
     #[serde(default)]
     pub royal_takes_checker_only: bool,
+    /// A drop may not give check (Fairy-Stockfish's `dropChecks = false`).
+    #[serde(default)]
+    pub no_checking_drops: bool,
     #[serde(default)]
     pub no_giving_check: bool,
     #[serde(default)]

@@ -378,6 +378,7 @@ fn placement_lines(w: &mut Writer<'_>, rules: &mut String, drops: bool) {
         "captured_keep_promotion",
         m.drop_loop && m.captures_to_hand,
     );
+    bool_line(rules, "no_checking_drops", !m.drop_checks);
     bool_line(rules, "must_drop", m.must_drop);
     if m.drop_opposite_coloured_bishop {
         if m.piece("bishop").is_some() {

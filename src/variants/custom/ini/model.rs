@@ -113,6 +113,8 @@ pub struct Model {
     pub must_capture: bool,
     /// `makpongRule`.
     pub royal_takes_checker_only: bool,
+    /// `dropChecks` (true by default).
+    pub drop_checks: bool,
     pub no_giving_check: bool,
     pub blast: bool,
     /// `blastImmuneTypes`, `mutuallyImmuneTypes`.
@@ -199,6 +201,7 @@ impl Model {
             castling_rooks: kinds(&["rook"]),
             must_capture: false,
             royal_takes_checker_only: false,
+            drop_checks: true,
             no_giving_check: false,
             blast: false,
             blast_proof: Vec::new(),
@@ -281,6 +284,12 @@ impl Model {
             }
             None => Vec::new(),
         };
+        if promotion_to.is_empty() {
+            // Our pawns without `[promotion]` move onto the last rank as anywhere: Fairy-
+            // Stockfish's without a promotion pawn type do, not those left with no type to
+            // become.
+            m.promotion_pawns = both(Vec::new());
+        }
         m.promotion_to = both(promotion_to);
         m.shipped_castling(&doc)?;
         m.shipped_rules(&doc)?;
@@ -379,6 +388,7 @@ impl Model {
         let r = &doc.rules;
         self.must_capture = r.must_capture;
         self.royal_takes_checker_only = r.royal_takes_checker_only;
+        self.drop_checks = !r.no_checking_drops;
         self.no_giving_check = r.no_giving_check;
         self.blast = r.blast;
         let letters = |list: &[toml::Spanned<String>], m: &Model| -> Result<Vec<String>, String> {
