@@ -35,7 +35,6 @@ const OFF_VALUES: &[(&str, &str)] = &[
     ("petrifyBlastPieces", "false"),
     ("tripleStepRegionWhite", "-"),
     ("tripleStepRegionBlack", "-"),
-    ("castlingRank", "1"),
     ("castlingKingFile", "e"),
     ("oppositeCastling", "false"),
     ("enclosingDrop", "none"),
@@ -319,6 +318,9 @@ fn rule_key(m: &mut Model, key: &str, v: &str) -> Applied {
         }
         "doubleStep" => m.double_step = boolean(v)?,
         "castling" => m.castling = boolean(v)?,
+        "castlingRank" => {
+            m.castling_rank = int(v)?.checked_sub(1).ok_or(Why::Value)?;
+        }
         "castlingKingsideFile" => m.castling_files.0 = region::parse_file(v).ok_or(Why::Value)?,
         "castlingQueensideFile" => m.castling_files.1 = region::parse_file(v).ok_or(Why::Value)?,
         "castlingKingPiece" => {

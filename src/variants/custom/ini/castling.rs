@@ -16,9 +16,14 @@ pub(super) fn lines(w: &mut Writer<'_>, start: Option<&StartFen>) -> (String, St
         return (out, rights);
     };
     let rows: Vec<&str> = start.board.split('/').collect();
+    // The castling rank, White's counted from the bottom and Black's from the top.
+    let r = m.castling_rank as usize;
     let (Some(Some(white)), Some(Some(black))) = (
-        rows.last().map(|r| fen::rank_letters(r)),
-        rows.first().map(|r| fen::rank_letters(r)),
+        rows.len()
+            .checked_sub(1 + r)
+            .and_then(|i| rows.get(i))
+            .map(|row| fen::rank_letters(row)),
+        rows.get(r).map(|row| fen::rank_letters(row)),
     ) else {
         return (out, rights);
     };
@@ -75,10 +80,26 @@ pub(super) fn lines(w: &mut Writer<'_>, start: Option<&StartFen>) -> (String, St
             rights.push(letter.to_ascii_lowercase());
         }
         let _ = writeln!(out, "\n[[castling]]\nside = {}", quote(side));
-        let _ = writeln!(out, "king_from = {}", quote(&square_name(kf as u32, 0)));
-        let _ = writeln!(out, "king_to = {}", quote(&square_name(dest, 0)));
-        let _ = writeln!(out, "rook_from = {}", quote(&square_name(rf as u32, 0)));
-        let _ = writeln!(out, "rook_to = {}", quote(&square_name(rook_to, 0)));
+        let _ = writeln!(
+            out,
+            "king_from = {}",
+            quote(&square_name(kf as u32, m.castling_rank))
+        );
+        let _ = writeln!(
+            out,
+            "king_to = {}",
+            quote(&square_name(dest, m.castling_rank))
+        );
+        let _ = writeln!(
+            out,
+            "rook_from = {}",
+            quote(&square_name(rf as u32, m.castling_rank))
+        );
+        let _ = writeln!(
+            out,
+            "rook_to = {}",
+            quote(&square_name(rook_to, m.castling_rank))
+        );
         let _ = writeln!(out, "rook = {}", quote(&rook_letter));
         if !m.piece(&m.castling_king).is_some_and(|p| p.royal) {
             let _ = writeln!(out, "king = {}", quote(&king));

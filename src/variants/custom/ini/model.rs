@@ -108,6 +108,8 @@ pub struct Model {
     /// The king's destination files (0-based), king's side and queen's side.
     pub castling_files: (u32, u32),
     pub castling_king: String,
+    /// `castlingRank`, 0-based from each side's own first rank.
+    pub castling_rank: u32,
     pub castling_rooks: Vec<String>,
 
     pub must_capture: bool,
@@ -198,6 +200,7 @@ impl Model {
             castling: true,
             castling_files: (6, 2),
             castling_king: "king".into(),
+            castling_rank: 0,
             castling_rooks: kinds(&["rook"]),
             must_capture: false,
             royal_takes_checker_only: false,
@@ -371,6 +374,13 @@ impl Model {
                 .chars()
                 .next()
                 .map_or(0, |f| (f as u32).saturating_sub('a' as u32));
+            self.castling_rank = c
+                .king_to
+                .get_ref()
+                .get(1..)
+                .and_then(|r| r.parse::<u32>().ok())
+                .and_then(|r| r.checked_sub(1))
+                .ok_or("castling's king_to")?;
             if c.side.get_ref() == "king" {
                 self.castling_files.0 = file;
             } else {

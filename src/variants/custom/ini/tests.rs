@@ -187,3 +187,25 @@ fn a_shipped_parent_with_zone_promotions_is_refused_not_flattened() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn castling_on_another_rank_and_sections_with_their_own_pieces() {
+    // `castlingRank = 2`: king and rooks castle on each side's second rank.
+    let v =
+        one("[second:chess]\nstartFen = 8/r3k2r/8/8/8/8/R3K2R/8 w KQkq - 0 1\ncastlingRank = 2\n");
+    let text = v.result.expect("written");
+    assert!(text.contains("king_from = \"e2\"") && text.contains("rook_from = \"h2\""));
+    let loaded = crate::variants::custom::load_variant_file(&text).expect("loads");
+    let mut pos = loaded.start_position().expect("start");
+    let castles = pos
+        .legal_move_list()
+        .iter()
+        .filter(|m| m.is_castle())
+        .count();
+    assert_eq!(castles, 2, "{text}");
+    // A section that defines its pieces promotes to none (Fairy-Stockfish's reset_pieces):
+    // its pawns could never enter the last rank, which our files cannot say.
+    let v =
+        one("[own]\npawn = p\nking = k\nstartFen = 4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1\n");
+    assert!(format!("{:?}", v.result).contains("promotionPieceTypes (none"));
+}
