@@ -80,26 +80,15 @@ pub(super) fn lines(w: &mut Writer<'_>, start: Option<&StartFen>) -> (String, St
             rights.push(letter.to_ascii_lowercase());
         }
         let _ = writeln!(out, "\n[[castling]]\nside = {}", quote(side));
-        let _ = writeln!(
-            out,
-            "king_from = {}",
-            quote(&square_name(kf as u32, m.castling_rank))
-        );
-        let _ = writeln!(
-            out,
-            "king_to = {}",
-            quote(&square_name(dest, m.castling_rank))
-        );
-        let _ = writeln!(
-            out,
-            "rook_from = {}",
-            quote(&square_name(rf as u32, m.castling_rank))
-        );
-        let _ = writeln!(
-            out,
-            "rook_to = {}",
-            quote(&square_name(rook_to, m.castling_rank))
-        );
+        for (key, file) in [
+            ("king_from", kf as u32),
+            ("king_to", dest),
+            ("rook_from", rf as u32),
+            ("rook_to", rook_to),
+        ] {
+            let square = square_name(file, m.castling_rank);
+            let _ = writeln!(out, "{key} = {}", quote(&square));
+        }
         let _ = writeln!(out, "rook = {}", quote(&rook_letter));
         if !m.piece(&m.castling_king).is_some_and(|p| p.royal) {
             let _ = writeln!(out, "king = {}", quote(&king));
