@@ -400,6 +400,24 @@ fn game_end() {
         "dead_position is one of \"fide\", \"bare-royals\", \"atomic\"",
     );
     assert!(load_variant_file(&format!("{BASE}[end]\ndead_position = \"fide\"\n")).is_ok());
+    expect(
+        &format!("{BASE}[end]\nthreefold = false\nrepetition_count = 4\n"),
+        13,
+        20,
+        "needs threefold = true",
+    );
+    expect(
+        &format!("{BASE}[end]\nrepetition_count = 1\n"),
+        12,
+        20,
+        "repetition_count must be from 2 to 10",
+    );
+    expect(
+        &format!("{BASE}[end]\nrepetition_result = \"lose\"\n"),
+        12,
+        21,
+        "repetition_result is",
+    );
 }
 
 #[test]

@@ -11,7 +11,7 @@ use chessrules::engine::arena::{play_game, Player};
 use chessrules::engine::uci_client::UciClient;
 use chessrules::engine::{Engine, Limits, Rng};
 use chessrules::game::game_seat_view::TableGame;
-use chessrules::game::{Game, Score, Searchable, VariantId};
+use chessrules::game::{Game, Score, Searchable, Terminal, VariantId};
 use chessrules::notation::{coordinate, fen};
 use chessrules::variants::core_game::CoreGame;
 use chessrules::variants::registry::{self, AnyGame, Visit};
@@ -174,8 +174,14 @@ fn over(game: &mut CoreGame) -> Option<f64> {
         });
     }
     let fifty = game.ends().move_rule_reached(game.position());
-    let repeated = game.ends().repetition && game.repetitions() >= 3;
-    (fifty || repeated).then_some(0.5)
+    if let Some(result) = game.repetition_end() {
+        return Some(match result {
+            Terminal::Win => 1.0,
+            Terminal::Loss => 0.0,
+            Terminal::Draw => 0.5,
+        });
+    }
+    fifty.then_some(0.5)
 }
 
 fn external_game(

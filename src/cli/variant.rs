@@ -206,7 +206,7 @@ fn summary(v: &CustomVariant) -> String {
             .map_or("-".to_string(), |(k, rank)| format!("{} on {}", r.kind(k).letter, rank + 1)),
         format!("{:?}", e.stalemate).to_lowercase(),
         on(e.fifty_move),
-        on(e.repetition)
+        on(e.repetition.is_some())
     ));
     if let Ok(pos) = v.start_position() {
         s.push_str(&format!("start: {}\n", fen::write(&pos)));

@@ -10,7 +10,7 @@
 use crate::core::attacks::Check;
 use crate::core::geometry::{Color, Sq};
 use crate::core::moves::{Move, Undo};
-use crate::core::piece::{code_color, code_kind, KindId, Piece, EMPTY};
+use crate::core::piece::{code_color, code_kind, KindId, Motion, Piece, EMPTY};
 use crate::core::position::{joined, Position};
 
 /// Which empty squares a drop may go to, as far as the royal piece's safety decides.
@@ -190,7 +190,18 @@ impl Position {
     /// How the royal piece's safety limits drops here.
     fn drop_guard(&self) -> Option<DropGuard> {
         let us = self.side;
-        if !self.rules.king_safety || self.royal_count[us.index()] == 0 || !self.in_check(us) {
+        if !self.rules.king_safety || self.royal_count[us.index()] == 0 {
+            return Some(DropGuard::Free);
+        }
+        // A dropped piece may be the screen a hopper needs, or the hurdle a grasshopper
+        // needs, to reach the royal piece: every drop is tried.
+        let screens = self.rules.special_attacks[us.other().index()]
+            .iter()
+            .any(|a| matches!(a.motion, Motion::Hop | Motion::Grasshop));
+        if screens {
+            return Some(DropGuard::Test);
+        }
+        if !self.in_check(us) {
             return Some(DropGuard::Free);
         }
         if self.royal_count[us.index()] != 1 || self.rules.options.blast {

@@ -879,6 +879,9 @@ impl Position {
         if options.no_doubled_drop != 0 || options.no_drop_mate != 0 {
             self.remove_forbidden_drops(out, start);
         }
+        if options.immobile_illegal {
+            self.remove_immobilising_moves(out, start);
+        }
         if options.promotion_in_place {
             self.add_in_place_promotions(out, start);
         }

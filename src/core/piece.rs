@@ -238,8 +238,8 @@ pub struct PieceKind {
     /// The ranks, counted from the owner's side (0 = its back rank), inclusive, where a move
     /// that starts or ends may promote it to `promotes_to`.
     pub promotion_zone: Option<(u8, u8)>,
-    /// A move that ends in its promotion zone must promote (makruk's pawn, Fairy-Stockfish's
-    /// mandatory promotions); otherwise promoting there is a choice.
+    /// A move that starts or ends in its promotion zone must promote (makruk's pawn,
+    /// Fairy-Stockfish's mandatory piece promotion); otherwise promoting there is a choice.
     pub must_promote: bool,
     /// It promotes to `promotes_to` by a move of its own rather than on arriving: where it
     /// stands, or by one of the promoted kind's moves to an empty square

@@ -128,8 +128,9 @@ pub struct RuleOptions {
     /// wall squares in a start position: gustav3's, omicron's). Played by the mailbox, as
     /// blockers are.
     pub holes: bool,
-    /// The two sides' royal pieces may not face each other on a file with nothing between
-    /// them (xiangqi's flying general): each sees the other along the file as a rook would.
+    /// The two sides' royal pieces may not face each other on a file or rank with nothing
+    /// between them (xiangqi's flying general, as Fairy-Stockfish extends it to ranks): each
+    /// sees the other as a rook would.
     pub flying_general: bool,
     /// Some kind promotes in a zone (`PieceKind::promotes_to`): the generated moves gain their
     /// promotions (`core::zone_promotion`). Set by `Rules::new` from the piece table.
@@ -144,8 +145,15 @@ pub struct RuleOptions {
     /// Kinds (a bit per kind) that may not be dropped on a file where their owner already has
     /// a piece of that kind (shogi's pawn: nifu).
     pub no_doubled_drop: u64,
+    /// How many pieces of a `no_doubled_drop` kind a file may hold before no more of it may
+    /// be dropped there (shogi: 1; tori shogi's swallows: 2). 0 reads as 1.
+    pub no_doubled_drop_count: u8,
     /// Kinds (a bit per kind) whose drop may not give checkmate (shogi's pawn).
     pub no_drop_mate: u64,
+    /// No move or drop may leave a piece where it could never move again (no move of its
+    /// kind from there lands on an empty board), unless it promotes there (Fairy-Stockfish's
+    /// `immobilityIllegal`): a lance dropped on the last rank, a knight moved onto the last two.
+    pub immobile_illegal: bool,
     /// How moves are written for players (SAN and its shogi form). Not a rule of legality:
     /// kept here so that every position carries it to the notation that reads it.
     pub notation: Notation,
@@ -201,6 +209,7 @@ impl RuleOptions {
             || self.mutually_immune != 0
             || self.no_doubled_drop != 0
             || self.no_drop_mate != 0
+            || self.immobile_illegal
             || self.gating
             || self.walling.is_some()
             || self.must_drop
@@ -438,9 +447,10 @@ pub struct Rules {
     pub(crate) zoned: [u128; 2],
     /// Per colour: the attacks `attacks` leaves out (see `SpecialAttack`).
     pub(crate) special_attacks: [Vec<SpecialAttack>; 2],
-    /// With `options.zone_promotion`, per colour and mailbox cell: a bit per kind that could
-    /// never move from there on an empty board (its promotion there is compulsory). Empty
-    /// otherwise.
+    /// With `options.zone_promotion` or `options.immobile_illegal`, per colour and mailbox
+    /// cell: a bit per kind that could never move from there on an empty board (its promotion
+    /// there is compulsory; without one, the move is refused under `immobile_illegal`).
+    /// Empty otherwise.
     pub(crate) immobile: [Vec<u64>; 2],
     /// The attack sets in the short form attack tests and one move's king-safety test read
     /// (see `bitboard::quick`), where the tables have it. (Last: the hot fields above keep
@@ -567,7 +577,7 @@ impl Rules {
             bit_cell,
         } = build::bit_layout(&shape);
         let longest = shape.files().max(shape.ranks()) as usize;
-        let immobile = if options.zone_promotion {
+        let immobile = if options.zone_promotion || options.immobile_illegal {
             compiled
                 .each_ref()
                 .map(|kinds| immobile_kinds(&shape, kinds))

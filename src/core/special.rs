@@ -152,7 +152,7 @@ impl Position {
 
     /// The squares whose emptying or filling can change whether `by` attacks `king`: every
     /// square on the lines its riders, hoppers and grasshoppers attack along (to the edge),
-    /// the squares its lame leaps pass, and the royal's file under the flying general.
+    /// the squares its lame leaps pass, and the royal's file and rank under the flying general.
     fn sensitive_squares(&self, king: Sq, by: usize) -> Option<u128> {
         let rules = &*self.rules;
         if rules.bit_cell.is_empty() {
@@ -187,9 +187,10 @@ impl Position {
             }
         }
         if rules.options.flying_general {
-            let up = rules.shape.delta(0, 1);
-            line(up, &mut mask);
-            line(-up, &mut mask);
+            for d in [rules.shape.delta(0, 1), rules.shape.delta(1, 0)] {
+                line(d, &mut mask);
+                line(-d, &mut mask);
+            }
         }
         Some(mask)
     }
@@ -244,7 +245,7 @@ impl Position {
     }
 
     /// Is `target` attacked by one of `by`'s special attacks, or seen by its royal piece
-    /// along an open file under the flying-general rule?
+    /// along an open file or rank under the flying-general rule?
     pub(crate) fn special_attacked(&self, target: Sq, by: Color) -> bool {
         let byc = by.index();
         let rank = self.rules.shape.rank_of(target);
@@ -258,10 +259,11 @@ impl Position {
                 }
             }
         }
-        // Only a royal piece on the target's file can see it.
+        // Only a royal piece on the target's file or rank can see it.
+        let shape = &self.rules.shape;
+        let in_line = |r: Sq| shape.file_of(r) == shape.file_of(target) || shape.rank_of(r) == rank;
         self.rules.options.flying_general
-            && (self.royal_count[byc] != 1
-                || self.rules.shape.file_of(self.royal[byc]) == self.rules.shape.file_of(target))
+            && (self.royal_count[byc] != 1 || in_line(self.royal[byc]))
             && self.royal_sees(target, byc)
     }
 
@@ -322,10 +324,12 @@ impl Position {
         }
     }
 
-    /// Is the first piece up or down the file from `target` a royal piece of colour `by`?
+    /// Is the first piece along the file or the rank from `target` a royal piece of colour
+    /// `by`?
     fn royal_sees(&self, target: Sq, by: usize) -> bool {
         let up = self.rules.shape.delta(0, 1);
-        [up, -up].into_iter().any(|d| {
+        let right = self.rules.shape.delta(1, 0);
+        [up, -up, right, -right].into_iter().any(|d| {
             let mut s = target as isize + d;
             loop {
                 let cell = self.cell(s as usize);

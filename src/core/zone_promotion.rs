@@ -6,7 +6,9 @@
 //!
 //! A move that starts or ends in the mover's promotion zone may promote; where the piece
 //! could never move again from its destination (a pawn on the last rank), or must promote
-//! (`PieceKind::must_promote`) and ends there, only the promotion is a move. Promoting does not change which squares the move leaves or enters, so a move
+//! (`PieceKind::must_promote`, Fairy-Stockfish's mandatory piece promotion: any move that
+//! starts or ends in the zone), only the promotion is a move. Under
+//! `RuleOptions::immobile_illegal` no other move or drop may leave a piece immobile either. Promoting does not change which squares the move leaves or enters, so a move
 //! that keeps the royal piece safe keeps it safe promoted too.
 
 use crate::core::geometry::{Color, Sq};
@@ -21,6 +23,7 @@ impl Position {
         let us = self.side;
         let rules = &*self.rules;
         let end = out.len();
+        let mut refused = Vec::new();
         for i in start..end {
             let m = out[i];
             if m.promotion.is_some() || m.flag != MoveFlag::Normal {
@@ -51,10 +54,44 @@ impl Position {
                 promotion: Some(to_kind),
                 ..m
             };
-            if (piece.must_promote && ends_in) || self.immobile_on(us, kind, m.to) {
-                out[i] = promoted;
+            let compulsory = piece.must_promote || self.immobile_on(us, kind, m.to);
+            let limited = rules
+                .kind(to_kind)
+                .promotion_limit
+                .is_some_and(|limit| self.count(us, to_kind) >= usize::from(limit));
+            match (compulsory, limited) {
+                // A promotion it may not make, where it must promote: no move at all.
+                (true, true) => refused.push(i),
+                (true, false) => out[i] = promoted,
+                (false, true) => {}
+                (false, false) => out.push(promoted),
+            }
+        }
+        for &i in refused.iter().rev() {
+            out.remove(i);
+        }
+    }
+
+    /// Removes from `out[start..]` the moves and drops that leave their piece where it could
+    /// never move again (`RuleOptions::immobile_illegal`); promotions stay, as the promoted
+    /// kind moves on.
+    pub(crate) fn remove_immobilising_moves(&self, out: &mut Vec<Move>, start: usize) {
+        let us = self.side;
+        let mut i = start;
+        while i < out.len() {
+            let m = out[i];
+            let kind = match m.flag {
+                MoveFlag::Drop(kind) => Some(kind),
+                MoveFlag::Normal | MoveFlag::DoubleStep if m.promotion.is_none() => {
+                    let code = self.board[m.from as usize];
+                    (code != EMPTY).then(|| code_kind(code))
+                }
+                _ => None,
+            };
+            if kind.is_some_and(|k| self.immobile_on(us, k, m.to)) {
+                out.swap_remove(i);
             } else {
-                out.push(promoted);
+                i += 1;
             }
         }
     }
@@ -68,7 +105,7 @@ impl Position {
     }
 
     /// Removes from `out[start..]` the drops the drop rules forbid: a kind on a file where its
-    /// owner already has one of that kind (`no_doubled_drop`), a drop that mates
+    /// owner already has one (or `no_doubled_drop_count`) of that kind (`no_doubled_drop`), a drop that mates
     /// (`no_drop_mate`).
     pub(crate) fn remove_forbidden_drops(&mut self, out: &mut Vec<Move>, start: usize) {
         let options = self.rules.options;
@@ -91,14 +128,17 @@ impl Position {
         }
     }
 
-    /// Has `color` a piece of `kind` on the file of `sq`?
+    /// Has `color` as many pieces of `kind` on the file of `sq` as a file may hold before
+    /// no more is dropped there (`RuleOptions::no_doubled_drop_count`)?
     fn file_holds(&self, color: Color, kind: KindId, sq: Sq) -> bool {
         let shape = &self.rules.shape;
         let file = shape.file_of(sq) as i32;
         let code = Piece::new(color, kind).code();
-        (0..shape.ranks() as i32)
+        let on_file = (0..shape.ranks() as i32)
             .filter_map(|r| shape.try_sq(file, r))
-            .any(|s| self.board[s as usize] == code)
+            .filter(|&s| self.board[s as usize] == code)
+            .count();
+        on_file >= usize::from(self.rules.options.no_doubled_drop_count.max(1))
     }
 
     /// Does the drop `m` leave the opponent in check with no legal move?

@@ -14,6 +14,7 @@ use crate::game::{Game, MoveRefused, Searchable, Terminal, VariantId};
 use crate::variants::core_table::TableHooks;
 use crate::variants::dead_position::DeadPosition;
 use crate::variants::extinction::Extinction;
+use crate::variants::repetition::Repetition;
 use crate::variants::terrain::{Allowance, Fired, Terrain, TerrainInPlay};
 
 /// Entries of the cache of a variant's own evaluations (a power of two).
@@ -87,8 +88,8 @@ pub struct Ends {
     pub fifty_move: bool,
     /// The moves of the rule above (each side's; 50 unless a file says otherwise).
     pub move_rule: u16,
-    /// A repeated position draws.
-    pub repetition: bool,
+    /// A repeated position ends the game (FIDE's: the third occurrence draws).
+    pub repetition: Option<Repetition>,
     /// Which positions are dead (drawn) because nobody can win any more.
     pub dead_position: DeadPosition,
 }
@@ -109,7 +110,7 @@ impl Ends {
             royal_capture: true,
             fifty_move: true,
             move_rule: 50,
-            repetition: true,
+            repetition: Some(Repetition::THREEFOLD),
             dead_position: DeadPosition::Fide,
         }
     }
@@ -593,12 +594,14 @@ impl Game for CoreGame {
         if ends.move_rule_reached(&self.pos) {
             return Some(Terminal::Draw);
         }
-        if ends.repetition {
+        if let Some(rule) = ends.repetition {
+            // In the search line a second occurrence is enough: the line could repeat again.
+            // (Perpetual checks are not told apart here; the table judges them.)
             let key = self.pos.key();
             let window = (self.pos.halfmove_clock() as usize + 1).min(self.keys.len());
             let earlier = &self.keys[self.keys.len() - window..self.keys.len().saturating_sub(1)];
             if earlier.iter().rev().skip(1).step_by(2).any(|&k| k == key) {
-                return Some(Terminal::Draw);
+                return Some(rule.result);
             }
         }
         if ends.dead_position.is_dead(&self.pos) {

@@ -9,6 +9,7 @@ use crate::game::game_seat_view::{Claims, TableGame};
 use crate::game::seat_view::WallView;
 use crate::game::{Game, GameEnd, MoveRefused, Score, Terminal};
 use crate::variants::core_game::CoreGame;
+use crate::variants::repetition;
 use crate::variants::terrain::table::{announcements, cell_obstacle, wall_views};
 
 /// Places an obstacle by a text that is not a move (see [`TableGame::place`]).
@@ -65,6 +66,18 @@ impl CoreGame {
         let current = repetition_key(&mut pos.clone());
         let earlier = earlier_repetition_keys(pos, self.played());
         occurrences(current, earlier, pos.halfmove_clock())
+    }
+
+    /// The result for the side to move when the rules' repetition ends the game now (see
+    /// [`repetition::judge`]). A position recurs within the plies since the last capture or
+    /// clock-resetting move, or anywhere in the game where captured pieces return to play.
+    pub fn repetition_end(&self) -> Option<Terminal> {
+        let rule = self.ends().repetition?;
+        let pos = self.position();
+        let options = pos.rules().options;
+        let window =
+            (!(options.drops && options.captures_to_hand)).then_some(pos.halfmove_clock() as usize);
+        repetition::judge(rule, pos, self.played(), window)
     }
 }
 

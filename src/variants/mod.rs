@@ -20,6 +20,7 @@ pub mod pawnrace;
 pub mod pieces;
 pub mod reach;
 pub mod registry;
+pub mod repetition;
 pub mod seat;
 pub mod standard;
 pub mod strict;

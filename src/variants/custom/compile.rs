@@ -109,7 +109,9 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
             promotion_in_place: false,
             royal_promotion: false,
             no_doubled_drop: captures_and_drops.no_doubled_drop,
+            no_doubled_drop_count: captures_and_drops.no_doubled_drop_count,
             no_drop_mate: captures_and_drops.no_drop_mate,
+            immobile_illegal: doc.rules.immobile_illegal,
             gating: doc.rules.gating,
             walling: walling(&cx, doc.rules.walling.as_ref())?,
             holes: doc.board.holes,
@@ -253,6 +255,7 @@ struct CapturesAndDrops {
     drops: bool,
     placement: PlacementRules,
     no_doubled_drop: u64,
+    no_doubled_drop_count: u8,
     no_drop_mate: u64,
 }
 
@@ -324,7 +327,15 @@ fn captures_and_drops(
             "no_doubled_drop and no_drop_mate need [rules] drops = true",
         ));
     }
+    let no_doubled_drop_count = match &doc.rules.no_doubled_drop_count {
+        None => 1,
+        Some(n) if doc.rules.no_doubled_drop.is_empty() => {
+            return Err(cx.err(n.span(), "no_doubled_drop_count needs no_doubled_drop"));
+        }
+        Some(n) => count(cx, n, 1, 64, "no_doubled_drop_count")? as u8,
+    };
     Ok(CapturesAndDrops {
+        no_doubled_drop_count,
         blast_immune,
         blast_proof,
         mutually_immune,
@@ -539,12 +550,6 @@ fn zone_promotions(
                     return Err(cx.err(
                         to.span(),
                         "promotes_to does not combine with pawn = true and [promotion]",
-                    ));
-                }
-                if p.double_step_rank.is_some() || p.en_passant {
-                    return Err(cx.err(
-                        to.span(),
-                        "promotes_to does not combine with double_step_rank or en_passant",
                     ));
                 }
                 pieces[i].promotes_to = Some(k);

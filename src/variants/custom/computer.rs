@@ -75,7 +75,7 @@ reach_rank = { piece = "R", rank = 8 }
         let variant = load_variant_file(&text).expect("a valid file");
         let ends = ends_of(&variant);
         assert_eq!(ends.stalemate, crate::game::Terminal::Win);
-        assert!(!ends.fifty_move && !ends.repetition);
+        assert!(!ends.fifty_move && ends.repetition.is_none());
         assert_eq!(ends.dead_position, DeadPosition::Never);
         let pos = variant
             .position_from_fen("8/8/7r/8/8/7R/8/R7 w - - 0 1")

@@ -61,8 +61,13 @@ pub fn outcome(game: &mut CoreGame) -> Option<GameEnd> {
             n => format!("{n} moves"),
         }));
     }
-    if end.repetition && game.repetitions() >= 3 {
-        return Some(drawn("threefold repetition"));
+    if let Some(result) = game.repetition_end() {
+        let reason = match end.repetition.map(|r| r.count) {
+            Some(3) => "threefold repetition".to_string(),
+            Some(n) => format!("{n}-fold repetition"),
+            None => "repetition".to_string(),
+        };
+        return Some(by_result(result, &reason));
     }
     None
 }

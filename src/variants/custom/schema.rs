@@ -162,9 +162,15 @@ pub struct RulesDoc {
     /// Kinds that may not be dropped on a file where their owner has one already.
     #[serde(default)]
     pub no_doubled_drop: Vec<Spanned<String>>,
+    /// With `no_doubled_drop`: how many of such a kind a file may hold (1 unless said).
+    #[serde(default)]
+    pub no_doubled_drop_count: Option<Spanned<i64>>,
     /// Kinds whose drop may not give checkmate.
     #[serde(default)]
     pub no_drop_mate: Vec<Spanned<String>>,
+    /// No move or drop may leave a piece where it could never move again, but a promotion.
+    #[serde(default)]
+    pub immobile_illegal: bool,
     /// With drops: captured pieces join the captor's hand (default); false, they leave the
     /// game and only the start's hands are dropped (placement setups).
     #[serde(default)]
@@ -262,6 +268,18 @@ pub struct EndDoc {
     pub move_rule: Option<Spanned<i64>>,
     #[serde(default = "yes")]
     pub threefold: bool,
+    /// With `threefold`: the occurrence that ends the game (3 unless said).
+    #[serde(default)]
+    pub repetition_count: Option<Spanned<i64>>,
+    /// With `threefold`: the side to move's result then (`"draw"` unless said).
+    #[serde(default)]
+    pub repetition_result: Option<Spanned<String>>,
+    /// With `repetition_result`: whose result it is, `"side-to-move"` (default) or `"white"`.
+    #[serde(default)]
+    pub repetition_result_for: Option<Spanned<String>>,
+    /// With `threefold`: a side that checked throughout the repetition loses.
+    #[serde(default)]
+    pub perpetual_check_loses: Option<Spanned<bool>>,
     #[serde(default)]
     pub dead_position: Option<Spanned<String>>,
 }
@@ -285,6 +303,10 @@ impl Default for EndDoc {
             fifty_move: true,
             move_rule: None,
             threefold: true,
+            repetition_count: None,
+            repetition_result: None,
+            repetition_result_for: None,
+            perpetual_check_loses: None,
             dead_position: None,
         }
     }

@@ -9,6 +9,7 @@ use crate::variants::custom::geometry::board_square;
 use crate::variants::custom::schema::{EndDoc, VariantDoc};
 use crate::variants::dead_position::{self, DeadPosition};
 use crate::variants::extinction::{Counted, Extinction};
+use crate::variants::repetition::Repetition;
 use toml::Spanned;
 
 /// A goal's kind and its squares, named before the board's shape can place them.
@@ -87,7 +88,7 @@ pub(super) fn ends(
         royal_capture: false,
         fifty_move: end.fifty_move,
         move_rule,
-        repetition: end.threefold,
+        repetition: repetition(cx, end)?,
         dead_position,
     };
     Ok((ends, goals))
@@ -153,6 +154,65 @@ fn extinction(
         opponent_at_least: small(&end.extinction_opponent_count, "extinction_opponent_count")?,
         reply: end.extinction_reply,
         result,
+    }))
+}
+
+/// `threefold` and its modifiers: which occurrence ends the game, with what result for the
+/// side to move, and whether perpetual check loses.
+fn repetition(cx: &Ctx<'_>, end: &EndDoc) -> Result<Option<Repetition>, VariantFileError> {
+    let modifiers = [
+        end.repetition_count.as_ref().map(|c| c.span()),
+        end.repetition_result.as_ref().map(|c| c.span()),
+        end.repetition_result_for.as_ref().map(|c| c.span()),
+        end.perpetual_check_loses.as_ref().map(|c| c.span()),
+    ];
+    if !end.threefold {
+        if let Some(span) = modifiers.into_iter().flatten().next() {
+            return Err(cx.err(
+                span,
+                "needs threefold = true (a repetition that ends the game)",
+            ));
+        }
+        return Ok(None);
+    }
+    let count = match &end.repetition_count {
+        None => 3,
+        Some(n) => count(cx, n, 2, 10, "repetition_count")? as u8,
+    };
+    let result = match end
+        .repetition_result
+        .as_ref()
+        .map(|s| (s.get_ref().as_str(), s.span()))
+    {
+        None | Some(("draw", _)) => Terminal::Draw,
+        Some(("loss", _)) => Terminal::Loss,
+        Some(("win", _)) => Terminal::Win,
+        Some((_, span)) => {
+            return Err(cx.err(span, "repetition_result is \"draw\", \"loss\" or \"win\""))
+        }
+    };
+    let for_white = match end
+        .repetition_result_for
+        .as_ref()
+        .map(|s| (s.get_ref().as_str(), s.span()))
+    {
+        None | Some(("side-to-move", _)) => false,
+        Some(("white", _)) => true,
+        Some((_, span)) => {
+            return Err(cx.err(
+                span,
+                "repetition_result_for is \"side-to-move\" or \"white\"",
+            ))
+        }
+    };
+    Ok(Some(Repetition {
+        count,
+        result,
+        for_white,
+        perpetual_check_loses: end
+            .perpetual_check_loses
+            .as_ref()
+            .is_some_and(|p| *p.get_ref()),
     }))
 }
 
