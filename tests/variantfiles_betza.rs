@@ -109,7 +109,23 @@ fn directions_on_oblique_atoms() {
     assert_eq!(dests("bhN"), set("d3 f3 c4 g4"));
     assert_eq!(dests("lhN"), set("d7 d3 c6 c4"));
     assert_eq!(dests("rhN"), set("f7 f3 g6 g4"));
-    assert_eq!(dests("frN"), set("f7 g6"));
+    // Pairs pick one move, as Fairy-Stockfish reads them: `fr` the wide forward-right leap,
+    // `rf` the steep one, `fs` the two wide forward leaps.
+    assert_eq!(dests("frN"), set("g6"));
+    assert_eq!(dests("rfN"), set("f7"));
+    assert_eq!(dests("fsN"), set("c6 g6"));
+    assert_eq!(dests("ffN"), set("d7 f7"));
+    // Fairy-Stockfish's chiral halves (gethenian's pieces).
+    assert_eq!(dests("hlN"), set("g6 c4 f3 d7"));
+    assert_eq!(dests("hrN"), set("f7 d3 g4 c6"));
+}
+
+#[test]
+fn a_pair_on_a_diagonal_is_one_direction() {
+    // Tori shogi's quails: `rbB` rides back to the right only, `lbF` steps back to the left.
+    assert_eq!(dests("rbB"), set("f4 g3 h2 i1"));
+    assert_eq!(dests("lbF"), set("d4"));
+    assert_eq!(dests("brF"), set("f4"));
 }
 
 #[test]

@@ -10,12 +10,15 @@
 //!   exactly one piece of either side, the screen: `mRcpR` is xiangqi's cannon), `g`
 //!   grasshopper (lands just past the first piece), `n` lame (a leap blocked by a piece on a
 //!   square it passes: `nN` xiangqi's horse, `nA` its elephant); directions `f` `b` `l` `r`
-//!   (forward, backward, left, right: for oblique atoms like `N` the steep forward/backward
-//!   or wide left/right moves), `v` = `fb`, `s` = `lr`, a pair `fl` `fr` `bl` `br` (the moves
-//!   that go both ways), and `h` after a direction (`fh`, `bh`, `lh`, `rh`: the whole half of
-//!   the board that way, e.g. `fhN` = the four forward knight moves). Several directions
-//!   add up (`fsW` = forward or sideways one step). No direction means all of them. On an
-//!   orthogonal atom a pair means both directions (`flW` = forward or left).
+//!   (forward, backward, left, right), `v` (`f` and `b`), `s` (`l` and `r`) and `h` (a half),
+//!   read as Fairy-Stockfish reads them: a letter pairs with the next when both are the same
+//!   or one is vertical (`f` `b` `v` `h`) and the other horizontal (`l` `r` `s` `h`), else it
+//!   stands for itself doubled. For an oblique atom like `N`, `f` (`ff`) is the two steep
+//!   forward moves and `l` (`ll`) the two wide leftward ones; a pair picks one move: `fr`
+//!   the wide forward-right, `rf` the steep forward-right, `fs` the two wide forward ones; `fh`
+//!   the four forward moves. On a diagonal atom `fr` and `rf` are one move (`rbB` rides back
+//!   to the right). On a lone orthogonal atom a pair means both of its letters (`frW` = forward
+//!   or right, `fsW` = forward or sideways). Several modifiers add up. No direction means all.
 //! - directions are the mover's: the board is turned 180° for Black (XBoard's and
 //!   Fairy-Stockfish's convention), so Black's left is the h-file side. This matters only for
 //!   pieces whose left and right moves differ; the core turns those (`core::rules`).
@@ -46,43 +49,56 @@ pub const MAX_PARTS: usize = 64;
 /// Largest ride range accepted (the core stores ranges in a byte; boards have ≤ 99 ranks).
 pub const MAX_RANGE: u32 = 99;
 
-/// One selected direction: a predicate over a step vector (White's view).
+/// One direction modifier as Fairy-Stockfish pairs them: a letter and the next one when they
+/// combine (the same letter twice, or one of `f` `b` `v` `h` with one of `r` `l` `s` `h`),
+/// else the letter doubled (`f` reads as `ff`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum Dir {
-    F,
-    B,
-    L,
-    R,
-    Fh,
-    Bh,
-    Lh,
-    Rh,
-    Fl,
-    Fr,
-    Bl,
-    Br,
-}
+struct Dir(char, char);
+
+/// Which of an atom's eight moves a modifier selects, as Fairy-Stockfish's `from_betza`
+/// lists them. The atom is (a, b), a ≥ b, and the moves are, as (rank, file) steps:
+/// (a, b), (−a, −b), (−b, a), (b, −a), (b, a), (−b, −a), (−a, b), (a, −b); on a symmetric
+/// atom (`F`, `W`) two of them are one vector, selected by either's modifiers.
+const SLOTS: [&[&str]; 8] = [
+    &["ff", "vv", "rf", "rv", "fh", "rh", "hr"],
+    &["bb", "vv", "lb", "lv", "bh", "lh", "hr"],
+    &["rr", "ss", "br", "bs", "bh", "rh", "hr"],
+    &["ll", "ss", "fl", "fs", "fh", "lh", "hr"],
+    &["rr", "ss", "fr", "fs", "fh", "rh", "hl"],
+    &["ll", "ss", "bl", "bs", "bh", "lh", "hl"],
+    &["bb", "vv", "rb", "rv", "bh", "rh", "hl"],
+    &["ff", "vv", "lf", "lv", "fh", "lh", "hl"],
+];
 
 impl Dir {
+    fn key(self) -> String {
+        [self.0, self.1].iter().collect()
+    }
+
+    /// Does it select the step (dx, dy) (file, rank; White's view) of its atom?
     fn selects(self, dx: i8, dy: i8) -> bool {
-        let oblique = dx != 0 && dy != 0 && dx.abs() != dy.abs();
-        // For an oblique atom, plain f/b take the steep moves and l/r the wide ones.
-        let steep = !oblique || dy.abs() > dx.abs();
-        let wide = !oblique || dx.abs() > dy.abs();
-        match self {
-            Dir::F => dy > 0 && steep,
-            Dir::B => dy < 0 && steep,
-            Dir::L => dx < 0 && wide,
-            Dir::R => dx > 0 && wide,
-            Dir::Fh => dy > 0,
-            Dir::Bh => dy < 0,
-            Dir::Lh => dx < 0,
-            Dir::Rh => dx > 0,
-            Dir::Fl => dy > 0 && dx < 0,
-            Dir::Fr => dy > 0 && dx > 0,
-            Dir::Bl => dy < 0 && dx < 0,
-            Dir::Br => dy < 0 && dx > 0,
-        }
+        let (a, b) = (dx.abs().max(dy.abs()), dx.abs().min(dy.abs()));
+        let slots = [
+            (a, b),
+            (-a, -b),
+            (-b, a),
+            (b, -a),
+            (b, a),
+            (-b, -a),
+            (-a, b),
+            (a, -b),
+        ];
+        let key = self.key();
+        slots
+            .iter()
+            .zip(SLOTS)
+            .any(|(&(rank, file), keys)| (rank, file) == (dy, dx) && keys.contains(&key.as_str()))
+    }
+
+    /// On a lone orthogonal atom a pair of two letters means both (`frW`: forward or right),
+    /// as Fairy-Stockfish splits them.
+    fn split(self) -> [Dir; 2] {
+        [Dir(self.0, self.0), Dir(self.1, self.1)]
     }
 }
 
@@ -206,6 +222,8 @@ impl Parser<'_> {
     /// One part, `[modifiers] ATOM [range]`: its components go to `out` (none where the
     /// directions select none of the atom's moves).
     fn part(&mut self, out: &mut Vec<MovementComponent>) -> Result<(), BetzaError> {
+        let part_at = self.offset();
+        let before = out.len();
         let Modifiers {
             mode,
             motion,
@@ -232,16 +250,7 @@ impl Parser<'_> {
         // left), as XBoard and Fairy-Stockfish read it; there is no orthogonal move that goes
         // both ways.
         if atoms.len() == 1 && atoms[0].1 == 0 {
-            dirs = dirs
-                .into_iter()
-                .flat_map(|d| match d {
-                    Dir::Fl => vec![Dir::F, Dir::L],
-                    Dir::Fr => vec![Dir::F, Dir::R],
-                    Dir::Bl => vec![Dir::B, Dir::L],
-                    Dir::Br => vec![Dir::B, Dir::R],
-                    other => vec![other],
-                })
-                .collect();
+            dirs = dirs.into_iter().flat_map(Dir::split).collect();
         }
         for (dx, dy) in atoms {
             let mut comp = if range == 1 {
@@ -268,6 +277,9 @@ impl Parser<'_> {
             }
             .motion(motion);
             out.push(comp);
+        }
+        if out.len() == before {
+            return Err(self.error_at(part_at, "its directions select none of the atom's moves"));
         }
         Ok(())
     }
@@ -306,19 +318,10 @@ impl Parser<'_> {
                     motion_at = self.offset();
                     self.i += 1;
                 }
-                'v' => {
-                    self.i += 1;
-                    dirs.extend([Dir::F, Dir::B]);
-                }
-                's' => {
-                    self.i += 1;
-                    dirs.extend([Dir::L, Dir::R]);
-                }
-                'f' | 'b' | 'l' | 'r' => {
+                'f' | 'b' | 'v' | 'h' | 'l' | 'r' | 's' => {
                     self.i += 1;
                     dirs.push(self.direction(c));
                 }
-                'h' => return Err(self.error("'h' must follow f, b, l or r")),
                 _ => break,
             }
         }
@@ -330,41 +333,22 @@ impl Parser<'_> {
         })
     }
 
-    /// The direction a letter `f`, `b`, `l` or `r` (already read) starts, with the `h` or
-    /// the side (after `f` and `b`) that may follow it.
+    /// The direction modifier a letter (already read) starts: paired with the next letter
+    /// where Fairy-Stockfish pairs them.
     fn direction(&mut self, c: char) -> Dir {
-        if c == 'l' || c == 'r' {
-            let left = c == 'l';
-            return match (left, self.eat('h')) {
-                (true, true) => Dir::Lh,
-                (true, false) => Dir::L,
-                (false, true) => Dir::Rh,
-                (false, false) => Dir::R,
-            };
-        }
-        let fwd = c == 'f';
-        if self.eat('h') {
-            if fwd {
-                Dir::Fh
-            } else {
-                Dir::Bh
+        const VERTICAL: &str = "fbvh";
+        const HORIZONTAL: &str = "rlsh";
+        let combines = |c2: char| {
+            c2 == c
+                || (VERTICAL.contains(c) && HORIZONTAL.contains(c2))
+                || (HORIZONTAL.contains(c) && VERTICAL.contains(c2))
+        };
+        match self.peek().filter(|&c2| combines(c2)) {
+            Some(c2) => {
+                self.i += 1;
+                Dir(c, c2)
             }
-        } else if self.eat('l') {
-            if fwd {
-                Dir::Fl
-            } else {
-                Dir::Bl
-            }
-        } else if self.eat('r') {
-            if fwd {
-                Dir::Fr
-            } else {
-                Dir::Br
-            }
-        } else if fwd {
-            Dir::F
-        } else {
-            Dir::B
+            None => Dir(c, c),
         }
     }
 
