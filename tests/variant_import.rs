@@ -320,27 +320,34 @@ fn perft_of(text: &str, fen: Option<&str>, depth: u32) -> u64 {
     game.perft(depth, true)
 }
 
-/// `dropNoDoubled` (one of the type a file) is `no_doubled_drop`; other counts are reported.
-/// The counts are pyffish 0.0.90's for the same sections.
+/// `dropNoDoubled` (one of the type a file) is `no_doubled_drop`, with
+/// `dropNoDoubledCount` as `no_doubled_drop_count`; a count of 0 (the kind never dropped) is
+/// reported. The counts are pyffish 0.0.90's for the same sections.
 #[test]
 fn drop_no_doubled_is_no_doubled_drop() {
     let (report, dir) = import_text(
         "nodoubled",
         "[nodoubled:crazyhouse]\ndropNoDoubled = p\n\n\
          [nodoubledknight:crazyhouse]\ndropNoDoubled = n\ndropNoDoubledCount = 1\n\n\
-         [nodoubledtwo:crazyhouse]\ndropNoDoubled = p\ndropNoDoubledCount = 2\n",
+         [nodoubledtwo:crazyhouse]\ndropNoDoubled = p\ndropNoDoubledCount = 2\n\n\
+         [nodoubledzero:crazyhouse]\ndropNoDoubled = p\ndropNoDoubledCount = 0\n",
     );
-    assert_eq!(written(&report, 3), ["nodoubled", "nodoubledknight"]);
+    assert_eq!(
+        written(&report, 4),
+        ["nodoubled", "nodoubledknight", "nodoubledtwo"]
+    );
     assert!(
-        report[2].contains("dropNoDoubledCount (value '2'"),
+        report[3].contains("dropNoDoubledCount (value '0'"),
         "{report:?}"
     );
     let read = |name: &str| {
         std::fs::read_to_string(dir.join("variants").join(format!("{name}.toml"))).expect("file")
     };
     let (pawn, knight) = (read("nodoubled"), read("nodoubledknight"));
+    let two = read("nodoubledtwo");
     assert!(pawn.contains("no_doubled_drop = [\"P\"]"), "{pawn}");
     assert!(knight.contains("no_doubled_drop = [\"N\"]"), "{knight}");
+    assert!(two.contains("no_doubled_drop_count = 2"), "{two}");
     let fens = [
         "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPP2PPP/RNBQKB1R[Pn] w KQkq - 0 4",
         "rnbqkb1r/ppp1pppp/5n2/8/3P4/8/PP1PPPPP/RNBQKBNR[Pp] w KQkq - 0 4",
@@ -349,6 +356,7 @@ fn drop_no_doubled_is_no_doubled_drop() {
     let expected = [
         (&pawn, [(44, 2735), (26, 903), (68, 4145)]),
         (&knight, [(70, 3810), (53, 3221), (96, 5127)]),
+        (&two, [(70, 4354), (49, 3028), (96, 5869)]),
     ];
     for (text, counts) in expected {
         for (fen, (one, two)) in fens.iter().zip(counts) {

@@ -23,11 +23,7 @@ const OFF_VALUES: &[(&str, &str)] = &[
     ("chess960", "false"),
     ("twoBoards", "false"),
     ("sittuyinPromotion", "false"),
-    ("promotionLimit", ""),
-    ("promotedPieceType", ""),
     ("piecePromotionOnCapture", "false"),
-    ("mandatoryPawnPromotion", "true"),
-    ("mandatoryPiecePromotion", "false"),
     ("pieceDemotion", "false"),
     ("blastImmuneTypes", "-"),
     ("mutuallyImmuneTypes", "-"),
@@ -40,16 +36,12 @@ const OFF_VALUES: &[(&str, &str)] = &[
     ("enclosingDrop", "none"),
     ("sittuyinRookDrop", "false"),
     ("dropPromoted", "false"),
-    ("immobilityIllegal", "false"),
     ("gating", "false"),
     ("wallOrMove", "false"),
     ("seirawanGating", "false"),
     ("cambodianMoves", "false"),
     ("soldierPromotionRank", "1"),
     ("flipEnclosedPieces", "none"),
-    ("nFoldValue", "draw"),
-    ("nFoldValueAbsolute", "false"),
-    ("perpetualCheckIllegal", "false"),
     ("moveRepetitionIllegal", "false"),
     ("chasingRule", "none"),
     ("stalematePieceCount", "false"),
@@ -385,12 +377,19 @@ fn rule_key(m: &mut Model, key: &str, v: &str) -> Applied {
             }
         }
         "nFoldRule" => {
-            m.threefold = match int(v)? {
-                0 => false,
-                3 => true,
-                _ => return Err(Why::Because("only 3 or 0 (none)".into())),
+            m.n_fold = match int(v)? {
+                n @ (0 | 2..=10) => n,
+                _ => return Err(Why::Because("only 0 (none) or 2 to 10".into())),
             }
         }
+        "nFoldValue" => m.n_fold_value = Value::parse(v).ok_or(Why::Value)?,
+        "nFoldValueAbsolute" => m.n_fold_absolute = boolean(v)?,
+        "perpetualCheckIllegal" => m.perpetual_check_illegal = boolean(v)?,
+        "mandatoryPawnPromotion" => m.mandatory_pawn_promotion = boolean(v)?,
+        "mandatoryPiecePromotion" => m.mandatory_piece_promotion = boolean(v)?,
+        "immobilityIllegal" => m.immobility_illegal = boolean(v)?,
+        "promotedPieceType" => promoted_types(m, v)?,
+        "promotionLimit" => promotion_limits(m, v)?,
         _ => match OFF_VALUES.iter().find(|(k, _)| *k == key) {
             Some((_, off))
                 if v == *off || (off.is_empty() || *off == "-") && (v.is_empty() || v == "-") => {}
@@ -399,6 +398,51 @@ fn rule_key(m: &mut Model, key: &str, v: &str) -> Applied {
         },
     }
     Ok(())
+}
+
+/// `promotedPieceType = p:g n:g`: each pair adds to (or, `x:-`, removes from) what is
+/// inherited, as Fairy-Stockfish reads it.
+fn promoted_types(m: &mut Model, v: &str) -> Applied {
+    for pair in v.split_whitespace() {
+        let (from, to) = letter_pair(pair)?;
+        let from = letter_type(m, from)?;
+        m.promoted.retain(|(k, _)| *k != from);
+        if to != '-' {
+            let to = letter_type(m, to)?;
+            m.promoted.push((from, to));
+        }
+    }
+    Ok(())
+}
+
+/// `promotionLimit = g:1 a:1`: added to what is inherited.
+fn promotion_limits(m: &mut Model, v: &str) -> Applied {
+    for pair in v.split_whitespace() {
+        let (kind, n) = pair.split_once(':').ok_or(Why::Value)?;
+        let mut letters = kind.chars();
+        let (Some(letter), None) = (letters.next(), letters.next()) else {
+            return Err(Why::Value);
+        };
+        let kind = letter_type(m, letter)?;
+        let n = int(n)?;
+        m.promotion_limit.retain(|(k, _)| *k != kind);
+        m.promotion_limit.push((kind, n));
+    }
+    Ok(())
+}
+
+/// `x:y`, two single letters.
+fn letter_pair(pair: &str) -> Result<(char, char), Why> {
+    let mut c = pair.chars();
+    match (c.next(), c.next(), c.next(), c.next()) {
+        (Some(a), Some(':'), Some(b), None) => Ok((a, b)),
+        _ => Err(Why::Value),
+    }
+}
+
+fn letter_type(m: &Model, c: char) -> Result<String, Why> {
+    m.kind_of_letter(c)
+        .ok_or_else(|| Why::Because(format!("no piece has the letter '{c}'")))
 }
 
 /// `mobilityRegionWhiteFers = …`: `rest` is the side and the type's name with its first letter

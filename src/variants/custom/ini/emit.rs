@@ -8,7 +8,7 @@ use std::fmt::Write;
 use super::fen::{self, StartFen};
 use super::model::{Model, Piece};
 use super::region::{whole_ranks, Region, Squares};
-use super::{castling, end, mobility};
+use super::{castling, end, mobility, promotion};
 
 /// A TOML basic string.
 pub fn quote(s: &str) -> String {
@@ -37,6 +37,8 @@ pub(super) struct Writer<'a> {
     pub(super) bad: Vec<String>,
     /// The kinds written `pseudo_royal` (Fairy-Stockfish's `extinctionPseudoRoyal`).
     pub(super) pseudo_royals: Vec<String>,
+    /// The ranks (1-based, from the owner's side) where pieces promote shogi's way.
+    pub(super) piece_zone: Option<(u32, u32)>,
 }
 
 impl Writer<'_> {
@@ -65,7 +67,11 @@ impl Writer<'_> {
     }
 
     /// Ranks counted from each side (0-based) that a region covers whole, the same for both.
-    fn relative_ranks(&mut self, region: &[Region; 2], key: &str) -> Option<BTreeSet<u32>> {
+    pub(super) fn relative_ranks(
+        &mut self,
+        region: &[Region; 2],
+        key: &str,
+    ) -> Option<BTreeSet<u32>> {
         let (files, ranks) = (self.m.files, self.m.ranks);
         let w = whole_ranks(&region[0].on_board(files, ranks), files);
         let b = whole_ranks(&region[1].on_board(files, ranks), files);
@@ -95,6 +101,7 @@ pub fn emit(name: &str, parent: &str, m: &Model) -> Result<String, Vec<String>> 
         m,
         bad: Vec::new(),
         pseudo_royals: Vec::new(),
+        piece_zone: None,
     };
     if m.pieces.is_empty() {
         w.bad.push("no pieces".into());
@@ -138,8 +145,20 @@ pub fn emit(name: &str, parent: &str, m: &Model) -> Result<String, Vec<String>> 
         let fen = start_fen(&mut w, start, drops, &castling.1);
         let _ = writeln!(out, "start = {}", quote(&fen));
     }
+    w.piece_zone = promotion::zone(&mut w, &pawns);
     for p in &m.pieces {
-        piece_section(&mut out, &mut w, p, &pawns, start.as_ref(), drops);
+        piece_section(&mut out, &mut w, p, None, &pawns, start.as_ref(), drops);
+    }
+    for (from, to) in promotion::promoted_pairs(&mut w, &pawns) {
+        piece_section(
+            &mut out,
+            &mut w,
+            to,
+            Some(from),
+            &pawns,
+            start.as_ref(),
+            drops,
+        );
     }
     if pawns.promotes {
         let list: Vec<String> = pawns.promo_to.iter().map(|k| quote(&w.letter(k))).collect();
@@ -163,20 +182,20 @@ pub fn emit(name: &str, parent: &str, m: &Model) -> Result<String, Vec<String>> 
 }
 
 /// Which kinds are pawns and what they do, the same for both sides (our format has one set).
-struct Pawns {
+pub(super) struct Pawns {
     promo_pawns: BTreeSet<String>,
     /// In the model's order, without royal kinds (no piece promotes to a king).
     promo_to: Vec<String>,
     n_move: BTreeSet<String>,
     en_passant: BTreeSet<String>,
-    promotes: bool,
+    pub(super) promotes: bool,
     /// The double-step ranks, 0-based from the owner's side.
-    double_step: Option<BTreeSet<u32>>,
+    pub(super) double_step: Option<BTreeSet<u32>>,
 }
 
 impl Pawns {
     /// Our `pawn = true`: the kinds that promote, else those that reset the fifty-move count.
-    fn is_pawn(&self, k: &str) -> bool {
+    pub(super) fn is_pawn(&self, k: &str) -> bool {
         if self.promotes {
             self.promo_pawns.contains(k)
         } else {
@@ -200,7 +219,12 @@ fn pawn_rules(w: &mut Writer<'_>) -> Pawns {
     let n_move = w.same(&m.n_move_kinds, "nMoveRuleTypes");
     let en_passant = w.same(&m.en_passant_kinds, "enPassantTypes");
     let promotes = !promo_to.is_empty() && !promo_pawns.is_empty();
-    if promo_to.is_empty() && promo_pawns.iter().any(|k| m.piece(k).is_some()) {
+    let shogi_way = |k: &String| m.promoted.iter().any(|(from, _)| from == k);
+    if promo_to.is_empty()
+        && promo_pawns
+            .iter()
+            .any(|k| m.piece(k).is_some() && !shogi_way(k))
+    {
         // Fairy-Stockfish's pawn with no type to promote to never moves onto its promotion
         // region, which it still attacks; our pawns without promotion move there.
         w.bad
@@ -250,30 +274,43 @@ fn pawn_rules(w: &mut Writer<'_>) -> Pawns {
 }
 
 /// One `[[piece]]` table with its `[[piece.extra]]` parts.
+///
+/// With `promoted_from`, `p` is the type a piece of that type becomes shogi's way: the table
+/// is its promoted kind, `+X`, moving as `p` does, which no rule of pawns or drops names.
 fn piece_section(
     out: &mut String,
     w: &mut Writer<'_>,
     p: &Piece,
+    promoted_from: Option<&Piece>,
     pawns: &Pawns,
     start: Option<&StartFen>,
     drops: bool,
 ) {
     let m = w.m;
+    let base = promoted_from.is_none();
     let _ = writeln!(out, "\n[[piece]]");
-    let _ = writeln!(out, "letter = {}", quote(&p.letter.to_string()));
-    let _ = writeln!(out, "name = {}", quote(&p.kind));
+    match promoted_from {
+        Some(from) => {
+            let _ = writeln!(out, "letter = {}", quote(&format!("+{}", from.letter)));
+            let _ = writeln!(out, "name = {}", quote(&format!("promoted {}", from.kind)));
+        }
+        None => {
+            let _ = writeln!(out, "letter = {}", quote(&p.letter.to_string()));
+            let _ = writeln!(out, "name = {}", quote(&p.kind));
+        }
+    }
     let _ = writeln!(out, "betza = {}", quote(&p.betza));
-    bool_line(out, "royal", p.royal);
+    bool_line(out, "royal", p.royal && base);
     bool_line(
         out,
         "pseudo_royal",
-        p.pseudo_royal || w.pseudo_royals.contains(&p.kind),
+        base && (p.pseudo_royal || w.pseudo_royals.contains(&p.kind)),
     );
-    bool_line(out, "pawn", pawns.is_pawn(&p.kind));
+    bool_line(out, "pawn", base && pawns.is_pawn(&p.kind));
     if let Some(ranks) = pawns
         .double_step
         .as_ref()
-        .filter(|_| m.double_step_kinds.contains(&p.kind))
+        .filter(|_| base && m.double_step_kinds.contains(&p.kind))
     {
         let list: Vec<String> = ranks.iter().map(|r| (r + 1).to_string()).collect();
         let _ = writeln!(out, "double_step_rank = [{}]", list.join(", "));
@@ -290,10 +327,14 @@ fn piece_section(
     if let Some((lo, hi)) = p.region {
         let _ = writeln!(out, "region = [{lo}, {hi}]");
     }
-    if drops {
+    if drops && base {
         if let Some((lo, hi)) = drop_ranks(w, &p.kind) {
             let _ = writeln!(out, "drop_ranks = [{lo}, {hi}]");
         }
+    }
+    match promoted_from {
+        None => promotion::lines(out, w, p),
+        Some(from) => promotion::limit_line(out, w, from, p, start),
     }
     for (betza, region) in &p.extra {
         let _ = writeln!(out, "\n[[piece.extra]]\nbetza = {}", quote(betza));
@@ -338,17 +379,22 @@ fn rules_lines(w: &mut Writer<'_>, drops: bool) -> String {
         .as_ref()
         .filter(|k| drops && m.piece(k).is_some())
     {
-        if m.no_doubled_count == 1 {
-            let _ = writeln!(rules, "no_doubled_drop = [{}]", quote(&w.letter(kind)));
-        } else {
-            // 0 forbids every drop of the kind, 2 allows a second one on a file.
-            w.bad.push(format!(
-                "dropNoDoubledCount (value '{}': only 1, no second one on a file)",
-                m.no_doubled_count
-            ));
+        match m.no_doubled_count {
+            0 => {
+                // Every drop of the kind forbidden: not a count our key has.
+                w.bad
+                    .push("dropNoDoubledCount (value '0': the kind never dropped)".into());
+            }
+            n => {
+                let _ = writeln!(rules, "no_doubled_drop = [{}]", quote(&w.letter(kind)));
+                if n != 1 {
+                    let _ = writeln!(rules, "no_doubled_drop_count = {n}");
+                }
+            }
         }
     }
     bool_line(&mut rules, "flying_general", m.flying_general);
+    bool_line(&mut rules, "immobile_illegal", m.immobility_illegal);
     placement_lines(w, &mut rules, drops);
     pass_and_walling_lines(w, &mut rules);
     rules

@@ -46,7 +46,9 @@ pub(super) fn pseudo_royals(w: &mut Writer<'_>, start: Option<&StartFen>) -> Vec
     for k in kinds {
         let Some(p) = m.piece(k) else { continue };
         let stays_few = (0..2).all(|side| {
-            !m.promotion_to[side].contains(k) && start_count(start, p.letter, side, true) <= limit
+            !m.promotion_to[side].contains(k)
+                && !m.is_promoted_type(k)
+                && start_count(start, p.letter, side, true) <= limit
         });
         if !stays_few {
             w.bad.push(format!(
@@ -125,9 +127,7 @@ pub(super) fn lines(w: &mut Writer<'_>, start: Option<&StartFen>) -> String {
     } else if m.move_rule != 50 {
         let _ = writeln!(out, "move_rule = {}", m.move_rule);
     }
-    if !m.threefold {
-        let _ = writeln!(out, "threefold = false");
-    }
+    repetition_lines(w, &mut out);
     // Tables after every plain key of [end], which would otherwise fall into the last table.
     out.push_str(&tables);
     out
@@ -214,4 +214,24 @@ fn flag_lines(w: &mut Writer<'_>, start: Option<&StartFen>, out: &mut String, ta
             .bad
             .push("flagRegion (neither the same squares for both sides nor one rank)".into()),
     }
+}
+
+/// Fairy-Stockfish's `nFoldRule`, `nFoldValue` and `perpetualCheckIllegal` as `threefold` and
+/// its modifiers.
+fn repetition_lines(w: &mut Writer<'_>, out: &mut String) {
+    let m = w.m;
+    if m.n_fold == 0 {
+        let _ = writeln!(out, "threefold = false");
+        return;
+    }
+    if m.n_fold != 3 {
+        let _ = writeln!(out, "repetition_count = {}", m.n_fold);
+    }
+    if m.n_fold_value != Value::Draw {
+        let _ = writeln!(out, "repetition_result = {}", quote(m.n_fold_value.word()));
+        if m.n_fold_absolute {
+            let _ = writeln!(out, "repetition_result_for = \"white\"");
+        }
+    }
+    bool_line(out, "perpetual_check_loses", m.perpetual_check_illegal);
 }

@@ -68,11 +68,12 @@ pub fn split(text: &str) -> Option<StartFen> {
     Some(fen)
 }
 
-/// The pieces' letters of one rank of the placement (`None` for an empty square), or `None` when
-/// it is not letters and counts.
+/// The pieces' letters of one rank of the placement (`None` for an empty square; `+` for a
+/// promoted piece, `+F`), or `None` when it is not letters and counts.
 pub fn rank_letters(row: &str) -> Option<Vec<Option<char>>> {
     let mut out = Vec::new();
     let mut count = 0usize;
+    let mut promoted = false;
     for c in row.chars() {
         if let Some(d) = c.to_digit(10) {
             count = count * 10 + d as usize;
@@ -85,9 +86,18 @@ pub fn rank_letters(row: &str) -> Option<Vec<Option<char>>> {
         count = 0;
         match c {
             '~' => {}
+            '+' if !promoted => promoted = true,
+            c if c.is_ascii_alphabetic() && promoted => {
+                // A promoted piece (`+F`) is not a piece of its letter's type.
+                out.push(Some('+'));
+                promoted = false;
+            }
             c if c.is_ascii_alphabetic() => out.push(Some(c)),
             _ => return None,
         }
+    }
+    if promoted {
+        return None;
     }
     out.extend(std::iter::repeat_n(None, count));
     Some(out)

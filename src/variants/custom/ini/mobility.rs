@@ -17,6 +17,7 @@ pub(super) fn can_hold(m: &Model, start: &StartFen, kind: &str, side: usize) -> 
     m.piece_drops
         || m.captures_to_hand
         || m.promotion_to[side].iter().any(|k| k == kind)
+        || m.is_promoted_type(kind)
         || m.piece(kind)
             .is_some_and(|p| in_start(start, p.letter, side))
 }

@@ -16,6 +16,7 @@ mod mobility;
 mod model;
 pub mod parse;
 mod pieces;
+mod promotion;
 mod region;
 
 use std::collections::HashMap;
@@ -56,6 +57,7 @@ pub const PARENTS: &[(&str, &str, bool)] = &[
     ("ai-wok", "ai-wok", false),
     ("nocheckatomic", "nocheckatomic", false),
     ("pocketknight", "pocketknight", false),
+    ("extinction", "extinction", false),
 ];
 
 /// Why a variant was not written.

@@ -92,6 +92,15 @@ pub struct Model {
     pub pieces: Vec<Piece>,
 
     pub promotion_pawns: BySide<Vec<String>>,
+    /// `promotedPieceType`: the type each type becomes, shogi's way, in the promotion region
+    /// (by Fairy-Stockfish type, in the order they were named).
+    pub promoted: Vec<(String, String)>,
+    /// `promotionLimit`: no promotion to the type while a side has this many of it.
+    pub promotion_limit: Vec<(String, u32)>,
+    pub mandatory_pawn_promotion: bool,
+    pub mandatory_piece_promotion: bool,
+    /// `immobilityIllegal`: no move or drop may leave a piece where it could never move.
+    pub immobility_illegal: bool,
     pub promotion_region: BySide<Region>,
     pub promotion_to: BySide<Vec<String>>,
     pub n_move_kinds: BySide<Vec<String>>,
@@ -166,7 +175,12 @@ pub struct Model {
     pub fifty_move: bool,
     /// `nMoveRule` when it is not 0.
     pub move_rule: u32,
-    pub threefold: bool,
+    /// `nFoldRule`: the occurrence of a position that ends the game (0: none).
+    pub n_fold: u32,
+    /// `nFoldValue`: the side to move's result then (White's with `nFoldValueAbsolute`).
+    pub n_fold_value: Value,
+    pub n_fold_absolute: bool,
+    pub perpetual_check_illegal: bool,
 }
 
 fn both<T: Clone>(v: T) -> BySide<T> {
@@ -187,6 +201,11 @@ impl Model {
             start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
             pieces: Vec::new(),
             promotion_pawns: both(kinds(&["pawn"])),
+            promoted: Vec::new(),
+            promotion_limit: Vec::new(),
+            mandatory_pawn_promotion: true,
+            mandatory_piece_promotion: false,
+            immobility_illegal: false,
             promotion_region: [Region::rank(7), Region::rank(0)],
             // Fairy-Stockfish resets the promotion types when a section defines its pieces
             // from scratch (`reset_pieces`): none unless the section names them.
@@ -240,13 +259,21 @@ impl Model {
             check_counting: false,
             fifty_move: true,
             move_rule: 50,
-            threefold: true,
+            n_fold: 3,
+            n_fold_value: Value::Draw,
+            n_fold_absolute: false,
+            perpetual_check_illegal: false,
         }
     }
 
     /// The piece of a type.
     pub fn piece(&self, kind: &str) -> Option<&Piece> {
         self.pieces.iter().find(|p| p.kind == kind)
+    }
+
+    /// Does some type promote to `kind` shogi's way?
+    pub fn is_promoted_type(&self, kind: &str) -> bool {
+        self.promoted.iter().any(|(_, to)| to == kind)
     }
 
     /// The type a letter (either case) names.
@@ -361,13 +388,12 @@ impl Model {
         Ok(())
     }
 
-    /// `[[castling]]`: fixed squares only, the king's destination file per side.
+    /// `[[castling]]`: the king's destination file per side.
     fn shipped_castling(&mut self, doc: &VariantDoc) -> Result<(), String> {
         self.castling = !doc.castling.is_empty();
+        // Castling `from_position` is Fairy-Stockfish's own: it castles with the king and the
+        // outermost rooks where a start position puts them, the squares `castling::lines` reads.
         for c in &doc.castling {
-            if c.from_position {
-                return Err("castling from the position (Chess960)".into());
-            }
             let file = c
                 .king_to
                 .get_ref()
@@ -499,7 +525,23 @@ impl Model {
             .and_then(|c| u32::try_from(*c.get_ref()).ok());
         self.check_counting = self.checks.is_some();
         self.fifty_move = e.fifty_move;
-        self.threefold = e.threefold;
+        self.n_fold = match (&e.repetition_count, e.threefold) {
+            (_, false) => 0,
+            (None, true) => 3,
+            (Some(n), true) => u32::try_from(*n.get_ref()).map_err(|e| e.to_string())?,
+        };
+        self.n_fold_value = match e.repetition_result.as_ref().map(|s| s.get_ref().as_str()) {
+            None => Value::Draw,
+            Some(s) => Value::parse(s).ok_or("repetition_result")?,
+        };
+        self.n_fold_absolute = e
+            .repetition_result_for
+            .as_ref()
+            .is_some_and(|s| s.get_ref() == "white");
+        self.perpetual_check_illegal = e
+            .perpetual_check_loses
+            .as_ref()
+            .is_some_and(|p| *p.get_ref());
         Ok(())
     }
 

@@ -34,6 +34,49 @@ fn keys_without_equivalent_are_listed_and_nothing_is_written() {
 }
 
 #[test]
+fn shogi_style_promotions_become_plus_kinds_and_repetition_its_keys() {
+    let v = one(
+        "[p:chess]\npromotionPieceTypes = -\npromotedPieceType = p:q n:r\n\
+         mandatoryPiecePromotion = true\nimmobilityIllegal = true\nnFoldRule = 4\n\
+         nFoldValue = loss\nperpetualCheckIllegal = true\n",
+    );
+    let text = v.result.expect("written");
+    for line in [
+        "letter = \"+P\"\nname = \"promoted pawn\"\nbetza = \"Q\"",
+        "letter = \"+N\"\nname = \"promoted knight\"\nbetza = \"R\"",
+        "promotes_to = \"+N\"\npromotion_zone = [8, 8]\nmust_promote = true",
+        "promotes_to = \"+P\"\npromotion_zone = [8, 8]\nmust_promote = true",
+        "immobile_illegal = true",
+        "repetition_count = 4\nrepetition_result = \"loss\"\nperpetual_check_loses = true",
+    ] {
+        assert!(text.contains(line), "{line:?} missing from\n{text}");
+    }
+    assert!(!text.contains("[promotion]"), "{text}");
+    crate::variants::custom::load_variant_file(&text).expect("loads");
+}
+
+#[test]
+fn shogi_style_promotions_we_cannot_say_are_reported() {
+    let v = one("[p:chess]\npromotedPieceType = n:k\n");
+    let Err(Skip::Unsupported(keys)) = v.result else {
+        panic!("written: {:?}", v.result)
+    };
+    assert!(
+        keys.iter().any(|k| k.contains("to the royal king")),
+        "{keys:?}"
+    );
+    // Optional promotion with immobile pieces allowed: ours would force the promotion.
+    let v = one("[p:chess]\npromotionPieceTypes = -\npromotedPieceType = p:q\nmandatoryPawnPromotion = false\n");
+    let Err(Skip::Unsupported(keys)) = v.result else {
+        panic!("written: {:?}", v.result)
+    };
+    assert!(
+        keys.iter().any(|k| k.starts_with("immobilityIllegal")),
+        "{keys:?}"
+    );
+}
+
+#[test]
 fn parents_we_lack_and_skipped_parents_are_reported() {
     let all = import("[a:janggi]\n[b:a]\n[c:chess]\n[d:c]\ncastling = false\n").unwrap();
     assert_eq!(
