@@ -65,6 +65,9 @@ const TABLES: &[(&str, Source)] = &[
     ("gustav3.perft", Source::Shipped("gustav3")),
     ("loop.perft", Source::Shipped("loop")),
     ("chessgi.perft", Source::Shipped("chessgi")),
+    ("euroshogi.perft", Source::Shipped("euroshogi")),
+    ("yarishogi.perft", Source::Shipped("yarishogi")),
+    ("torishogi.perft", Source::Shipped("torishogi")),
     ("chess.perft", Source::Shipped("standard")),
 ];
 

@@ -25,12 +25,12 @@ def _pyffish():
     return pyffish
 
 
-def _pawn_drop_mates(sf, name, fen, moves):
+def _pawn_drop_mates(sf, name, fen, moves, pawn="P"):
     """The pawn drops among `moves` after which the opponent has no legal move."""
     return {
         m
         for m in moves
-        if m.startswith("P@") and sf.gives_check(name, fen, [m]) and not sf.legal_moves(name, fen, [m])
+        if m.startswith(pawn + "@") and sf.gives_check(name, fen, [m]) and not sf.legal_moves(name, fen, [m])
     }
 
 
@@ -71,11 +71,22 @@ def _play_beside_pyffish(
     return plies, ends
 
 
-@pytest.mark.parametrize("name", ["xiangqi", "shogi", "minishogi"])
-def test_random_games_agree_with_pyffish(name):
+@pytest.mark.parametrize(
+    "name, pawn",
+    [
+        ("xiangqi", "P"),
+        ("shogi", "P"),
+        ("minishogi", "P"),
+        ("euroshogi", "P"),
+        ("yarishogi", "P"),
+        # Tori shogi's swallow is its pawn.
+        ("torishogi", "S"),
+    ],
+)
+def test_random_games_agree_with_pyffish(name, pawn):
     sf = _pyffish()
     plies, _ = _play_beside_pyffish(
-        sf, name, 12, 150, lambda fen, legal: _pawn_drop_mates(sf, name, fen, legal)
+        sf, name, 12, 150, lambda fen, legal: _pawn_drop_mates(sf, name, fen, legal, pawn)
     )
     assert plies > 1000
 
