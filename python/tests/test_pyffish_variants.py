@@ -79,6 +79,7 @@ def _play_beside_pyffish(
         ("minishogi", "P"),
         ("euroshogi", "P"),
         ("yarishogi", "P"),
+        ("gorogoro", "P"),
         # Tori shogi's swallow is its pawn.
         ("torishogi", "S"),
     ],

@@ -189,9 +189,11 @@ impl Ends {
             return Some((result, DecidedBy::Extinction));
         }
         if let Some(result) = self.no_pieces {
-            if pos.piece_count(us) == 0 {
+            // Pieces in hand count: a side that can still drop one has pieces.
+            let none_left = |c: Color| Extinction::count(pos, c, None) == 0;
+            if none_left(us) {
                 return Some((result, DecidedBy::NoPiecesLeft));
-            } else if pos.piece_count(them) == 0 {
+            } else if none_left(them) {
                 return Some((result.flipped(), DecidedBy::NoPiecesLeft));
             }
         }

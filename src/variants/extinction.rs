@@ -47,7 +47,7 @@ impl Extinction {
     }
 
     /// `color`'s count of `kind` (`None`: all its pieces), on the board and in hand.
-    fn count(pos: &Position, color: Color, kind: Option<KindId>) -> usize {
+    pub(crate) fn count(pos: &Position, color: Color, kind: Option<KindId>) -> usize {
         match kind {
             Some(k) if pos.rules().options.hands() => {
                 pos.count(color, k) + usize::from(pos.hand_count(color, k))

@@ -45,7 +45,6 @@ const OFF_VALUES: &[(&str, &str)] = &[
     ("moveRepetitionIllegal", "false"),
     ("chasingRule", "none"),
     ("stalematePieceCount", "false"),
-    ("shogiPawnDropMateIllegal", "false"),
     ("shatarMateRule", "false"),
     ("bikjangRule", "false"),
     ("dupleCheck", "false"),
@@ -388,6 +387,7 @@ fn rule_key(m: &mut Model, key: &str, v: &str) -> Applied {
         "mandatoryPawnPromotion" => m.mandatory_pawn_promotion = boolean(v)?,
         "mandatoryPiecePromotion" => m.mandatory_piece_promotion = boolean(v)?,
         "immobilityIllegal" => m.immobility_illegal = boolean(v)?,
+        "shogiPawnDropMateIllegal" => m.shogi_pawn_drop_mate_illegal = boolean(v)?,
         "promotedPieceType" => promoted_types(m, v)?,
         "promotionLimit" => promotion_limits(m, v)?,
         _ => match OFF_VALUES.iter().find(|(k, _)| *k == key) {

@@ -393,6 +393,9 @@ fn rules_lines(w: &mut Writer<'_>, drops: bool) -> String {
             }
         }
     }
+    if m.shogi_pawn_drop_mate_illegal && drops && m.piece("shogiPawn").is_some() {
+        let _ = writeln!(rules, "no_drop_mate = [{}]", quote(&w.letter("shogiPawn")));
+    }
     bool_line(&mut rules, "flying_general", m.flying_general);
     bool_line(&mut rules, "immobile_illegal", m.immobility_illegal);
     placement_lines(w, &mut rules, drops);

@@ -57,6 +57,7 @@ pub const PARENTS: &[(&str, &str, bool)] = &[
     ("ai-wok", "ai-wok", false),
     ("nocheckatomic", "nocheckatomic", false),
     ("pocketknight", "pocketknight", false),
+    ("gorogoro", "gorogoro", false),
     ("extinction", "extinction", false),
 ];
 

@@ -90,6 +90,9 @@ pub struct Model {
     /// The start position as Fairy-Stockfish writes it (fields may be missing).
     pub start: String,
     pub pieces: Vec<Piece>,
+    /// A shipped parent's promoted kinds (`+P`): pieces only a promotion makes, which no
+    /// letter names; `promoted` points at them.
+    pub promoted_kinds: Vec<Piece>,
 
     pub promotion_pawns: BySide<Vec<String>>,
     /// `promotedPieceType`: the type each type becomes, shogi's way, in the promotion region
@@ -101,6 +104,8 @@ pub struct Model {
     pub mandatory_piece_promotion: bool,
     /// `immobilityIllegal`: no move or drop may leave a piece where it could never move.
     pub immobility_illegal: bool,
+    /// `shogiPawnDropMateIllegal`: no drop of a `shogiPawn` that mates.
+    pub shogi_pawn_drop_mate_illegal: bool,
     pub promotion_region: BySide<Region>,
     pub promotion_to: BySide<Vec<String>>,
     pub n_move_kinds: BySide<Vec<String>>,
@@ -200,12 +205,14 @@ impl Model {
             ranks: 8,
             start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
             pieces: Vec::new(),
+            promoted_kinds: Vec::new(),
             promotion_pawns: both(kinds(&["pawn"])),
             promoted: Vec::new(),
             promotion_limit: Vec::new(),
             mandatory_pawn_promotion: true,
             mandatory_piece_promotion: false,
             immobility_illegal: false,
+            shogi_pawn_drop_mate_illegal: false,
             promotion_region: [Region::rank(7), Region::rank(0)],
             // Fairy-Stockfish resets the promotion types when a section defines its pieces
             // from scratch (`reset_pieces`): none unless the section names them.
@@ -268,7 +275,10 @@ impl Model {
 
     /// The piece of a type.
     pub fn piece(&self, kind: &str) -> Option<&Piece> {
-        self.pieces.iter().find(|p| p.kind == kind)
+        self.pieces
+            .iter()
+            .chain(&self.promoted_kinds)
+            .find(|p| p.kind == kind)
     }
 
     /// Does some type promote to `kind` shogi's way?
@@ -341,14 +351,17 @@ impl Model {
         self.double_step_region = [Region::default(), Region::default()];
         let mut pawns = Vec::new();
         let mut en_passant = Vec::new();
+        let mut zone_promotions = Vec::new();
         for p in doc.pieces.get_ref() {
-            let letter = p
-                .letter
-                .get_ref()
-                .chars()
-                .next()
-                .ok_or("a piece without letter")?;
-            let kind = pieces::kind_of_shipped(&p.name, letter, p.royal);
+            let text = p.letter.get_ref();
+            if let Some(base) = text.strip_prefix('+').and_then(|b| b.chars().next()) {
+                // A promoted kind (shogi's `+P`): only a promotion makes one.
+                let kind = format!("shipped+{base}");
+                self.promoted_kinds.push(shipped_piece(p, &kind, base));
+                continue;
+            }
+            let letter = text.chars().next().ok_or("a piece without letter")?;
+            let kind = pieces::kind_of_shipped(&p.name, letter, p.royal, p.betza.get_ref());
             let piece = shipped_piece(p, &kind, letter);
             if p.pawn {
                 pawns.push(kind.clone());
@@ -367,10 +380,29 @@ impl Model {
                         .insert(last.saturating_sub(r));
                 }
             }
-            if p.promotes_to.is_some() {
-                // Zone promotions (shogi's, makruk's) have no place in this model yet: a
-                // child would lose them.
-                return Err(format!("{kind}'s promotes_to"));
+            if let Some(to) = &p.promotes_to {
+                let to = to.get_ref();
+                let zone = p.promotion_zone.as_ref().map(|z| z.get_ref().clone());
+                match (
+                    to.strip_prefix('+'),
+                    zone.as_deref(),
+                    p.promotion_in_place.as_ref(),
+                ) {
+                    (Some(base), Some(&[lo, hi]), None) if base.starts_with(letter) => {
+                        let must = p.must_promote.as_ref().is_some_and(|m| *m.get_ref());
+                        zone_promotions.push((
+                            kind.clone(),
+                            format!("shipped+{letter}"),
+                            lo,
+                            hi,
+                            must,
+                        ));
+                    }
+                    // Makruk's pawn becomes a met, a kind of its own: Fairy-Stockfish's
+                    // promotion of pawns on a rank that is not the last, which this model
+                    // does not hold.
+                    _ => return Err(format!("{kind}'s promotes_to")),
+                }
             }
             if let Some(d) = &p.drop_ranks {
                 // Crazyhouse's pawn: Fairy-Stockfish's default, no pawn on the first rank or
@@ -385,6 +417,43 @@ impl Model {
         self.n_move_kinds = both(pawns);
         self.en_passant_kinds = both(en_passant);
         self.promotion_region = [Region::rank(last), Region::rank(0)];
+        self.shipped_zone_promotions(zone_promotions)
+    }
+
+    /// Shogi's promotions (`promotes_to = "+X"` in one zone) as `promotedPieceType`, with
+    /// the zone as the promotion region and `must_promote` as the mandatory promotion of its
+    /// kinds (Fairy-Stockfish's pawn has its own).
+    fn shipped_zone_promotions(
+        &mut self,
+        list: Vec<(String, String, i64, i64, bool)>,
+    ) -> Result<(), String> {
+        let Some(&(_, _, lo, hi, _)) = list.first() else {
+            return Ok(());
+        };
+        let last = self.ranks.saturating_sub(1);
+        let (lo, hi) = (
+            u32::try_from(lo - 1).map_err(|e| e.to_string())?,
+            u32::try_from(hi - 1).map_err(|e| e.to_string())?,
+        );
+        let mut must = [None, None];
+        for (from, to, l, h, m) in list {
+            if (l, h) != (i64::from(lo) + 1, i64::from(hi) + 1) {
+                return Err("promotion zones that differ between kinds".into());
+            }
+            let slot = &mut must[usize::from(from == "pawn")];
+            if slot.is_some_and(|s| s != m) {
+                return Err("must_promote on some kinds of a zone only".into());
+            }
+            *slot = Some(m);
+            self.promoted.push((from, to));
+        }
+        self.mandatory_piece_promotion = must[0].unwrap_or(false);
+        self.mandatory_pawn_promotion = must[1].unwrap_or(true);
+        let ranks = |f: &dyn Fn(u32) -> u32| Region {
+            ranks: (lo..=hi).map(f).collect(),
+            ..Region::default()
+        };
+        self.promotion_region = [ranks(&|r| r), ranks(&|r| last - r)];
         Ok(())
     }
 
@@ -463,9 +532,12 @@ impl Model {
             // Fairy-Stockfish has one such type.
             _ => return Err("no_doubled_drop of several kinds".into()),
         };
-        if !r.no_drop_mate.is_empty() {
-            return Err("no_drop_mate".into());
-        }
+        self.immobility_illegal = r.immobile_illegal;
+        self.shogi_pawn_drop_mate_illegal = match r.no_drop_mate.as_slice() {
+            [] => false,
+            [one] if letter_kind(self, one.get_ref())? == "shogiPawn" => true,
+            _ => return Err("no_drop_mate of another kind than shogi's pawn".into()),
+        };
         Ok(())
     }
 

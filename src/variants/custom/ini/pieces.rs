@@ -71,18 +71,21 @@ pub fn piece_keys() -> Vec<String> {
 /// The Fairy-Stockfish type a piece of one of our shipped files stands for, so that the ini's
 /// piece keys (`knight = n`, `king = -`) find it: a royal piece is the `king`, a non-royal
 /// `king` the `commoner`, xiangqi's names are Fairy-Stockfish's (`advisor` is its `fers`), any
-/// other name that is a predefined type is that type. A piece no key can name gets its own.
-pub fn kind_of_shipped(name: &str, letter: char, royal: bool) -> String {
+/// other name that is a predefined type is that type (shogi's `fW` pawn and `fN` knight are
+/// its `shogiPawn` and `shogiKnight`). A piece no key can name gets its own.
+pub fn kind_of_shipped(name: &str, letter: char, royal: bool, betza: &str) -> String {
     let name = name.to_ascii_lowercase();
     if royal {
         return "king".into();
     }
-    let mapped = match name.as_str() {
-        "king" => "commoner",
-        "advisor" => "fers",
-        "chariot" => "rook",
-        "general" => "king",
-        other => other,
+    let mapped = match (name.as_str(), betza) {
+        ("king", _) => "commoner",
+        ("advisor", _) => "fers",
+        ("chariot", _) => "rook",
+        ("general", _) => "king",
+        ("pawn", "fW") => "shogiPawn",
+        ("knight", "fN") => "shogiKnight",
+        (other, _) => other,
     };
     if PREDEFINED.iter().any(|(k, _)| *k == mapped) {
         mapped.to_string()
@@ -101,9 +104,14 @@ mod tests {
         let set: std::collections::HashSet<_> = keys.iter().collect();
         assert_eq!(set.len(), keys.len());
         assert_eq!(keys.last().map(String::as_str), Some("king"));
-        assert_eq!(kind_of_shipped("advisor", 'A', false), "fers");
-        assert_eq!(kind_of_shipped("general", 'K', true), "king");
-        assert_eq!(kind_of_shipped("king", 'K', false), "commoner");
-        assert_eq!(kind_of_shipped("drunken soldier", 'D', false), "shipped-D");
+        assert_eq!(kind_of_shipped("advisor", 'A', false, "F"), "fers");
+        assert_eq!(kind_of_shipped("general", 'K', true, "W"), "king");
+        assert_eq!(kind_of_shipped("king", 'K', false, "K"), "commoner");
+        assert_eq!(
+            kind_of_shipped("drunken soldier", 'D', false, "fW"),
+            "shipped-D"
+        );
+        assert_eq!(kind_of_shipped("pawn", 'P', false, "fW"), "shogiPawn");
+        assert_eq!(kind_of_shipped("pawn", 'P', false, "mfWcfF"), "pawn");
     }
 }

@@ -222,9 +222,25 @@ proptest! {
 }
 
 #[test]
-fn a_shipped_parent_with_zone_promotions_is_refused_not_flattened() {
-    // Shogi's pieces promote in a zone, which the model cannot carry: a child would lose it.
-    let all = import("[a:shogi]\n").unwrap();
+fn a_shipped_parent_with_zone_promotions_keeps_them() {
+    // Shogi's `+X` kinds come back as its promotions, with the zone, the drop rules and the
+    // repetition rules it has.
+    let v = one("[a:shogi]\n");
+    let text = v.result.expect("written");
+    for line in [
+        "name = \"shogiPawn\"\nbetza = \"fW\"\npromotes_to = \"+P\"\npromotion_zone = [7, 9]\n",
+        "letter = \"+R\"\nname = \"promoted rook\"\nbetza = \"RF\"",
+        "no_drop_mate = [\"P\"]",
+        "immobile_illegal = true",
+        "repetition_count = 4",
+    ] {
+        assert!(text.contains(line), "{line:?} missing from\n{text}");
+    }
+    let loaded = crate::variants::custom::load_variant_file(&text).expect("loads");
+    let mut pos = loaded.start_position().expect("start");
+    assert_eq!(pos.legal_move_list().len(), 30);
+    // Makruk's pawn becomes a met, a kind of its own, on the sixth rank: still refused.
+    let all = import("[b:makruk]\n").unwrap();
     match &all[0].result {
         Err(Skip::DoesNotLoad(why)) => assert!(why.contains("promotes_to"), "{why}"),
         other => panic!("{other:?}"),
