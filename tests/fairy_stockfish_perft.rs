@@ -68,6 +68,9 @@ const TABLES: &[(&str, Source)] = &[
     ("euroshogi.perft", Source::Shipped("euroshogi")),
     ("yarishogi.perft", Source::Shipped("yarishogi")),
     ("torishogi.perft", Source::Shipped("torishogi")),
+    ("pawnback.perft", Source::Shipped("pawnback")),
+    ("chigorin.perft", Source::Shipped("chigorin")),
+    ("sortofalmost.perft", Source::Shipped("sortofalmost")),
     ("chess.perft", Source::Shipped("standard")),
 ];
 

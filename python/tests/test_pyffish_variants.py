@@ -125,6 +125,9 @@ def test_random_games_agree_with_pyffish(name, pawn):
         "sittuyin",
         "pocketknight",
         "pawnsideways",
+        "pawnback",
+        "chigorin",
+        "sortofalmost",
         "coregal",
         "makpong",
         "gustav3",
@@ -231,7 +234,7 @@ def test_placement_fen_and_san_agree_with_pyffish():
     assert sum(fen.split()[2] != "-" for _, _, fen in played) > 20
 
 
-@pytest.mark.parametrize("name", ["pawnsideways", "pocketknight", "coregal"])
+@pytest.mark.parametrize("name", ["pawnsideways", "pawnback", "pocketknight", "coregal"])
 def test_every_moves_san_agrees_with_pyffish(name):
     """Every legal move's SAN along random games is Fairy-Stockfish's (pawnsideways's pawn,
     a piece of its own making, with its letter: `Pa3`; pocketknight's drop `N@e4`;

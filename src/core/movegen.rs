@@ -867,6 +867,18 @@ impl Position {
     /// With `walls` false, the moves are left without their blockers (for counting them).
     fn narrow_by_options(&mut self, out: &mut Vec<Move>, start: usize, walls: bool) {
         let options = self.rules.options;
+        if let Some(masks) = options.promotion_by_side {
+            let (mine, all) = (masks[self.side.index()], &self.rules.promotion_kinds);
+            let mut i = start;
+            while i < out.len() {
+                match out[i].promotion {
+                    Some(k) if all.contains(&k) && mine >> k & 1 == 0 => {
+                        out.swap_remove(i);
+                    }
+                    _ => i += 1,
+                }
+            }
+        }
         if options.mutually_immune != 0 {
             self.remove_mutual_captures(out, start);
         }

@@ -154,6 +154,10 @@ pub struct RuleOptions {
     /// kind from there lands on an empty board), unless it promotes there (Fairy-Stockfish's
     /// `immobilityIllegal`): a lance dropped on the last rank, a knight moved onto the last two.
     pub immobile_illegal: bool,
+    /// Where the sides may promote to different kinds (chigorin's White to a chancellor,
+    /// Black to a queen): each side's kinds among `promotion_kinds`, a bit per kind. The
+    /// moves are generated for every kind and the other side's are taken out.
+    pub promotion_by_side: Option<[u64; 2]>,
     /// How moves are written for players (SAN and its shogi form). Not a rule of legality:
     /// kept here so that every position carries it to the notation that reads it.
     pub notation: Notation,
@@ -210,6 +214,7 @@ impl RuleOptions {
             || self.no_doubled_drop != 0
             || self.no_drop_mate != 0
             || self.immobile_illegal
+            || self.promotion_by_side.is_some()
             || self.gating
             || self.walling.is_some()
             || self.must_drop

@@ -60,7 +60,7 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
     let mut pieces = piece_table(&cx, &doc, files, ranks)?;
     let kind_of = letter_kinds(&cx, &pieces);
     zone_promotions(&cx, &doc, &mut pieces, &kind_of)?;
-    let promotion_kinds = promotion_kinds(&cx, &doc, ranks, &kind_of)?;
+    let (promotion_kinds, promotion_by_side) = promotion_kinds(&cx, &doc, ranks, &kind_of)?;
 
     let has_royal = pieces.iter().any(|p| p.royal);
     let (castling, placed_castling) =
@@ -112,6 +112,7 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
             no_doubled_drop_count: captures_and_drops.no_doubled_drop_count,
             no_drop_mate: captures_and_drops.no_drop_mate,
             immobile_illegal: doc.rules.immobile_illegal,
+            promotion_by_side,
             gating: doc.rules.gating,
             walling: walling(&cx, doc.rules.walling.as_ref())?,
             holes: doc.board.holes,
@@ -216,18 +217,35 @@ fn letter_kinds<'a>(
     }
 }
 
-/// `[promotion]`: the kinds a pawn may become on the last rank.
+/// `[promotion]`: the kinds a pawn may become on the last rank (both sides' together), and
+/// each side's as a bit per kind where `black` makes them differ.
 fn promotion_kinds(
     cx: &Ctx<'_>,
     doc: &VariantDoc,
     ranks: usize,
     kind_of: &KindOf<'_>,
-) -> Result<Vec<KindId>, VariantFileError> {
+) -> Result<(Vec<KindId>, Option<[u64; 2]>), VariantFileError> {
     let mut promotion_kinds = Vec::new();
+    let mut by_side = None;
     if let Some(promo) = &doc.promotion {
+        let mut masks = [0u64; 2];
         for t in promo.to.get_ref() {
             let k = kind_of(t)?;
             promotion_kinds.push(k);
+            masks[0] |= 1 << k;
+        }
+        if let Some(black) = &promo.black {
+            if black.get_ref().is_empty() {
+                return Err(cx.err(black.span(), "[promotion] black needs at least one piece"));
+            }
+            for t in black.get_ref() {
+                let k = kind_of(t)?;
+                if !promotion_kinds.contains(&k) {
+                    promotion_kinds.push(k);
+                }
+                masks[1] |= 1 << k;
+            }
+            by_side = Some(masks);
         }
         if let Some(r) = &promo.rank {
             if *r.get_ref() != ranks as i64 {
@@ -244,7 +262,7 @@ fn promotion_kinds(
             "[promotion] needs at least one piece in 'to'",
         ));
     }
-    Ok(promotion_kinds)
+    Ok((promotion_kinds, by_side))
 }
 
 /// The `[rules]` that change what a capture does (blast) and where captured pieces go (drops).

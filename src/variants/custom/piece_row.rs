@@ -133,6 +133,9 @@ pub(super) fn piece(
     if p.pawn {
         kind = kind.pawn_like();
     }
+    if let Some(resets) = &p.resets_move_rule {
+        kind.resets_clock = *resets.get_ref();
+    }
     if let Some(m) = &p.mating_power {
         kind.mating_power = match m.get_ref().as_str() {
             "none" => MatingPower::None,

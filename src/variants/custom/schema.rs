@@ -60,6 +60,9 @@ pub struct PieceDoc {
     pub pseudo_royal: bool,
     #[serde(default)]
     pub pawn: bool,
+    /// Whether its moves reset the move rule's count (a pawn's do unless said).
+    #[serde(default)]
+    pub resets_move_rule: Option<Spanned<bool>>,
     #[serde(default)]
     pub double_step_rank: Option<Spanned<Ranks>>,
     #[serde(default)]
@@ -205,6 +208,9 @@ pub struct RulesDoc {
 #[serde(deny_unknown_fields)]
 pub struct PromotionDoc {
     pub to: Spanned<Vec<Spanned<String>>>,
+    /// Black's kinds where they differ from `to` (which is then White's).
+    #[serde(default)]
+    pub black: Option<Spanned<Vec<Spanned<String>>>>,
     #[serde(default)]
     pub rank: Option<Spanned<i64>>,
 }

@@ -1,0 +1,55 @@
+//! Pawn keys Fairy-Stockfish's built-ins need: promotions that differ by side
+//! (`[promotion] black`: chigorin, sortofalmost) and a pawn whose moves do not reset the move
+//! rule's count (`resets_move_rule = false`: pawnback).
+
+mod shipped_moves;
+
+use shipped_moves::{play, pos, uci_texts};
+
+/// The promotions among the legal moves from `from`, sorted.
+fn promotions(name: &str, fen: &str, from: &str) -> Vec<String> {
+    let mut p = pos(name, fen);
+    let mut out: Vec<String> = uci_texts(&mut p)
+        .into_iter()
+        .filter(|m| m.starts_with(from) && m.len() == 5)
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn each_side_promotes_to_its_own_pieces() {
+    let fen = "8/1k5P/8/8/8/3K4/p7/8 w - - 0 1";
+    assert_eq!(
+        promotions("sortofalmost", fen, "h7"),
+        ["h7h8b", "h7h8c", "h7h8n", "h7h8r"]
+    );
+    assert_eq!(
+        promotions("chigorin", fen, "h7"),
+        ["h7h8c", "h7h8n", "h7h8r"]
+    );
+    let black = "8/1k5P/8/8/8/3K4/p7/8 b - - 0 1";
+    assert_eq!(
+        promotions("sortofalmost", black, "a2"),
+        ["a2a1b", "a2a1n", "a2a1q", "a2a1r"]
+    );
+    assert_eq!(
+        promotions("chigorin", black, "a2"),
+        ["a2a1b", "a2a1q", "a2a1r"]
+    );
+}
+
+#[test]
+fn a_pawn_that_steps_back_keeps_the_move_rules_count() {
+    let mut p = pos("pawnback", "4k3/8/8/8/8/4P3/8/4K3 w - - 7 20");
+    assert!(uci_texts(&mut p).contains(&"e3e2".to_string()));
+    play(&mut p, "e3e4");
+    assert_eq!(p.halfmove_clock(), 8, "a pawn's step");
+    // Not onto its own first rank.
+    let mut q = pos("pawnback", "4k3/8/8/8/8/8/3P4/4K3 w - - 0 1");
+    assert!(!uci_texts(&mut q).contains(&"d2d1".to_string()));
+    // In FIDE chess (without castling, here) the same step resets it.
+    let mut f = pos("nocastle", "4k3/8/8/8/8/4P3/8/4K3 w - - 7 20");
+    play(&mut f, "e3e4");
+    assert_eq!(f.halfmove_clock(), 0);
+}
