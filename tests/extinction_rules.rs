@@ -133,3 +133,17 @@ fn castling_rights_read_as_shredder_fen_name_the_rooks_files() {
         .expect_err("no rook on b1");
     assert!(e.to_string().contains("no castling 'B'"), "{e}");
 }
+
+#[test]
+fn a_lion_on_the_last_rank_wins_only_out_of_reach() {
+    // Dobutsu: White's lion on b4 beside Black's giraffe on a4, which attacks it: the game
+    // goes on. Out of the giraffe's reach (c4), White has won.
+    let fen = "gL1/2l/3/E1G[] b - - 0 5";
+    assert_eq!(
+        end_after("dobutsu", fen, &[]),
+        None,
+        "a4's giraffe attacks b4"
+    );
+    let safe = end_after("dobutsu", "g1L/l2/3/E1G[] b - - 0 5", &[]);
+    assert_eq!(safe.map(|e| e.score()), Some(Score::Win(Color::White)));
+}

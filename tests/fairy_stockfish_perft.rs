@@ -71,6 +71,7 @@ const TABLES: &[(&str, Source)] = &[
     ("pawnback.perft", Source::Shipped("pawnback")),
     ("chigorin.perft", Source::Shipped("chigorin")),
     ("sortofalmost.perft", Source::Shipped("sortofalmost")),
+    ("dobutsu.perft", Source::Shipped("dobutsu")),
     ("chess.perft", Source::Shipped("standard")),
 ];
 

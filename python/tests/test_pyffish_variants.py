@@ -144,7 +144,17 @@ def test_fairy_stockfish_builtins_agree_with_pyffish(name):
 
 @pytest.mark.parametrize(
     "name",
-    ["threekings", "codrus", "shatranj", "courier", "losers", "nocheckatomic", "atomar", "extinction"],
+    [
+        "threekings",
+        "codrus",
+        "shatranj",
+        "courier",
+        "losers",
+        "nocheckatomic",
+        "atomar",
+        "extinction",
+        "dobutsu",
+    ],
 )
 def test_extinction_ends_agree_with_pyffish(name):
     """Issue 71's extinction rules (counts, every piece counted together, the bare king's

@@ -71,6 +71,9 @@ pub struct Ends {
     pub extinction: Option<Extinction>,
     /// A side with a piece of this kind on this rank (0-based, its own counting) wins.
     pub reach_rank: Option<(KindId, u8)>,
+    /// A lone piece on the goal rank counts only while the other side does not attack it
+    /// (Fairy-Stockfish's `flagPieceSafe`: dobutsu's lion); both sides there then draw.
+    pub reach_safe: bool,
     /// A side with a piece of a goal's kind on one of its squares wins.
     pub goals: Vec<Goal>,
     /// When White reaches a goal, Black has one move to reach one too: then the game is a
@@ -103,6 +106,7 @@ impl Ends {
             stalemate: Terminal::Draw,
             extinction: None,
             reach_rank: None,
+            reach_safe: false,
             goals: Vec::new(),
             goal_reply: false,
             no_pieces: None,
@@ -128,8 +132,15 @@ impl Ends {
         };
         let shape = &pos.rules().shape;
         let goal = shape.relative_rank(side, rank);
-        pos.pieces(side)
-            .any(|sq| shape.rank_of(sq) == goal && pos.piece_at(sq).is_some_and(|p| p.kind == kind))
+        let mut there = pos.pieces(side).filter(|&sq| {
+            shape.rank_of(sq) == goal && pos.piece_at(sq).is_some_and(|p| p.kind == kind)
+        });
+        match (there.next(), there.next()) {
+            (None, _) => false,
+            // One piece there must be safe, as Fairy-Stockfish counts it; two need not be.
+            (Some(sq), None) if self.reach_safe => !pos.is_attacked(sq, side.other()),
+            _ => true,
+        }
     }
 
     /// Has `side` a goal piece on a goal square?
@@ -197,10 +208,13 @@ impl Ends {
                 return Some((result.flipped(), DecidedBy::NoPiecesLeft));
             }
         }
-        if self.reached(pos, them) {
-            return Some((Terminal::Loss, DecidedBy::GoalRank));
-        } else if self.reached(pos, us) {
-            return Some((Terminal::Win, DecidedBy::GoalRank));
+        match (self.reached(pos, us), self.reached(pos, them)) {
+            // Safe arrivals on both sides draw; otherwise the side that just moved is judged
+            // first.
+            (true, true) if self.reach_safe => return Some((Terminal::Draw, DecidedBy::GoalRank)),
+            (_, true) => return Some((Terminal::Loss, DecidedBy::GoalRank)),
+            (true, false) => return Some((Terminal::Win, DecidedBy::GoalRank)),
+            (false, false) => {}
         }
         if self.goals.is_empty() {
             return None;

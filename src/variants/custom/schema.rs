@@ -323,6 +323,9 @@ impl Default for EndDoc {
 pub struct ReachDoc {
     pub piece: Spanned<String>,
     pub rank: Spanned<i64>,
+    /// The piece there must not be attacked (Fairy-Stockfish's `flagPieceSafe`).
+    #[serde(default)]
+    pub safe: bool,
 }
 
 #[derive(Deserialize, Debug)]

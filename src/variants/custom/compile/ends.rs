@@ -78,6 +78,7 @@ pub(super) fn ends(
         stalemate,
         extinction,
         reach_rank,
+        reach_safe: end.reach_rank.as_ref().is_some_and(|r| r.safe),
         // Squares are placed once the board's shape is known (by the caller).
         goals: Vec::new(),
         goal_reply: end.goal_reply,

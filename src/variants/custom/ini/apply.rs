@@ -50,7 +50,6 @@ const OFF_VALUES: &[(&str, &str)] = &[
     ("dupleCheck", "false"),
     ("flagPieceCount", "1"),
     ("flagPieceBlockedWin", "false"),
-    ("flagPieceSafe", "false"),
     ("connectN", "0"),
     ("connectNxN", "0"),
     ("collinearN", "0"),
@@ -367,6 +366,7 @@ fn rule_key(m: &mut Model, key: &str, v: &str) -> Applied {
         "blastImmuneTypes" => m.blast_proof = kinds(m, v)?,
         "mutuallyImmuneTypes" => m.mutually_immune = kinds(m, v)?,
         "flagMove" => m.flag_move = boolean(v)?,
+        "flagPieceSafe" => m.flag_piece_safe = boolean(v)?,
         "checkCounting" => m.check_counting = boolean(v)?,
         "nMoveRule" => {
             let n = int(v)?;

@@ -186,6 +186,10 @@ fn flag_lines(w: &mut Writer<'_>, start: Option<&StartFen>, out: &mut String, ta
             );
         }
         bool_line(out, "goal_reply", m.flag_move);
+        if m.flag_piece_safe {
+            w.bad
+                .push("flagPieceSafe (on goal squares: only a goal rank has it)".into());
+        }
         return;
     }
     let rank = match (
@@ -203,9 +207,14 @@ fn flag_lines(w: &mut Writer<'_>, start: Option<&StartFen>, out: &mut String, ta
         (Some(r), [kind], false) => {
             let _ = writeln!(
                 out,
-                "reach_rank = {{ piece = {}, rank = {} }}",
+                "reach_rank = {{ piece = {}, rank = {}{} }}",
                 quote(&w.letter(kind)),
-                r + 1
+                r + 1,
+                if m.flag_piece_safe {
+                    ", safe = true"
+                } else {
+                    ""
+                }
             );
         }
         (Some(_), [_], true) => w.bad.push("flagMove (with a goal rank)".into()),

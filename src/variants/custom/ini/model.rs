@@ -174,6 +174,8 @@ pub struct Model {
     pub flag_piece: BySide<Option<Types>>,
     pub flag_region: BySide<Region>,
     pub flag_move: bool,
+    /// `flagPieceSafe`: a lone flag piece counts only where it is not attacked.
+    pub flag_piece_safe: bool,
     /// Checks to give, when checks are counted.
     pub checks: Option<u32>,
     pub check_counting: bool,
@@ -262,6 +264,7 @@ impl Model {
             flag_piece: [None, None],
             flag_region: [Region::default(), Region::default()],
             flag_move: false,
+            flag_piece_safe: false,
             checks: None,
             check_counting: false,
             fifty_move: true,
@@ -571,6 +574,7 @@ impl Model {
             let rank = u32::try_from(*reach.rank.get_ref() - 1).map_err(|e| e.to_string())?;
             self.flag_piece = both(Some(Types::Kinds(vec![kind])));
             self.flag_region = [Region::rank(rank), Region::rank(last.saturating_sub(rank))];
+            self.flag_piece_safe = reach.safe;
         }
         if let Some(first) = e.goal.first() {
             if e.goal.len() > 1 || e.reach_rank.is_some() {
