@@ -203,7 +203,10 @@ fn summary(v: &CustomVariant) -> String {
             .as_ref()
             .map_or(String::new(), |x| x.kinds().iter().map(|&k| r.kind(k).letter).collect()),
         e.reach_rank
-            .map_or("-".to_string(), |(k, rank)| format!("{} on {}", r.kind(k).letter, rank + 1)),
+            .map_or("-".to_string(), |(k, rank)| {
+                let letter = k.map_or('*', |k| r.kind(k).letter);
+                format!("{letter} on {}", rank + 1)
+            }),
         format!("{:?}", e.stalemate).to_lowercase(),
         on(e.fifty_move),
         on(e.repetition.is_some())

@@ -69,8 +69,9 @@ pub struct Ends {
     pub stalemate: Terminal,
     /// A side (almost) out of pieces of a kind loses, or wins.
     pub extinction: Option<Extinction>,
-    /// A side with a piece of this kind on this rank (0-based, its own counting) wins.
-    pub reach_rank: Option<(KindId, u8)>,
+    /// A side with a piece of this kind (`None`: any piece) on this rank (0-based, its own
+    /// counting) wins.
+    pub reach_rank: Option<(Option<KindId>, u8)>,
     /// A lone piece on the goal rank counts only while the other side does not attack it
     /// (Fairy-Stockfish's `flagPieceSafe`: dobutsu's lion); both sides there then draw.
     pub reach_safe: bool,
@@ -133,7 +134,10 @@ impl Ends {
         let shape = &pos.rules().shape;
         let goal = shape.relative_rank(side, rank);
         let mut there = pos.pieces(side).filter(|&sq| {
-            shape.rank_of(sq) == goal && pos.piece_at(sq).is_some_and(|p| p.kind == kind)
+            shape.rank_of(sq) == goal
+                && pos
+                    .piece_at(sq)
+                    .is_some_and(|p| kind.is_none_or(|k| p.kind == k))
         });
         match (there.next(), there.next()) {
             (None, _) => false,

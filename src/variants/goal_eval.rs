@@ -108,12 +108,15 @@ fn near_goal(pos: &Position, color: Color, kind: KindId, squares: &[Sq]) -> i32 
 
 /// The bonus of `color`'s goal piece nearest to its goal rank (`rank`, 0-based, its own
 /// counting).
-fn near_rank(pos: &Position, color: Color, kind: KindId, rank: u8) -> i32 {
+fn near_rank(pos: &Position, color: Color, kind: Option<KindId>, rank: u8) -> i32 {
     let shape = &pos.rules().shape;
     let goal = shape.relative_rank(color, rank) as i32;
     let mut best = 0;
     pos.pieces(color).for_each(|sq| {
-        if pos.piece_at(sq).is_some_and(|p| p.kind == kind) {
+        if pos
+            .piece_at(sq)
+            .is_some_and(|p| kind.is_none_or(|k| p.kind == k))
+        {
             let d = (shape.rank_of(sq) as i32 - goal).unsigned_abs() as usize;
             best = best.max(NEAR_GOAL.get(d).copied().unwrap_or(0));
         }

@@ -446,7 +446,8 @@ fn from_start_position(
         for color in [Color::White, Color::Black] {
             let r = variant.rules.shape.relative_rank(color, rank);
             let on_goal = pos.pieces(color).any(|sq| {
-                pos.piece_at(sq).is_some_and(|p| p.kind == kind)
+                pos.piece_at(sq)
+                    .is_some_and(|p| kind.is_none_or(|k| p.kind == k))
                     && variant.rules.shape.rank_of(sq) == r
             });
             if on_goal {

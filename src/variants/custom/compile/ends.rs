@@ -29,7 +29,10 @@ pub(super) fn ends(
     let extinction = extinction(cx, doc, kind_of)?;
     let reach_rank = match &end.reach_rank {
         Some(r) => Some((
-            kind_of(&r.piece)?,
+            match r.piece.get_ref().as_str() {
+                "*" => None,
+                _ => Some(kind_of(&r.piece)?),
+            },
             (count(cx, &r.rank, 1, ranks, "rank")? - 1) as u8,
         )),
         None => None,

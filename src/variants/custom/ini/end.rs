@@ -203,12 +203,28 @@ fn flag_lines(w: &mut Writer<'_>, start: Option<&StartFen>, out: &mut String, ta
             .map(|(a, _)| *a),
         _ => None,
     };
+    let every_piece = m
+        .flag_piece
+        .iter()
+        .all(|t| matches!(t, None | Some(Types::All)));
     match (rank, kinds[0].as_slice(), m.flag_move) {
         (Some(r), [kind], false) => {
             let _ = writeln!(
                 out,
                 "reach_rank = {{ piece = {}, rank = {}{} }}",
                 quote(&w.letter(kind)),
+                r + 1,
+                if m.flag_piece_safe {
+                    ", safe = true"
+                } else {
+                    ""
+                }
+            );
+        }
+        (Some(r), _, false) if every_piece => {
+            let _ = writeln!(
+                out,
+                "reach_rank = {{ piece = \"*\", rank = {}{} }}",
                 r + 1,
                 if m.flag_piece_safe {
                     ", safe = true"

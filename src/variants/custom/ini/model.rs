@@ -570,9 +570,12 @@ impl Model {
             Some(n) => u32::try_from(*n.get_ref()).map_err(|e| e.to_string())?,
         };
         if let Some(reach) = &e.reach_rank {
-            let kind = letter_kind(self, reach.piece.get_ref())?;
+            let kinds = match reach.piece.get_ref().as_str() {
+                "*" => Types::All,
+                letter => Types::Kinds(vec![letter_kind(self, letter)?]),
+            };
             let rank = u32::try_from(*reach.rank.get_ref() - 1).map_err(|e| e.to_string())?;
-            self.flag_piece = both(Some(Types::Kinds(vec![kind])));
+            self.flag_piece = both(Some(kinds));
             self.flag_region = [Region::rank(rank), Region::rank(last.saturating_sub(rank))];
             self.flag_piece_safe = reach.safe;
         }

@@ -56,6 +56,18 @@ fn shogi_style_promotions_become_plus_kinds_and_repetition_its_keys() {
 }
 
 #[test]
+fn a_flag_rank_for_every_piece_is_a_goal_rank_for_any() {
+    let v = one("[sq:chess]\nflagRegionWhite = *8\nflagRegionBlack = *1\nflagPieceSafe = true\n");
+    let text = v.result.expect("written");
+    assert!(
+        text.contains("reach_rank = { piece = \"*\", rank = 8, safe = true }"),
+        "{text}"
+    );
+    let loaded = crate::variants::custom::load_variant_file(&text).expect("loads");
+    assert_eq!(loaded.end.reach_rank, Some((None, 7)));
+}
+
+#[test]
 fn shogi_style_promotions_we_cannot_say_are_reported() {
     let v = one("[p:chess]\npromotedPieceType = n:k\n");
     let Err(Skip::Unsupported(keys)) = v.result else {
