@@ -4,7 +4,7 @@
 
 mod shipped_moves;
 
-use shipped_moves::{play, pos, uci_texts};
+use shipped_moves::{make_and_unmake_restore, play, pos, uci_texts};
 
 /// The promotions among the legal moves from `from`, sorted.
 fn promotions(name: &str, fen: &str, from: &str) -> Vec<String> {
@@ -52,4 +52,11 @@ fn a_pawn_that_steps_back_keeps_the_move_rules_count() {
     let mut f = pos("nocastle", "4k3/8/8/8/8/4P3/8/4K3 w - - 7 20");
     play(&mut f, "e3e4");
     assert_eq!(f.halfmove_clock(), 0);
+}
+
+#[test]
+fn their_moves_make_and_unmake_cleanly() {
+    make_and_unmake_restore("pawnback", "4k3/8/8/3pP3/8/4P3/8/4K3 w - d6 0 20");
+    make_and_unmake_restore("chigorin", "8/1k5P/8/8/8/3K4/p7/8 b - - 0 1");
+    make_and_unmake_restore("sortofalmost", "8/1k5P/8/8/8/3K4/p7/8 w - - 0 1");
 }

@@ -217,3 +217,37 @@ fn a_drop_may_not_make_the_screen_for_a_hopper_aimed_at_its_own_king() {
     }
     assert!(drops.contains(&"G@d4".to_string()));
 }
+
+#[test]
+fn three_in_a_row_of_pieces_that_never_move() {
+    // Tic-tac-toe: marks with no movement (`betza = ""`) dropped from hand; three in a row
+    // wins for the side that made it; a full board without a row is drawn (no move left).
+    let text =
+        "name = \"ttt\"\n[board]\nfiles = 3\nranks = 3\nstart = \"3/3/3[PPPPPpppp] w - - 0 1\"\n\
+                [[piece]]\nletter = \"P\"\nname = \"mark\"\nbetza = \"\"\n[rules]\ndrops = true\n\
+                [end]\ncheckmate = false\nconnect = 3\n";
+    let v = load_variant_file(text).unwrap_or_else(|e| panic!("{e}"));
+    let won = end_after(&v, &["P@a1", "P@a2", "P@b1", "P@b2", "P@c1"]).expect("a row");
+    assert_eq!(won.score(), Score::Win(Color::White));
+    let diagonal = end_after(&v, &["P@a1", "P@a2", "P@b2", "P@b1", "P@c3"]).expect("a row");
+    assert_eq!(diagonal.score(), Score::Win(Color::White));
+    assert_eq!(end_after(&v, &["P@a1", "P@a2", "P@b2"]), None);
+    // Rows only: the diagonal no longer counts.
+    let rows = load_variant_file(&text.replace(
+        "connect = 3\n",
+        "connect = 3\nconnect_directions = [\"horizontal\", \"vertical\"]\n",
+    ))
+    .unwrap();
+    assert_eq!(
+        end_after(&rows, &["P@a1", "P@a2", "P@b2", "P@b1", "P@c3"]),
+        None
+    );
+    let drawn = end_after(
+        &v,
+        &[
+            "P@a1", "P@b1", "P@c1", "P@b2", "P@a2", "P@c2", "P@b3", "P@a3", "P@c3",
+        ],
+    )
+    .expect("a full board");
+    assert_eq!(drawn.score(), Score::Draw);
+}

@@ -11,6 +11,7 @@ use std::sync::Arc;
 use crate::core::{Color, KindId, Move, MoveFlag, Piece, Position, Sq, Undo};
 use crate::engine::eval::PieceValues;
 use crate::game::{Game, MoveRefused, Searchable, Terminal, VariantId};
+use crate::variants::connect::Connect;
 use crate::variants::core_table::TableHooks;
 use crate::variants::dead_position::DeadPosition;
 use crate::variants::extinction::Extinction;
@@ -85,6 +86,8 @@ pub struct Ends {
     pub no_pieces: Option<Terminal>,
     /// A side that has given this many checks wins (three-check).
     pub check_limit: Option<u8>,
+    /// A side with N of its pieces in a row wins (tic-tac-toe).
+    pub connect: Option<Connect>,
     /// A side that has lost its last royal piece (while the other has one) has lost.
     pub royal_capture: bool,
     /// Moves without capture or clock-resetting move draw: `move_rule` moves by each side
@@ -112,6 +115,7 @@ impl Ends {
             goal_reply: false,
             no_pieces: None,
             check_limit: None,
+            connect: None,
             royal_capture: true,
             fifty_move: true,
             move_rule: 50,
@@ -180,6 +184,7 @@ impl Ends {
             || (!self.goals.is_empty() && self.goal_reply)
             || self.no_pieces.is_some()
             || self.check_limit.is_some()
+            || self.connect.is_some()
     }
 
     /// Extinction, no pieces left, the goal rank (the side that just moved first), then the
@@ -220,6 +225,9 @@ impl Ends {
             (true, false) => return Some((Terminal::Win, DecidedBy::GoalRank)),
             (false, false) => {}
         }
+        if self.connect.is_some_and(|c| c.connected(pos, them)) {
+            return Some((Terminal::Loss, DecidedBy::Connected));
+        }
         if self.goals.is_empty() {
             return None;
         }
@@ -256,6 +264,8 @@ pub enum DecidedBy {
     Goal,
     /// Both sides have a goal piece on a goal square.
     BothAtGoal,
+    /// A side has its pieces in a row.
+    Connected,
 }
 
 impl std::fmt::Display for DecidedBy {
@@ -268,6 +278,7 @@ impl std::fmt::Display for DecidedBy {
             DecidedBy::GoalRank => "goal rank reached",
             DecidedBy::Goal => "goal reached",
             DecidedBy::BothAtGoal => "both reached the goal",
+            DecidedBy::Connected => "in a row",
         })
     }
 }

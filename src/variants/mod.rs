@@ -7,6 +7,7 @@
 
 pub mod any_game;
 pub mod chess960;
+pub mod connect;
 pub mod core_game;
 pub mod core_table;
 pub mod custom;

@@ -30,8 +30,14 @@ pub(super) fn piece(
             ))
         }
     };
-    let mut components = betza::parse(p.betza.get_ref())
-        .map_err(|e| cx.err_in(&p.betza, e.offset, e.message.clone()))?;
+    // An empty movement is a piece that never moves once it stands (Fairy-Stockfish's
+    // `immobile`: tic-tac-toe's marks, dropped and left).
+    let mut components = if p.betza.get_ref().is_empty() {
+        Vec::new()
+    } else {
+        betza::parse(p.betza.get_ref())
+            .map_err(|e| cx.err_in(&p.betza, e.offset, e.message.clone()))?
+    };
     for extra in &p.extra {
         components.extend(extra_moves(cx, extra, ranks)?);
     }

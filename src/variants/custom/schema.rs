@@ -264,6 +264,15 @@ pub struct EndDoc {
     pub goal_reply: bool,
     #[serde(default)]
     pub checks: Option<Spanned<i64>>,
+    /// A side with this many pieces in a row wins.
+    #[serde(default)]
+    pub connect: Option<Spanned<i64>>,
+    /// With `connect`: the kinds that count (all unless said).
+    #[serde(default)]
+    pub connect_pieces: Vec<Spanned<String>>,
+    /// With `connect`: `"horizontal"`, `"vertical"`, `"diagonal"` (all unless said).
+    #[serde(default)]
+    pub connect_directions: Option<Spanned<Vec<Spanned<String>>>>,
     #[serde(default)]
     pub no_pieces: Option<Spanned<String>>,
     #[serde(default)]
@@ -304,6 +313,9 @@ impl Default for EndDoc {
             goal: Vec::new(),
             goal_reply: false,
             checks: None,
+            connect: None,
+            connect_pieces: Vec::new(),
+            connect_directions: None,
             no_pieces: None,
             stalemate: None,
             fifty_move: true,

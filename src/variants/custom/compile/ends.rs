@@ -3,6 +3,7 @@
 use super::{count, Ctx, KindOf};
 use crate::core::{KindId, Square};
 use crate::game::Terminal;
+use crate::variants::connect::Connect;
 use crate::variants::core_game::Ends;
 use crate::variants::custom::error::VariantFileError;
 use crate::variants::custom::geometry::board_square;
@@ -87,6 +88,7 @@ pub(super) fn ends(
         goal_reply: end.goal_reply,
         no_pieces,
         check_limit,
+        connect: connect(cx, end, files.max(ranks), kind_of)?,
         // A variant file's game ends only by its own rules: capturing a king is not one of
         // them unless the king is an extinction kind, and a dead position only where named.
         royal_capture: false,
@@ -159,6 +161,60 @@ fn extinction(
         reply: end.extinction_reply,
         result,
     }))
+}
+
+/// `connect` and its modifiers: how many in a row, of which kinds, along which lines.
+fn connect(
+    cx: &Ctx<'_>,
+    end: &EndDoc,
+    longest: usize,
+    kind_of: &KindOf<'_>,
+) -> Result<Option<Connect>, VariantFileError> {
+    let Some(n) = &end.connect else {
+        if let Some(k) = end.connect_pieces.first() {
+            return Err(cx.err(k.span(), "connect_pieces needs connect"));
+        }
+        if let Some(d) = &end.connect_directions {
+            return Err(cx.err(d.span(), "connect_directions needs connect"));
+        }
+        return Ok(None);
+    };
+    let n = count(cx, n, 2, longest, "connect")? as u8;
+    let mut kinds = if end.connect_pieces.is_empty() {
+        u64::MAX
+    } else {
+        0
+    };
+    for k in &end.connect_pieces {
+        kinds |= 1 << kind_of(k)?;
+    }
+    let mut c = Connect {
+        n,
+        kinds,
+        horizontal: true,
+        vertical: true,
+        diagonal: true,
+    };
+    if let Some(dirs) = &end.connect_directions {
+        (c.horizontal, c.vertical, c.diagonal) = (false, false, false);
+        for d in dirs.get_ref() {
+            match d.get_ref().as_str() {
+                "horizontal" => c.horizontal = true,
+                "vertical" => c.vertical = true,
+                "diagonal" => c.diagonal = true,
+                _ => {
+                    return Err(cx.err(
+                        d.span(),
+                        "a connect direction is \"horizontal\", \"vertical\" or \"diagonal\"",
+                    ))
+                }
+            }
+        }
+        if dirs.get_ref().is_empty() {
+            return Err(cx.err(dirs.span(), "connect_directions needs at least one"));
+        }
+    }
+    Ok(Some(c))
 }
 
 /// `threefold` and its modifiers: which occurrence ends the game, with what result for the

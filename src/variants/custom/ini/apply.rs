@@ -50,7 +50,6 @@ const OFF_VALUES: &[(&str, &str)] = &[
     ("dupleCheck", "false"),
     ("flagPieceCount", "1"),
     ("flagPieceBlockedWin", "false"),
-    ("connectN", "0"),
     ("connectNxN", "0"),
     ("collinearN", "0"),
     ("materialCounting", "none"),
@@ -149,7 +148,7 @@ fn piece_key(m: &mut Model, key: &str, value: &str) -> Result<(), Why> {
             .ok_or(Why::Value)?,
         _ => return Err(Why::Value),
     };
-    if let Some(why) = movement_problem(&betza) {
+    if let Some(why) = movement_problem(&betza).filter(|_| !betza.is_empty()) {
         return Err(Why::Because(format!("movement '{betza}': {why}")));
     }
     m.add_piece(Piece::new(key, first, &betza));
@@ -366,6 +365,17 @@ fn rule_key(m: &mut Model, key: &str, v: &str) -> Applied {
         "blastImmuneTypes" => m.blast_proof = kinds(m, v)?,
         "mutuallyImmuneTypes" => m.mutually_immune = kinds(m, v)?,
         "flagMove" => m.flag_move = boolean(v)?,
+        "connectN" => m.connect_n = int(v)?,
+        "connectPieceTypes" => m.connect_kinds = types(m, v, true)?,
+        "connectHorizontal" => m.connect_lines[0] = boolean(v)?,
+        "connectVertical" => m.connect_lines[1] = boolean(v)?,
+        "connectDiagonal" => m.connect_lines[2] = boolean(v)?,
+        "connectValue" => {
+            // The connecting side's result: ours is a win.
+            if Value::parse(v) != Some(Value::Win) {
+                return Err(Why::Value);
+            }
+        }
         "flagPieceSafe" => m.flag_piece_safe = boolean(v)?,
         "checkCounting" => m.check_counting = boolean(v)?,
         "nMoveRule" => {

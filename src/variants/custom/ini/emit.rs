@@ -460,6 +460,13 @@ fn pass_and_walling_lines(w: &mut Writer<'_>, rules: &mut String) {
     }
     match m.walling.as_str() {
         "none" => {}
+        "duck" if m.checkmate && m.pieces.iter().any(|p| p.royal) => {
+            // Fairy-Stockfish lets the duck's square answer a check (atomicduck); ours judges
+            // the move before its duck.
+            w.bad.push(
+                "wallingRule (value 'duck', with a royal piece: the duck may block a check)".into(),
+            );
+        }
         "duck" | "arrow" => {
             let _ = writeln!(rules, "walling = \"{}\"", m.walling);
         }

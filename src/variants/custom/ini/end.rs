@@ -127,6 +127,7 @@ pub(super) fn lines(w: &mut Writer<'_>, start: Option<&StartFen>) -> String {
     } else if m.move_rule != 50 {
         let _ = writeln!(out, "move_rule = {}", m.move_rule);
     }
+    connect_lines(w, &mut out);
     repetition_lines(w, &mut out);
     // Tables after every plain key of [end], which would otherwise fall into the last table.
     out.push_str(&tables);
@@ -259,4 +260,39 @@ fn repetition_lines(w: &mut Writer<'_>, out: &mut String) {
         }
     }
     bool_line(out, "perpetual_check_loses", m.perpetual_check_illegal);
+}
+
+/// Fairy-Stockfish's `connectN` and its keys as `connect`.
+fn connect_lines(w: &mut Writer<'_>, out: &mut String) {
+    let m = w.m;
+    if m.connect_n == 0 {
+        return;
+    }
+    if m.connect_n < 2 || m.connect_n > m.files.max(m.ranks) {
+        w.bad.push(format!("connectN (value '{}')", m.connect_n));
+        return;
+    }
+    let _ = writeln!(out, "connect = {}", m.connect_n);
+    if let Types::Kinds(kinds) = &m.connect_kinds {
+        let letters: Vec<String> = kinds
+            .iter()
+            .filter(|k| m.piece(k).is_some())
+            .map(|k| quote(&w.letter(k)))
+            .collect();
+        let _ = writeln!(out, "connect_pieces = [{}]", letters.join(", "));
+    }
+    if m.connect_lines != [true; 3] {
+        let names: Vec<String> = ["horizontal", "vertical", "diagonal"]
+            .iter()
+            .zip(m.connect_lines)
+            .filter(|(_, on)| *on)
+            .map(|(n, _)| quote(n))
+            .collect();
+        if names.is_empty() {
+            w.bad
+                .push("connectHorizontal/connectVertical/connectDiagonal (all off)".into());
+        } else {
+            let _ = writeln!(out, "connect_directions = [{}]", names.join(", "));
+        }
+    }
 }

@@ -176,6 +176,11 @@ pub struct Model {
     pub flag_move: bool,
     /// `flagPieceSafe`: a lone flag piece counts only where it is not attacked.
     pub flag_piece_safe: bool,
+    /// `connectN` (0: none), `connectPieceTypes`, and the lines
+    /// (`connectHorizontal`, `connectVertical`, `connectDiagonal`).
+    pub connect_n: u32,
+    pub connect_kinds: Types,
+    pub connect_lines: [bool; 3],
     /// Checks to give, when checks are counted.
     pub checks: Option<u32>,
     pub check_counting: bool,
@@ -265,6 +270,9 @@ impl Model {
             flag_region: [Region::default(), Region::default()],
             flag_move: false,
             flag_piece_safe: false,
+            connect_n: 0,
+            connect_kinds: Types::All,
+            connect_lines: [true; 3],
             checks: None,
             check_counting: false,
             fifty_move: true,

@@ -45,9 +45,10 @@ pub const PREDEFINED: &[(&str, &str)] = &[
 ];
 
 /// Predefined types whose Fairy-Stockfish rules go beyond their movement string (the janggi
-/// cannon neither hops over nor takes another cannon; the clobber and immobile pieces belong to
-/// games without chess's ends): a variant that defines one is reported.
-pub const BEYOND_MOVEMENT: &[&str] = &["janggiCannon", "clobber", "immobile"];
+/// cannon neither hops over nor takes another cannon; the clobber piece belongs to games
+/// without chess's ends): a variant that defines one is reported. (The `immobile` piece is an
+/// empty movement: a piece that never moves.)
+pub const BEYOND_MOVEMENT: &[&str] = &["janggiCannon", "clobber"];
 
 /// The number of custom piece slots.
 pub const CUSTOM_SLOTS: usize = 25;

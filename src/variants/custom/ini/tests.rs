@@ -26,10 +26,10 @@ fn a_child_of_chess_is_written_and_loads() {
 
 #[test]
 fn keys_without_equivalent_are_listed_and_nothing_is_written() {
-    let v = one("[x:chess]\nconnectN = 3\nfooBar = 1\nimmobilityIllegal = false\n");
+    let v = one("[x:chess]\ncollinearN = 3\nfooBar = 1\nimmobilityIllegal = false\n");
     assert_eq!(
         v.result.unwrap_err(),
-        Skip::Unsupported(vec!["connectN (value '3')".into(), "fooBar".into()])
+        Skip::Unsupported(vec!["collinearN (value '3')".into(), "fooBar".into()])
     );
 }
 
