@@ -58,11 +58,14 @@ pub fn judge(
     let current = repetition_key(&mut position.clone());
     let mut pos = position.clone();
     let limit = window.unwrap_or(played.len()).min(played.len());
-    // One position more than may recur: the checks before the oldest occurrence count.
+    // Only the positions since the last irreversible move are taken back: a move before it
+    // may have done what unmaking does not undo (a mine that went off). Fairy-Stockfish also
+    // reads the checks of the one position before the oldest occurrence; here a cycle that
+    // starts right after such a move counts the side to move's checks without it.
     let earlier: Vec<Earlier> = played
         .iter()
         .rev()
-        .take(limit + 1)
+        .take(limit)
         .map(|&(m, undo)| {
             pos.unmake(m, undo);
             Earlier {
