@@ -148,10 +148,24 @@ fn piece_key(m: &mut Model, key: &str, value: &str) -> Result<(), Why> {
             .ok_or(Why::Value)?,
         _ => return Err(Why::Value),
     };
+    // Fairy-Stockfish's pawn-like custom pieces: `ifmnD`, the initial lame double step, is our
+    // double step from the double-step ranks (which it also reads its initial moves from), and
+    // `e` is a letter its reader passes over (`fceF` is `fcF`).
+    let initial = betza.matches("ifmnD").count() == 1;
+    let betza = betza
+        .replacen("ifmnD", "", usize::from(initial))
+        .replace('e', "");
     if let Some(why) = movement_problem(&betza).filter(|_| !betza.is_empty()) {
         return Err(Why::Because(format!("movement '{betza}': {why}")));
     }
     m.add_piece(Piece::new(key, first, &betza));
+    if custom {
+        // A custom piece double-steps by its movement only.
+        m.double_step_kinds.retain(|k| k != key);
+    }
+    if initial {
+        m.double_step_kinds.push(key.to_string());
+    }
     Ok(())
 }
 

@@ -314,7 +314,14 @@ fn piece_section(
     {
         let list: Vec<String> = ranks.iter().map(|r| (r + 1).to_string()).collect();
         let _ = writeln!(out, "double_step_rank = [{}]", list.join(", "));
-        bool_line(out, "en_passant", pawns.en_passant.contains(&p.kind));
+        // Taken en passant only by its capture-only moves (Fairy-Stockfish's attacks that
+        // are not moves).
+        let captures_apart = p.betza.contains('c');
+        bool_line(
+            out,
+            "en_passant",
+            captures_apart && pawns.en_passant.contains(&p.kind),
+        );
     }
     if let Some(mp) = &p.mating_power {
         let _ = writeln!(out, "mating_power = {}", quote(mp));

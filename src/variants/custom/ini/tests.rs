@@ -56,6 +56,24 @@ fn shogi_style_promotions_become_plus_kinds_and_repetition_its_keys() {
 }
 
 #[test]
+fn a_custom_pawns_initial_double_step_is_our_double_step() {
+    let v = one("[a:chess]\ncustomPiece1 = p:mWfceFifmnD\npawnTypes = p\n");
+    let text = v.result.expect("written");
+    assert!(
+        text.contains("betza = \"mWfcF\"\npawn = true\ndouble_step_rank = [2]\nen_passant = true"),
+        "{text}"
+    );
+    // Without a capture of its own it is not taken en passant (dragon-chess's `KifmnD`).
+    let v = one("[b:chess]\ncustomPiece3 = p:KifmnD\npawnTypes = p\n");
+    let text = v.result.expect("written");
+    assert!(
+        text.contains("betza = \"K\"\npawn = true\ndouble_step_rank = [2]\n"),
+        "{text}"
+    );
+    assert!(!text.contains("en_passant"), "{text}");
+}
+
+#[test]
 fn a_flag_rank_for_every_piece_is_a_goal_rank_for_any() {
     let v = one("[sq:chess]\nflagRegionWhite = *8\nflagRegionBlack = *1\nflagPieceSafe = true\n");
     let text = v.result.expect("written");
