@@ -72,6 +72,8 @@ const TABLES: &[(&str, Source)] = &[
     ("chigorin.perft", Source::Shipped("chigorin")),
     ("sortofalmost.perft", Source::Shipped("sortofalmost")),
     ("dobutsu.perft", Source::Shipped("dobutsu")),
+    ("janggi.perft", Source::Shipped("janggi")),
+    ("manchu.perft", Source::Shipped("manchu")),
     ("chess.perft", Source::Shipped("standard")),
 ];
 

@@ -319,3 +319,58 @@ def test_walling_agrees_with_pyffish(name, games, plies):
             assert ours.fen().split()[:2] == fen.split()[:2], move
             played += 1
     assert played > games * 10
+
+
+@pytest.mark.parametrize(
+    "name, games, plies, min_ended",
+    [
+        ("janggi", 16, 300, 8),
+        ("janggitraditional", 8, 300, 4),
+        ("janggicasual", 8, 300, 4),
+        # Random xiangqi-like games rarely end in 150 plies: its moves and SAN are the point.
+        ("manchu", 3, 150, 0),
+    ],
+)
+def test_janggi_and_manchu_agree_with_pyffish(name, games, plies, min_ended):
+    """Janggi's palace lines, cannons, passes and bikjang, and manchu's banner: along random
+    games that pass often, the same legal moves as pyffish at every ply, the game over exactly
+    where pyffish says (two passes, a bikjang answered by a pass, no move), with the same
+    winner (janggi's counting), and every move's SAN Fairy-Stockfish's, read back. One
+    difference is by design: Python marks a move that ends the game won or lost `#`, as
+    python-chess marks a variant's win (issue 68), where Fairy-Stockfish writes `#` only for
+    a mate."""
+    sf = _pyffish()
+    rng = random.Random(name + "-janggi")
+    ended = 0
+    for _ in range(games):
+        ours = chessrules.Board(name)
+        start = sf.start_fen(name)
+        fen = sf.get_fen(name, start, [])
+        history = []
+        for _ in range(plies):
+            legal = sf.legal_moves(name, start, history)
+            over, value = sf.is_immediate_game_end(name, start, history)
+            if not over and not legal:
+                over, value = True, sf.game_result(name, start, history)
+            assert ours.is_game_over() == over, (fen, history[-2:])
+            if over:
+                white_to_move = fen.split()[1] == "w"
+                winner = None if value == 0 else (value > 0) == white_to_move
+                assert ours.outcome().winner is winner, (fen, value)
+                ended += 1
+                break
+            assert sorted(m.uci() for m in ours.legal_moves) == sorted(legal), fen
+            passes = [m for m in legal if m[: len(m) // 2] == m[len(m) // 2 :]]
+            move = rng.choice(passes if passes and rng.random() < 0.15 else legal)
+            m = ours.parse_uci(move)
+            san = ours.san(m)
+            theirs = sf.get_san(name, fen, move)
+            assert san == theirs or (
+                san == theirs + "#" and not sf.gives_check(name, fen, [move])
+            ), (fen, move, san, theirs)
+            assert ours.parse_san(san) == m, (fen, san)
+            ours.push(m)
+            history.append(move)
+            fen = sf.get_fen(name, start, history)
+            assert ours.fen().split()[:2] == fen.split()[:2], move
+    assert ended >= min_ended

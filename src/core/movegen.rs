@@ -526,6 +526,8 @@ impl Position {
         }
         if self.rules.filters_moves() {
             self.narrow_by_options(out, start, true);
+        } else if self.rules.passes {
+            self.narrow_by_passing(out, start);
         }
     }
 
@@ -534,6 +536,7 @@ impl Position {
     /// makes them; the computer players' choices follow `legal_moves`' order).
     pub fn legal_moves_any_order(&mut self, out: &mut Vec<Move>) {
         if !self.rules.filters_moves()
+            && !self.rules.passes
             && self.rules.king_safety
             && self.royal_count[self.side.index()] == 1
             && !self.has_walls
@@ -641,6 +644,7 @@ impl Position {
     pub fn has_legal_move(&mut self) -> bool {
         let us = self.side.index();
         if !self.rules.filters_moves()
+            && !self.rules.passes
             && self.rules.king_safety
             && self.royal_count[us] == 1
             && !self.has_walls
@@ -678,11 +682,25 @@ impl Position {
             self.legal_moves(scratch);
             return scratch.len();
         }
-        let moves = self.board_move_count(scratch);
+        if self.rules.passes {
+            if self.rules.options.bikjang && self.royals_face() {
+                // Bikjang narrows the moves: listed.
+                self.legal_moves(scratch);
+                return scratch.len();
+            }
+            let pass = self.pass_move().is_some() as usize;
+            return pass + self.board_move_count(scratch) + self.drop_count_if_any();
+        }
+        self.board_move_count(scratch) + self.drop_count_if_any()
+    }
+
+    /// The legal drops' number where the rules have drops.
+    #[inline(always)]
+    fn drop_count_if_any(&mut self) -> usize {
         if self.rules.options.drops {
-            moves + self.safe_drop_count()
+            self.safe_drop_count()
         } else {
-            moves
+            0
         }
     }
 
@@ -792,7 +810,7 @@ impl Position {
     /// the mover's royal pieces safe, where the rules ask for it? On bitboards a plain move is
     /// answered without making it.
     pub fn keeps_royal_safe(&mut self, m: Move) -> bool {
-        if self.rules.filters_moves() {
+        if self.rules.filters_moves() || self.rules.passes {
             // The options judge a move against the others (a capture elsewhere): list them.
             return self.is_legal(m);
         }
@@ -919,6 +937,9 @@ impl Position {
                     i += 1;
                 }
             }
+        }
+        if options.bikjang && self.royals_face() {
+            self.keep_moves_ending_bikjang(out, start);
         }
         if options.passing[self.side.index()] != Passing::Never {
             self.add_pass(out, start);

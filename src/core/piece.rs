@@ -96,6 +96,10 @@ pub struct MovementComponent {
     pub region: Option<(u8, u8)>,
     /// How the line treats the pieces on it (plain leaps and rides, hoppers, lame leaps).
     pub motion: Motion,
+    /// Only from one of these squares to another, as `(file, rank)` from White's side,
+    /// 0-based, the same for both sides (the palace's diagonal lines in janggi:
+    /// Fairy-Stockfish's `diagonalLines`). `None`: anywhere.
+    pub lines: Option<Vec<(u8, u8)>>,
 }
 
 fn symmetric_images(dx: i8, dy: i8) -> Vec<(i8, i8)> {
@@ -124,6 +128,7 @@ impl MovementComponent {
             en_passant: false,
             region: None,
             motion: Motion::Slide,
+            lines: None,
         }
     }
 
@@ -183,6 +188,12 @@ impl MovementComponent {
     /// Destinations only on ranks `lo..=hi`, counted from the mover's side.
     pub fn region(mut self, lo: u8, hi: u8) -> Self {
         self.region = Some((lo, hi));
+        self
+    }
+
+    /// Only from one of `squares` to another (see [`MovementComponent::lines`]).
+    pub fn on_lines(mut self, squares: Vec<(u8, u8)>) -> Self {
+        self.lines = Some(squares);
         self
     }
 
@@ -258,6 +269,9 @@ pub struct PieceKind {
     /// The letter SAN writes for it where that is not its FEN letter (xiangqi's horse is `N`
     /// in a FEN and `H` in SAN, as Fairy-Stockfish writes them).
     pub san_letter: Option<char>,
+    /// It neither jumps over nor captures a piece of its own kind, of either side (the
+    /// janggi cannon).
+    pub avoids_own_kind: bool,
 }
 
 impl PieceKind {
@@ -283,6 +297,7 @@ impl PieceKind {
             promotion_limit: None,
             demotes_to: None,
             san_letter: None,
+            avoids_own_kind: false,
         }
     }
 

@@ -132,6 +132,11 @@ pub struct RuleOptions {
     /// between them (xiangqi's flying general, as Fairy-Stockfish extends it to ranks): each
     /// sees the other as a rook would.
     pub flying_general: bool,
+    /// Janggi's bikjang: where the side to move's royal piece and the other's face each other
+    /// on a file or rank with nothing between them, every move must end that (or pass, which
+    /// is then allowed even in check); elsewhere they may come to face each other
+    /// (`core::passing`; Fairy-Stockfish's `bikjangRule`).
+    pub bikjang: bool,
     /// Some kind promotes in a zone (`PieceKind::promotes_to`): the generated moves gain their
     /// promotions (`core::zone_promotion`). Set by `Rules::new` from the piece table.
     pub zone_promotion: bool,
@@ -219,7 +224,14 @@ impl RuleOptions {
             || self.walling.is_some()
             || self.must_drop
             || self.drop_both_colours != 0
-            || self.passing != [Passing::Never; 2]
+            || self.passing.contains(&Passing::WhenStalemated)
+    }
+
+    /// Does a side pass on its turn where it wants (janggi), or must royal pieces that face
+    /// each other part (bikjang)? These add one move, or narrow the moves only in bikjang:
+    /// the counting paths count the rest and add the pass (`Position::narrow_by_passing`).
+    pub fn passes(&self) -> bool {
+        self.passing.contains(&Passing::Always) || self.bikjang
     }
 
     /// Do the sides hold pieces in hand (to drop, or to gate)?
@@ -300,6 +312,12 @@ pub(crate) struct Compiled {
     pub lame: Vec<Vec<isize>>,
     /// Per mailbox cell: may the piece end a move there? (`None`: anywhere; `Special` path.)
     pub zone: Option<Zone>,
+    /// Per mailbox cell: the squares it moves from and to (`MovementComponent::lines`;
+    /// `Special` path).
+    pub lines: Option<Zone>,
+    /// A bit per cell code it may neither jump over nor capture (`PieceKind::avoids_own_kind`:
+    /// its own kind's codes, both sides'; `Special` path).
+    pub barred: u128,
 }
 
 /// Per mailbox cell, whether a zone-confined piece may stand there (padding cells: false).
@@ -318,6 +336,10 @@ pub(crate) struct SpecialAttack {
     pub codes: u128,
     /// Absolute ranks the target must lie on.
     pub region: Option<(u8, u8)>,
+    /// Per mailbox cell: the squares the attacker and the target must both stand on.
+    pub lines: Option<Zone>,
+    /// A bit per cell code that is neither a screen nor a target for it.
+    pub barred: u128,
 }
 
 /// No rank (ranks stay below 99).
@@ -442,6 +464,8 @@ pub struct Rules {
     /// worked out once here (an or of seven options cost standard chess's "every leaf made"
     /// perft 2.5 % more instructions once gating made it eight).
     pub(crate) filters: bool,
+    /// `options.passes()`, worked out once.
+    pub(crate) passes: bool,
     pub(crate) hooks: bool,
     /// Moves have second parts (`gating` or `walling`): make and unmake call out for them.
     pub(crate) parts: bool,
@@ -591,6 +615,7 @@ impl Rules {
         };
         let mut rules = Rules {
             filters: options.filters_moves(),
+            passes: options.passes(),
             hooks: options.drops
                 | options.blast
                 | options.gating
@@ -766,6 +791,7 @@ fn compile(
     c: &crate::core::piece::MovementComponent,
     promotes: bool,
     zone: &Option<Zone>,
+    barred: u128,
 ) -> Compiled {
     let flip = |dy: i8| if color == Color::White { dy } else { -dy } as i32;
     // Movements are written from the mover's side with the board turned 180° for Black, so a
@@ -789,7 +815,16 @@ fn compile(
     let abs = |r: u8| shape.relative_rank(color, r.min(shape.ranks() - 1));
     let dys: Vec<i32> = c.vectors.iter().map(|&(_, dy)| flip(dy)).collect();
     let same_dy = dys.windows(2).all(|w| w[0] == w[1]);
-    let special = c.motion != Motion::Slide || zone.is_some();
+    let lines = c.lines.as_ref().map(|squares| {
+        let mut cells = vec![false; shape.cells()];
+        for &(file, rank) in squares {
+            if let Some(sq) = shape.try_sq(file as i32, rank as i32) {
+                cells[sq as usize] = true;
+            }
+        }
+        Zone::from(cells)
+    });
+    let special = c.motion != Motion::Slide || zone.is_some() || lines.is_some() || barred != 0;
     let plain = c.mode == MoveMode::Both
         && c.from_rank.is_none()
         && !c.double_step
@@ -837,6 +872,8 @@ fn compile(
             Vec::new()
         },
         zone: zone.clone(),
+        lines,
+        barred,
         steps,
         range,
         mode: c.mode,
@@ -874,6 +911,7 @@ fn parallel_lines(kinds: &[Vec<Compiled>]) -> bool {
                         && !c.double_step
                         && c.from_rank.is_none()
                         && c.motion == Motion::Slide
+                        && c.path != ComponentPath::Special
                 })
                 .flat_map(move |c| {
                     c.steps
@@ -910,6 +948,8 @@ fn attack_groups(color: Color, kinds: &[Vec<Compiled>]) -> Vec<AttackGroup> {
                 || c.double_step
                 || c.from_rank.is_some()
                 || c.motion != Motion::Slide
+                || c.lines.is_some()
+                || c.barred != 0
             {
                 continue;
             }
@@ -1026,10 +1066,12 @@ fn special_attacks(color: Color, kinds: &[Vec<Compiled>]) -> Vec<SpecialAttack> 
     for (kind, comps) in kinds.iter().enumerate() {
         let code = Piece::new(color, kind as KindId).code();
         for c in comps {
+            // Plain rides and leaps are the attack groups'; a ride limited to lines, or
+            // barred from a kind, is walked here.
             if c.mode == MoveMode::MoveOnly
                 || c.double_step
                 || c.from_rank.is_some()
-                || c.motion == Motion::Slide
+                || (c.motion == Motion::Slide && c.lines.is_none() && c.barred == 0)
             {
                 continue;
             }
@@ -1041,6 +1083,8 @@ fn special_attacks(color: Color, kinds: &[Vec<Compiled>]) -> Vec<SpecialAttack> 
                         && a.range == c.range
                         && a.lame == lame
                         && a.region == c.region
+                        && a.lines == c.lines
+                        && a.barred == c.barred
                 }) {
                     Some(a) => a.codes |= 1u128 << code,
                     None => out.push(SpecialAttack {
@@ -1050,6 +1094,8 @@ fn special_attacks(color: Color, kinds: &[Vec<Compiled>]) -> Vec<SpecialAttack> 
                         lame,
                         codes: 1u128 << code,
                         region: c.region,
+                        lines: c.lines.clone(),
+                        barred: c.barred,
                     }),
                 }
             }

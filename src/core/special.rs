@@ -30,7 +30,9 @@ impl Position {
         comp: &Compiled,
         out: &mut S,
     ) {
-        if comp.from_rank.is_some_and(|r| r != from_rank) {
+        if comp.from_rank.is_some_and(|r| r != from_rank)
+            || comp.lines.as_ref().is_some_and(|l| !l[from as usize])
+        {
             return;
         }
         let rules = &*self.rules;
@@ -40,6 +42,7 @@ impl Position {
                 let r = shape.rank_of(s);
                 r >= lo && r <= hi
             }) && comp.zone.as_ref().is_none_or(|z| z[s as usize])
+                && comp.lines.as_ref().is_none_or(|l| l[s as usize])
         };
         let moves = comp.mode != MoveMode::CaptureOnly;
         let captures = comp.mode != MoveMode::MoveOnly;
@@ -48,7 +51,7 @@ impl Position {
             let ok = if cell == EMPTY {
                 moves
             } else {
-                captures && code_color(cell) != us
+                captures && code_color(cell) != us && comp.barred >> (cell & 127) & 1 == 0
             };
             if ok && lands(s) {
                 let promote = promotes && shape.rank_of(s) == promo_rank;
@@ -100,6 +103,9 @@ impl Position {
                             break;
                         }
                         if !screen {
+                            if comp.barred >> (cell & 127) & 1 == 1 {
+                                break;
+                            }
                             screen = cell != EMPTY;
                             continue;
                         }
@@ -173,6 +179,10 @@ impl Position {
             }
         }
         for a in &rules.special_attacks[by] {
+            // An attack along lines reaches the royal piece only where it stands on them.
+            if a.lines.as_ref().is_some_and(|l| !l[king as usize]) {
+                continue;
+            }
             match a.motion {
                 Motion::Lame => {
                     for &o in &a.lame {
@@ -182,8 +192,7 @@ impl Position {
                         }
                     }
                 }
-                Motion::Hop | Motion::Grasshop => line(a.delta, &mut mask),
-                Motion::Slide => {}
+                Motion::Hop | Motion::Grasshop | Motion::Slide => line(a.delta, &mut mask),
             }
         }
         if rules.options.flying_general {
@@ -250,11 +259,17 @@ impl Position {
         let byc = by.index();
         let rank = self.rules.shape.rank_of(target);
         for a in &self.rules.special_attacks[byc] {
-            if a.region.is_some_and(|(lo, hi)| rank < lo || rank > hi) {
+            // Whatever stands on the target is not asked about: a royal piece is tested on
+            // squares it would capture on, and a barred kind is never royal.
+            if a.region.is_some_and(|(lo, hi)| rank < lo || rank > hi)
+                || a.lines.as_ref().is_some_and(|l| !l[target as usize])
+            {
                 continue;
             }
-            if let Some(cell) = self.special_attacker(a, target) {
-                if self.zone_allows(byc, cell, target) {
+            if let Some((cell, from)) = self.special_attacker(a, target) {
+                if self.zone_allows(byc, cell, target)
+                    && a.lines.as_ref().is_none_or(|l| l[from as usize])
+                {
                     return true;
                 }
             }
@@ -267,13 +282,24 @@ impl Position {
             && self.royal_sees(target, byc)
     }
 
-    /// The cell code of a piece attacking `target` along `a` (not yet checked for its kind's
-    /// zone), if any.
-    fn special_attacker(&self, a: &SpecialAttack, target: Sq) -> Option<u8> {
+    /// The cell code and the square of a piece attacking `target` along `a` (not yet checked
+    /// for its kind's zone or lines), if any.
+    fn special_attacker(&self, a: &SpecialAttack, target: Sq) -> Option<(u8, isize)> {
         let hit = |cell: u8| cell != EMPTY && cell != OFFBOARD && a.codes >> cell & 1 == 1;
         let t = target as isize;
         match a.motion {
-            Motion::Slide => None,
+            Motion::Slide => {
+                // A ride limited to lines or barred from a kind: the first piece back along it.
+                let mut s = t;
+                for _ in 0..a.range {
+                    s -= a.delta;
+                    let cell = self.cell(s as usize);
+                    if cell != EMPTY {
+                        return hit(cell).then_some((cell, s));
+                    }
+                }
+                None
+            }
             Motion::Lame => {
                 let from = t - a.delta;
                 let cell = self.cell(from as usize);
@@ -281,7 +307,7 @@ impl Position {
                     && a.lame
                         .iter()
                         .all(|&o| self.cell((from + o) as usize) == EMPTY))
-                .then_some(cell)
+                .then_some((cell, from))
             }
             Motion::Hop => {
                 // Back from the target: empty squares, the screen, empty squares, the hopper.
@@ -300,7 +326,8 @@ impl Position {
                         screen = true;
                         continue;
                     }
-                    return hit(cell).then_some(cell);
+                    // The hopper is found; its screen must not be barred to it.
+                    return (hit(cell) && self.screen_allowed(a, s, t)).then_some((cell, s));
                 }
                 None
             }
@@ -316,12 +343,28 @@ impl Position {
                     s -= a.delta;
                     let cell = self.cell(s as usize);
                     if cell != EMPTY {
-                        return hit(cell).then_some(cell);
+                        return hit(cell).then_some((cell, s));
                     }
                 }
                 None
             }
         }
+    }
+
+    /// Is the one piece between the hopper on `from` and `target` a screen `a` may jump?
+    fn screen_allowed(&self, a: &SpecialAttack, from: isize, target: isize) -> bool {
+        if a.barred == 0 {
+            return true;
+        }
+        let mut s = from + a.delta;
+        while s != target {
+            let cell = self.cell(s as usize);
+            if cell != EMPTY {
+                return a.barred >> (cell & 127) & 1 == 0;
+            }
+            s += a.delta;
+        }
+        true
     }
 
     /// Is the first piece along the file or the rank from `target` a royal piece of colour

@@ -8,11 +8,12 @@
 
 use std::sync::Arc;
 
-use crate::core::{Color, KindId, Move, MoveFlag, Piece, Position, Sq, Undo};
+use crate::core::{Color, KindId, Move, MoveFlag, Passing, Piece, Position, Sq, Undo};
 use crate::engine::eval::PieceValues;
 use crate::game::{Game, MoveRefused, Searchable, Terminal, VariantId};
 use crate::variants::connect::Connect;
 use crate::variants::core_table::TableHooks;
+use crate::variants::counting::{self, MaterialCount};
 use crate::variants::dead_position::DeadPosition;
 use crate::variants::extinction::Extinction;
 use crate::variants::repetition::Repetition;
@@ -99,6 +100,9 @@ pub struct Ends {
     pub repetition: Option<Repetition>,
     /// Which positions are dead (drawn) because nobody can win any more.
     pub dead_position: DeadPosition,
+    /// The ends with no winner by play (the move rule, passes, bikjang) go to the side with
+    /// more points (janggi's counting); `None`: they are draws.
+    pub material_count: Option<MaterialCount>,
 }
 
 impl Ends {
@@ -121,6 +125,7 @@ impl Ends {
             move_rule: 50,
             repetition: Some(Repetition::THREEFOLD),
             dead_position: DeadPosition::Fide,
+            material_count: None,
         }
     }
 
@@ -491,6 +496,15 @@ impl CoreGame {
         self.keys[..self.keys.len().saturating_sub(1)].to_vec()
     }
 
+    /// The end the last passes made, where the rules allow passing (see
+    /// [`counting::pass_end`]).
+    pub fn pass_end(&self) -> Option<counting::PassEnd> {
+        if self.pos.rules().options.passing == [Passing::Never; 2] {
+            return None;
+        }
+        counting::pass_end(&self.pos, self.played())
+    }
+
     /// The moves made on this game so far, oldest first, each with what takes it back.
     pub fn played(&self) -> &[(Move, Undo)] {
         &self.undo
@@ -623,7 +637,16 @@ impl Game for CoreGame {
             }
         }
         if ends.move_rule_reached(&self.pos) {
-            return Some(Terminal::Draw);
+            return Some(MaterialCount::or_draw(
+                ends.material_count.as_ref(),
+                &self.pos,
+            ));
+        }
+        if self.pass_end().is_some() {
+            return Some(MaterialCount::or_draw(
+                ends.material_count.as_ref(),
+                &self.pos,
+            ));
         }
         if let Some(rule) = ends.repetition {
             // In the search line a second occurrence is enough: the line could repeat again.
@@ -647,6 +670,7 @@ impl Game for CoreGame {
             |c: Color| self.pos.royal_count(c) == 0 && self.pos.royal_count(c.other()) > 0;
         (self.ends.royal_capture && (royal_lost(us) || royal_lost(us.other())))
             || self.ends.decided(&self.pos).is_some()
+            || self.pass_end().is_some()
     }
 
     fn no_moves(&self) -> Terminal {
@@ -706,8 +730,11 @@ impl Searchable for CoreGame {
                 && self.pos.royal_count(Color::White) == 1
                 && self.pos.royal_count(Color::Black) == 1);
         let no_hazards = self.terrain.as_deref().is_none_or(|t| !t.has_hazards());
+        // Passes end a game by the moves before them, which the core's walk does not keep.
+        let no_passing = self.pos.rules().options.passing == [Passing::Never; 2];
         let plain = clock_quiet
             && royals_safe
+            && no_passing
             && no_hazards
             && self.root_moves.is_empty()
             && !ends.decides_early_but_by_goals()

@@ -10,6 +10,7 @@ pub mod chess960;
 pub mod connect;
 pub mod core_game;
 pub mod core_table;
+pub mod counting;
 pub mod custom;
 pub mod dead_position;
 pub mod extinction;

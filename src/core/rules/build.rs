@@ -2,12 +2,12 @@
 //! description is whole, the movement tables, and the lookup tables derived from them.
 
 use crate::core::geometry::{BoardShape, Color, Sq};
-use crate::core::piece::{KindId, Motion, Piece, PieceKind};
+use crate::core::piece::{KindId, Piece, PieceKind};
 use crate::core::plan::Plans;
 
 use super::{
-    attack_groups, compile, special_attacks, AttackGroup, CastlingRule, Compiled, RulesError,
-    SpecialAttack, Zone, NO_KIND,
+    attack_groups, compile, special_attacks, AttackGroup, CastlingRule, Compiled, ComponentPath,
+    RulesError, SpecialAttack, Zone, NO_KIND,
 };
 
 /// The longest step of any component (at least 1): the board's padding must reach that far.
@@ -96,9 +96,16 @@ pub(super) fn movement(
             .map(|(k, p)| {
                 let promotes = p.promotes && !promotion_kinds.is_empty();
                 let zone = &zones[color.index()][k];
+                let barred = if p.avoids_own_kind {
+                    Color::BOTH.iter().fold(0u128, |m, &c| {
+                        m | 1u128 << Piece::new(c, k as KindId).code()
+                    })
+                } else {
+                    0
+                };
                 p.components
                     .iter()
-                    .map(|c| compile(shape, color, c, promotes, zone))
+                    .map(|c| compile(shape, color, c, promotes, zone, barred))
                     .collect()
             })
             .collect()
@@ -121,7 +128,7 @@ pub(super) fn movement(
             .iter()
             .flatten()
             .flatten()
-            .any(|c| c.motion != Motion::Slide);
+            .any(|c| c.path == ComponentPath::Special);
     // Special rules take the general attack walk, which `attack_regions` selects.
     let attack_regions = special || attacks.iter().flatten().any(|g| g.region.is_some());
     let first_ride = attacks

@@ -10,6 +10,7 @@ use super::error::VariantFileError;
 use super::geometry::{castling_rules, obstacles};
 use super::piece_row::piece;
 use super::schema::VariantDoc;
+use super::zone::zone_squares;
 use super::CustomVariant;
 use crate::core::{
     Color, KindId, Notation, Passing, PieceKind, RuleOptions, Rules, RulesConfig, Walling,
@@ -70,6 +71,12 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
     let aliases = aliases(&cx, &doc)?;
 
     let obstacles = obstacles(&cx, &doc.obstacles, files, ranks)?;
+    if doc.rules.bikjang && (!has_royal || doc.rules.pass.is_none()) {
+        return Err(cx.err(
+            doc.pieces.span(),
+            "bikjang needs a royal piece (royal = true) and [rules] pass",
+        ));
+    }
     if doc.rules.flying_general && !has_royal {
         return Err(cx.err(
             doc.pieces.span(),
@@ -104,6 +111,7 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
             drop_both_colours: captures_and_drops.placement.drop_both_colours,
             castling_by_drop: captures_and_drops.placement.castling_by_drop,
             flying_general: doc.rules.flying_general,
+            bikjang: doc.rules.bikjang,
             // Set by `Rules::new` from the piece table.
             zone_promotion: false,
             promotion_in_place: false,
@@ -160,8 +168,12 @@ fn piece_table(
         return Err(cx.err(doc.pieces.span(), "at least one [[piece]] is needed"));
     }
     let mut parts = 0;
+    let lines = match &doc.board.diagonal_lines {
+        Some(squares) => Some(zone_squares(cx, squares, files, ranks)?),
+        None => None,
+    };
     for p in doc.pieces.get_ref() {
-        let kind = piece(cx, p, files, ranks)?;
+        let kind = piece(cx, p, files, ranks, lines.as_deref())?;
         // Each part costs tables per square and colour: the total is capped so that a file's
         // cost has a bound whatever its length (see docs/decisions.md, hardening).
         parts += kind.components.len();
@@ -489,9 +501,10 @@ fn refuse_walls_with_special(
     let special = doc.rules.flying_general
         || pieces.iter().any(|p| {
             p.zone.is_some()
+                || p.avoids_own_kind
                 || p.components
                     .iter()
-                    .any(|c| c.motion != crate::core::Motion::Slide)
+                    .any(|c| c.motion != crate::core::Motion::Slide || c.lines.is_some())
         });
     let ob = &doc.obstacles;
     let walls = !obstacles.walls.is_empty()

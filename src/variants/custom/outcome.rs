@@ -2,6 +2,7 @@
 //! every game has ([`GameEnd`]).
 
 use crate::core::Color;
+use crate::variants::counting::MaterialCount;
 
 use crate::game::{Game, GameEnd, Score, Terminal};
 use crate::variants::core_game::CoreGame;
@@ -55,11 +56,17 @@ pub fn outcome(game: &mut CoreGame) -> Option<GameEnd> {
     if end.dead_position.is_dead(game.position()) {
         return Some(drawn("insufficient material"));
     }
+    let counted =
+        |game: &CoreGame| MaterialCount::or_draw(end.material_count.as_ref(), game.position());
     if end.move_rule_reached(game.position()) {
-        return Some(drawn(&match end.move_rule {
+        let reason = match end.move_rule {
             50 => "fifty moves".to_string(),
             n => format!("{n} moves"),
-        }));
+        };
+        return Some(by_result(counted(game), &reason));
+    }
+    if let Some(why) = game.pass_end() {
+        return Some(by_result(counted(game), why.reason()));
     }
     if let Some(result) = game.repetition_end() {
         let reason = match end.repetition.map(|r| r.count) {

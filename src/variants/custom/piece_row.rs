@@ -14,6 +14,7 @@ pub(super) fn piece(
     p: &PieceDoc,
     files: usize,
     ranks: usize,
+    lines: Option<&[(u8, u8)]>,
 ) -> Result<PieceKind, VariantFileError> {
     // `+P`: a promoted kind, written as Fairy-Stockfish writes shogi's promoted pieces.
     let (plus, spelled) = match p.letter.get_ref().strip_prefix('+') {
@@ -39,7 +40,7 @@ pub(super) fn piece(
             .map_err(|e| cx.err_in(&p.betza, e.offset, e.message.clone()))?
     };
     for extra in &p.extra {
-        components.extend(extra_moves(cx, extra, ranks)?);
+        components.extend(extra_moves(cx, extra, ranks, lines)?);
     }
     if let Some(region) = &p.region {
         let (lo, hi) = rank_span(cx, region, ranks, "region")?;
@@ -99,6 +100,13 @@ pub(super) fn piece(
     }
     let mut kind = PieceKind::new(letter, &p.name, components);
     kind.plus = plus;
+    if p.avoids_own_kind && (p.royal || p.pseudo_royal) {
+        return Err(cx.err(
+            p.letter.span(),
+            "avoids_own_kind is for a piece that is not royal (the janggi cannon)",
+        ));
+    }
+    kind.avoids_own_kind = p.avoids_own_kind;
     if let Some(san) = &p.san {
         let mut cs = san.get_ref().chars();
         kind.san_letter = match (cs.next(), cs.next()) {

@@ -45,6 +45,10 @@ pub struct BoardDoc {
     /// A FEN's `*` closes a square for good (Fairy-Stockfish's wall squares in a start).
     #[serde(default)]
     pub holes: bool,
+    /// The squares joined by diagonal lines (janggi's palaces: `"d1"`, `"e2"`, …), along
+    /// which a `[[piece.extra]]` group with `lines = true` moves.
+    #[serde(default)]
+    pub diagonal_lines: Option<Spanned<Vec<Spanned<String>>>>,
 }
 
 #[derive(Deserialize, Debug)]
@@ -106,6 +110,12 @@ pub struct PieceDoc {
     /// The letter SAN writes for it, where not its `letter` (xiangqi's horse: `"H"`).
     #[serde(default)]
     pub san: Option<Spanned<String>>,
+    /// It neither jumps over nor captures a piece of its own kind (the janggi cannon).
+    #[serde(default)]
+    pub avoids_own_kind: bool,
+    /// What it counts where `[end] material_count = "points"` decides a game.
+    #[serde(default)]
+    pub points: Option<Spanned<i64>>,
 }
 
 /// One `[[piece.extra]]`: movement groups of the piece limited to their own ranks.
@@ -115,6 +125,9 @@ pub struct ExtraDoc {
     pub betza: Spanned<String>,
     #[serde(default)]
     pub region: Option<Spanned<Vec<i64>>>,
+    /// Only from a square of `[board] diagonal_lines` to another (janggi's palace moves).
+    #[serde(default)]
+    pub lines: bool,
 }
 
 /// One rank or several.
@@ -202,6 +215,10 @@ pub struct RulesDoc {
     /// A blocker placed after every move: `"duck"` (duck chess) or `"arrow"` (the Amazons).
     #[serde(default)]
     pub walling: Option<Spanned<String>>,
+    /// Janggi's bikjang: royal pieces facing each other on an open line must part at once,
+    /// or the side to move passes (even in check).
+    #[serde(default)]
+    pub bikjang: bool,
 }
 
 #[derive(Deserialize, Debug)]
@@ -297,6 +314,14 @@ pub struct EndDoc {
     pub perpetual_check_loses: Option<Spanned<bool>>,
     #[serde(default)]
     pub dead_position: Option<Spanned<String>>,
+    /// `"points"`: the games the rules end without a winner (the move rule, two passes in a
+    /// row, a bikjang answered by a pass) go to the side with more of its pieces' `points`
+    /// (janggi's counting); a draw unless said.
+    #[serde(default)]
+    pub material_count: Option<Spanned<String>>,
+    /// With `material_count`: the points Black counts on top of its pieces' (janggi: 1.5).
+    #[serde(default)]
+    pub material_count_black_bonus: Option<Spanned<f64>>,
 }
 
 impl Default for EndDoc {
@@ -326,6 +351,8 @@ impl Default for EndDoc {
             repetition_result_for: None,
             perpetual_check_loses: None,
             dead_position: None,
+            material_count: None,
+            material_count_black_bonus: None,
         }
     }
 }

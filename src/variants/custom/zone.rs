@@ -27,14 +27,27 @@ pub(super) fn rank_span(
     Ok(((r[0] - 1) as u8, (r[1] - 1) as u8))
 }
 
-/// The components of one `[[piece.extra]]` group, each limited to the group's region.
+/// The components of one `[[piece.extra]]` group, each limited to the group's region (and,
+/// with `lines`, to the board's diagonal lines).
 pub(super) fn extra_moves(
     cx: &Ctx<'_>,
     extra: &ExtraDoc,
     ranks: usize,
+    lines: Option<&[(u8, u8)]>,
 ) -> Result<Vec<MovementComponent>, VariantFileError> {
     let mut components = betza::parse(extra.betza.get_ref())
         .map_err(|e| cx.err_in(&extra.betza, e.offset, e.message.clone()))?;
+    if extra.lines {
+        let Some(lines) = lines else {
+            return Err(cx.err(
+                extra.betza.span(),
+                "lines = true needs [board] diagonal_lines",
+            ));
+        };
+        for c in &mut components {
+            c.lines = Some(lines.to_vec());
+        }
+    }
     if let Some(region) = &extra.region {
         let r = rank_span(cx, region, ranks, "region")?;
         for c in &mut components {

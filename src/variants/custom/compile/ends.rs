@@ -5,6 +5,7 @@ use crate::core::{KindId, Square};
 use crate::game::Terminal;
 use crate::variants::connect::Connect;
 use crate::variants::core_game::Ends;
+use crate::variants::counting::MaterialCount;
 use crate::variants::custom::error::VariantFileError;
 use crate::variants::custom::geometry::board_square;
 use crate::variants::custom::schema::{EndDoc, VariantDoc};
@@ -96,6 +97,7 @@ pub(super) fn ends(
         move_rule,
         repetition: repetition(cx, end)?,
         dead_position,
+        material_count: material_count(cx, doc, kind_of)?,
     };
     Ok((ends, goals))
 }
@@ -336,4 +338,54 @@ fn dead_position(cx: &Ctx<'_>, end: &EndDoc) -> Result<DeadPosition, VariantFile
             )
         }),
     }
+}
+
+/// `material_count = "points"` with the pieces' `points` and Black's bonus.
+fn material_count(
+    cx: &Ctx<'_>,
+    doc: &VariantDoc,
+    kind_of: &KindOf<'_>,
+) -> Result<Option<MaterialCount>, VariantFileError> {
+    let end = &doc.end;
+    let Some(kind) = &end.material_count else {
+        if let Some(bonus) = &end.material_count_black_bonus {
+            return Err(cx.err(
+                bonus.span(),
+                "material_count_black_bonus needs material_count",
+            ));
+        }
+        if let Some(p) = doc.pieces.get_ref().iter().find_map(|p| p.points.as_ref()) {
+            return Err(cx.err(p.span(), "points needs [end] material_count = \"points\""));
+        }
+        return Ok(None);
+    };
+    if kind.get_ref() != "points" {
+        return Err(cx.err(kind.span(), "material_count is \"points\""));
+    }
+    let mut points = Vec::new();
+    for p in doc.pieces.get_ref() {
+        let Some(v) = &p.points else { continue };
+        let k = kind_of(&p.letter)? as usize;
+        if points.len() <= k {
+            points.resize(k + 1, 0);
+        }
+        points[k] = count(cx, v, 0, 1000, "points")? as i32;
+    }
+    let black_bonus_halves = match &end.material_count_black_bonus {
+        None => 0,
+        Some(b) => {
+            let halves = b.get_ref() * 2.0;
+            if !(0.0..=2000.0).contains(&halves) || halves.fract() != 0.0 {
+                return Err(cx.err(
+                    b.span(),
+                    "material_count_black_bonus is a number of points from 0 to 1000, in halves",
+                ));
+            }
+            halves as i32
+        }
+    };
+    Ok(Some(MaterialCount {
+        points,
+        black_bonus_halves,
+    }))
 }
