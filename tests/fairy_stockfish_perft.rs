@@ -74,6 +74,12 @@ const TABLES: &[(&str, Source)] = &[
     ("dobutsu.perft", Source::Shipped("dobutsu")),
     ("janggi.perft", Source::Shipped("janggi")),
     ("manchu.perft", Source::Shipped("manchu")),
+    ("grand.perft", Source::Shipped("grand")),
+    ("opulent.perft", Source::Shipped("opulent")),
+    ("omicron.perft", Source::Shipped("omicron")),
+    ("troitzky.perft", Source::Shipped("troitzky")),
+    ("legan.perft", Source::Shipped("legan")),
+    ("torpedo.perft", Source::Shipped("torpedo")),
     ("chess.perft", Source::Shipped("standard")),
 ];
 

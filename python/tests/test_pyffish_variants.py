@@ -133,6 +133,12 @@ def test_random_games_agree_with_pyffish(name, pawn):
         "gustav3",
         "loop",
         "chessgi",
+        "grand",
+        "opulent",
+        "omicron",
+        "troitzky",
+        "legan",
+        "torpedo",
     ],
 )
 def test_fairy_stockfish_builtins_agree_with_pyffish(name):

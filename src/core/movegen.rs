@@ -61,7 +61,8 @@ impl Position {
             from,
             us,
             from_rank,
-            promotes: rules.pieces[kind as usize].promotes && !rules.promotion_kinds.is_empty(),
+            promotes: rules.pieces[kind as usize].promotes_on_last_rank()
+                && !rules.promotion_kinds.is_empty(),
             promo_rank: rules.promotion_rank(Color::from_index(us)),
         };
         for comp in &rules.compiled[us][kind as usize] {

@@ -272,6 +272,9 @@ pub struct PieceKind {
     /// It neither jumps over nor captures a piece of its own kind, of either side (the
     /// janggi cannon).
     pub avoids_own_kind: bool,
+    /// A pawn-like kind's promotion squares where they are not whole ranks (troitzky's last
+    /// square of each file): White's and Black's, as `(file, rank)`, 0-based.
+    pub promotion_cells: Option<[Vec<(u8, u8)>; 2]>,
 }
 
 impl PieceKind {
@@ -298,7 +301,22 @@ impl PieceKind {
             demotes_to: None,
             san_letter: None,
             avoids_own_kind: false,
+            promotion_cells: None,
         }
+    }
+
+    /// A pawn-like kind (`promotes`) with a promotion zone and no `promotes_to`: a move that
+    /// ends in the zone may promote it to the rules' promotion kinds (Fairy-Stockfish's
+    /// `promotionRegion`), which `core::zone_promotion` adds, not the generators.
+    pub fn promotes_in_zone(&self) -> bool {
+        self.promotes
+            && self.promotes_to.is_none()
+            && (self.promotion_zone.is_some() || self.promotion_cells.is_some())
+    }
+
+    /// Do the generators promote it, on the last rank (a pawn without a zone of its own)?
+    pub fn promotes_on_last_rank(&self) -> bool {
+        self.promotes && self.promotion_zone.is_none() && self.promotion_cells.is_none()
     }
 
     /// The letter SAN writes for it.

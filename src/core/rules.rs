@@ -578,7 +578,7 @@ impl Rules {
             .any(|&k| pieces.get(k as usize).is_some_and(|p| p.royal));
         options.zone_promotion = pieces
             .iter()
-            .any(|p| p.promotes_to.is_some() && !p.promotion_in_place);
+            .any(|p| (p.promotes_to.is_some() && !p.promotion_in_place) || p.promotes_in_zone());
         let (castle_keep, castle_cells) = build::castling_cells(&shape, &castling, pieces.len())?;
 
         let build::Movement {
@@ -679,7 +679,7 @@ impl Rules {
         let promotes: Vec<bool> = self
             .pieces
             .iter()
-            .map(|p| p.promotes && !self.promotion_kinds.is_empty())
+            .map(|p| p.promotes_on_last_rank() && !self.promotion_kinds.is_empty())
             .collect();
         Some(Arc::new(if squares <= 64 {
             BitBackend::Narrow(self.tables_in(&promotes))

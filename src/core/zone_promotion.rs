@@ -26,7 +26,7 @@ impl Position {
         let mut refused = Vec::new();
         for i in start..end {
             let m = out[i];
-            if m.promotion.is_some() || m.flag != MoveFlag::Normal {
+            if m.promotion.is_some() || !matches!(m.flag, MoveFlag::Normal | MoveFlag::DoubleStep) {
                 continue;
             }
             let code = self.board[m.from as usize];
@@ -35,6 +35,13 @@ impl Position {
             }
             let kind = code_kind(code);
             let piece = rules.kind(kind);
+            if piece.promotes_in_zone() {
+                self.pawn_zone_promotions(m, kind, &mut refused, i, out);
+                continue;
+            }
+            if m.flag != MoveFlag::Normal {
+                continue;
+            }
             let (Some(to_kind), Some((lo, hi))) = (piece.promotes_to, piece.promotion_zone) else {
                 continue;
             };
@@ -69,6 +76,64 @@ impl Position {
         }
         for &i in refused.iter().rev() {
             out.remove(i);
+        }
+    }
+
+    /// The promotions of a pawn-like kind's move `m` (at `out[i]`) that ends in its promotion
+    /// zone, to each of the rules' promotion kinds the side may still promote to (its
+    /// `promotion_by_side` kinds, under each kind's `promotion_limit`): added beside the move,
+    /// or in its place where the pawn must promote (`must_promote`, or no move from there),
+    /// and the move refused where it must and cannot.
+    fn pawn_zone_promotions(
+        &self,
+        m: Move,
+        kind: KindId,
+        refused: &mut Vec<usize>,
+        i: usize,
+        out: &mut Vec<Move>,
+    ) {
+        let us = self.side;
+        let rules = &*self.rules;
+        let piece = rules.kind(kind);
+        let rank = rules.shape.rank_of(m.to);
+        let inside = match (&piece.promotion_cells, piece.promotion_zone) {
+            (Some(cells), _) => cells[us.index()].contains(&(rules.shape.file_of(m.to), rank)),
+            (None, Some((lo, hi))) => {
+                let own = match us {
+                    Color::White => rank,
+                    Color::Black => rules.shape.ranks() - 1 - rank,
+                };
+                (lo..=hi).contains(&own)
+            }
+            (None, None) => false,
+        };
+        if !inside {
+            return;
+        }
+        let mine = rules
+            .options
+            .promotion_by_side
+            .map_or(u64::MAX, |masks| masks[us.index()]);
+        let mut targets = rules.promotion_kinds.iter().copied().filter(|&k| {
+            mine >> k & 1 == 1
+                && rules
+                    .kind(k)
+                    .promotion_limit
+                    .is_none_or(|limit| self.count(us, k) < usize::from(limit))
+        });
+        let compulsory = piece.must_promote || self.immobile_on(us, kind, m.to);
+        let promoted = |k: KindId| Move {
+            promotion: Some(k),
+            ..m
+        };
+        if compulsory {
+            match targets.next() {
+                Some(first) => out[i] = promoted(first),
+                None => refused.push(i),
+            }
+        }
+        for k in targets {
+            out.push(promoted(k));
         }
     }
 

@@ -94,7 +94,7 @@ pub(super) fn movement(
             .iter()
             .enumerate()
             .map(|(k, p)| {
-                let promotes = p.promotes && !promotion_kinds.is_empty();
+                let promotes = p.promotes_on_last_rank() && !promotion_kinds.is_empty();
                 let zone = &zones[color.index()][k];
                 let barred = if p.avoids_own_kind {
                     Color::BOTH.iter().fold(0u128, |m, &c| {
@@ -117,7 +117,7 @@ pub(super) fn movement(
     }
     let plans = compiled.each_ref().map(|kinds| {
         Plans::build(kinds, shape.files().max(shape.ranks()), |k| {
-            pieces[k].promotes && !promotion_kinds.is_empty()
+            pieces[k].promotes_on_last_rank() && !promotion_kinds.is_empty()
         })
     });
     let special_attacks = Color::BOTH.map(|color| special_attacks(color, &compiled[color.index()]));

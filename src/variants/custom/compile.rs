@@ -8,7 +8,7 @@ use toml::Spanned;
 
 use super::error::VariantFileError;
 use super::geometry::{castling_rules, obstacles};
-use super::piece_row::piece;
+use super::piece_row::{piece, BoardKeys};
 use super::schema::VariantDoc;
 use super::zone::zone_squares;
 use super::CustomVariant;
@@ -62,6 +62,7 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
     let kind_of = letter_kinds(&cx, &pieces);
     zone_promotions(&cx, &doc, &mut pieces, &kind_of)?;
     let (promotion_kinds, promotion_by_side) = promotion_kinds(&cx, &doc, ranks, &kind_of)?;
+    pawn_promotion_zone(&cx, &doc, &mut pieces, files, ranks)?;
 
     let has_royal = pieces.iter().any(|p| p.royal);
     let (castling, placed_castling) =
@@ -173,7 +174,14 @@ fn piece_table(
         None => None,
     };
     for p in doc.pieces.get_ref() {
-        let kind = piece(cx, p, files, ranks, lines.as_deref())?;
+        let board = BoardKeys {
+            lines: lines.as_deref(),
+            pawn_zone: doc
+                .promotion
+                .as_ref()
+                .is_some_and(|p| p.zone.is_some() || p.squares.is_some()),
+        };
+        let kind = piece(cx, p, files, ranks, &board)?;
         // Each part costs tables per square and colour: the total is capped so that a file's
         // cost has a bound whatever its length (see docs/decisions.md, hardening).
         parts += kind.components.len();
@@ -275,6 +283,81 @@ fn promotion_kinds(
         ));
     }
     Ok((promotion_kinds, by_side))
+}
+
+/// `[promotion] zone` and `optional`: the ranks where the pawns' moves promote, for each
+/// `pawn` kind, and whether promoting there is a choice.
+fn pawn_promotion_zone(
+    cx: &Ctx<'_>,
+    doc: &VariantDoc,
+    pieces: &mut [PieceKind],
+    files: usize,
+    ranks: usize,
+) -> Result<(), VariantFileError> {
+    let Some(promo) = &doc.promotion else {
+        return Ok(());
+    };
+    if let (Some(_), Some(squares)) = (&promo.zone, &promo.squares) {
+        return Err(cx.err(
+            squares.span(),
+            "a promotion zone is ranks (zone) or squares, not both",
+        ));
+    }
+    if let (None, Some(black)) = (&promo.squares, &promo.black_squares) {
+        return Err(cx.err(black.span(), "black_squares needs squares"));
+    }
+    let cells = match &promo.squares {
+        Some(white) => {
+            let white = zone_squares(cx, white, files, ranks)?;
+            let black = match &promo.black_squares {
+                Some(black) => zone_squares(cx, black, files, ranks)?,
+                None => white
+                    .iter()
+                    .map(|&(f, r)| (f, ranks as u8 - 1 - r))
+                    .collect(),
+            };
+            Some([white, black])
+        }
+        None => None,
+    };
+    let span = match &promo.zone {
+        Some(zone) => Some(super::zone::rank_span(cx, zone, ranks, "zone")?),
+        None => None,
+    };
+    let Some(at) = promo
+        .zone
+        .as_ref()
+        .map(|z| z.span())
+        .or(promo.squares.as_ref().map(|s| s.span()))
+    else {
+        if let Some(optional) = &promo.optional {
+            return Err(cx.err(
+                optional.span(),
+                "optional needs a promotion zone (zone = [low, high], or squares)",
+            ));
+        }
+        return Ok(());
+    };
+    let optional = promo.optional.as_ref().is_some_and(|o| *o.get_ref());
+    for (kind, p) in pieces.iter_mut().zip(doc.pieces.get_ref()) {
+        if !p.pawn {
+            continue;
+        }
+        if p.promotes_to.is_some() {
+            return Err(cx.err(
+                at,
+                format!(
+                    "piece '{}' promotes by promotes_to in its own zone: a [promotion] zone is \
+                     for pawns that promote to the [promotion] kinds",
+                    kind.letter
+                ),
+            ));
+        }
+        kind.promotion_zone = span;
+        kind.promotion_cells = cells.clone();
+        kind.must_promote = !optional;
+    }
+    Ok(())
 }
 
 /// The `[rules]` that change what a capture does (blast) and where captured pieces go (drops).

@@ -9,12 +9,19 @@ use crate::core::{MatingPower, MoveMode, MovementComponent, PieceKind};
 use crate::notation::betza;
 use toml::Spanned;
 
+/// What the rest of the file says that a piece's row needs: the board's diagonal lines, and
+/// whether pawns promote in a `[promotion] zone` (where a double step may promote).
+pub(super) struct BoardKeys<'a> {
+    pub lines: Option<&'a [(u8, u8)]>,
+    pub pawn_zone: bool,
+}
+
 pub(super) fn piece(
     cx: &Ctx<'_>,
     p: &PieceDoc,
     files: usize,
     ranks: usize,
-    lines: Option<&[(u8, u8)]>,
+    board: &BoardKeys<'_>,
 ) -> Result<PieceKind, VariantFileError> {
     // `+P`: a promoted kind, written as Fairy-Stockfish writes shogi's promoted pieces.
     let (plus, spelled) = match p.letter.get_ref().strip_prefix('+') {
@@ -40,7 +47,7 @@ pub(super) fn piece(
             .map_err(|e| cx.err_in(&p.betza, e.offset, e.message.clone()))?
     };
     for extra in &p.extra {
-        components.extend(extra_moves(cx, extra, ranks, lines)?);
+        components.extend(extra_moves(cx, extra, ranks, board.lines)?);
     }
     if let Some(region) = &p.region {
         let (lo, hi) = rank_span(cx, region, ranks, "region")?;
@@ -65,17 +72,33 @@ pub(super) fn piece(
             return Err(cx.err(p.betza.span(), "en_passant needs a capture-only move (c…)"));
         }
     }
+    if let (Some(v), None) = (&p.double_step_en_passant, &p.double_step_rank) {
+        return Err(cx.err(v.span(), "double_step_en_passant needs double_step_rank"));
+    }
     if let Some(d) = &p.double_step_rank {
         let listed = d.get_ref().list();
         if listed.is_empty() || listed.len() > ranks {
             return Err(cx.err(d.span(), "double_step_rank is a rank or a list of ranks"));
         }
         let highest = listed.iter().copied().max().unwrap_or(0);
+        let every_rank = match p.double_step_en_passant.as_ref() {
+            None => false,
+            Some(v) => match v.get_ref().as_str() {
+                "highest-rank" => false,
+                "every-rank" => true,
+                _ => {
+                    return Err(cx.err(
+                        v.span(),
+                        "double_step_en_passant is \"highest-rank\" or \"every-rank\"",
+                    ))
+                }
+            },
+        };
         for &r in &listed {
             let rank = count(cx, &Spanned::new(d.span(), r), 1, ranks, "double_step_rank")?;
             // A double step onto the last rank would have to promote, which the generators'
             // double steps do not: refused rather than played without its promotion.
-            if p.pawn && rank + 2 >= ranks {
+            if p.pawn && rank + 2 >= ranks && !board.pawn_zone {
                 return Err(cx.err(
                     d.span(),
                     format!(
@@ -91,7 +114,7 @@ pub(super) fn piece(
             // pawn's step from its first rank leaves no en passant square (lichess,
             // python-chess, shakmaty). It is still a double step (only its far square; the
             // single step is the pawn's own), so the bitboard generators take it.
-            components.push(if r == highest {
+            components.push(if r == highest || every_rank {
                 two.double_step()
             } else {
                 two.quiet_double_step()

@@ -69,6 +69,11 @@ pub struct PieceDoc {
     pub resets_move_rule: Option<Spanned<bool>>,
     #[serde(default)]
     pub double_step_rank: Option<Spanned<Ranks>>,
+    /// Which double steps leave an en passant square: `"highest-rank"` (from the highest
+    /// `double_step_rank` only: the horde's first-rank pawns leave none) or `"every-rank"`
+    /// (torpedo's pawns, which step two from anywhere).
+    #[serde(default)]
+    pub double_step_en_passant: Option<Spanned<String>>,
     #[serde(default)]
     pub en_passant: bool,
     #[serde(default)]
@@ -230,6 +235,21 @@ pub struct PromotionDoc {
     pub black: Option<Spanned<Vec<Spanned<String>>>>,
     #[serde(default)]
     pub rank: Option<Spanned<i64>>,
+    /// The lowest and highest rank, from the owner's side, where a pawn's move that ends
+    /// there promotes (Fairy-Stockfish's `promotionRegion`); the last rank unless said.
+    #[serde(default)]
+    pub zone: Option<Spanned<Vec<i64>>>,
+    /// With `zone`: promoting is a choice, except where the pawn could not move again
+    /// (Fairy-Stockfish's `mandatoryPawnPromotion = false`).
+    #[serde(default)]
+    pub optional: Option<Spanned<bool>>,
+    /// Instead of `zone`: the squares where a pawn's move that ends there promotes, as
+    /// White's; Black's are these mirrored top to bottom unless `black_squares` says.
+    #[serde(default)]
+    pub squares: Option<Spanned<Vec<Spanned<String>>>>,
+    /// With `squares`: Black's promotion squares, as the board names them.
+    #[serde(default)]
+    pub black_squares: Option<Spanned<Vec<Spanned<String>>>>,
 }
 
 #[derive(Deserialize, Debug)]

@@ -163,6 +163,22 @@ pub fn emit(name: &str, parent: &str, m: &Model) -> Result<String, Vec<String>> 
     if pawns.promotes {
         let list: Vec<String> = pawns.promo_to.iter().map(|k| quote(&w.letter(k))).collect();
         let _ = writeln!(out, "\n[promotion]\nto = [{}]", list.join(", "));
+        let square =
+            |&(f, r): &(u32, u32)| quote(&format!("{}{}", (b'a' + f as u8) as char, r + 1));
+        match &pawns.zone {
+            PawnZone::LastRank => {}
+            PawnZone::Ranks(lo, hi) => {
+                let _ = writeln!(out, "zone = [{}, {}]", lo + 1, hi + 1);
+            }
+            PawnZone::Squares(white, black) => {
+                let list = |s: &Squares| s.iter().map(square).collect::<Vec<_>>().join(", ");
+                let _ = writeln!(out, "squares = [{}]", list(white));
+                let _ = writeln!(out, "black_squares = [{}]", list(black));
+            }
+        }
+        if pawns.zone != PawnZone::LastRank && !m.mandatory_pawn_promotion {
+            let _ = writeln!(out, "optional = true");
+        }
     }
     out.push_str(&castling.0);
     let rules = rules_lines(&mut w, drops);
@@ -191,6 +207,8 @@ pub(super) struct Pawns {
     pub(super) promotes: bool,
     /// The double-step ranks, 0-based from the owner's side.
     pub(super) double_step: Option<BTreeSet<u32>>,
+    /// Where they promote.
+    pub(super) zone: PawnZone,
 }
 
 impl Pawns {
@@ -230,14 +248,9 @@ fn pawn_rules(w: &mut Writer<'_>) -> Pawns {
         w.bad
             .push("promotionPieceTypes (none: pawns that may not reach the last rank)".into());
     }
+    let mut zone = PawnZone::LastRank;
     if promotes {
-        let region = [m.promotion_region[0].clone(), m.promotion_region[1].clone()];
-        if let Some(r) = w.relative_ranks(&region, "promotionRegion") {
-            if r != BTreeSet::from([last]) {
-                w.bad
-                    .push("promotionRegion (promotion on other ranks than the last)".into());
-            }
-        }
+        zone = pawn_zone(w, last);
         if m.fifty_move && promo_pawns != n_move {
             w.bad
                 .push("nMoveRuleTypes (not the pieces that promote)".into());
@@ -263,6 +276,30 @@ fn pawn_rules(w: &mut Writer<'_>) -> Pawns {
             }
         }
     }
+    if zone != PawnZone::LastRank {
+        if !m.mandatory_pawn_promotion && !m.immobility_illegal {
+            // Ours promote where a pawn could never move again.
+            w.bad.push(
+                "mandatoryPawnPromotion (false, without immobilityIllegal: a pawn may stay where it can never move)"
+                    .into(),
+            );
+        }
+    } else if !m.mandatory_pawn_promotion && promotes {
+        // The last rank alone: our generators' promotion there, always compulsory.
+        if !m.immobility_illegal {
+            w.bad.push(
+                "mandatoryPawnPromotion (false, without immobilityIllegal: a pawn may stay where it can never move)"
+                    .into(),
+            );
+        }
+    }
+    // A limit on a kind pawns promote to is kept by the zone's promotions only.
+    if promotes
+        && zone == PawnZone::LastRank
+        && m.promotion_limit.iter().any(|(k, _)| promo_to.contains(k))
+    {
+        zone = PawnZone::Ranks(last, last);
+    }
     Pawns {
         promo_pawns,
         promo_to,
@@ -270,7 +307,44 @@ fn pawn_rules(w: &mut Writer<'_>) -> Pawns {
         en_passant,
         promotes,
         double_step,
+        zone,
     }
+}
+
+/// Where the pawns promote (`promotionRegion`), as our `[promotion]` keys say it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum PawnZone {
+    /// The last rank: the generators' promotion, no key.
+    LastRank,
+    /// `zone = [lo, hi]`, 0-based ranks from the owner's side.
+    Ranks(u32, u32),
+    /// `squares` (White's) and `black_squares`, 0-based `(file, rank)`.
+    Squares(Squares, Squares),
+}
+
+/// The pawns' promotion region: whole ranks, the same for both sides and without a gap, are
+/// a `zone`; anything else is listed square by square.
+fn pawn_zone(w: &mut Writer<'_>, last: u32) -> PawnZone {
+    let m = w.m;
+    let (files, ranks) = (m.files, m.ranks);
+    let white = m.promotion_region[0].on_board(files, ranks);
+    let black = m.promotion_region[1].on_board(files, ranks);
+    if white.is_empty() || black.is_empty() {
+        w.bad.push("promotionRegion (empty for a side)".into());
+        return PawnZone::LastRank;
+    }
+    let mirrored: Squares = black.iter().map(|&(f, r)| (f, ranks - 1 - r)).collect();
+    if let (Some(rs), true) = (whole_ranks(&white, files), mirrored == white) {
+        let (lo, hi) = (*rs.first().unwrap_or(&last), *rs.last().unwrap_or(&last));
+        if rs.len() as u32 == hi - lo + 1 {
+            return if (lo, hi) == (last, last) {
+                PawnZone::LastRank
+            } else {
+                PawnZone::Ranks(lo, hi)
+            };
+        }
+    }
+    PawnZone::Squares(white, black)
 }
 
 /// One `[[piece]]` table with its `[[piece.extra]]` parts.
@@ -342,6 +416,17 @@ fn piece_section(
     match promoted_from {
         None => promotion::lines(out, w, p),
         Some(from) => promotion::limit_line(out, w, from, p, start),
+    }
+    if base && pawns.zone != PawnZone::LastRank && pawns.promo_to.contains(&p.kind) {
+        // A pawn's promotion to this kind, counted on the board as Fairy-Stockfish counts it.
+        if let Some(&(_, n)) = m.promotion_limit.iter().find(|(k, _)| *k == p.kind) {
+            match n {
+                1..=255 => {
+                    let _ = writeln!(out, "promotion_limit = {n}");
+                }
+                _ => w.bad.push(format!("promotionLimit ({}: {n})", p.kind)),
+            }
+        }
     }
     for (betza, region) in &p.extra {
         let _ = writeln!(out, "\n[[piece.extra]]\nbetza = {}", quote(betza));

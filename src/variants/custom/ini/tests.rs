@@ -136,6 +136,42 @@ fn a_promotion_region_off_the_last_rank_is_reported() {
 }
 
 #[test]
+fn a_promotion_region_of_other_ranks_or_of_squares_is_written_and_loads() {
+    let v = one(
+        "[p:chess]\npromotionRegionWhite = *7 *8\npromotionRegionBlack = *1 *2\n\
+         mandatoryPawnPromotion = false\nimmobilityIllegal = true\npromotionLimit = q:1\n",
+    );
+    let text = v.result.expect("written");
+    assert!(
+        text.contains("zone = [7, 8]") && text.contains("optional = true"),
+        "{text}"
+    );
+    assert!(text.contains("promotion_limit = 1"), "{text}");
+    crate::variants::custom::load_variant_file(&text).expect("loads");
+    let v = one("[q:chess]\npromotionRegionWhite = g8 h8 h7\npromotionRegionBlack = a1 b1 a2\n");
+    let text = v.result.expect("written");
+    assert!(
+        text.contains("squares = [\"g8\", \"h7\", \"h8\"]"),
+        "{text}"
+    );
+    assert!(
+        text.contains("black_squares = [\"a1\", \"a2\", \"b1\"]"),
+        "{text}"
+    );
+    assert!(!text.contains("optional"), "{text}");
+    crate::variants::custom::load_variant_file(&text).expect("loads");
+    // Optional promotion where a pawn could stay unable to move: not ours.
+    let v = one("[r:chess]\npromotionRegionWhite = *7 *8\npromotionRegionBlack = *1 *2\nmandatoryPawnPromotion = false\n");
+    let Err(Skip::Unsupported(keys)) = v.result else {
+        panic!("written: {:?}", v.result)
+    };
+    assert!(
+        keys.iter().any(|k| k.starts_with("mandatoryPawnPromotion")),
+        "{keys:?}"
+    );
+}
+
+#[test]
 fn giveaway_castles_and_antichess_does_not() {
     let all = import("[g:giveaway]\n[a:antichess]\n").unwrap();
     let g = all[0].result.as_ref().unwrap();
