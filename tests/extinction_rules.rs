@@ -6,7 +6,7 @@
 mod shipped_moves;
 
 use chessrules::core::Color;
-use chessrules::game::{GameEnd, Score};
+use chessrules::game::{Game, GameEnd, Score};
 use chessrules::variants::custom::{builtin, outcome, variant};
 use shipped_moves::{make_and_unmake_restore, play, pos, uci_texts};
 
@@ -146,4 +146,46 @@ fn a_lion_on_the_last_rank_wins_only_out_of_reach() {
     );
     let safe = end_after("dobutsu", "g1L/l2/3/E1G[] b - - 0 5", &[]);
     assert_eq!(safe.map(|e| e.score()), Some(Score::Win(Color::White)));
+}
+
+#[test]
+fn a_king_exploded_on_the_last_move_leaves_a_readable_finished_position() {
+    // White to move without its king (an explosion took it): read, as python-chess's atomic
+    // board reads it, and over, won by Black.
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w - - 0 1";
+    let end = end_after("atomic", fen, &[]).expect("over");
+    assert_eq!(end.score(), Score::Win(Color::Black));
+    // The side that just moved cannot be the one without a king.
+    let v = &builtin::by_name("atomic").expect("shipped").variant;
+    let err = v
+        .position_from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR b - - 0 1")
+        .expect_err("White moved without a king");
+    assert!(err.to_string().contains("king"), "{err}");
+}
+
+#[test]
+fn shatar_mates_count_by_who_gave_the_checks_and_a_bare_king_draws() {
+    // Smothered by a knight alone: the mate loses for the side that gave it.
+    let end = end_after("shatar", "6rk/5Npp/8/8/8/8/8/4K3 b - - 0 1", &[]).expect("mate");
+    assert_eq!(end.score(), Score::Win(Color::Black));
+    // A rook's mate is a shak: it wins.
+    let end = end_after("shatar", "R6k/6pp/8/8/8/8/8/4K3 b - - 0 1", &[]).expect("mate");
+    assert_eq!(end.score(), Score::Win(Color::White));
+    // A bishop's mate with no shak among the checks before it: drawn (niol).
+    let end = end_after("shatar", "6bk/7p/8/8/8/8/8/B3K3 b - - 0 1", &[]).expect("mate");
+    assert_eq!(end.score(), Score::Draw);
+    // A bishop's mate right after a rook's check (the series of checks read from the game's
+    // moves): the rook's was a shak, so the mate counts.
+    let v = &builtin::by_name("shatar").expect("shipped").variant;
+    let start = "R6k/5b1p/8/8/8/4B3/8/4K3 b - - 0 1";
+    let mut game = variant::game(v, v.position_from_fen(start).expect("a FEN"));
+    for text in ["f7g8", "e3d4"] {
+        let m = game.parse_move(text).expect("legal");
+        game.make(m);
+    }
+    let end = outcome(&mut game).expect("mate");
+    assert_eq!(end.score(), Score::Win(Color::White));
+    // A bare king draws at once (robado).
+    let end = end_after("shatar", "4k3/8/8/8/8/8/8/4K2R b - - 0 1", &[]).expect("bare");
+    assert_eq!(end.score(), Score::Draw);
 }

@@ -80,6 +80,9 @@ const TABLES: &[(&str, Source)] = &[
     ("troitzky.perft", Source::Shipped("troitzky")),
     ("legan.perft", Source::Shipped("legan")),
     ("torpedo.perft", Source::Shipped("torpedo")),
+    ("breakthrough.perft", Source::Shipped("breakthrough")),
+    ("clobber.perft", Source::Shipped("clobber")),
+    ("shatar.perft", Source::Shipped("shatar")),
     ("chess.perft", Source::Shipped("standard")),
 ];
 

@@ -387,7 +387,10 @@ fn refuse_unplayable_kings(
         // Where royal pieces are of one kind and no promotion makes another, a side has
         // exactly one; where several are royal (coregal's king and queens), at least one.
         let many = rules.royals_may_multiply();
-        if (royals > 1 && !many) || (royals == 0 && !rules.options.royal_optional) {
+        // An explosion may have taken the side to move's king: the game is over, and the
+        // position is one python-chess's atomic board reads.
+        let exploded = rules.options.blast && color == pos.side_to_move();
+        if (royals > 1 && !many) || (royals == 0 && !rules.options.royal_optional && !exploded) {
             let count = if many { "at least one" } else { "exactly one" };
             return Err(err(
                 FenField::Board,

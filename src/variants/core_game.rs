@@ -16,6 +16,7 @@ use crate::variants::core_table::TableHooks;
 use crate::variants::counting::{self, MaterialCount};
 use crate::variants::dead_position::DeadPosition;
 use crate::variants::extinction::Extinction;
+use crate::variants::mate_rules::MateRules;
 use crate::variants::repetition::Repetition;
 use crate::variants::terrain::{Allowance, Fired, Terrain, TerrainInPlay};
 
@@ -103,6 +104,9 @@ pub struct Ends {
     /// The ends with no winner by play (the move rule, passes, bikjang) go to the side with
     /// more points (janggi's counting); `None`: they are draws.
     pub material_count: Option<MaterialCount>,
+    /// Checkmates that lose for the mating side or are drawn (shatar's); `None`: every
+    /// checkmate is `checkmated`'s result.
+    pub mate_rules: Option<MateRules>,
 }
 
 impl Ends {
@@ -126,6 +130,7 @@ impl Ends {
             repetition: Some(Repetition::THREEFOLD),
             dead_position: DeadPosition::Fide,
             material_count: None,
+            mate_rules: None,
         }
     }
 

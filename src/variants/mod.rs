@@ -17,6 +17,7 @@ pub mod extinction;
 pub mod fairy;
 pub mod follow;
 pub mod goal_eval;
+pub mod mate_rules;
 pub mod obstacle;
 pub mod pawnrace;
 pub mod pieces;

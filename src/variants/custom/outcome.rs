@@ -46,6 +46,12 @@ pub fn outcome(game: &mut CoreGame) -> Option<GameEnd> {
     game.legal_moves(&mut moves);
     if moves.is_empty() {
         if game.position().is_check() && end.checkmate {
+            if let Some(rules) = &end.mate_rules {
+                return Some(match rules.judge(game.position(), game.played()) {
+                    Terminal::Loss => GameEnd::Checkmate { winner: mover },
+                    other => by_result(other, "checkmate by the mate rule"),
+                });
+            }
             return Some(match end.checkmated {
                 Terminal::Loss => GameEnd::Checkmate { winner: mover },
                 other => by_result(other, "checkmated"),

@@ -342,6 +342,13 @@ pub struct EndDoc {
     /// With `material_count`: the points Black counts on top of its pieces' (janggi: 1.5).
     #[serde(default)]
     pub material_count_black_bonus: Option<Spanned<f64>>,
+    /// A checkmate given by pieces of these kinds alone loses for the side that gives it.
+    #[serde(default)]
+    pub mate_by_only_loses: Vec<Spanned<String>>,
+    /// A checkmate counts only where the mating side's last checks in a row had one from
+    /// these kinds; otherwise it is drawn (shatar's shak).
+    #[serde(default)]
+    pub mate_needs_check_by: Vec<Spanned<String>>,
 }
 
 impl Default for EndDoc {
@@ -373,6 +380,8 @@ impl Default for EndDoc {
             dead_position: None,
             material_count: None,
             material_count_black_bonus: None,
+            mate_by_only_loses: Vec::new(),
+            mate_needs_check_by: Vec::new(),
         }
     }
 }

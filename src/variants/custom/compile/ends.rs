@@ -11,6 +11,7 @@ use crate::variants::custom::geometry::board_square;
 use crate::variants::custom::schema::{EndDoc, VariantDoc};
 use crate::variants::dead_position::{self, DeadPosition};
 use crate::variants::extinction::{Counted, Extinction};
+use crate::variants::mate_rules::MateRules;
 use crate::variants::repetition::Repetition;
 use toml::Spanned;
 
@@ -98,6 +99,7 @@ pub(super) fn ends(
         repetition: repetition(cx, end)?,
         dead_position,
         material_count: material_count(cx, doc, kind_of)?,
+        mate_rules: mate_rules(cx, doc, kind_of)?,
     };
     Ok((ends, goals))
 }
@@ -153,7 +155,13 @@ fn extinction(
         Some(r) => match r.get_ref().as_str() {
             "loss" => Terminal::Loss,
             "win" => Terminal::Win,
-            _ => return Err(cx.err(r.span(), "extinction_result is \"loss\" or \"win\"")),
+            "draw" => Terminal::Draw,
+            _ => {
+                return Err(cx.err(
+                    r.span(),
+                    "extinction_result is \"loss\", \"win\" or \"draw\"",
+                ))
+            }
         },
     };
     Ok(Some(Extinction {
@@ -387,5 +395,37 @@ fn material_count(
     Ok(Some(MaterialCount {
         points,
         black_bonus_halves,
+    }))
+}
+
+/// `mate_by_only_loses` and `mate_needs_check_by`: shatar's checkmates.
+fn mate_rules(
+    cx: &Ctx<'_>,
+    doc: &VariantDoc,
+    kind_of: &KindOf<'_>,
+) -> Result<Option<MateRules>, VariantFileError> {
+    let end = &doc.end;
+    let (only, needs) = (&end.mate_by_only_loses, &end.mate_needs_check_by);
+    if only.is_empty() && needs.is_empty() {
+        return Ok(None);
+    }
+    if !end.checkmate {
+        let at = only
+            .first()
+            .or(needs.first())
+            .map_or(doc.pieces.span(), |l| l.span());
+        return Err(cx.err(
+            at,
+            "mate_by_only_loses and mate_needs_check_by need checkmate",
+        ));
+    }
+    let mask = |letters: &[Spanned<String>]| -> Result<u64, VariantFileError> {
+        letters
+            .iter()
+            .try_fold(0u64, |m, l| Ok(m | 1 << kind_of(l)?))
+    };
+    Ok(Some(MateRules {
+        only_by_loses: mask(only)?,
+        needs_check_by: mask(needs)?,
     }))
 }
