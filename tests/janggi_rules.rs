@@ -9,20 +9,7 @@ mod shipped_moves;
 use chessrules::core::Color;
 use chessrules::game::{Game, GameEnd, Score};
 use chessrules::variants::custom::{builtin, load_variant_file, outcome, variant};
-use shipped_moves::{make_and_unmake_restore, play, pos, uci_texts};
-
-/// The legal moves of the position from `from` (a square), sorted.
-fn moves_from(name: &str, fen: &str, from: &str) -> Vec<String> {
-    let mut p = pos(name, fen);
-    let mut out: Vec<String> = uci_texts(&mut p)
-        .into_iter()
-        .filter(|m| {
-            m.starts_with(from) && !m[from.len()..].starts_with(|c: char| c.is_ascii_digit())
-        })
-        .collect();
-    out.sort();
-    out
-}
+use shipped_moves::{make_and_unmake_restore, moves_from, play, pos, uci_texts};
 
 /// The game's end by the file's rules after the moves, played from `fen` in one game (its
 /// history is what the passes' ends read).

@@ -8,20 +8,7 @@
 mod shipped_moves;
 
 use chessrules::variants::custom::load_variant_file;
-use shipped_moves::{play, pos, uci_texts};
-
-/// The legal moves of the piece on `from`, sorted.
-fn moves_from(name: &str, fen: &str, from: &str) -> Vec<String> {
-    let mut p = pos(name, fen);
-    let mut out: Vec<String> = uci_texts(&mut p)
-        .into_iter()
-        .filter(|m| {
-            m.starts_with(from) && !m[from.len()..].starts_with(|c: char| c.is_ascii_digit())
-        })
-        .collect();
-    out.sort();
-    out
-}
+use shipped_moves::{moves_from, play, pos, uci_texts};
 
 #[test]
 fn grand_promotes_by_choice_before_the_last_rank_and_only_to_what_is_missing() {

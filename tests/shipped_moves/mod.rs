@@ -27,6 +27,21 @@ pub fn uci_texts(pos: &mut Position) -> Vec<String> {
         .collect()
 }
 
+/// The legal moves of the piece on `from` (a square name: `d1` and not `d10`), as UCI text,
+/// sorted. (Not every test crate that includes this module asks for it.)
+#[allow(dead_code)]
+pub fn moves_from(variant: &str, fen: &str, from: &str) -> Vec<String> {
+    let mut p = pos(variant, fen);
+    let mut out: Vec<String> = uci_texts(&mut p)
+        .into_iter()
+        .filter(|m| {
+            m.starts_with(from) && !m[from.len()..].starts_with(|c: char| c.is_ascii_digit())
+        })
+        .collect();
+    out.sort();
+    out
+}
+
 /// Every legal move of the position made and unmade: the key kept in step, and the position
 /// (key included) as it was after each.
 pub fn make_and_unmake_restore(variant: &str, text: &str) {
