@@ -189,3 +189,18 @@ fn shatar_mates_count_by_who_gave_the_checks_and_a_bare_king_draws() {
     let end = end_after("shatar", "4k3/8/8/8/8/8/8/4K2R b - - 0 1", &[]).expect("bare");
     assert_eq!(end.score(), Score::Draw);
 }
+
+#[test]
+fn a_knight_wins_jeson_mor_only_by_holding_the_centre_for_a_move() {
+    // White's knight lands on e5: Black is to move and might still take it, so play goes
+    // on; once Black has moved elsewhere, White, to move with the knight still there, wins.
+    let fen = "n7n/9/9/9/9/9/5N3/9/N8 w - - 0 1";
+    assert_eq!(end_after("jesonmor", fen, &["f3e5"]), None, "not held yet");
+    let end = end_after("jesonmor", fen, &["f3e5", "a9b7"]);
+    assert_eq!(end.map(|e| e.score()), Some(Score::Win(Color::White)));
+    // Black's knight on d7 takes the arrival: now Black must hold e5 through White's move.
+    let fen = "n7n/9/3n5/9/9/9/5N3/9/N8 w - - 0 1";
+    assert_eq!(end_after("jesonmor", fen, &["f3e5", "d7e5"]), None);
+    let end = end_after("jesonmor", fen, &["f3e5", "d7e5", "a1b3"]);
+    assert_eq!(end.map(|e| e.score()), Some(Score::Win(Color::Black)));
+}

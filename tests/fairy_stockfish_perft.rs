@@ -83,6 +83,7 @@ const TABLES: &[(&str, Source)] = &[
     ("breakthrough.perft", Source::Shipped("breakthrough")),
     ("clobber.perft", Source::Shipped("clobber")),
     ("shatar.perft", Source::Shipped("shatar")),
+    ("jesonmor.perft", Source::Shipped("jesonmor")),
     ("chess.perft", Source::Shipped("standard")),
 ];
 

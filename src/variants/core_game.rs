@@ -83,6 +83,10 @@ pub struct Ends {
     /// When White reaches a goal, Black has one move to reach one too: then the game is a
     /// draw (racing kings). Without it the first to arrive wins at once.
     pub goal_reply: bool,
+    /// A goal counts only when its side is to move again: the piece must stand there through
+    /// the other side's move, which may still take it (jeson mor; Fairy-Stockfish's
+    /// `flagMove` for a flag piece other than the king).
+    pub goal_hold: bool,
     /// The result for a side left with no piece at all, from its own view (the horde loses;
     /// in antichess it wins).
     pub no_pieces: Option<Terminal>,
@@ -121,6 +125,7 @@ impl Ends {
             reach_safe: false,
             goals: Vec::new(),
             goal_reply: false,
+            goal_hold: false,
             no_pieces: None,
             check_limit: None,
             connect: None,
@@ -191,7 +196,7 @@ impl Ends {
     fn decides_early_but_by_goals(&self) -> bool {
         self.extinction.is_some()
             || self.reach_rank.is_some()
-            || (!self.goals.is_empty() && self.goal_reply)
+            || (!self.goals.is_empty() && (self.goal_reply || self.goal_hold))
             || self.no_pieces.is_some()
             || self.check_limit.is_some()
             || self.connect.is_some()
@@ -240,6 +245,12 @@ impl Ends {
         }
         if self.goals.is_empty() {
             return None;
+        }
+        if self.goal_hold {
+            // The side that just arrived waits: only a goal held through a move counts.
+            return self
+                .on_goal(pos, us)
+                .then_some((Terminal::Win, DecidedBy::Goal));
         }
         match (self.on_goal(pos, us), self.on_goal(pos, them)) {
             (true, true) => Some((Terminal::Draw, DecidedBy::BothAtGoal)),

@@ -299,6 +299,9 @@ pub struct EndDoc {
     pub goal: Vec<GoalDoc>,
     #[serde(default)]
     pub goal_reply: bool,
+    /// A goal counts only once its piece has stood there through the other side's move.
+    #[serde(default)]
+    pub goal_hold: bool,
     #[serde(default)]
     pub checks: Option<Spanned<i64>>,
     /// A side with this many pieces in a row wins.
@@ -364,6 +367,7 @@ impl Default for EndDoc {
             reach_rank: None,
             goal: Vec::new(),
             goal_reply: false,
+            goal_hold: false,
             checks: None,
             connect: None,
             connect_pieces: Vec::new(),

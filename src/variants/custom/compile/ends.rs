@@ -54,6 +54,12 @@ pub(super) fn ends(
             "goal_reply needs a goal ([[end.goal]] piece and squares)",
         ));
     }
+    if end.goal_hold && (goals.is_empty() || end.goal_reply) {
+        return Err(cx.err(
+            doc.pieces.span(),
+            "goal_hold needs a goal ([[end.goal]] piece and squares) and no goal_reply",
+        ));
+    }
     let no_pieces = no_pieces(cx, end)?;
     let dead_position = dead_position(cx, end)?;
     let check_limit = match &end.checks {
@@ -88,6 +94,7 @@ pub(super) fn ends(
         // Squares are placed once the board's shape is known (by the caller).
         goals: Vec::new(),
         goal_reply: end.goal_reply,
+        goal_hold: end.goal_hold,
         no_pieces,
         check_limit,
         connect: connect(cx, end, files.max(ranks), kind_of)?,

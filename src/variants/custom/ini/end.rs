@@ -186,7 +186,11 @@ fn flag_lines(w: &mut Writer<'_>, start: Option<&StartFen>, out: &mut String, ta
                 squares.join(", ")
             );
         }
-        bool_line(out, "goal_reply", m.flag_move);
+        // Fairy-Stockfish's extra flag move is racing kings' reply for the king, and for any
+        // other piece a goal it must hold through the other side's move (jeson mor).
+        let king = kinds[0].iter().all(|k| k == "king");
+        bool_line(out, "goal_reply", m.flag_move && king);
+        bool_line(out, "goal_hold", m.flag_move && !king);
         if m.flag_piece_safe {
             w.bad
                 .push("flagPieceSafe (on goal squares: only a goal rank has it)".into());

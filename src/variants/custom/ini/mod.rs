@@ -59,6 +59,8 @@ pub const PARENTS: &[(&str, &str, bool)] = &[
     ("pocketknight", "pocketknight", false),
     ("gorogoro", "gorogoro", false),
     ("extinction", "extinction", false),
+    ("breakthrough", "breakthrough", false),
+    ("grand", "grand", false),
 ];
 
 /// Why a variant was not written.

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use super::pieces;
 use super::region::Region;
-use crate::variants::custom::schema::{EndDoc, PieceDoc, VariantDoc};
+use crate::variants::custom::schema::{EndDoc, PieceDoc, PromotionDoc, VariantDoc};
 
 /// White's and Black's.
 pub type BySide<T> = [T; 2];
@@ -342,6 +342,9 @@ impl Model {
             m.promotion_pawns = both(Vec::new());
         }
         m.promotion_to = both(promotion_to);
+        if let Some(p) = &doc.promotion {
+            m.shipped_promotion_zone(p)?;
+        }
         m.shipped_castling(&doc)?;
         m.shipped_rules(&doc)?;
         m.shipped_end(&doc)?;
@@ -379,6 +382,10 @@ impl Model {
             }
             if p.en_passant {
                 en_passant.push(kind.clone());
+            }
+            if let Some(n) = &p.promotion_limit {
+                let n = u32::try_from(*n.get_ref()).map_err(|e| e.to_string())?;
+                self.promotion_limit.push((kind.clone(), n));
             }
             if let Some(ranks) = &p.double_step_rank {
                 self.double_step = true;
@@ -429,6 +436,34 @@ impl Model {
         self.en_passant_kinds = both(en_passant);
         self.promotion_region = [Region::rank(last), Region::rank(0)];
         self.shipped_zone_promotions(zone_promotions)
+    }
+
+    /// `[promotion] zone` and `optional` (grand's pawns): the zone as the promotion region,
+    /// optional as promotion that is not mandatory. Squares of their own (troitzky) this
+    /// model does not hold.
+    fn shipped_promotion_zone(&mut self, p: &PromotionDoc) -> Result<(), String> {
+        if p.squares.is_some() || p.black_squares.is_some() {
+            return Err("promotion squares".into());
+        }
+        if let Some(zone) = &p.zone {
+            let &[lo, hi] = zone.get_ref().as_slice() else {
+                return Err("a promotion zone that is not two ranks".into());
+            };
+            let last = self.ranks.saturating_sub(1);
+            let (lo, hi) = (
+                u32::try_from(lo - 1).map_err(|e| e.to_string())?,
+                u32::try_from(hi - 1).map_err(|e| e.to_string())?,
+            );
+            let ranks = |f: &dyn Fn(u32) -> u32| Region {
+                ranks: (lo..=hi).map(f).collect(),
+                ..Region::default()
+            };
+            self.promotion_region = [ranks(&|r| r), ranks(&|r| last.saturating_sub(r))];
+        }
+        if p.optional.as_ref().is_some_and(|o| *o.get_ref()) {
+            self.mandatory_pawn_promotion = false;
+        }
+        Ok(())
     }
 
     /// Shogi's promotions (`promotes_to = "+X"` in one zone) as `promotedPieceType`, with
@@ -605,7 +640,7 @@ impl Model {
             self.flag_piece = both(Some(Types::Kinds(vec![kind])));
             self.flag_region = both(squares);
         }
-        self.flag_move = e.goal_reply;
+        self.flag_move = e.goal_reply || e.goal_hold;
         self.checks = e
             .checks
             .as_ref()
