@@ -84,6 +84,7 @@ const TABLES: &[(&str, Source)] = &[
     ("clobber.perft", Source::Shipped("clobber")),
     ("shatar.perft", Source::Shipped("shatar")),
     ("jesonmor.perft", Source::Shipped("jesonmor")),
+    ("koedem.perft", Source::Shipped("koedem")),
     ("chess.perft", Source::Shipped("standard")),
 ];
 

@@ -134,3 +134,29 @@ royal = true
         "{err}"
     );
 }
+
+#[test]
+fn a_king_in_hand_goes_down_first_and_other_pieces_wait() {
+    // Koedem: White holds a king and a queen. While the king may be dropped, only its drops
+    // are legal (32 empty squares in the middle, d1 and e1); once it is down, the queen's
+    // drops come with the board's moves.
+    let mut p = pos(
+        "koedem",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB2BNR[KQ] w kq - 0 1",
+    );
+    let moves = uci_texts(&mut p);
+    assert_eq!(moves.len(), 34, "{moves:?}");
+    assert!(moves.iter().all(|m| m.starts_with("K@")), "{moves:?}");
+    play(&mut p, "K@e1");
+    play(&mut p, "e7e5");
+    let moves = uci_texts(&mut p);
+    assert!(moves.contains(&"Q@d1".to_string()) && moves.contains(&"e2e4".to_string()));
+}
+
+#[test]
+fn must_drop_kind_needs_must_drop() {
+    let text = std::fs::read_to_string("variants/koedem.toml").expect("koedem.toml");
+    let text = text.replace("must_drop = true\n", "");
+    let err = load_variant_file(&text).expect_err("must_drop_kind alone");
+    assert!(err.to_string().contains("needs must_drop"), "{err}");
+}

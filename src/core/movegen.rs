@@ -511,7 +511,7 @@ impl Position {
     /// Appends every legal move of the side to move.
     pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
         let start = out.len();
-        if self.rules.options.must_drop && self.holds_any(self.side) {
+        if self.bound_to_drop() {
             // A placement setup: while a drop is legal, no board move is, so the board's
             // moves are listed only where none is.
             self.safe_drops(out);

@@ -22,7 +22,7 @@ impl Position {
             return;
         }
         // Where a drop must be made (a placement setup), a pass is not a drop.
-        if self.rules.options.must_drop && out[start..].iter().any(|m| m.dropped().is_some()) {
+        if out[start..].iter().any(|&m| self.is_bound_drop(m)) {
             return;
         }
         if let Some(pass) = self.pass_move() {

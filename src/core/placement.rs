@@ -37,19 +37,44 @@ impl Position {
                 }
             }
         }
-        if options.must_drop
-            && self.holds_any(self.side)
-            && out[start..].iter().any(|m| m.dropped().is_some())
-        {
+        if self.bound_to_drop() {
+            // While a bound drop is legal, it is the only legal kind of move; where none is,
+            // the board moves are, but still no drop of another kind.
+            let bound = out[start..].iter().any(|&m| self.is_bound_drop(m));
             let mut i = start;
             while i < out.len() {
-                if out[i].dropped().is_some() {
+                let m = out[i];
+                let keep = if bound {
+                    self.is_bound_drop(m)
+                } else {
+                    m.dropped().is_none() || options.must_drop_kind.is_none()
+                };
+                if keep {
                     i += 1;
                 } else {
                     out.swap_remove(i);
                 }
             }
         }
+    }
+
+    /// Is the side to move bound to drop (`must_drop`), holding a piece of the kind it must
+    /// drop (any kind, unless `must_drop_kind` names one)?
+    pub(crate) fn bound_to_drop(&self) -> bool {
+        let options = &self.rules.options;
+        options.must_drop
+            && match options.must_drop_kind {
+                Some(kind) => self.hand_count(self.side, kind) > 0,
+                None => self.holds_any(self.side),
+            }
+    }
+
+    /// Is `m` a drop the must-drop rule asks for (of the bound kind, if one is named)?
+    pub(crate) fn is_bound_drop(&self, m: Move) -> bool {
+        let options = &self.rules.options;
+        options.must_drop
+            && m.dropped()
+                .is_some_and(|k| options.must_drop_kind.is_none_or(|bound| bound == k))
     }
 
     /// Where the mover's pieces of a `drop_both_colours` kind stand and may still go, by

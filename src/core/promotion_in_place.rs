@@ -21,7 +21,7 @@ impl Position {
     /// Appends to `out[start..]` (the other legal moves) the promotions by a move of their own
     /// of the side to move. None where a drop must be made first (a placement setup).
     pub(crate) fn add_in_place_promotions(&mut self, out: &mut Vec<Move>, start: usize) {
-        if self.rules.options.must_drop && out[start..].iter().any(|m| m.dropped().is_some()) {
+        if out[start..].iter().any(|&m| self.is_bound_drop(m)) {
             return;
         }
         let us = self.side;

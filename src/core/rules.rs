@@ -108,6 +108,10 @@ pub struct RuleOptions {
     /// While a side holds pieces it must drop one, if any drop is legal (placement setups,
     /// `core::placement`). A royal piece may then wait in hand.
     pub must_drop: bool,
+    /// With `must_drop`: only this kind must be dropped, while the side holds one; then no
+    /// other kind may be dropped (Fairy-Stockfish's `mustDropType`: koedem's kings). `None`:
+    /// any kind.
+    pub must_drop_kind: Option<KindId>,
     /// Kinds (a bit per kind) a side must be able to have on both square colours: no drop
     /// may leave them on one (placement's bishops, `core::placement`).
     pub drop_both_colours: u64,

@@ -109,6 +109,7 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
             captures_to_hand: captures_and_drops.placement.captures_to_hand,
             captured_keep_promotion: captures_and_drops.placement.captured_keep_promotion,
             must_drop: captures_and_drops.placement.must_drop,
+            must_drop_kind: captures_and_drops.placement.must_drop_kind,
             drop_both_colours: captures_and_drops.placement.drop_both_colours,
             castling_by_drop: captures_and_drops.placement.castling_by_drop,
             flying_general: doc.rules.flying_general,
@@ -464,6 +465,7 @@ struct PlacementRules {
     captures_to_hand: bool,
     captured_keep_promotion: bool,
     must_drop: bool,
+    must_drop_kind: Option<KindId>,
     drop_both_colours: u64,
     castling_by_drop: bool,
 }
@@ -495,10 +497,19 @@ fn placement_rules(
         }
     }
     let drop_both_colours = kind_mask(&rules.drop_both_colours, kind_of)?;
+    let must_drop = flag(&rules.must_drop).is_some_and(|(on, _)| on);
+    let must_drop_kind = match &rules.must_drop_kind {
+        Some(k) if !must_drop => {
+            return Err(cx.err(k.span(), "must_drop_kind needs must_drop = true"));
+        }
+        Some(k) => Some(kind_of(k)?),
+        None => None,
+    };
     Ok(PlacementRules {
         captures_to_hand: drops && flag(&rules.captures_to_hand).is_none_or(|(on, _)| on),
         captured_keep_promotion: flag(&rules.captured_keep_promotion).is_some_and(|(on, _)| on),
-        must_drop: flag(&rules.must_drop).is_some_and(|(on, _)| on),
+        must_drop,
+        must_drop_kind,
         drop_both_colours,
         castling_by_drop: flag(&rules.castling_by_drop).is_some_and(|(on, _)| on),
     })

@@ -203,6 +203,9 @@ pub struct RulesDoc {
     /// While a side holds pieces it must drop one where it can (placement setups).
     #[serde(default)]
     pub must_drop: Option<Spanned<bool>>,
+    /// With `must_drop`: the one kind that must be dropped (koedem's kings).
+    #[serde(default)]
+    pub must_drop_kind: Option<Spanned<String>>,
     /// Kinds whose drops must leave them able to stand on both square colours.
     #[serde(default)]
     pub drop_both_colours: Vec<Spanned<String>>,

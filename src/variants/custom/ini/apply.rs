@@ -334,6 +334,15 @@ fn rule_key(m: &mut Model, key: &str, v: &str) -> Applied {
             }
         }
         "castlingRookPieces" => m.castling_rooks = kinds(m, v)?,
+        "mustDropType" => {
+            m.must_drop_type = match v {
+                "*" => None,
+                _ => match kinds(m, v)?.as_slice() {
+                    [one] => Some(one.clone()),
+                    _ => return Err(Why::Value),
+                },
+            }
+        }
         "checking" => m.no_giving_check = !boolean(v)?,
         "mustCapture" => m.must_capture = boolean(v)?,
         "makpongRule" => m.royal_takes_checker_only = boolean(v)?,

@@ -521,6 +521,9 @@ fn placement_lines(w: &mut Writer<'_>, rules: &mut String, drops: bool) {
     );
     bool_line(rules, "no_checking_drops", !m.drop_checks);
     bool_line(rules, "must_drop", m.must_drop);
+    if let Some(kind) = m.must_drop_type.as_ref().filter(|_| m.must_drop) {
+        let _ = writeln!(rules, "must_drop_kind = {}", quote(&w.letter(kind)));
+    }
     if m.drop_opposite_coloured_bishop {
         if m.piece("bishop").is_some() {
             let _ = writeln!(

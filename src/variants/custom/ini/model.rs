@@ -143,6 +143,8 @@ pub struct Model {
     pub drop_loop: bool,
     /// `mustDrop`, `dropOppositeColoredBishop`, `castlingDroppedPiece`: placement setups.
     pub must_drop: bool,
+    /// `mustDropType`: the one kind `mustDrop` binds (`None`: any, `*`).
+    pub must_drop_type: Option<String>,
     pub drop_opposite_coloured_bishop: bool,
     pub castling_dropped_piece: bool,
     /// `pass…` and `passOnStalemate…`, White's and Black's.
@@ -247,6 +249,7 @@ impl Model {
             captures_to_hand: false,
             drop_loop: false,
             must_drop: false,
+            must_drop_type: None,
             drop_opposite_coloured_bishop: false,
             castling_dropped_piece: false,
             pass: [false, false],
@@ -553,6 +556,10 @@ impl Model {
         self.captures_to_hand = drops && r.captures_to_hand.as_ref().is_none_or(|c| *c.get_ref());
         let on = |key: &Option<toml::Spanned<bool>>| key.as_ref().is_some_and(|k| *k.get_ref());
         self.must_drop = on(&r.must_drop);
+        self.must_drop_type = match &r.must_drop_kind {
+            Some(k) => Some(letter_kind(self, k.get_ref())?),
+            None => None,
+        };
         self.drop_loop = on(&r.captured_keep_promotion);
         self.castling_dropped_piece = on(&r.castling_by_drop);
         self.drop_opposite_coloured_bishop = match r.drop_both_colours.as_slice() {

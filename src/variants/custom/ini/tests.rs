@@ -334,3 +334,19 @@ fn castling_on_another_rank_and_sections_with_their_own_pieces() {
         one("[own]\npawn = p\nking = k\nstartFen = 4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1\n");
     assert!(format!("{:?}", v.result).contains("promotionPieceTypes (none"));
 }
+
+#[test]
+fn a_must_drop_type_names_the_one_kind_dropped_first() {
+    let v = one("[kd:crazyhouse]\nmustDrop = true\nmustDropType = q\n\
+         startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR[Q] w KQkq - 0 1\n");
+    let text = v.result.expect("written");
+    assert!(text.contains("must_drop_kind = \"Q\""), "{text}");
+    crate::variants::custom::load_variant_file(&text).expect("loads");
+    // And back: koedem's non-royal king is Fairy-Stockfish's commoner.
+    let koedem = crate::variants::custom::builtin::ALL
+        .iter()
+        .find(|(n, _)| *n == "koedem")
+        .expect("shipped");
+    let m = model::Model::from_shipped(koedem.1).expect("a model");
+    assert_eq!(m.must_drop_type.as_deref(), Some("commoner"));
+}
