@@ -204,3 +204,27 @@ fn a_knight_wins_jeson_mor_only_by_holding_the_centre_for_a_move() {
     let end = end_after("jesonmor", fen, &["f3e5", "d7e5", "a1b3"]);
     assert_eq!(end.map(|e| e.score()), Some(Score::Win(Color::Black)));
 }
+
+#[test]
+fn spartan_kings_are_in_check_only_together_and_a_hoplite_may_become_the_second() {
+    // Black's kings on a8 and h8: a rook on the a-file attacks a8 alone, which is no check;
+    // a second rook on the h-file makes it one.
+    let mut p = pos("spartan", "k6k/1h4h1/8/8/8/8/8/R3K3 b - - 0 1");
+    assert!(!p.is_check(), "one king attacked of two is no check");
+    let mut p2 = pos("spartan", "k6k/1h4h1/8/8/8/8/8/R3K2R b - - 0 1");
+    assert!(p2.is_check(), "both attacked is check");
+    let _ = uci_texts(&mut p2);
+    // The lone king after g1's hoplite: it may promote to a second king on f1 although
+    // that opens the g-file to g1, and to nothing else there.
+    let fen = "8/8/8/8/6Q1/8/3K2h1/1c4k1 b - - 1 2";
+    let moves = shipped_moves::moves_from("spartan", fen, "g2");
+    assert_eq!(moves, vec!["g2f1k", "g2h1k"]);
+    // With two kings already, a third is refused (the kings' promotion_limit of 2).
+    let fen = "8/8/8/8/6Q1/8/6h1/1k1K2k1 b - - 1 2";
+    let moves = shipped_moves::moves_from("spartan", fen, "g2");
+    assert!(moves.iter().all(|m| !m.ends_with('k')), "{moves:?}");
+    // Both kings attacked with no way out: checkmate.
+    let end = end_after("spartan", "k1Q4k/1R6/8/8/8/8/8/4K3 b - - 0 1", &[]);
+    assert_eq!(end.map(|e| e.score()), Some(Score::Win(Color::White)));
+    let _ = uci_texts(&mut p);
+}

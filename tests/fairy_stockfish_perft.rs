@@ -85,6 +85,7 @@ const TABLES: &[(&str, Source)] = &[
     ("shatar.perft", Source::Shipped("shatar")),
     ("jesonmor.perft", Source::Shipped("jesonmor")),
     ("koedem.perft", Source::Shipped("koedem")),
+    ("spartan.perft", Source::Shipped("spartan")),
     ("chess.perft", Source::Shipped("standard")),
 ];
 

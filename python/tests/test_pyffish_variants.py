@@ -139,6 +139,7 @@ def test_random_games_agree_with_pyffish(name, pawn):
         "troitzky",
         "legan",
         "torpedo",
+        "spartan",
     ],
 )
 def test_fairy_stockfish_builtins_agree_with_pyffish(name):

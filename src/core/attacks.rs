@@ -235,8 +235,18 @@ impl Position {
         match self.royal_count[c] {
             0 => false,
             1 => self.is_attacked(self.royal[c], color.other()),
+            _ if self.rules.options.duple_check => self.every_royal_attacked(color),
             _ => self.any_royal_attacked(color),
         }
+    }
+
+    /// `in_check` with several royal pieces under duple check: all of them attacked.
+    #[cold]
+    fn every_royal_attacked(&self, color: Color) -> bool {
+        let them = color.other();
+        self.pieces(color).all(|s| {
+            !self.rules.is_royal(code_kind(self.cell(s as usize))) || self.is_attacked(s, them)
+        })
     }
 
     /// Is a royal piece of `color` attacked that the notation writes a check against: any but

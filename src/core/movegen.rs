@@ -511,6 +511,9 @@ impl Position {
     /// Appends every legal move of the side to move.
     pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
         let start = out.len();
+        if self.rules.options.duple_check {
+            return self.duple_check_moves(out, start);
+        }
         if self.bound_to_drop() {
             // A placement setup: while a drop is legal, no board move is, so the board's
             // moves are listed only where none is.
@@ -529,6 +532,33 @@ impl Position {
             self.narrow_by_options(out, start, true);
         } else if self.rules.passes {
             self.narrow_by_passing(out, start);
+        }
+    }
+
+    /// `legal_moves` under duple check: whether a side is in check depends on how many royal
+    /// pieces it has after the move, and a promotion to a royal kind may make a move legal
+    /// that is not without it (a hoplite that opens a line to one king while it becomes the
+    /// second). So every move, promotions added, is made and tested, as Fairy-Stockfish's
+    /// `legal` tests its pseudo-royal pieces.
+    #[cold]
+    fn duple_check_moves(&mut self, out: &mut Vec<Move>, start: usize) {
+        let us = self.side;
+        self.pseudo_legal_moves(out);
+        if self.rules.options.drops {
+            self.safe_drops(out);
+        }
+        self.narrow_by_options(out, start, true);
+        let mut i = start;
+        while i < out.len() {
+            let m = out[i];
+            let undo = self.make(m);
+            let safe = !self.in_check(us);
+            self.unmake(m, undo);
+            if safe {
+                i += 1;
+            } else {
+                out.swap_remove(i);
+            }
         }
     }
 

@@ -112,6 +112,10 @@ pub struct RuleOptions {
     /// other kind may be dropped (Fairy-Stockfish's `mustDropType`: koedem's kings). `None`:
     /// any kind.
     pub must_drop_kind: Option<KindId>,
+    /// A side with several royal pieces is in check only while every one of them is
+    /// attacked (Fairy-Stockfish's `dupleCheck`: spartan chess's two kings); a lone royal
+    /// piece is royal as ever.
+    pub duple_check: bool,
     /// Kinds (a bit per kind) a side must be able to have on both square colours: no drop
     /// may leave them on one (placement's bishops, `core::placement`).
     pub drop_both_colours: u64,
@@ -227,6 +231,7 @@ impl RuleOptions {
             || self.gating
             || self.walling.is_some()
             || self.must_drop
+            || self.duple_check
             || self.drop_both_colours != 0
             || self.passing.contains(&Passing::WhenStalemated)
     }

@@ -22,6 +22,9 @@
 //! - directions are the mover's: the board is turned 180° for Black (XBoard's and
 //!   Fairy-Stockfish's convention), so Black's left is the h-file side. This matters only for
 //!   pieces whose left and right moves differ; the core turns those (`core::rules`).
+//! - `i` (initial): the part moves only from the mover's second rank, where Fairy-Stockfish's
+//!   initial moves start (its default double-step region): spartan's hoplite `imA`. Such a
+//!   move leaves no en passant square.
 //!
 //! Errors carry the byte offset in the string.
 
@@ -180,6 +183,9 @@ struct Modifiers {
     /// Where the motion's letter stands, for the error when the range does not suit it.
     motion_at: usize,
     dirs: Vec<Dir>,
+    /// `i`: only from the second rank, the mover's own counting (Fairy-Stockfish's initial
+    /// moves, made from its default double-step region).
+    initial: bool,
 }
 
 /// Reads a movement string into components (one per atom and range).
@@ -229,6 +235,7 @@ impl Parser<'_> {
             motion,
             motion_at,
             mut dirs,
+            initial,
         } = self.modifiers()?;
         let (atoms, range) = self.atom_and_range()?;
         match motion {
@@ -276,6 +283,9 @@ impl Parser<'_> {
                 Mode::Capture => comp.capture_only(),
             }
             .motion(motion);
+            if initial {
+                comp = comp.from_rank(1);
+            }
             out.push(comp);
         }
         if out.len() == before {
@@ -290,6 +300,7 @@ impl Parser<'_> {
         let mut motion = Motion::Slide;
         let mut motion_at = 0;
         let mut dirs: Vec<Dir> = Vec::new();
+        let mut initial = false;
         loop {
             let Some(c) = self.peek() else {
                 return Err(self.error("modifiers without an atom"));
@@ -322,6 +333,10 @@ impl Parser<'_> {
                     self.i += 1;
                     dirs.push(self.direction(c));
                 }
+                'i' => {
+                    initial = true;
+                    self.i += 1;
+                }
                 _ => break,
             }
         }
@@ -330,6 +345,7 @@ impl Parser<'_> {
             motion,
             motion_at,
             dirs,
+            initial,
         })
     }
 

@@ -78,6 +78,12 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
             "bikjang needs a royal piece (royal = true) and [rules] pass",
         ));
     }
+    if doc.rules.duple_check && !has_royal {
+        return Err(cx.err(
+            doc.pieces.span(),
+            "duple_check needs a royal piece (royal = true)",
+        ));
+    }
     if doc.rules.flying_general && !has_royal {
         return Err(cx.err(
             doc.pieces.span(),
@@ -113,6 +119,7 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
             drop_both_colours: captures_and_drops.placement.drop_both_colours,
             castling_by_drop: captures_and_drops.placement.castling_by_drop,
             flying_general: doc.rules.flying_general,
+            duple_check: doc.rules.duple_check,
             bikjang: doc.rules.bikjang,
             // Set by `Rules::new` from the piece table.
             zone_promotion: false,

@@ -180,6 +180,9 @@ pub struct RulesDoc {
     pub drops: Option<Spanned<bool>>,
     #[serde(default)]
     pub flying_general: bool,
+    /// Several royal pieces of a side are in check only while all are attacked.
+    #[serde(default)]
+    pub duple_check: bool,
     /// Kinds that may not be dropped on a file where their owner has one already.
     #[serde(default)]
     pub no_doubled_drop: Vec<Spanned<String>>,
