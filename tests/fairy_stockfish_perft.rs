@@ -86,6 +86,8 @@ const TABLES: &[(&str, Source)] = &[
     ("jesonmor.perft", Source::Shipped("jesonmor")),
     ("koedem.perft", Source::Shipped("koedem")),
     ("spartan.perft", Source::Shipped("spartan")),
+    ("cambodian.perft", Source::Shipped("cambodian")),
+    ("karouk.perft", Source::Shipped("karouk")),
     ("chess.perft", Source::Shipped("standard")),
 ];
 

@@ -27,7 +27,7 @@ impl Position {
     /// the rules do not gate or `sq` is not a square of the board.
     pub fn set_gate(&mut self, color: Color, sq: Sq, open: bool) -> bool {
         let bit = self.rules.cell_bit.get(sq as usize).copied().unwrap_or(0);
-        if !self.rules.options.gating || bit == 0 {
+        if !(self.rules.options.gating || self.rules.options.first_moves) || bit == 0 {
             return false;
         }
         let gates = &mut self.gates[color.index()];
@@ -57,7 +57,9 @@ impl Position {
     /// captures may refill its hand (`captures_to_hand`)? Where not, its gates close and the FEN names
     /// none.
     pub fn gates_live(&self, color: Color) -> bool {
-        self.rules.options.gating && (self.rules.options.captures_to_hand || self.holds_any(color))
+        let options = &self.rules.options;
+        // First moves keep their gates whatever the hands hold.
+        options.first_moves || options.gating && (options.captures_to_hand || self.holds_any(color))
     }
 
     /// `make`'s part for gating rules, after the piece has moved: the gated piece from the
@@ -79,7 +81,11 @@ impl Position {
         if !self.gates_live(us) {
             ours = 0;
         }
-        let theirs = self.gates[us.other().index()] & !bit(m.to);
+        let mut theirs = self.gates[us.other().index()] & !bit(m.to);
+        if self.rules.options.first_moves && theirs != 0 {
+            let kind = crate::core::piece::code_kind(self.board[m.to as usize]);
+            theirs &= !self.gates_aimed_at(m.to, kind, us.other());
+        }
         let [was_ours, was_theirs] = [self.gates[us.index()], self.gates[us.other().index()]];
         self.key ^=
             self.gate_keys(us, was_ours ^ ours) ^ self.gate_keys(us.other(), was_theirs ^ theirs);

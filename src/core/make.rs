@@ -141,7 +141,7 @@ impl Position {
     /// A move's second part, where the rules give moves one (gating, walling).
     #[inline(never)]
     fn second_part(&mut self, m: Move, us: Color) {
-        if self.rules.options.gating {
+        if self.rules.options.gating || self.rules.options.first_moves {
             self.gate_after_move(m, us);
         }
         if self.rules.options.walling.is_some() {
@@ -155,7 +155,7 @@ impl Position {
         if self.rules.options.walling.is_some() {
             self.undo_wall(m);
         }
-        if self.rules.options.gating {
+        if self.rules.options.gating || self.rules.options.first_moves {
             self.undo_gate(m);
         }
     }

@@ -8,6 +8,7 @@ pub mod attacks;
 mod bitboard;
 mod blast;
 mod drops;
+pub mod first_moves;
 mod gating;
 pub mod geometry;
 pub mod history;

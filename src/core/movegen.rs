@@ -949,6 +949,9 @@ impl Position {
         if options.royal_promotion {
             self.remove_unsafe_royal_promotions(out, start);
         }
+        if options.first_moves {
+            self.add_first_moves(out, start);
+        }
         if options.gating {
             self.add_gated_moves(out, start);
         }

@@ -275,6 +275,9 @@ pub struct PieceKind {
     /// A pawn-like kind's promotion squares where they are not whole ranks (troitzky's last
     /// square of each file): White's and Black's, as `(file, rank)`, 0-based.
     pub promotion_cells: Option<[Vec<(u8, u8)>; 2]>,
+    /// Moves it may make only while it stands where it started (`core::first_moves`:
+    /// Cambodian chess's king and met).
+    pub first_moves: Option<crate::core::first_moves::FirstMoves>,
 }
 
 impl PieceKind {
@@ -302,6 +305,7 @@ impl PieceKind {
             san_letter: None,
             avoids_own_kind: false,
             promotion_cells: None,
+            first_moves: None,
         }
     }
 

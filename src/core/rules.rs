@@ -116,6 +116,9 @@ pub struct RuleOptions {
     /// attacked (Fairy-Stockfish's `dupleCheck`: spartan chess's two kings); a lone royal
     /// piece is royal as ever.
     pub duple_check: bool,
+    /// Some kind has first moves (`PieceKind::first_moves`): the position keeps gates, as
+    /// gating's, for the pieces that have not moved. Set from the pieces.
+    pub first_moves: bool,
     /// Kinds (a bit per kind) a side must be able to have on both square colours: no drop
     /// may leave them on one (placement's bishops, `core::placement`).
     pub drop_both_colours: u64,
@@ -232,6 +235,7 @@ impl RuleOptions {
             || self.walling.is_some()
             || self.must_drop
             || self.duple_check
+            || self.first_moves
             || self.drop_both_colours != 0
             || self.passing.contains(&Passing::WhenStalemated)
     }
@@ -576,7 +580,8 @@ impl Rules {
         }
         let shape = BoardShape::new(files, ranks, build::longest_step(&pieces)?)?;
         let zones = zones(&shape, &pieces)?;
-        if options.gating && shape.squares().count() > 128 {
+        options.first_moves = pieces.iter().any(|p| p.first_moves.is_some());
+        if (options.gating || options.first_moves) && shape.squares().count() > 128 {
             return Err(RulesError::GatingBoardTooLarge);
         }
         build::refuse_unknown_kinds(&pieces, &promotion_kinds)?;
@@ -628,10 +633,11 @@ impl Rules {
             hooks: options.drops
                 | options.blast
                 | options.gating
+                | options.first_moves
                 | options.walling.is_some()
                 | (options.passing != [Passing::Never; 2])
                 | options.promotion_in_place,
-            parts: options.gating | options.walling.is_some(),
+            parts: options.gating | options.first_moves | options.walling.is_some(),
             immobile,
             castle_masks: build::castle_masks(&castle_cells, &cell_bit),
             castle_rights_of: build::castle_rights_of(&castling),

@@ -162,7 +162,13 @@ fn fill_left_out(fields: &mut Vec<(usize, &str)>) {
         fields.splice(2..2, [(at, "-"), (at, "-")]);
     } else if is_clock(fields, 3) {
         let at = fields[3].0;
-        fields.insert(3, (at, "-"));
+        if fields.len() >= 6 {
+            // All six fields are there: a number where the en passant square goes is read
+            // as none, as Fairy-Stockfish reads it (its cambodian table's `b DEe 0 0 5`).
+            fields[3] = (at, "-");
+        } else {
+            fields.insert(3, (at, "-"));
+        }
     }
 }
 

@@ -30,7 +30,8 @@ fn open_if_own(pos: &mut Position, color: Color, sq: Sq) {
 /// castling rule's rook and king squares) or a file letter. Returns whether it named gates
 /// alone (a file letter), which the castling rights then skip.
 pub(super) fn read_gate(pos: &mut Position, ch: char) -> bool {
-    if !pos.rules().options.gating {
+    let options = &pos.rules().options;
+    if !(options.gating || options.first_moves) {
         return false;
     }
     let color = if ch.is_ascii_uppercase() {

@@ -19,6 +19,7 @@ use crate::game::seat_view::BoardStyle;
 use crate::variants::core_game::Goal;
 
 mod ends;
+mod first_moves;
 
 pub(super) struct Ctx<'a> {
     text: &'a str,
@@ -63,6 +64,7 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
     zone_promotions(&cx, &doc, &mut pieces, &kind_of)?;
     let (promotion_kinds, promotion_by_side) = promotion_kinds(&cx, &doc, ranks, &kind_of)?;
     pawn_promotion_zone(&cx, &doc, &mut pieces, files, ranks)?;
+    first_moves::first_moves(&cx, &doc, &mut pieces, &kind_of)?;
 
     let has_royal = pieces.iter().any(|p| p.royal);
     let (castling, placed_castling) =
@@ -120,6 +122,8 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
             castling_by_drop: captures_and_drops.placement.castling_by_drop,
             flying_general: doc.rules.flying_general,
             duple_check: doc.rules.duple_check,
+            // Set from the pieces by `Rules::new`.
+            first_moves: false,
             bikjang: doc.rules.bikjang,
             // Set by `Rules::new` from the piece table.
             zone_promotion: false,

@@ -118,6 +118,15 @@ pub struct PieceDoc {
     /// It neither jumps over nor captures a piece of its own kind (the janggi cannon).
     #[serde(default)]
     pub avoids_own_kind: bool,
+    /// Leaps (Betza, move-only) it may make only while it stands where it started.
+    #[serde(default)]
+    pub first_move: Option<Spanned<String>>,
+    /// Whether it may make its first moves while its side is in check (true unless said).
+    #[serde(default)]
+    pub first_move_in_check: Option<Spanned<bool>>,
+    /// Kinds whose move onto its file or rank takes its first moves away.
+    #[serde(default)]
+    pub first_move_lost_to: Vec<Spanned<String>>,
     /// What it counts where `[end] material_count = "points"` decides a game.
     #[serde(default)]
     pub points: Option<Spanned<i64>>,
