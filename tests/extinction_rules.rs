@@ -228,3 +228,24 @@ fn spartan_kings_are_in_check_only_together_and_a_hoplite_may_become_the_second(
     assert_eq!(end.map(|e| e.score()), Some(Score::Win(Color::White)));
     let _ = uci_texts(&mut p);
 }
+
+#[test]
+fn sho_shogi_kings_are_royal_only_when_alone() {
+    // White's king on e1 under the rook's attack beside a crown prince (a promoted drunk
+    // elephant): not in check, and either may be left attacked.
+    let fen = "4k4/9/9/9/9/9/9/3+E5/r3K4 w - - 0 1";
+    let mut p = pos("shoshogi", fen);
+    assert!(!p.is_check());
+    let moves = uci_texts(&mut p);
+    assert!(moves.contains(&"e1d1".to_string()), "{moves:?}");
+    // The elephant promotes to the crown prince, which is written +E.
+    let mut p = pos("shoshogi", "4k4/9/4E4/9/9/9/9/9/4K4 w - - 0 1");
+    play(&mut p, "e7d8+");
+    assert_eq!(
+        chessrules::notation::fen::write(&p),
+        "4k4/3+E5/9/9/9/9/9/9/4K4 b - - 1 1"
+    );
+    // The lone king is royal again once the prince is gone: taking the rook's line is check.
+    let p = pos("shoshogi", "4k4/9/9/9/9/9/9/9/r3K4 w - - 0 1");
+    assert!(p.is_check());
+}

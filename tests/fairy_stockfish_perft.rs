@@ -88,6 +88,7 @@ const TABLES: &[(&str, Source)] = &[
     ("spartan.perft", Source::Shipped("spartan")),
     ("cambodian.perft", Source::Shipped("cambodian")),
     ("karouk.perft", Source::Shipped("karouk")),
+    ("shoshogi.perft", Source::Shipped("shoshogi")),
     ("chess.perft", Source::Shipped("standard")),
 ];
 

@@ -64,3 +64,12 @@ fn first_moves_must_be_leaps_to_empty_squares() {
             .expect_err("no first move");
     assert!(e.to_string().contains("needs first_move"), "{e}");
 }
+
+#[test]
+fn make_and_unmake_restore_first_moves_and_their_rights() {
+    shipped_moves::make_and_unmake_restore("cambodian", START);
+    shipped_moves::make_and_unmake_restore(
+        "karouk",
+        "rn1mksnr/3s4/pppppppp/8/4N3/PPPPPPPP/8/R1SKMSNR b DEde - 3 2",
+    );
+}

@@ -141,6 +141,7 @@ def test_random_games_agree_with_pyffish(name, pawn):
         "torpedo",
         "spartan",
         "cambodian",
+        "shoshogi",
     ],
 )
 def test_fairy_stockfish_builtins_agree_with_pyffish(name):

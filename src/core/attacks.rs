@@ -3,6 +3,7 @@
 use crate::core::geometry::{Color, Sq};
 use crate::core::piece::{code_color, code_kind, KindId, EMPTY, OFFBOARD};
 use crate::core::position::Position;
+use crate::core::rules::SeveralRoyals;
 
 /// Squares of pinned pieces (small and allocation-free). `overflow` means "treat all as pinned".
 #[derive(Clone, Copy, Debug)]
@@ -235,8 +236,11 @@ impl Position {
         match self.royal_count[c] {
             0 => false,
             1 => self.is_attacked(self.royal[c], color.other()),
-            _ if self.rules.options.duple_check => self.every_royal_attacked(color),
-            _ => self.any_royal_attacked(color),
+            _ => match self.rules.options.several_royals {
+                SeveralRoyals::Each => self.any_royal_attacked(color),
+                SeveralRoyals::All => self.every_royal_attacked(color),
+                SeveralRoyals::LastOnly => false,
+            },
         }
     }
 

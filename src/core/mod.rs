@@ -38,5 +38,6 @@ pub use moves::{Move, MoveFlag, Part, Undo};
 pub use piece::{KindId, MatingPower, Motion, MoveMode, MovementComponent, Piece, PieceKind};
 pub use position::Position;
 pub use rules::{
-    CastlingRule, Notation, Passing, RuleOptions, Rules, RulesConfig, RulesError, Walling,
+    CastlingRule, Notation, Passing, RuleOptions, Rules, RulesConfig, RulesError, SeveralRoyals,
+    Walling,
 };

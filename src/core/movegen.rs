@@ -12,7 +12,7 @@ use crate::core::moves::{Move, MoveFlag, Part};
 use crate::core::piece::{code_color, code_kind, MoveMode, EMPTY, OFFBOARD};
 use crate::core::position::{joined, Position, NO_SQ};
 use crate::core::repeats::Distinct;
-use crate::core::rules::{unit_direction, Compiled, ComponentPath, Passing};
+use crate::core::rules::{unit_direction, Compiled, ComponentPath, Passing, SeveralRoyals};
 
 impl Position {
     /// Appends every pseudo-legal move of the side to move (castling is fully checked).
@@ -511,8 +511,8 @@ impl Position {
     /// Appends every legal move of the side to move.
     pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
         let start = out.len();
-        if self.rules.options.duple_check {
-            return self.duple_check_moves(out, start);
+        if self.rules.options.several_royals != SeveralRoyals::Each {
+            return self.several_royals_moves(out, start);
         }
         if self.bound_to_drop() {
             // A placement setup: while a drop is legal, no board move is, so the board's
@@ -535,13 +535,14 @@ impl Position {
         }
     }
 
-    /// `legal_moves` under duple check: whether a side is in check depends on how many royal
-    /// pieces it has after the move, and a promotion to a royal kind may make a move legal
-    /// that is not without it (a hoplite that opens a line to one king while it becomes the
-    /// second). So every move, promotions added, is made and tested, as Fairy-Stockfish's
-    /// `legal` tests its pseudo-royal pieces.
+    /// `legal_moves` where several royal pieces are in check otherwise than each alone
+    /// (`SeveralRoyals`): whether a side is in check depends on how many royal pieces it has
+    /// after the move, and a promotion to a royal kind may make a move legal that is not
+    /// without it (a hoplite that opens a line to one king while it becomes the second). So
+    /// every move, promotions added, is made and tested, as Fairy-Stockfish's `legal` tests
+    /// its pseudo-royal pieces.
     #[cold]
-    fn duple_check_moves(&mut self, out: &mut Vec<Move>, start: usize) {
+    fn several_royals_moves(&mut self, out: &mut Vec<Move>, start: usize) {
         let us = self.side;
         self.pseudo_legal_moves(out);
         if self.rules.options.drops {

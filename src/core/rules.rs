@@ -63,6 +63,20 @@ pub struct RulesConfig {
     pub options: RuleOptions,
 }
 
+/// When a side with several royal pieces is in check.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SeveralRoyals {
+    /// While any of them is attacked: each must be kept safe (coregal's king and queens).
+    #[default]
+    Each,
+    /// Only while all of them are attacked (Fairy-Stockfish's `dupleCheck`: spartan chess's
+    /// two kings).
+    All,
+    /// Never: only a side's last royal piece is royal (Fairy-Stockfish's pseudo-royal
+    /// extinction pieces: sho shogi's king beside a crown prince).
+    LastOnly,
+}
+
 /// Rules that decide which moves are legal beyond the pieces' movement and king safety. Each
 /// is a general mechanism a variant file switches on; the default is FIDE's (all off).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -112,10 +126,8 @@ pub struct RuleOptions {
     /// other kind may be dropped (Fairy-Stockfish's `mustDropType`: koedem's kings). `None`:
     /// any kind.
     pub must_drop_kind: Option<KindId>,
-    /// A side with several royal pieces is in check only while every one of them is
-    /// attacked (Fairy-Stockfish's `dupleCheck`: spartan chess's two kings); a lone royal
-    /// piece is royal as ever.
-    pub duple_check: bool,
+    /// When a side with several royal pieces is in check (a lone one is royal as ever).
+    pub several_royals: SeveralRoyals,
     /// Some kind has first moves (`PieceKind::first_moves`): the position keeps gates, as
     /// gating's, for the pieces that have not moved. Set from the pieces.
     pub first_moves: bool,
@@ -234,7 +246,7 @@ impl RuleOptions {
             || self.gating
             || self.walling.is_some()
             || self.must_drop
-            || self.duple_check
+            || self.several_royals != SeveralRoyals::Each
             || self.first_moves
             || self.drop_both_colours != 0
             || self.passing.contains(&Passing::WhenStalemated)

@@ -13,7 +13,8 @@ use super::schema::VariantDoc;
 use super::zone::zone_squares;
 use super::CustomVariant;
 use crate::core::{
-    Color, KindId, Notation, Passing, PieceKind, RuleOptions, Rules, RulesConfig, Walling,
+    Color, KindId, Notation, Passing, PieceKind, RuleOptions, Rules, RulesConfig, SeveralRoyals,
+    Walling,
 };
 use crate::game::seat_view::BoardStyle;
 use crate::variants::core_game::Goal;
@@ -80,12 +81,26 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
             "bikjang needs a royal piece (royal = true) and [rules] pass",
         ));
     }
-    if doc.rules.duple_check && !has_royal {
-        return Err(cx.err(
-            doc.pieces.span(),
-            "duple_check needs a royal piece (royal = true)",
-        ));
-    }
+    let several_royals = match &doc.rules.several_royals {
+        None => SeveralRoyals::Each,
+        Some(v) => match v.get_ref().as_str() {
+            "each" => SeveralRoyals::Each,
+            "all" if has_royal => SeveralRoyals::All,
+            "last-only" if has_royal => SeveralRoyals::LastOnly,
+            "all" | "last-only" => {
+                return Err(cx.err(
+                    v.span(),
+                    "several_royals needs a royal piece (royal = true)",
+                ))
+            }
+            _ => {
+                return Err(cx.err(
+                    v.span(),
+                    "several_royals is \"each\", \"all\" or \"last-only\"",
+                ))
+            }
+        },
+    };
     if doc.rules.flying_general && !has_royal {
         return Err(cx.err(
             doc.pieces.span(),
@@ -121,7 +136,7 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
             drop_both_colours: captures_and_drops.placement.drop_both_colours,
             castling_by_drop: captures_and_drops.placement.castling_by_drop,
             flying_general: doc.rules.flying_general,
-            duple_check: doc.rules.duple_check,
+            several_royals,
             // Set from the pieces by `Rules::new`.
             first_moves: false,
             bikjang: doc.rules.bikjang,
@@ -680,8 +695,18 @@ fn zone_promotions(
                 if k as usize == i {
                     return Err(cx.err(to.span(), "a piece cannot promote to its own kind"));
                 }
-                if pieces[k as usize].royal {
-                    return Err(cx.err(to.span(), "a piece cannot promote to a royal piece"));
+                // A second royal piece is a rule of its own only where several royal pieces
+                // are not each royal (sho shogi's crown prince).
+                let several = doc
+                    .rules
+                    .several_royals
+                    .as_ref()
+                    .is_some_and(|v| matches!(v.get_ref().as_str(), "all" | "last-only"));
+                if pieces[k as usize].royal && !several {
+                    return Err(cx.err(
+                        to.span(),
+                        "a piece cannot promote to a royal piece (unless several_royals is \"all\" or \"last-only\")",
+                    ));
                 }
                 if p.pawn && doc.promotion.is_some() {
                     return Err(cx.err(

@@ -189,9 +189,10 @@ pub struct RulesDoc {
     pub drops: Option<Spanned<bool>>,
     #[serde(default)]
     pub flying_general: bool,
-    /// Several royal pieces of a side are in check only while all are attacked.
+    /// When a side with several royal pieces is in check: `"each"` (any attacked), `"all"`,
+    /// `"last-only"` (never: only the last is royal).
     #[serde(default)]
-    pub duple_check: bool,
+    pub several_royals: Option<Spanned<String>>,
     /// Kinds that may not be dropped on a file where their owner has one already.
     #[serde(default)]
     pub no_doubled_drop: Vec<Spanned<String>>,
