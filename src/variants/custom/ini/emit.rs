@@ -37,6 +37,8 @@ pub(super) struct Writer<'a> {
     pub(super) bad: Vec<String>,
     /// The kinds written `pseudo_royal` (Fairy-Stockfish's `extinctionPseudoRoyal`).
     pub(super) pseudo_royals: Vec<String>,
+    /// Our `several_royals` for them, where a side may have more than one.
+    pub(super) several_royals: Option<&'static str>,
     /// The ranks (1-based, from the owner's side) where pieces promote shogi's way.
     pub(super) piece_zone: Option<(u32, u32)>,
 }
@@ -101,6 +103,7 @@ pub fn emit(name: &str, parent: &str, m: &Model) -> Result<String, Vec<String>> 
         m,
         bad: Vec::new(),
         pseudo_royals: Vec::new(),
+        several_royals: None,
         piece_zone: None,
     };
     if m.pieces.is_empty() {
@@ -448,6 +451,13 @@ fn rules_lines(w: &mut Writer<'_>, drops: bool) -> String {
     );
     bool_line(&mut rules, "no_giving_check", m.no_giving_check);
     bool_line(&mut rules, "blast", m.blast);
+    if let Some(several) = w.several_royals {
+        let _ = writeln!(rules, "several_royals = {}", quote(several));
+    }
+    if m.duple_check && w.several_royals != Some("all") {
+        w.bad
+            .push("dupleCheck (without several pseudo-royal pieces of one kind)".into());
+    }
     if m.blast && m.piece("pawn").is_some() {
         // Fairy-Stockfish's explosion spares the pawns around it.
         let _ = writeln!(rules, "blast_immune = [{}]", quote(&w.letter("pawn")));

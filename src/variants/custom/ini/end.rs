@@ -42,6 +42,15 @@ pub(super) fn pseudo_royals(w: &mut Writer<'_>, start: Option<&StartFen>) -> Vec
         return Vec::new();
     };
     let limit = m.extinction_count as usize + 1;
+    // One kind, royal while a side has one, that a side may have more of: our royal kind
+    // with `several_royals` (only the last royal, or all attacked together is check).
+    let royal_elsewhere = m.pieces.iter().any(|p| p.royal || p.pseudo_royal);
+    if let [k] = kinds.as_slice() {
+        if limit == 1 && !royal_elsewhere && m.piece(k).is_some() {
+            w.several_royals = Some(if m.duple_check { "all" } else { "last-only" });
+            return vec![k.clone()];
+        }
+    }
     let mut out = Vec::new();
     for k in kinds {
         let Some(p) = m.piece(k) else { continue };

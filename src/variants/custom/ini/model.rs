@@ -173,6 +173,8 @@ pub struct Model {
     pub extinction_claim: bool,
     /// `extinctionPseudoRoyal`: the extinction kinds are pseudo-royal while few.
     pub extinction_pseudo_royal: bool,
+    /// `dupleCheck`: several pseudo-royal pieces are in check only when all are attacked.
+    pub duple_check: bool,
     pub flag_piece: BySide<Option<Types>>,
     pub flag_region: BySide<Region>,
     pub flag_move: bool,
@@ -269,6 +271,7 @@ impl Model {
             extinction_opponent_count: 0,
             extinction_claim: false,
             extinction_pseudo_royal: false,
+            duple_check: false,
             flag_piece: [None, None],
             flag_region: [Region::default(), Region::default()],
             flag_move: false,

@@ -350,3 +350,24 @@ fn a_must_drop_type_names_the_one_kind_dropped_first() {
     let m = model::Model::from_shipped(koedem.1).expect("a model");
     assert_eq!(m.must_drop_type.as_deref(), Some("commoner"));
 }
+
+#[test]
+fn one_pseudo_royal_kind_a_side_may_have_several_of_is_royal_with_several_royals() {
+    let section = "[twokings:chess]\nking = -\ncommoner = k\ncastlingKingPiece = k\n\
+         extinctionValue = loss\nextinctionPieceTypes = k\nextinctionPseudoRoyal = true\n\
+         startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKKNR w kq - 0 1\n";
+    let text = one(section).result.expect("written");
+    assert!(text.contains("several_royals = \"last-only\""), "{text}");
+    crate::variants::custom::load_variant_file(&text).expect("loads");
+    let text = one(&format!("{section}dupleCheck = true\n"))
+        .result
+        .expect("written");
+    assert!(text.contains("several_royals = \"all\""), "{text}");
+    // dupleCheck alone means nothing to our format: named.
+    let v = one("[d:chess]\ndupleCheck = true\n");
+    assert!(
+        matches!(v.result, Err(Skip::Unsupported(_))),
+        "{:?}",
+        v.result
+    );
+}
