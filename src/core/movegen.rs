@@ -511,7 +511,8 @@ impl Position {
     /// Appends every legal move of the side to move.
     pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
         let start = out.len();
-        if self.rules.options.several_royals != SeveralRoyals::Each {
+        let several = self.rules.options.several_royals != SeveralRoyals::Each;
+        if several && self.royal_count[self.side.index()] > 1 {
             return self.several_royals_moves(out, start);
         }
         if self.bound_to_drop() {
@@ -532,6 +533,47 @@ impl Position {
             self.narrow_by_options(out, start, true);
         } else if self.rules.passes {
             self.narrow_by_passing(out, start);
+        }
+        if several && self.rules.options.royal_promotion {
+            self.add_royal_promotions(out, start);
+        }
+    }
+
+    /// With a lone royal piece (or none) under `SeveralRoyals::All` or `LastOnly`, a move is
+    /// legal exactly when it is under `Each`, unless it promotes to a royal kind: then the
+    /// side has two, and the move may be legal although the same move without the promotion
+    /// is not (`legal_moves` adds promotions to legal moves only). Adds those.
+    #[cold]
+    fn add_royal_promotions(&mut self, out: &mut Vec<Move>, start: usize) {
+        let us = self.side;
+        let rules = self.rules.clone();
+        let pawns_may = rules.promotion_kinds.iter().any(|&k| rules.is_royal(k));
+        let mut candidates = Vec::new();
+        let froms: Vec<Sq> = self
+            .pieces(us)
+            .filter(|&s| {
+                let kind = rules.kind(code_kind(self.cell(s as usize)));
+                (kind.promotes && pawns_may) || kind.promotes_to.is_some_and(|k| rules.is_royal(k))
+            })
+            .collect();
+        for from in froms {
+            self.piece_moves(from, &mut candidates);
+        }
+        if candidates.is_empty() {
+            return;
+        }
+        self.narrow_by_options(&mut candidates, 0, true);
+        for m in candidates {
+            let royal = m.promotion.is_some_and(|k| rules.is_royal(k));
+            if !royal || out[start..].contains(&m) {
+                continue;
+            }
+            let undo = self.make(m);
+            let safe = !self.in_check(us);
+            self.unmake(m, undo);
+            if safe {
+                out.push(m);
+            }
         }
     }
 
