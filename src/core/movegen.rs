@@ -591,18 +591,67 @@ impl Position {
             self.safe_drops(out);
         }
         self.narrow_by_options(out, start, true);
+        let last_only = self.rules.options.several_royals == SeveralRoyals::LastOnly;
+        let safe_royals = self.royals_out_of_lines_reach(us);
+        let rules = self.rules.clone();
+        let shape = &rules.shape;
+        let aligned = |a: Sq, b: Sq| {
+            let (df, dr) = (
+                i32::from(shape.file_of(a)) - i32::from(shape.file_of(b)),
+                i32::from(shape.rank_of(a)) - i32::from(shape.rank_of(b)),
+            );
+            df == 0 || dr == 0 || df.abs() == dr.abs()
+        };
         let mut i = start;
         while i < out.len() {
             let m = out[i];
-            let undo = self.make(m);
-            let safe = !self.in_check(us);
-            self.unmake(m, undo);
+            let royal_moves =
+                m.dropped().is_none() && self.rules.is_royal(code_kind(self.cell(m.from as usize)));
+            // With two royal pieces or more none is royal under `LastOnly`, and our own move
+            // takes none of ours; under `All` a royal piece not attacked now stays so after a
+            // plain move of another piece that leaves no line through it.
+            let quick = last_only
+                || (!royal_moves
+                    && m.flag == MoveFlag::Normal
+                    && safe_royals.iter().any(|&r| !aligned(r, m.from)));
+            let safe = quick || {
+                let undo = self.make(m);
+                let safe = !self.in_check(us);
+                self.unmake(m, undo);
+                safe
+            };
             if safe {
                 i += 1;
             } else {
                 out.swap_remove(i);
             }
         }
+    }
+
+    /// The royal pieces of `us` no enemy piece attacks now, where the only lines a move can
+    /// open are files, ranks and diagonals (no hoppers, lame leaps, walls, blasts, or riders
+    /// along other lines); none elsewhere.
+    fn royals_out_of_lines_reach(&self, us: Color) -> Vec<Sq> {
+        let straight = !self.rules.special
+            && !self.has_walls
+            && !self.rules.options.blast
+            && self.rules.pieces.iter().all(|k| {
+                k.components.iter().all(|c| {
+                    c.range == 1
+                        || c.vectors
+                            .iter()
+                            .all(|&(x, y)| x == 0 || y == 0 || x.abs() == y.abs())
+                })
+            });
+        if !straight {
+            return Vec::new();
+        }
+        let them = us.other();
+        self.pieces(us)
+            .filter(|&s| {
+                self.rules.is_royal(code_kind(self.cell(s as usize))) && !self.is_attacked(s, them)
+            })
+            .collect()
     }
 
     /// Appends every legal move of the side to move in no promised order: those of
