@@ -89,6 +89,7 @@ const TABLES: &[(&str, Source)] = &[
     ("cambodian.perft", Source::Shipped("cambodian")),
     ("karouk.perft", Source::Shipped("karouk")),
     ("shoshogi.perft", Source::Shipped("shoshogi")),
+    ("wolf.perft", Source::Shipped("wolf")),
     ("chess.perft", Source::Shipped("standard")),
 ];
 

@@ -60,3 +60,57 @@ fn their_moves_make_and_unmake_cleanly() {
     make_and_unmake_restore("chigorin", "8/1k5P/8/8/8/3K4/p7/8 b - - 0 1");
     make_and_unmake_restore("sortofalmost", "8/1k5P/8/8/8/3K4/p7/8 w - - 0 1");
 }
+
+#[test]
+fn a_pawn_and_a_sergeant_promote_to_their_own_kinds() {
+    // Wolf chess: the pawn's own `promotions` add the elephant (`+P`), the sergeant keeps to
+    // `[promotion] to`.
+    let fen = "8/k5SP/8/8/8/8/8/8/8/7K w - - 0 1";
+    let mut p = pos("wolf", fen);
+    let all = uci_texts(&mut p);
+    let mut pawn: Vec<&String> = all.iter().filter(|m| m.starts_with("h9")).collect();
+    pawn.sort();
+    assert_eq!(
+        pawn,
+        ["h9h10+", "h9h10b", "h9h10f", "h9h10q", "h9h10r", "h9h10w"]
+    );
+    assert!(!all.iter().any(|m| m.starts_with("g9") && m.ends_with('+')));
+    assert_eq!(
+        all.iter().filter(|m| m.starts_with("g9g10")).count(),
+        5,
+        "{all:?}"
+    );
+    play(&mut p, "h9h10+");
+    let fen = chessrules::notation::fen::write(&p);
+    assert!(fen.starts_with("7+P/k5S1/"), "{fen}");
+}
+
+#[test]
+fn initial_moves_start_from_the_listed_squares_too() {
+    // Wolf chess: pawns and sergeants step two from b3, c3, f3, g3 as from their second rank;
+    // a pawn's double step leaves an en passant square, a sergeant's none.
+    let fen = "k7/8/8/8/8/8/8/PS1P4/8/7K w - - 0 1";
+    let moves = uci_texts(&mut pos("wolf", fen));
+    assert!(moves.contains(&"b3b5".to_string()), "{moves:?}");
+    assert!(
+        !moves.contains(&"a3a5".to_string()),
+        "a3 is not listed: {moves:?}"
+    );
+    assert!(
+        !moves.contains(&"d3d5".to_string()),
+        "d3 is not listed: {moves:?}"
+    );
+    let mut p = pos("wolf", "k7/8/8/8/8/3p4/8/1SP5/8/7K w - - 0 1");
+    play(&mut p, "c3c5");
+    assert!(
+        uci_texts(&mut p).contains(&"d5c4".to_string()),
+        "en passant after a pawn's"
+    );
+    let mut p = pos("wolf", "k7/8/8/8/8/2p5/8/1SP5/8/7K w - - 0 1");
+    play(&mut p, "b3b5");
+    assert!(
+        !uci_texts(&mut p).contains(&"c5b4".to_string()),
+        "none after a sergeant's"
+    );
+    make_and_unmake_restore("wolf", "k7/8/8/8/8/3p4/8/1SP5/8/7K w - - 0 1");
+}

@@ -561,3 +561,47 @@ fn the_reference_examples_load() {
     }
     assert!(found >= 1);
 }
+
+#[test]
+fn initial_squares_and_a_pawns_own_promotions() {
+    // Initial squares need initial moves, from one rank, and not on that rank.
+    expect(
+        &format!("{BASE}{PAWN}initial_squares = [\"b3\"]\n"),
+        16,
+        19,
+        "initial_squares needs initial moves from one rank",
+    );
+    expect(
+        &format!("{BASE}{PAWN}double_step_rank = 2\ninitial_squares = [\"b2\"]\n"),
+        17,
+        19,
+        "rank 2 is already an initial rank",
+    );
+    expect(
+        &format!("{BASE}{PAWN}double_step_rank = [1, 2]\ninitial_squares = [\"b3\"]\n"),
+        17,
+        19,
+        "from one rank",
+    );
+    let ok = format!("{BASE}{PAWN}double_step_rank = 2\ninitial_squares = [\"b3\", \"c3:d3\"]\n");
+    assert!(load_variant_file(&ok).is_ok());
+    // A pawn's own list needs a pawn and a [promotion] section.
+    expect(
+        &format!("{BASE}{PAWN}promotions = [\"K\"]\n"),
+        16,
+        14,
+        "needs pawn = true and a [promotion] section",
+    );
+    expect(
+        &format!("{BASE}{PAWN}promotions = []\n[promotion]\nto = [\"K\"]\n"),
+        16,
+        14,
+        "at least one piece",
+    );
+    expect(
+        &format!("{BASE}{PAWN}promotions = [\"X\"]\n[promotion]\nto = [\"K\"]\n"),
+        16,
+        15,
+        "X",
+    );
+}

@@ -142,6 +142,7 @@ def test_random_games_agree_with_pyffish(name, pawn):
         "spartan",
         "cambodian",
         "shoshogi",
+        "wolf",
     ],
 )
 def test_fairy_stockfish_builtins_agree_with_pyffish(name):

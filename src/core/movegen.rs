@@ -9,7 +9,7 @@ use std::sync::Arc;
 use crate::core::attacks::{Check, Pins};
 use crate::core::geometry::{Color, Sq};
 use crate::core::moves::{Move, MoveFlag, Part};
-use crate::core::piece::{code_color, code_kind, MoveMode, EMPTY, OFFBOARD};
+use crate::core::piece::{code_color, code_kind, KindId, MoveMode, EMPTY, OFFBOARD};
 use crate::core::position::{joined, Position, NO_SQ};
 use crate::core::repeats::Distinct;
 use crate::core::rules::{unit_direction, Compiled, ComponentPath, Passing, SeveralRoyals};
@@ -76,7 +76,7 @@ impl Position {
                     self.single_steps(from, us, comp, comp.promote_from == from_rank, out)
                 }
                 ComponentPath::DoubleStep => {
-                    if comp.from_rank.is_none_or(|r| r == from_rank) {
+                    if comp.starts_on(from_rank, rules.shape.file_of(from)) {
                         let delta = comp.steps[0].delta;
                         let mid = from as isize + delta;
                         let to = mid + delta;
@@ -189,7 +189,7 @@ impl Position {
             promotes,
             promo_rank,
         } = *at;
-        if comp.from_rank.is_some_and(|r| r != from_rank) {
+        if !comp.starts_on(from_rank, shape.file_of(from)) {
             return;
         }
         for step in &comp.steps {
@@ -997,6 +997,28 @@ impl Position {
         check
     }
 
+    /// May the mover of `m` become `k` by `m`, where the rules' promotion kinds differ by
+    /// side (`promotion_by_side`) or by the promoting kind (`promotion_choices`)? A kind
+    /// outside the rules' promotion kinds (a zone's `promotes_to`) is not theirs to refuse.
+    pub(crate) fn may_promote_to(&self, m: Move, k: KindId) -> bool {
+        let rules = &*self.rules;
+        if !rules.promotion_kinds.contains(&k) {
+            return true;
+        }
+        let by_side = rules
+            .options
+            .promotion_by_side
+            .map_or(u64::MAX, |masks| masks[self.side.index()]);
+        let mover = match m.dropped() {
+            Some(_) => None,
+            None => self.piece_at(m.from),
+        };
+        let by_kind = mover.map_or(u64::MAX, |p| {
+            rules.kind(p.kind).promotion_choices.unwrap_or(u64::MAX)
+        });
+        (by_side & by_kind) >> k & 1 == 1
+    }
+
     /// Does `m` capture (en passant included)? Castling never does.
     pub fn is_capture(&self, m: Move) -> bool {
         m.flag == MoveFlag::EnPassant
@@ -1008,12 +1030,11 @@ impl Position {
     /// With `walls` false, the moves are left without their blockers (for counting them).
     fn narrow_by_options(&mut self, out: &mut Vec<Move>, start: usize, walls: bool) {
         let options = self.rules.options;
-        if let Some(masks) = options.promotion_by_side {
-            let (mine, all) = (masks[self.side.index()], &self.rules.promotion_kinds);
+        if options.promotion_by_side.is_some() || options.promotion_by_kind {
             let mut i = start;
             while i < out.len() {
                 match out[i].promotion {
-                    Some(k) if all.contains(&k) && mine >> k & 1 == 0 => {
+                    Some(k) if !self.may_promote_to(out[i], k) => {
                         out.swap_remove(i);
                     }
                     _ => i += 1,

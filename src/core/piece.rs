@@ -83,6 +83,10 @@ pub struct MovementComponent {
     pub mode: MoveMode,
     /// Only from this rank counted from the mover's side (0 = its back rank).
     pub from_rank: Option<u8>,
+    /// With `from_rank`: only from the files with a bit set here (bit 0 = file a), the same
+    /// for both sides (wolf chess's pawns step two from b3, c3, f3 and g3 besides their
+    /// second rank: Fairy-Stockfish's `doubleStepRegion` beyond whole ranks).
+    pub from_files: Option<u32>,
     /// The squares stepped over must be empty (a pawn's double step).
     pub lame: bool,
     /// A pawn's double step: lands only on its far square, and leaves an en passant square
@@ -122,6 +126,7 @@ impl MovementComponent {
             range,
             mode: MoveMode::Both,
             from_rank: None,
+            from_files: None,
             lame: false,
             double_step: false,
             quiet_double: false,
@@ -165,6 +170,11 @@ impl MovementComponent {
     /// Only from `rank`, counted from the mover's side (0 = its back rank).
     pub fn from_rank(mut self, rank: u8) -> Self {
         self.from_rank = Some(rank);
+        self
+    }
+    /// Only from the files set in `mask` (bit 0 = file a), on its `from_rank`.
+    pub fn from_files(mut self, mask: u32) -> Self {
+        self.from_files = Some(mask);
         self
     }
     /// A two-square pawn step: lame, move-only, leaves an en passant square.
@@ -263,6 +273,9 @@ pub struct PieceKind {
     /// No piece promotes to this kind while its side has this many of it on the board
     /// (Fairy-Stockfish's `promotionLimit`).
     pub promotion_limit: Option<u8>,
+    /// A pawn-like kind's own promotion kinds, a bit per kind among the rules' (wolf chess's
+    /// pawn may also become an elephant, its sergeant not). `None`: all of them.
+    pub promotion_choices: Option<u64>,
     /// Captured (with drops), it goes to the captor's hand as this kind (a promoted kind
     /// returns unpromoted).
     pub demotes_to: Option<KindId>,
@@ -301,6 +314,7 @@ impl PieceKind {
             promotion_in_place: false,
             promotion_squares: None,
             promotion_limit: None,
+            promotion_choices: None,
             demotes_to: None,
             san_letter: None,
             avoids_own_kind: false,

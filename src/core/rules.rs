@@ -186,6 +186,9 @@ pub struct RuleOptions {
     /// Black to a queen): each side's kinds among `promotion_kinds`, a bit per kind. The
     /// moves are generated for every kind and the other side's are taken out.
     pub promotion_by_side: Option<[u64; 2]>,
+    /// Some kind has `PieceKind::promotion_choices` of its own: the moves are generated for
+    /// every promotion kind and the others taken out, as for `promotion_by_side`.
+    pub promotion_by_kind: bool,
     /// How moves are written for players (SAN and its shogi form). Not a rule of legality:
     /// kept here so that every position carries it to the notation that reads it.
     pub notation: Notation,
@@ -243,6 +246,7 @@ impl RuleOptions {
             || self.no_drop_mate != 0
             || self.immobile_illegal
             || self.promotion_by_side.is_some()
+            || self.promotion_by_kind
             || self.gating
             || self.walling.is_some()
             || self.must_drop
@@ -316,6 +320,8 @@ pub(crate) struct Compiled {
     pub mode: MoveMode,
     /// Absolute rank the piece must stand on.
     pub from_rank: Option<u8>,
+    /// With `from_rank`: the files it must stand on, a bit per file (`None`: any).
+    pub from_files: Option<u32>,
     pub double_step: bool,
     /// The flag of this component's double steps: `DoubleStep`, or `Normal` for a double
     /// step that leaves no en passant square.
@@ -343,6 +349,15 @@ pub(crate) struct Compiled {
     /// A bit per cell code it may neither jump over nor capture (`PieceKind::avoids_own_kind`:
     /// its own kind's codes, both sides'; `Special` path).
     pub barred: u128,
+}
+
+impl Compiled {
+    /// May a piece on absolute rank `rank` and file `file` move by this component?
+    #[inline(always)]
+    pub fn starts_on(&self, rank: u8, file: u8) -> bool {
+        self.from_rank.is_none_or(|r| r == rank)
+            && self.from_files.is_none_or(|f| f >> file & 1 != 0)
+    }
 }
 
 /// Per mailbox cell, whether a zone-confined piece may stand there (padding cells: false).
@@ -593,6 +608,7 @@ impl Rules {
         let shape = BoardShape::new(files, ranks, build::longest_step(&pieces)?)?;
         let zones = zones(&shape, &pieces)?;
         options.first_moves = pieces.iter().any(|p| p.first_moves.is_some());
+        options.promotion_by_kind = pieces.iter().any(|p| p.promotion_choices.is_some());
         if (options.gating || options.first_moves) && shape.squares().count() > 128 {
             return Err(RulesError::GatingBoardTooLarge);
         }
@@ -905,6 +921,7 @@ fn compile(
         range,
         mode: c.mode,
         from_rank: c.from_rank.map(abs),
+        from_files: c.from_files,
         double_step: c.double_step,
         double_flag: if c.quiet_double {
             MoveFlag::Normal

@@ -30,7 +30,7 @@ impl Position {
         comp: &Compiled,
         out: &mut S,
     ) {
-        if comp.from_rank.is_some_and(|r| r != from_rank)
+        if !comp.starts_on(from_rank, self.rules.shape.file_of(from))
             || comp.lines.as_ref().is_some_and(|l| !l[from as usize])
         {
             return;

@@ -81,7 +81,8 @@ impl Position {
 
     /// The promotions of a pawn-like kind's move `m` (at `out[i]`) that ends in its promotion
     /// zone, to each of the rules' promotion kinds the side may still promote to (its
-    /// `promotion_by_side` kinds, under each kind's `promotion_limit`): added beside the move,
+    /// `promotion_by_side` kinds and its own `promotion_choices`, under each kind's
+    /// `promotion_limit`): added beside the move,
     /// or in its place where the pawn must promote (`must_promote`, or no move from there),
     /// and the move refused where it must and cannot.
     fn pawn_zone_promotions(
@@ -113,7 +114,8 @@ impl Position {
         let mine = rules
             .options
             .promotion_by_side
-            .map_or(u64::MAX, |masks| masks[us.index()]);
+            .map_or(u64::MAX, |masks| masks[us.index()])
+            & piece.promotion_choices.unwrap_or(u64::MAX);
         let mut targets = rules.promotion_kinds.iter().copied().filter(|&k| {
             mine >> k & 1 == 1
                 && rules

@@ -283,6 +283,17 @@ impl Parser<'_> {
                 Mode::Capture => comp.capture_only(),
             }
             .motion(motion);
+            // A move-only lame step two straight forward is a pawn's double step (wolf
+            // chess's sergeant `ifmnD`): the double-step generators take it, leaving no en
+            // passant square, instead of the lame leapers' slower path.
+            if comp.mode == MoveMode::MoveOnly
+                && comp.motion == Motion::Lame
+                && comp.vectors == [(0, 2)]
+            {
+                comp = MovementComponent::steps(&[(0, 1)])
+                    .max_range(2)
+                    .quiet_double_step();
+            }
             if initial {
                 comp = comp.from_rank(1);
             }

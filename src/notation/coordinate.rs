@@ -229,10 +229,18 @@ pub fn parse(pos: &mut Position, text: &str) -> Result<Move, MoveTextError> {
     let to = shape.parse_square(to).ok_or_else(syntax)?;
     let promo = match promo {
         None => None,
-        // A zone promotion (`b8h2+`): the kind the piece on `from` promotes to.
+        // A zone promotion (`b8h2+`): the kind the piece on `from` promotes to, or the `+`
+        // kind of its own letter a pawn's promotions list (wolf chess's `h9h10+`).
         Some('+') => Some(
             pos.piece_at(from)
-                .and_then(|p| pos.rules().kind(p.kind).promotes_to)
+                .and_then(|p| {
+                    let rules = pos.rules();
+                    rules.kind(p.kind).promotes_to.or_else(|| {
+                        rules.promotion_kinds.iter().copied().find(|&k| {
+                            rules.kind(k).plus && rules.kind(k).demotes_to == Some(p.kind)
+                        })
+                    })
+                })
                 .ok_or_else(syntax)?,
         ),
         Some(c) => Some(pos.rules().kind_by_letter(c).ok_or_else(syntax)?),

@@ -150,10 +150,9 @@ impl<B: Bits> BitTables<B> {
         } else {
             B::ZERO
         };
-        let from_rank = self.rank[bit];
         for comp in &kb.comps {
             if (comp.plain && kb.merged.is_some() && !pos.has_walls)
-                || comp.from_rank.is_some_and(|r| r != from_rank)
+                || !comp.origins.has(bit as u32)
                 || (comp.anywhere[bit] & within).is_zero()
             {
                 continue;

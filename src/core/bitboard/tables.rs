@@ -375,10 +375,10 @@ impl Builder<'_> {
                     disjoint: disjoint(c.steps.iter().map(|s| (s.dx, s.dy, c.range)), longest),
                     plain: c.plain && !promotes,
                     range: c.range,
-                    origins: match c.from_rank {
-                        Some(rank) => self.squares_where(|_, r| r == rank as i32),
-                        None => self.squares_where(|_, _| true),
-                    },
+                    origins: self.squares_where(|f, r| {
+                        c.from_rank.is_none_or(|rank| r == rank as i32)
+                            && c.from_files.is_none_or(|files| files >> f & 1 != 0)
+                    }),
                 }
             })
             .collect();

@@ -63,7 +63,8 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
     let mut pieces = piece_table(&cx, &doc, files, ranks)?;
     let kind_of = letter_kinds(&cx, &pieces);
     zone_promotions(&cx, &doc, &mut pieces, &kind_of)?;
-    let (promotion_kinds, promotion_by_side) = promotion_kinds(&cx, &doc, ranks, &kind_of)?;
+    let (promotion_kinds, promotion_by_side) =
+        promotion_kinds(&cx, &doc, ranks, &kind_of, &mut pieces)?;
     pawn_promotion_zone(&cx, &doc, &mut pieces, files, ranks)?;
     first_moves::first_moves(&cx, &doc, &mut pieces, &kind_of)?;
 
@@ -149,6 +150,8 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
             no_drop_mate: captures_and_drops.no_drop_mate,
             immobile_illegal: doc.rules.immobile_illegal,
             promotion_by_side,
+            // Set from the pieces by `Rules::new`.
+            promotion_by_kind: false,
             gating: doc.rules.gating,
             walling: walling(&cx, doc.rules.walling.as_ref())?,
             holes: doc.board.holes,
@@ -271,14 +274,39 @@ fn promotion_kinds(
     doc: &VariantDoc,
     ranks: usize,
     kind_of: &KindOf<'_>,
+    pieces: &mut [PieceKind],
 ) -> Result<(Vec<KindId>, Option<[u64; 2]>), VariantFileError> {
     let mut promotion_kinds = Vec::new();
     let mut by_side = None;
+    // A pawn's own list: its kinds join the rules' list, and its mask keeps it to them.
+    for (i, p) in doc.pieces.get_ref().iter().enumerate() {
+        let Some(list) = &p.promotions else { continue };
+        if !p.pawn || doc.promotion.is_none() {
+            return Err(cx.err(
+                list.span(),
+                "promotions is a pawn's own list: it needs pawn = true and a [promotion] section",
+            ));
+        }
+        if list.get_ref().is_empty() {
+            return Err(cx.err(list.span(), "promotions needs at least one piece"));
+        }
+        let mut mask = 0u64;
+        for t in list.get_ref() {
+            let k = kind_of(t)?;
+            if !promotion_kinds.contains(&k) {
+                promotion_kinds.push(k);
+            }
+            mask |= 1 << k;
+        }
+        pieces[i].promotion_choices = Some(mask);
+    }
     if let Some(promo) = &doc.promotion {
         let mut masks = [0u64; 2];
         for t in promo.to.get_ref() {
             let k = kind_of(t)?;
-            promotion_kinds.push(k);
+            if !promotion_kinds.contains(&k) {
+                promotion_kinds.push(k);
+            }
             masks[0] |= 1 << k;
         }
         if let Some(black) = &promo.black {
@@ -308,6 +336,25 @@ fn promotion_kinds(
             promo.to.span(),
             "[promotion] needs at least one piece in 'to'",
         ));
+    }
+    // Where one pawn has its own list, the others keep to `[promotion]`'s.
+    if pieces.iter().any(|k| k.promotion_choices.is_some()) {
+        let shared = promotion_kinds
+            .iter()
+            .filter(|&&k| {
+                doc.promotion.as_ref().is_some_and(|promo| {
+                    promo
+                        .to
+                        .get_ref()
+                        .iter()
+                        .chain(promo.black.iter().flat_map(|b| b.get_ref()))
+                        .any(|t| kind_of(t).is_ok_and(|t| t == k))
+                })
+            })
+            .fold(0u64, |m, &k| m | 1 << k);
+        for k in pieces.iter_mut().filter(|k| k.promotion_choices.is_none()) {
+            k.promotion_choices = Some(shared);
+        }
     }
     Ok((promotion_kinds, by_side))
 }

@@ -121,6 +121,15 @@ pub(super) fn piece(
             });
         }
     }
+    if let Some(squares) = &p.initial_squares {
+        initial_squares(cx, squares, files, ranks, &mut components)?;
+    }
+    if p.zone.is_some() && components.iter().any(|c| c.double_step) {
+        return Err(cx.err(
+            p.betza.span(),
+            "a zone does not combine with a double step (Betza's `mfnD`)",
+        ));
+    }
     let mut kind = PieceKind::new(letter, &p.name, components);
     kind.plus = plus;
     if p.avoids_own_kind && (p.royal || p.pseudo_royal) {
@@ -188,4 +197,48 @@ pub(super) fn piece(
         };
     }
     Ok(kind)
+}
+
+/// `initial_squares`: the piece's initial moves (its components bound to one rank: double
+/// steps and Betza `i` parts) also start from these squares, as Fairy-Stockfish's
+/// `doubleStepRegion` may hold single squares besides whole ranks. Each rank's squares become
+/// a copy of those components bound to that rank and to their files.
+fn initial_squares(
+    cx: &Ctx<'_>,
+    squares: &Spanned<Vec<Spanned<String>>>,
+    files: usize,
+    ranks: usize,
+    components: &mut Vec<MovementComponent>,
+) -> Result<(), VariantFileError> {
+    let initial: Vec<MovementComponent> = components
+        .iter()
+        .filter(|c| c.from_rank.is_some())
+        .cloned()
+        .collect();
+    let rank = initial.first().and_then(|c| c.from_rank);
+    if rank.is_none() || initial.iter().any(|c| c.from_rank != rank) {
+        return Err(cx.err(
+            squares.span(),
+            "initial_squares needs initial moves from one rank: a double_step_rank or Betza `i` parts",
+        ));
+    }
+    let mut by_rank: Vec<(u8, u32)> = Vec::new();
+    for (file, r) in zone_squares(cx, squares, files, ranks)? {
+        if Some(r) == rank {
+            return Err(cx.err(
+                squares.span(),
+                format!("initial_squares: rank {} is already an initial rank", r + 1),
+            ));
+        }
+        match by_rank.iter_mut().find(|(at, _)| *at == r) {
+            Some((_, mask)) => *mask |= 1 << file,
+            None => by_rank.push((r, 1 << file)),
+        }
+    }
+    for (r, mask) in by_rank {
+        for c in &initial {
+            components.push(c.clone().from_rank(r).from_files(mask));
+        }
+    }
+    Ok(())
 }

@@ -76,6 +76,10 @@ pub struct PieceDoc {
     pub double_step_en_passant: Option<Spanned<String>>,
     #[serde(default)]
     pub en_passant: bool,
+    /// More squares, as White's (Black's mirrored), from which its initial moves start: its
+    /// double steps and its Betza `i` parts (wolf chess's pawns on b3, c3, f3 and g3).
+    #[serde(default)]
+    pub initial_squares: Option<Spanned<Vec<Spanned<String>>>>,
     #[serde(default)]
     pub region: Option<Spanned<Vec<i64>>>,
     /// With `[rules] drops`: the lowest and highest rank, from the owner's side, it may be
@@ -112,6 +116,10 @@ pub struct PieceDoc {
     /// No piece promotes to this kind while its side has this many of it on the board.
     #[serde(default)]
     pub promotion_limit: Option<Spanned<i64>>,
+    /// A pawn's own promotion kinds, instead of `[promotion] to` (wolf chess's pawn adds the
+    /// elephant its sergeant may not become).
+    #[serde(default)]
+    pub promotions: Option<Spanned<Vec<Spanned<String>>>>,
     /// The letter SAN writes for it, where not its `letter` (xiangqi's horse: `"H"`).
     #[serde(default)]
     pub san: Option<Spanned<String>>,

@@ -82,8 +82,18 @@ fn pawn_shape(kb: &KindBits<u64>, code: u8, promotion: u64, squares: usize) -> O
             {
                 push = Some(r);
             }
-            (MoveMode::MoveOnly, false, true, [r]) if r.step.0 == 0 && double.is_none() => {
-                double = Some((r, c.origins, c.range, c.double_flag));
+            (MoveMode::MoveOnly, false, true, [r]) if r.step.0 == 0 => {
+                // Double steps from several places (wolf chess's second rank and four squares
+                // of its third) are one double step from all of them, if alike otherwise.
+                double = match double {
+                    None => Some((r, c.origins, c.range, c.double_flag)),
+                    Some((d, origins, range, flag))
+                        if d.step == r.step && range == c.range && flag == c.double_flag =>
+                    {
+                        Some((d, origins | c.origins, range, flag))
+                    }
+                    Some(_) => return None,
+                };
             }
             (MoveMode::CaptureOnly, true, false, [a, b])
                 if a.step.0 == -b.step.0
