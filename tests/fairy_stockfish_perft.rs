@@ -90,6 +90,7 @@ const TABLES: &[(&str, Source)] = &[
     ("karouk.perft", Source::Shipped("karouk")),
     ("shoshogi.perft", Source::Shipped("shoshogi")),
     ("wolf.perft", Source::Shipped("wolf")),
+    ("berolina.perft", Source::Shipped("berolina")),
     ("chess.perft", Source::Shipped("standard")),
 ];
 

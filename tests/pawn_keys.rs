@@ -88,7 +88,8 @@ fn a_pawn_and_a_sergeant_promote_to_their_own_kinds() {
 #[test]
 fn initial_moves_start_from_the_listed_squares_too() {
     // Wolf chess: pawns and sergeants step two from b3, c3, f3, g3 as from their second rank;
-    // a pawn's double step leaves an en passant square, a sergeant's none.
+    // each double step leaves an en passant square (the sergeant's by its `i` move, as
+    // Fairy-Stockfish's initial moves do), which only pawns take.
     let fen = "k7/8/8/8/8/8/8/PS1P4/8/7K w - - 0 1";
     let moves = uci_texts(&mut pos("wolf", fen));
     assert!(moves.contains(&"b3b5".to_string()), "{moves:?}");
@@ -108,9 +109,55 @@ fn initial_moves_start_from_the_listed_squares_too() {
     );
     let mut p = pos("wolf", "k7/8/8/8/8/2p5/8/1SP5/8/7K w - - 0 1");
     play(&mut p, "b3b5");
+    play(&mut p, "c5b4");
+    let fen = chessrules::notation::fen::write(&p);
     assert!(
-        !uci_texts(&mut p).contains(&"c5b4".to_string()),
-        "none after a sergeant's"
+        fen.starts_with("k7/8/8/8/8/8/1p6/2P5/"),
+        "the sergeant taken: {fen}"
+    );
+    let mut p = pos("wolf", "k7/8/8/8/8/2s5/8/1SP5/8/7K w - - 0 1");
+    play(&mut p, "b3b5");
+    play(&mut p, "c5b4");
+    let fen = chessrules::notation::fen::write(&p);
+    assert!(
+        fen.starts_with("k7/8/8/8/8/1S6/1s6/2P5/"),
+        "a sergeant steps there, taking none: {fen}"
     );
     make_and_unmake_restore("wolf", "k7/8/8/8/8/3p4/8/1SP5/8/7K w - - 0 1");
+}
+
+#[test]
+fn a_diagonal_double_step_names_the_pawn_it_leaves_to_be_taken() {
+    // Berolina: e2-c4 passes d3; the FEN names the square passed and the pawn's, in
+    // Fairy-Stockfish's order (by rank), and reads them back.
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let mut p = pos("berolina", start);
+    play(&mut p, "e2c4");
+    let fen = chessrules::notation::fen::write(&p);
+    assert_eq!(
+        fen,
+        "rnbqkbnr/pppppppp/8/8/2P5/8/PPPP1PPP/RNBQKBNR b KQkq d3c4 0 1"
+    );
+    assert_eq!(
+        chessrules::notation::fen::write(&pos("berolina", &fen)),
+        fen
+    );
+    // Two pawns beside the square passed: the one named is taken, straight forward.
+    let both = "rnbqkbnr/pp1p1ppp/8/2pPp3/8/8/PP1PPPPP/RNBQKBNR w KQkq d6c5 0 1";
+    let mut p = pos("berolina", both);
+    play(&mut p, "d5d6");
+    let fen = chessrules::notation::fen::write(&p);
+    assert!(
+        fen.starts_with("rnbqkbnr/pp1p1ppp/3P4/4p3/"),
+        "c5 taken: {fen}"
+    );
+    let other = "rnbqkbnr/pp1p1ppp/8/2pPp3/8/8/PP1PPPPP/RNBQKBNR w KQkq d6e5 0 1";
+    let mut p = pos("berolina", other);
+    play(&mut p, "d5d6");
+    let fen = chessrules::notation::fen::write(&p);
+    assert!(
+        fen.starts_with("rnbqkbnr/pp1p1ppp/3P4/2p5/"),
+        "e5 taken: {fen}"
+    );
+    make_and_unmake_restore("berolina", both);
 }

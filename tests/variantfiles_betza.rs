@@ -140,6 +140,26 @@ fn black_mirrors_forward() {
 }
 
 #[test]
+fn lame_double_leaps_are_double_steps() {
+    // `mfnA` (berolina's, without `i`) and `mfnD` land only two squares on, over an empty
+    // square, as the lame leaps they are; a piece on the square passed blocks them.
+    assert_eq!(dests("mfnA"), set("c7 g7"));
+    assert_eq!(dests_with("mfnA", &["d6"]), set("g7"));
+    assert_eq!(dests("mfnD"), set("e7"));
+    assert_eq!(dests_with("mfnD", &["e6"]), set(""));
+    // Each one is a double step of its own direction.
+    let comps = betza::parse("imfnA").unwrap();
+    assert_eq!(comps.len(), 2);
+    assert!(comps
+        .iter()
+        .all(|c| c.double_step && c.from_rank == Some(1) && !c.quiet_double));
+    assert!(betza::parse("mfnD").unwrap().iter().all(|c| c.quiet_double));
+    // `e` lets a capture take en passant.
+    let comps = betza::parse("cfeW").unwrap();
+    assert!(comps.iter().all(|c| c.en_passant));
+}
+
+#[test]
 fn malformed_movement_strings_name_the_offset() {
     let cases = [
         ("", 0),
@@ -150,6 +170,8 @@ fn malformed_movement_strings_name_the_offset() {
         ("hW", 0),
         ("mcW", 1),
         ("Wq", 1),
+        ("eW", 0),
+        ("meF", 0),
     ];
     for (text, offset) in cases {
         let e = betza::parse(text).expect_err(text);
@@ -164,7 +186,7 @@ proptest::proptest! {
     }
 
     #[test]
-    fn betza_alphabet_never_panics(s in "[mcfblrvshWFDNAHCZGKRBQ0-9]{0,12}") {
+    fn betza_alphabet_never_panics(s in "[mcfblrvshinpgeWFDNAHCZGKRBQ0-9]{0,12}") {
         if let Ok(comps) = betza::parse(&s) {
             proptest::prop_assert!(!comps.is_empty());
         }

@@ -143,6 +143,7 @@ def test_random_games_agree_with_pyffish(name, pawn):
         "cambodian",
         "shoshogi",
         "wolf",
+        "berolina",
     ],
 )
 def test_fairy_stockfish_builtins_agree_with_pyffish(name):

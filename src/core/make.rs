@@ -6,13 +6,11 @@ use crate::core::piece::{code_kind, Piece, EMPTY};
 use crate::core::position::{Position, NO_SQ};
 
 impl Position {
-    /// The square of the pawn an en passant capture `from`→`to` removes.
-    #[inline]
-    pub(crate) fn ep_victim(&self, from: Sq, to: Sq) -> Sq {
-        let shape = &self.rules.shape;
-        let stride = shape.delta(0, 1);
-        let rank_diff = shape.rank_of(to) as isize - shape.rank_of(from) as isize;
-        (to as isize - rank_diff * stride) as Sq
+    /// The square of the piece an en passant capture removes: where the double step that
+    /// left the en passant square landed.
+    #[inline(always)]
+    pub(crate) fn ep_victim(&self) -> Sq {
+        self.ep_victim
     }
 
     /// Plays a move produced by this position's generator. Returns what `unmake` needs.
@@ -44,6 +42,7 @@ impl Position {
             captured_sq: NO_SQ,
             castling: self.castling,
             ep: self.ep,
+            ep_victim: self.ep_victim,
             halfmove: self.halfmove,
             checks: self.checks,
             blasts: 0,
@@ -84,7 +83,7 @@ impl Position {
             _ => {
                 reset_clock = self.rules.clock_kinds >> code_kind(code) & 1 == 1;
                 let cap_sq = if m.flag == MoveFlag::EnPassant {
-                    self.ep_victim(m.from, m.to)
+                    undo.ep_victim
                 } else {
                     m.to
                 };
@@ -110,6 +109,7 @@ impl Position {
                 if m.flag == MoveFlag::DoubleStep {
                     let mid = ((m.from as usize + m.to as usize) / 2) as Sq;
                     self.ep = mid;
+                    self.ep_victim = m.to;
                     if KEY {
                         self.key ^= self.ep_key(mid);
                     }
@@ -214,6 +214,7 @@ impl Position {
         }
         self.castling = undo.castling;
         self.ep = undo.ep;
+        self.ep_victim = undo.ep_victim;
         self.halfmove = undo.halfmove;
         self.checks = undo.checks;
         self.key = undo.key;

@@ -230,7 +230,7 @@ impl Position {
                             );
                         }
                     } else if comp.en_passant && s == self.ep && self.ep != NO_SQ {
-                        let victim = self.ep_victim(from, s);
+                        let victim = self.ep_victim();
                         let v = self.cell(victim as usize);
                         if v != EMPTY && v != OFFBOARD && code_color(v) != us {
                             out.push(Move {
@@ -312,7 +312,7 @@ impl Position {
                 if comp.mode != MoveMode::CaptureOnly {
                     push_move(out, from, to, promo, kinds, MoveFlag::Normal);
                 } else if comp.en_passant && to == self.ep && self.ep != NO_SQ {
-                    let victim = self.cell(self.ep_victim(from, to) as usize);
+                    let victim = self.cell(self.ep_victim() as usize);
                     if victim != EMPTY && victim != OFFBOARD && (victim - 1) & 1 == them_bit {
                         out.push(Move {
                             from,

@@ -153,6 +153,7 @@ pub struct Undo {
     pub(crate) captured_sq: Sq,
     pub(crate) castling: u8,
     pub(crate) ep: Sq,
+    pub(crate) ep_victim: Sq,
     pub(crate) halfmove: u32,
     pub(crate) checks: [u8; 2],
     /// Pieces an explosion removed (`core::blast`).

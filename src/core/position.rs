@@ -53,6 +53,10 @@ pub struct Position {
     pub(crate) side: Color,
     pub(crate) castling: u8,
     pub(crate) ep: Sq,
+    /// The piece an en passant capture onto `ep` removes: where the double step that left
+    /// `ep` landed (berolina's diagonal step passes d6 and lands on c5 or e5; a FEN of one
+    /// square gives the square behind it). Meaningful only while `ep` is set.
+    pub(crate) ep_victim: Sq,
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
     /// Checks each side has given, where the rules count them (`RuleOptions::check_limit`).
@@ -95,6 +99,7 @@ impl PartialEq for Position {
             && self.side == other.side
             && self.castling == other.castling
             && self.ep == other.ep
+            && (self.ep == NO_SQ || self.ep_victim == other.ep_victim)
             && self.halfmove == other.halfmove
             && self.fullmove == other.fullmove
             && self.checks == other.checks
@@ -134,6 +139,7 @@ impl Position {
             side: Color::White,
             castling: 0,
             ep: NO_SQ,
+            ep_victim: NO_SQ,
             halfmove: 0,
             fullmove: 1,
             checks: [0; 2],
@@ -258,11 +264,42 @@ impl Position {
         self.castling = rights;
     }
 
-    /// Sets or clears the en passant square, keeping the key in step.
+    /// Sets or clears the en passant square, keeping the key in step. The piece a capture
+    /// there removes is the one straight behind it, from the side to move's view (set the
+    /// side first); `set_en_passant_victim` names another.
     pub fn set_en_passant(&mut self, sq: Option<Sq>) {
         self.key ^= self.ep_key(self.ep);
         self.ep = sq.unwrap_or(NO_SQ);
         self.key ^= self.ep_key(self.ep);
+        if let Some(sq) = sq {
+            self.ep_victim = self.square_behind(sq);
+        }
+    }
+
+    /// The square behind `ep` from the side to move's view: where a straight double step
+    /// that passed `ep` landed.
+    pub fn square_behind(&self, ep: Sq) -> Sq {
+        let shape = &self.rules.shape;
+        let back = match self.side {
+            Color::White => -1,
+            Color::Black => 1,
+        };
+        shape
+            .try_sq(shape.file_of(ep) as i32, shape.rank_of(ep) as i32 + back)
+            .unwrap_or(ep)
+    }
+
+    /// The square of the piece an en passant capture removes, where it is not the one straight
+    /// behind the en passant square (a diagonal double step's: Fairy-Stockfish's FEN names
+    /// it beside the square passed, `c5d6`). Call after `set_en_passant`.
+    pub fn set_en_passant_victim(&mut self, sq: Sq) {
+        self.ep_victim = sq;
+    }
+
+    /// The square of the piece an en passant capture removes (`None` without an en passant
+    /// square).
+    pub fn en_passant_victim(&self) -> Option<Sq> {
+        (self.ep != NO_SQ).then_some(self.ep_victim)
     }
 
     /// Sets the fifty-move half-move clock and the move number (neither is in the key).

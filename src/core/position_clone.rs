@@ -21,6 +21,7 @@ impl Clone for Position {
             side: self.side,
             castling: self.castling,
             ep: self.ep,
+            ep_victim: self.ep_victim,
             halfmove: self.halfmove,
             fullmove: self.fullmove,
             checks: self.checks,
@@ -53,6 +54,7 @@ impl Clone for Position {
             side,
             castling,
             ep,
+            ep_victim,
             halfmove,
             fullmove,
             checks,
@@ -85,6 +87,7 @@ impl Clone for Position {
         *side = source.side;
         *castling = source.castling;
         *ep = source.ep;
+        *ep_victim = source.ep_victim;
         *halfmove = source.halfmove;
         *fullmove = source.fullmove;
         *checks = source.checks;

@@ -145,7 +145,7 @@ impl Position {
                 let [kf, kt, rf, rt] = self.rules.castle_cells[i as usize];
                 ([kf, rf], [kt, rt])
             }
-            MoveFlag::EnPassant => ([m.from, self.ep_victim(m.from, m.to)], [m.to, NO_SQ]),
+            MoveFlag::EnPassant => ([m.from, self.ep_victim()], [m.to, NO_SQ]),
             _ => ([m.from, NO_SQ], [m.to, NO_SQ]),
         }
     }

@@ -23,8 +23,10 @@
 //!   Fairy-Stockfish's convention), so Black's left is the h-file side. This matters only for
 //!   pieces whose left and right moves differ; the core turns those (`core::rules`).
 //! - `i` (initial): the part moves only from the mover's second rank, where Fairy-Stockfish's
-//!   initial moves start (its default double-step region): spartan's hoplite `imA`. Such a
-//!   move leaves no en passant square.
+//!   initial moves start (its default double-step region): spartan's hoplite `imA`.
+//! - a move-only lame leap twice a unit step (`mfnD`, `mfnA`) is a double step: an initial one
+//!   (`ifmnD`, berolina's `imfnA`) leaves the square passed as an en passant square, as
+//!   Fairy-Stockfish's initial moves do; `e` with `c` lets captures take en passant (`cfeW`).
 //!
 //! Errors carry the byte offset in the string.
 
@@ -186,6 +188,8 @@ struct Modifiers {
     /// `i`: only from the second rank, the mover's own counting (Fairy-Stockfish's initial
     /// moves, made from its default double-step region).
     initial: bool,
+    /// `e`: its captures may be en passant (`cfeW`, `fceF`).
+    en_passant: bool,
 }
 
 /// Reads a movement string into components (one per atom and range).
@@ -236,6 +240,7 @@ impl Parser<'_> {
             motion_at,
             mut dirs,
             initial,
+            en_passant,
         } = self.modifiers()?;
         let (atoms, range) = self.atom_and_range()?;
         match motion {
@@ -283,16 +288,32 @@ impl Parser<'_> {
                 Mode::Capture => comp.capture_only(),
             }
             .motion(motion);
-            // A move-only lame step two straight forward is a pawn's double step (wolf
-            // chess's sergeant `ifmnD`): the double-step generators take it, leaving no en
-            // passant square, instead of the lame leapers' slower path.
+            if en_passant {
+                if mode != Mode::Capture {
+                    return Err(self.error_at(part_at, "'e' (en passant) needs 'c': `ceF`"));
+                }
+                comp = comp.en_passant();
+            }
+            // A move-only lame leap twice a unit step (`mfnD`, berolina's `mfnA`) is a
+            // double step, one per direction: the double-step generators take it instead of
+            // the lame leapers' slower path. An initial one leaves an en passant square (the
+            // square passed), as Fairy-Stockfish's initial moves do; another none.
+            let doubled =
+                |&(x, y): &(i8, i8)| x % 2 == 0 && y % 2 == 0 && x.abs() <= 2 && y.abs() <= 2;
             if comp.mode == MoveMode::MoveOnly
                 && comp.motion == Motion::Lame
-                && comp.vectors == [(0, 2)]
+                && comp.vectors.iter().all(doubled)
             {
-                comp = MovementComponent::steps(&[(0, 1)])
-                    .max_range(2)
-                    .quiet_double_step();
+                for &(x, y) in &comp.vectors {
+                    let step = MovementComponent::steps(&[(x / 2, y / 2)]).max_range(2);
+                    let step = if initial {
+                        step.double_step().from_rank(1)
+                    } else {
+                        step.quiet_double_step()
+                    };
+                    out.push(step);
+                }
+                continue;
             }
             if initial {
                 comp = comp.from_rank(1);
@@ -312,6 +333,7 @@ impl Parser<'_> {
         let mut motion_at = 0;
         let mut dirs: Vec<Dir> = Vec::new();
         let mut initial = false;
+        let mut en_passant = false;
         loop {
             let Some(c) = self.peek() else {
                 return Err(self.error("modifiers without an atom"));
@@ -348,6 +370,10 @@ impl Parser<'_> {
                     initial = true;
                     self.i += 1;
                 }
+                'e' => {
+                    en_passant = true;
+                    self.i += 1;
+                }
                 _ => break,
             }
         }
@@ -357,6 +383,7 @@ impl Parser<'_> {
             motion_at,
             dirs,
             initial,
+            en_passant,
         })
     }
 
@@ -445,7 +472,14 @@ fn drop_repeats(parts: &mut Vec<MovementComponent>) {
     let covered = |i: usize, v: (i8, i8), parts: &[MovementComponent]| {
         let me = &parts[i];
         parts.iter().enumerate().any(|(j, other)| {
+            // A double step reaches only its far square and marks it; an initial part
+            // moves from one rank; an en passant capture is a capture of its own: none of
+            // these covers or is covered as a plain part would be.
             j != i
+                && !me.double_step
+                && !other.double_step
+                && (other.from_rank.is_none() || other.from_rank == me.from_rank)
+                && (other.en_passant || !me.en_passant)
                 && other.vectors.contains(&v)
                 && mode_covers(other.mode, me.mode)
                 && range_covers(other.range, me.range)

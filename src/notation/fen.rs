@@ -6,7 +6,9 @@
 //! square), and an en passant field of two squares is read as its first empty square: the
 //! core keeps one en passant target. Fairy-Stockfish writes two for a longer pawn step
 //! (`g3g4`, both passed: the first is kept) and for a double step of a pawn of its own
-//! making (`g5g6`: the square passed and the one landed on, where the pawn stands).
+//! making (`g5g6`: the square passed and the one landed on, where the pawn stands, which
+//! is the piece a capture there takes: berolina's `c5d6`, after a diagonal step from e7).
+//! The square landed on is written beside the target only where it is not straight behind.
 
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -108,8 +110,11 @@ pub fn parse(rules: Arc<Rules>, text: &str) -> Result<Position, FenError> {
     let (c, ep) = field(3, FenField::EnPassant)?;
     if ep != "-" {
         let empty = |sq: Sq| pos.piece_at(sq).is_none();
-        let square = en_passant_square(&rules.shape, c, ep, empty)?;
+        let (square, victim) = en_passant_square(&rules.shape, c, ep, empty)?;
         pos.set_en_passant(Some(square));
+        if let Some(victim) = victim {
+            pos.set_en_passant_victim(victim);
+        }
     }
 
     let halfmove = number(&fields, 4, FenField::Halfmove, 0)?;
@@ -343,23 +348,34 @@ fn castling_rights(
 }
 
 /// The en passant field (not `-`): a square, or two squares of which the first `empty` one
-/// is kept (the first, if neither is).
+/// is kept (the first, if neither is), and the other, where it holds a piece, is the piece
+/// a capture there removes (Fairy-Stockfish's `c5d6` after berolina's diagonal step).
 fn en_passant_square(
     shape: &BoardShape,
     c: usize,
     ep: &str,
     empty: impl Fn(Sq) -> bool,
-) -> Result<Sq, FenError> {
-    let first_of_two = || {
+) -> Result<(Sq, Option<Sq>), FenError> {
+    let two = || {
         (2..ep.len()).find_map(|cut| {
             let (a, b) = (ep.get(..cut)?, ep.get(cut..)?);
             let (a, b) = (shape.parse_square(a)?, shape.parse_square(b)?);
-            Some(if !empty(a) && empty(b) { b } else { a })
+            // A victim stands next to the square its double step passed.
+            let near = |x: Sq, y: Sq| {
+                shape.file_of(x).abs_diff(shape.file_of(y)) <= 1
+                    && shape.rank_of(x).abs_diff(shape.rank_of(y)) <= 1
+            };
+            Some(match (empty(a), empty(b)) {
+                (false, true) => (b, near(a, b).then_some(a)),
+                (true, false) => (a, near(a, b).then_some(b)),
+                _ => (a, None),
+            })
         })
     };
     shape
         .parse_square(ep)
-        .or_else(first_of_two)
+        .map(|sq| (sq, None))
+        .or_else(two)
         .ok_or_else(|| err(FenField::EnPassant, c, format!("'{ep}' is not a square")))
 }
 
@@ -494,7 +510,16 @@ pub fn write(pos: &Position) -> String {
     match pos.en_passant() {
         Some(sq) => {
             out.push(' ');
-            shape.square(sq).push_name(&mut out);
+            // A victim not straight behind the square (a diagonal double step's) is named
+            // beside it, the two in Fairy-Stockfish's order (by rank, then file): `c5d6`.
+            let victim = pos
+                .en_passant_victim()
+                .filter(|&v| v != pos.square_behind(sq));
+            let mut squares = [Some(sq), victim];
+            squares.sort_by_key(|s| s.map(|s| (shape.rank_of(s), shape.file_of(s))));
+            for s in squares.into_iter().flatten() {
+                shape.square(s).push_name(&mut out);
+            }
         }
         None => out.push_str(" -"),
     }

@@ -524,7 +524,7 @@ impl<B: Bits> BitTables<B> {
         sink: &mut S,
     ) {
         let from = pos.rules.bit_cell[from];
-        if self.ep_victim_is_enemy(pos, from, us) {
+        if self.ep_victim_is_enemy(pos, us) {
             let m = Move {
                 from,
                 to: pos.ep,

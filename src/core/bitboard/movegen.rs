@@ -142,7 +142,7 @@ impl<B: Bits> BitTables<B> {
                 }
             }
         }
-        if !board.ep.is_zero() && !self.ep_victim_is_enemy(pos, from, us) {
+        if !board.ep.is_zero() && !self.ep_victim_is_enemy(pos, us) {
             board.ep = B::ZERO;
         }
         let promo = if kb.promotes {
@@ -301,8 +301,8 @@ impl<B: Bits> BitTables<B> {
     }
 
     /// Does an en passant capture from `from` find an enemy piece to take?
-    pub(super) fn ep_victim_is_enemy(&self, pos: &Position, from: Sq, us: usize) -> bool {
-        let victim = pos.cell(pos.ep_victim(from, pos.ep) as usize);
+    pub(super) fn ep_victim_is_enemy(&self, pos: &Position, us: usize) -> bool {
+        let victim = pos.cell(pos.ep_victim() as usize);
         victim != EMPTY && victim != OFFBOARD && code_color(victim) != us
     }
 }

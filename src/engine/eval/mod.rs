@@ -28,7 +28,7 @@ impl PieceValues {
         let value = |sq: Sq| pos.piece_at(sq).map_or(0, |p| self.value[p.kind as usize]);
         let attacker = value(m.from);
         let mut victim = if m.flag == crate::core::MoveFlag::EnPassant {
-            value(pos.ep_victim(m.from, m.to))
+            value(pos.ep_victim())
         } else {
             value(m.to)
         };
