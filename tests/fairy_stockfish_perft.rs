@@ -91,6 +91,8 @@ const TABLES: &[(&str, Source)] = &[
     ("shoshogi.perft", Source::Shipped("shoshogi")),
     ("wolf.perft", Source::Shipped("wolf")),
     ("berolina.perft", Source::Shipped("berolina")),
+    ("kyotoshogi.perft", Source::Shipped("kyotoshogi")),
+    ("micro.perft", Source::Shipped("micro")),
     ("chess.perft", Source::Shipped("standard")),
 ];
 

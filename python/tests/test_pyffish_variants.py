@@ -144,6 +144,8 @@ def test_random_games_agree_with_pyffish(name, pawn):
         "shoshogi",
         "wolf",
         "berolina",
+        "kyotoshogi",
+        "micro",
     ],
 )
 def test_fairy_stockfish_builtins_agree_with_pyffish(name):

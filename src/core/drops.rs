@@ -42,7 +42,9 @@ impl Position {
     /// `unmake`'s part of taking back a drop onto `to`: the piece back to the hand.
     #[inline(never)]
     pub(crate) fn return_to_hand(&mut self, to: Sq, code: u8) {
-        self.remove_piece::<false>(to, code);
+        // A drop may have put the piece down promoted (`RuleOptions::drop_promoted`).
+        let on = self.board[to as usize];
+        self.remove_piece::<false>(to, on);
         self.hand[code as usize] += 1;
     }
 
@@ -79,10 +81,12 @@ impl Position {
     pub(crate) fn carry_origin(&mut self, m: Move, code: u8) -> u8 {
         let origin = std::mem::take(&mut self.origin[m.from as usize]);
         self.origin[m.to as usize] = match m.promotion {
-            // A promoted kind that demotes by itself (shogi's `+P`) needs no record.
+            // A promoted kind that demotes by itself (shogi's `+P`) needs no record, nor a
+            // `+` kind turning back into its own (kyoto shogi's demotion).
             Some(k)
                 if origin == 0
                     && self.rules.kind(k).demotes_to.is_none()
+                    && self.rules.kind(code_kind(code)).demotes_to != Some(k)
                     && !self.rules.options.captured_keep_promotion =>
             {
                 code_kind(code) + 1
@@ -255,8 +259,34 @@ impl Position {
                     }
                 }
                 f(m);
+                // Kyoto shogi's: the same piece dropped promoted (a promoted drop blocks as
+                // the plain one does; a hopper's screen is tested above either way).
+                if let Some(up) = self.promoted_drop(kind) {
+                    let m = Move {
+                        promotion: Some(up),
+                        ..m
+                    };
+                    if let DropGuard::Test = guard {
+                        let undo = self.make(m);
+                        let safe = !self.in_check(us);
+                        self.unmake(m, undo);
+                        if !safe {
+                            continue;
+                        }
+                    }
+                    f(m);
+                }
             }
         }
+    }
+
+    /// The kind a `kind` in hand may also be dropped as (`RuleOptions::drop_promoted`).
+    #[inline]
+    fn promoted_drop(&self, kind: KindId) -> Option<KindId> {
+        if !self.rules.options.drop_promoted {
+            return None;
+        }
+        self.rules.kind(kind).promotes_to
     }
 
     /// Appends the drops that keep the mover's royal piece safe.
@@ -277,8 +307,9 @@ impl Position {
             while left != 0 {
                 let kind = left.trailing_zeros() as KindId;
                 left &= left - 1;
+                let ways = 1 + usize::from(self.promoted_drop(kind).is_some());
                 match self.drop_bits(kind) {
-                    Some(bits) => n += bits.count_ones() as usize,
+                    Some(bits) => n += ways * bits.count_ones() as usize,
                     None => return self.listed_drop_count(),
                 }
             }

@@ -76,6 +76,11 @@ impl Position {
                 // Tested here, not before `undo` is built: a test ahead of the common path
                 // cost every other variant's make a few instructions per move.
                 undo.moved = self.drop_from_hand(m.to, kind);
+                if let Some(up) = m.promotion {
+                    // Dropped promoted: the hand's piece turned over as it goes down.
+                    self.remove_piece::<KEY>(m.to, undo.moved);
+                    self.add_piece::<KEY>(m.to, Piece::new(us, up).code());
+                }
                 if self.rules.options.castling_by_drop {
                     earned = self.castling_earned_by_drop(us, m.to) & !self.castling;
                 }

@@ -182,6 +182,12 @@ pub struct RuleOptions {
     /// kind from there lands on an empty board), unless it promotes there (Fairy-Stockfish's
     /// `immobilityIllegal`): a lance dropped on the last rank, a knight moved onto the last two.
     pub immobile_illegal: bool,
+    /// A piece in hand may also be dropped as its `promotes_to` kind (Fairy-Stockfish's
+    /// `dropPromoted`: kyoto shogi's pieces enter either side up).
+    pub drop_promoted: bool,
+    /// Zone promotions (`promotes_to`) happen only on captures, where `must_promote` makes
+    /// them compulsory (Fairy-Stockfish's `piecePromotionOnCapture`: micro shogi).
+    pub promotion_on_capture: bool,
     /// Where the sides may promote to different kinds (chigorin's White to a chancellor,
     /// Black to a queen): each side's kinds among `promotion_kinds`, a bit per kind. The
     /// moves are generated for every kind and the other side's are taken out.

@@ -39,7 +39,9 @@ impl Position {
                 self.pawn_zone_promotions(m, kind, &mut refused, i, out);
                 continue;
             }
-            if m.flag != MoveFlag::Normal {
+            if m.flag != MoveFlag::Normal
+                || (rules.options.promotion_on_capture && self.board[m.to as usize] == EMPTY)
+            {
                 continue;
             }
             let (Some(to_kind), Some((lo, hi))) = (piece.promotes_to, piece.promotion_zone) else {

@@ -50,13 +50,19 @@ pub fn to_uci(pos: &Position, m: Move) -> String {
     }
     let rules = pos.rules();
     if let Some(kind) = m.dropped() {
-        return format!("{}@{}", rules.kind(kind).letter, rules.shape.name(m.to));
+        // Dropped promoted (kyoto shogi): `+L@c3`, as Fairy-Stockfish writes it.
+        let up = if m.promotion.is_some() { "+" } else { "" };
+        return format!("{up}{}@{}", rules.kind(kind).letter, rules.shape.name(m.to));
     }
     let mut s = rules.shape.name(m.from);
     s.push_str(&rules.shape.name(m.to));
     if let Some(k) = m.promotion {
         let kind = rules.kind(k);
-        if kind.plus {
+        let mover = pos.piece_at(m.from).map(|p| p.kind);
+        if mover.is_some_and(|p| rules.kind(p).demotes_to == Some(k)) {
+            // A `+` kind turning back into its own (kyoto shogi): `-`, as Fairy-Stockfish.
+            s.push('-');
+        } else if kind.plus {
             // A promotion to a `+` kind, as Fairy-Stockfish writes it (`b8h2+`); one to a kind
             // of its own letter (makruk's met) is written with that letter (`c6c7m`).
             s.push('+');
@@ -147,17 +153,35 @@ fn parse_drop(
         text: text.to_string(),
         column,
     };
+    // `+L@c3`: dropped promoted (kyoto shogi), as Fairy-Stockfish writes it.
+    let (up, letter) = match letter.strip_prefix('+') {
+        Some(rest) => (true, rest),
+        None => (false, letter),
+    };
     let mut letters = letter.chars();
     let kind = match (letters.next(), letters.next()) {
         (Some(c), None) => pos.rules().kind_by_letter(c).ok_or_else(|| syntax(1))?,
         _ => return Err(syntax(1)),
+    };
+    let promotion = if up {
+        Some(
+            pos.rules()
+                .kind(kind)
+                .promotes_to
+                .ok_or_else(|| syntax(1))?,
+        )
+    } else {
+        None
     };
     let to = pos
         .rules()
         .shape
         .parse_square(square)
         .ok_or_else(|| syntax(letter.len() + 2))?;
-    let m = Move::drop(kind, to);
+    let m = Move {
+        promotion,
+        ..Move::drop(kind, to)
+    };
     if pos.is_legal(m) {
         Ok(m)
     } else {
@@ -229,6 +253,12 @@ pub fn parse(pos: &mut Position, text: &str) -> Result<Move, MoveTextError> {
     let to = shape.parse_square(to).ok_or_else(syntax)?;
     let promo = match promo {
         None => None,
+        // A demotion (`b3c4-`): the kind the `+` kind on `from` came from.
+        Some('-') => Some(
+            pos.piece_at(from)
+                .and_then(|p| pos.rules().kind(p.kind).demotes_to)
+                .ok_or_else(syntax)?,
+        ),
         // A zone promotion (`b8h2+`): the kind the piece on `from` promotes to, or the `+`
         // kind of its own letter a pawn's promotions list (wolf chess's `h9h10+`).
         Some('+') => Some(

@@ -40,7 +40,9 @@ pub fn to_text(pos: &mut Position, m: Move) -> String {
     let legal = pos.legal_move_list();
     let rules = pos.rules().clone();
     if let Some(kind) = m.dropped() {
-        return format!("{}*{}", rules.kind(kind).letter, square_text(pos, m.to));
+        // Dropped promoted (kyoto shogi): `+L*33`, as Fairy-Stockfish writes it.
+        let up = if m.promotion.is_some() { "+" } else { "" };
+        return format!("{up}{}*{}", rules.kind(kind).letter, square_text(pos, m.to));
     }
     let Some(piece) = pos.piece_at(m.from) else {
         return crate::notation::coordinate::to_uci(pos, m);
@@ -69,7 +71,10 @@ pub fn to_text(pos: &mut Position, m: Move) -> String {
         '-'
     });
     s.push_str(&square_text(pos, m.to));
-    if m.promotion.is_some() {
+    if m.promotion.is_some() && m.promotion == kind.demotes_to {
+        // A `+` kind turning back into its own (kyoto shogi): `-`, as Fairy-Stockfish.
+        s.push('-');
+    } else if m.promotion.is_some() {
         s.push('+');
     } else if legal
         .iter()
@@ -103,9 +108,10 @@ pub fn parse(pos: &mut Position, text: &str) -> Option<Result<Move, SanError>> {
     };
     let promotes = match suffix {
         [] | [b'='] => false,
-        [b'+'] => true,
+        [b'+'] | [b'-'] => true,
         _ => return None,
     };
+    let demotes = suffix == b"-";
     let rules = pos.rules().clone();
     let names = |kind: u8| {
         let k = rules.kind(kind);
@@ -116,10 +122,22 @@ pub fn parse(pos: &mut Position, text: &str) -> Option<Result<Move, SanError>> {
         .into_iter()
         .filter(|m| m.to == to && from.is_none_or(|f| m.from == f))
         .filter(|m| match m.dropped() {
-            Some(kind) => drop && names(kind),
-            None => !drop && pos.piece_at(m.from).is_some_and(|p| names(p.kind)),
+            // `+L*33`: the hand's lance dropped promoted.
+            Some(kind) => {
+                let k = rules.kind(kind);
+                drop && k.letter == letter as char && !k.plus && m.promotion.is_some() == plus
+            }
+            None => {
+                !drop
+                    && pos.piece_at(m.from).is_some_and(|p| names(p.kind))
+                    && m.promotion.is_some() == promotes
+                    && demotes
+                        == (m.promotion.is_some()
+                            && pos
+                                .piece_at(m.from)
+                                .is_some_and(|p| rules.kind(p.kind).demotes_to == m.promotion))
+            }
         })
-        .filter(|m| m.promotion.is_some() == promotes)
         .collect();
     Some(match fitting.as_slice() {
         [m] => Ok(*m),

@@ -149,6 +149,8 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
             no_doubled_drop_count: captures_and_drops.no_doubled_drop_count,
             no_drop_mate: captures_and_drops.no_drop_mate,
             immobile_illegal: doc.rules.immobile_illegal,
+            drop_promoted: doc.rules.drop_promoted,
+            promotion_on_capture: doc.rules.promotion_on_capture,
             promotion_by_side,
             // Set from the pieces by `Rules::new`.
             promotion_by_kind: false,

@@ -213,6 +213,14 @@ pub struct RulesDoc {
     /// No move or drop may leave a piece where it could never move again, but a promotion.
     #[serde(default)]
     pub immobile_illegal: bool,
+    /// With drops: a piece in hand may also be dropped as the kind it promotes to (kyoto
+    /// shogi's; Fairy-Stockfish's `dropPromoted`).
+    #[serde(default)]
+    pub drop_promoted: bool,
+    /// Promotions by `promotes_to` happen only on captures (micro shogi's; Fairy-Stockfish's
+    /// `piecePromotionOnCapture`).
+    #[serde(default)]
+    pub promotion_on_capture: bool,
     /// With drops: captured pieces join the captor's hand (default); false, they leave the
     /// game and only the start's hands are dropped (placement setups).
     #[serde(default)]
