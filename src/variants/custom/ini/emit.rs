@@ -210,6 +210,8 @@ pub(super) struct Pawns {
     pub(super) promotes: bool,
     /// The double-step ranks, 0-based from the owner's side.
     pub(super) double_step: Option<BTreeSet<u32>>,
+    /// Every double step leaves an en passant square (several ranks of the section's own).
+    double_step_every_rank: bool,
     /// Where they promote.
     pub(super) zone: PawnZone,
 }
@@ -260,6 +262,7 @@ fn pawn_rules(w: &mut Writer<'_>) -> Pawns {
         }
     }
     let mut double_step = None;
+    let mut double_step_every_rank = false;
     if m.double_step
         && m.pieces
             .iter()
@@ -270,10 +273,9 @@ fn pawn_rules(w: &mut Writer<'_>) -> Pawns {
             m.double_step_region[1].clone(),
         ];
         if let Some(r) = w.relative_ranks(&region, "doubleStepRegion") {
-            if r.len() > 1 && !m.double_step_inherited {
-                // Our several double-step ranks leave en passant only from the highest.
-                w.bad.push("doubleStepRegion (several ranks)".into());
-            }
+            // Fairy-Stockfish's double steps each leave an en passant square (a horde's,
+            // inherited, only from the higher rank, as ours by default).
+            double_step_every_rank = r.len() > 1 && !m.double_step_inherited;
             if !r.is_empty() {
                 double_step = Some(r);
             }
@@ -310,6 +312,7 @@ fn pawn_rules(w: &mut Writer<'_>) -> Pawns {
         en_passant,
         promotes,
         double_step,
+        double_step_every_rank,
         zone,
     }
 }
@@ -391,6 +394,9 @@ fn piece_section(
     {
         let list: Vec<String> = ranks.iter().map(|r| (r + 1).to_string()).collect();
         let _ = writeln!(out, "double_step_rank = [{}]", list.join(", "));
+        if pawns.double_step_every_rank {
+            let _ = writeln!(out, "double_step_en_passant = \"every-rank\"");
+        }
         // Taken en passant only by its capture-only moves (Fairy-Stockfish's attacks that
         // are not moves).
         let captures_apart = p.betza.contains('c');
@@ -418,7 +424,10 @@ fn piece_section(
     }
     match promoted_from {
         None => promotion::lines(out, w, p),
-        Some(from) => promotion::limit_line(out, w, from, p, start),
+        Some(from) => {
+            promotion::demotion_lines(out, w, from);
+            promotion::limit_line(out, w, from, p, start)
+        }
     }
     if base && pawns.zone != PawnZone::LastRank && pawns.promo_to.contains(&p.kind) {
         // A pawn's promotion to this kind, counted on the board as Fairy-Stockfish counts it.
@@ -500,6 +509,12 @@ fn rules_lines(w: &mut Writer<'_>, drops: bool) -> String {
     }
     bool_line(&mut rules, "flying_general", m.flying_general);
     bool_line(&mut rules, "immobile_illegal", m.immobility_illegal);
+    bool_line(&mut rules, "drop_promoted", drops && m.drop_promoted);
+    bool_line(
+        &mut rules,
+        "promotion_on_capture",
+        m.piece_promotion_on_capture,
+    );
     placement_lines(w, &mut rules, drops);
     pass_and_walling_lines(w, &mut rules);
     rules

@@ -102,6 +102,12 @@ pub struct Model {
     pub promotion_limit: Vec<(String, u32)>,
     pub mandatory_pawn_promotion: bool,
     pub mandatory_piece_promotion: bool,
+    /// `pieceDemotion`: a promoted piece turns back as it promoted (kyoto shogi's).
+    pub piece_demotion: bool,
+    /// `dropPromoted`: a piece in hand may be dropped promoted.
+    pub drop_promoted: bool,
+    /// `piecePromotionOnCapture`: shogi-style promotions only by captures.
+    pub piece_promotion_on_capture: bool,
     /// `immobilityIllegal`: no move or drop may leave a piece where it could never move.
     pub immobility_illegal: bool,
     /// `shogiPawnDropMateIllegal`: no drop of a `shogiPawn` that mates.
@@ -222,6 +228,9 @@ impl Model {
             promotion_limit: Vec::new(),
             mandatory_pawn_promotion: true,
             mandatory_piece_promotion: false,
+            piece_demotion: false,
+            drop_promoted: false,
+            piece_promotion_on_capture: false,
             immobility_illegal: false,
             shogi_pawn_drop_mate_illegal: false,
             promotion_region: [Region::rank(7), Region::rank(0)],

@@ -15,6 +15,11 @@ use super::model::{Piece, Types};
 /// shogi-style promotions, checking the rules around them; `None` without such promotions.
 pub(super) fn zone(w: &mut Writer<'_>, pawns: &Pawns) -> Option<(u32, u32)> {
     let m = w.m;
+    if m.piece_demotion && pawns.promotes {
+        // Fairy-Stockfish marks a pawn's promotion too, and would let that piece demote.
+        w.bad
+            .push("pieceDemotion (with promotionPieceTypes: a promoted pawn demotes too)".into());
+    }
     let promoting: Vec<&String> = m
         .promoted
         .iter()
@@ -110,6 +115,18 @@ pub(super) fn lines(out: &mut String, w: &mut Writer<'_>, p: &Piece) {
         m.mandatory_piece_promotion
     };
     bool_line(out, "must_promote", must);
+}
+
+/// Under `pieceDemotion`, a promoted kind turns back into `from`'s kind as it promoted: in
+/// the same zone, as compulsorily.
+pub(super) fn demotion_lines(out: &mut String, w: &mut Writer<'_>, from: &Piece) {
+    let m = w.m;
+    let Some(zone) = w.piece_zone.filter(|_| m.piece_demotion) else {
+        return;
+    };
+    let _ = writeln!(out, "promotes_to = {}", quote(&from.letter.to_string()));
+    let _ = writeln!(out, "promotion_zone = [{}, {}]", zone.0, zone.1);
+    bool_line(out, "must_promote", m.mandatory_piece_promotion);
 }
 
 /// `promotion_limit` on the promoted kind of `from`, where `promotionLimit` names its type:

@@ -371,3 +371,44 @@ fn one_pseudo_royal_kind_a_side_may_have_several_of_is_royal_with_several_royals
         v.result
     );
 }
+
+#[test]
+fn demotion_promoted_drops_and_promotion_on_capture_are_written() {
+    let v = one(
+        "[turn:chess]\npawn = -\nstartFen = rnbqkbnr/8/8/8/8/8/8/RNBQKBNR w - - 0 1\npromotionPieceTypes = -\npromotedPieceType = n:r\n\
+         promotionRegionWhite = *1 *2 *3 *4 *5 *6 *7 *8\n\
+         promotionRegionBlack = *1 *2 *3 *4 *5 *6 *7 *8\n\
+         mandatoryPiecePromotion = true\npieceDemotion = true\npieceDrops = true\n\
+         dropPromoted = true\npiecePromotionOnCapture = true\n",
+    );
+    let text = v.result.expect("written");
+    crate::variants::custom::load_variant_file(&text).expect("loads");
+    // The promoted knight turns back into a knight, in the same zone, as compulsorily.
+    let plus = text.split("letter = \"+N\"").nth(1).expect("a +N kind");
+    let plus = plus.split("[[piece]]").next().unwrap_or(plus);
+    assert!(plus.contains("promotes_to = \"N\""), "{text}");
+    assert!(plus.contains("must_promote = true"), "{text}");
+    assert!(text.contains("drop_promoted = true"), "{text}");
+    assert!(text.contains("promotion_on_capture = true"), "{text}");
+    // With pawns promoting as well, Fairy-Stockfish would let a promoted pawn demote.
+    let v = one("[p:chess]\npromotedPieceType = n:r\npieceDemotion = true\n");
+    let Err(Skip::Unsupported(keys)) = v.result else {
+        panic!("written: {:?}", v.result)
+    };
+    assert!(
+        keys.iter().any(|k| k.starts_with("pieceDemotion")),
+        "{keys:?}"
+    );
+}
+
+#[test]
+fn several_double_step_ranks_each_leave_en_passant() {
+    let v = one("[semi:chess]\ndoubleStepRegionWhite = *2 *3\ndoubleStepRegionBlack = *7 *6\n");
+    let text = v.result.expect("written");
+    crate::variants::custom::load_variant_file(&text).expect("loads");
+    assert!(text.contains("double_step_rank = [2, 3]"), "{text}");
+    assert!(
+        text.contains("double_step_en_passant = \"every-rank\""),
+        "{text}"
+    );
+}
