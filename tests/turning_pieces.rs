@@ -79,3 +79,20 @@ fn micro_pieces_turn_over_only_when_they_capture() {
     assert!(!uci_texts(&mut q).contains(&"c3d3".to_string()));
     make_and_unmake_restore("micro", "kb+r+l/p3/4/3P/+L+RBK[-] w 0 1");
 }
+
+#[test]
+fn hands_are_written_in_fairy_stockfishs_order() {
+    // The files list their pieces in the order Fairy-Stockfish writes hands (its piece
+    // types, highest first): pyffish writes these two FENs so.
+    for (name, fen_text) in [
+        ("kyotoshogi", "2k2/5/5/5/2K2[NLPSnlps] w 0 1"),
+        ("micro", "k3/4/4/4/3K[LPRBlprb] w 0 1"),
+    ] {
+        let written = fen::write(&pos(name, &fen_text.replace("NLPS", "SPLN")));
+        assert_eq!(
+            written.split(' ').next(),
+            fen_text.split(' ').next(),
+            "{name}"
+        );
+    }
+}

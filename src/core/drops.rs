@@ -249,23 +249,13 @@ impl Position {
                 if !self.drop_rank_allows(us, kind, sq) {
                     continue;
                 }
-                let m = Move::drop(kind, sq);
-                if let DropGuard::Test = guard {
-                    let undo = self.make(m);
-                    let safe = !self.in_check(us);
-                    self.unmake(m, undo);
-                    if !safe {
-                        continue;
-                    }
-                }
-                f(m);
-                // Kyoto shogi's: the same piece dropped promoted (a promoted drop blocks as
-                // the plain one does; a hopper's screen is tested above either way).
-                if let Some(up) = self.promoted_drop(kind) {
-                    let m = Move {
-                        promotion: Some(up),
-                        ..m
-                    };
+                let plain = Move::drop(kind, sq);
+                // Kyoto shogi's: the same piece may also go down promoted.
+                let promoted = self.promoted_drop(kind).map(|up| Move {
+                    promotion: Some(up),
+                    ..plain
+                });
+                for m in std::iter::once(plain).chain(promoted) {
                     if let DropGuard::Test = guard {
                         let undo = self.make(m);
                         let safe = !self.in_check(us);
