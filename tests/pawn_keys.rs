@@ -160,4 +160,12 @@ fn a_diagonal_double_step_names_the_pawn_it_leaves_to_be_taken() {
         "e5 taken: {fen}"
     );
     make_and_unmake_restore("berolina", both);
+    // The victim goes with the position to the other backend.
+    let mut q = pos("berolina", other).on_backend(chessrules::core::Backend::Mailbox);
+    play(&mut q, "d5d6");
+    let fen = chessrules::notation::fen::write(&q);
+    assert!(
+        fen.starts_with("rnbqkbnr/pp1p1ppp/3P4/2p5/"),
+        "e5 taken: {fen}"
+    );
 }

@@ -558,6 +558,7 @@ impl Position {
         pos.set_side_to_move(self.side);
         pos.set_castling_rights(self.castling);
         pos.set_en_passant(self.en_passant());
+        pos.ep_victim = self.ep_victim;
         pos.set_clocks(self.halfmove, self.fullmove);
         pos.set_checks_given(Color::White, self.checks[0]);
         pos.set_checks_given(Color::Black, self.checks[1]);
