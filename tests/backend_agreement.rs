@@ -129,6 +129,7 @@ fn rules(rng: &mut Rng) -> Rules {
         promotion_kinds,
         king_safety: rng.below(4) != 0,
         options: chessrules::core::rules::RuleOptions::default(),
+        drop_start: Vec::new(),
     })
     .expect("random rules are valid")
 }
@@ -533,6 +534,7 @@ fn boards_that_fit_choose_bitboards() {
         promotion_kinds: Vec::new(),
         king_safety: true,
         options: chessrules::core::rules::RuleOptions::default(),
+        drop_start: Vec::new(),
     })
     .unwrap();
     assert_eq!(big.backend(), Backend::Mailbox, "132 squares do not fit");

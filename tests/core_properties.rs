@@ -213,6 +213,7 @@ fn wide_piece_tables_count_like_small_ones() {
             ],
             king_safety: true,
             options: chessrules::core::rules::RuleOptions::default(),
+            drop_start: Vec::new(),
         })
         .expect("valid rules"),
     );

@@ -93,6 +93,10 @@ const TABLES: &[(&str, Source)] = &[
     ("berolina.perft", Source::Shipped("berolina")),
     ("kyotoshogi.perft", Source::Shipped("kyotoshogi")),
     ("micro.perft", Source::Shipped("micro")),
+    ("ataxx.perft", Source::Shipped("ataxx")),
+    ("flipersi.perft", Source::Shipped("flipersi")),
+    ("flipello.perft", Source::Shipped("flipello")),
+    ("flipello10.perft", Source::Shipped("flipello10")),
     ("chess.perft", Source::Shipped("standard")),
 ];
 

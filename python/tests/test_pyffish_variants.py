@@ -178,6 +178,11 @@ def test_fairy_stockfish_builtins_agree_with_pyffish(name):
         "karouk",
         # A bare king draws; mates by knights alone lose, mates without a shak draw.
         "shatar",
+        # Stones that turn over, passes when stuck, the stones counted at the end.
+        "ataxx",
+        "flipersi",
+        "flipello",
+        "flipello10",
     ],
 )
 def test_extinction_ends_agree_with_pyffish(name):

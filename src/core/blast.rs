@@ -10,7 +10,7 @@ use crate::core::position::Position;
 
 impl Position {
     /// The cells next to `sq` (the eight king steps), on the board or not.
-    fn around(&self, sq: Sq) -> [Sq; 8] {
+    pub(crate) fn around(&self, sq: Sq) -> [Sq; 8] {
         let shape = &self.rules.shape;
         let d = |dx, dy| (sq as isize + shape.delta(dx, dy)) as Sq;
         [

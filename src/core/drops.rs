@@ -33,8 +33,10 @@ impl Position {
         let code = Piece::new(self.side, kind).code();
         // An empty square's origin is always 0 (every way a piece leaves a square takes it).
         debug_assert_eq!(self.origin[to as usize], 0);
-        let held = self.hand[code as usize];
-        self.set_held(code, held.saturating_sub(1));
+        if !self.rules.options.free_drops {
+            let held = self.hand[code as usize];
+            self.set_held(code, held.saturating_sub(1));
+        }
         self.add_piece::<true>(to, code);
         code
     }
@@ -45,7 +47,9 @@ impl Position {
         // A drop may have put the piece down promoted (`RuleOptions::drop_promoted`).
         let on = self.board[to as usize];
         self.remove_piece::<false>(to, on);
-        self.hand[code as usize] += 1;
+        if !self.rules.options.free_drops {
+            self.hand[code as usize] += 1;
+        }
     }
 
     /// Sets the count in hand of a piece code, keeping the key in step.
@@ -152,7 +156,11 @@ impl Position {
 
     /// The kinds the side to move holds in hand, as a bit per kind (kinds are at most 60).
     #[inline]
-    fn kinds_in_hand(&self) -> u64 {
+    pub(crate) fn kinds_in_hand(&self) -> u64 {
+        if self.rules.options.free_drops {
+            // Every kind, always (the kinds are at most 60).
+            return (1u64 << self.rules.pieces.len()) - 1;
+        }
         let us = self.side.index();
         let mut kinds = 0u64;
         for (code, &n) in self.hand.iter().enumerate().skip(1) {
@@ -219,6 +227,16 @@ impl Position {
         }
     }
 
+    /// Does `safe_drops` list only the drops `RuleOptions::drop_only` allows (set-wise, on
+    /// bitboards, where no royal piece's safety asks for more)?
+    pub(crate) fn drops_listed_set_wise(&self) -> bool {
+        self.rules.options.drop_only.is_some()
+            && !self.bb.is_empty()
+            && self.rules.lanes_fit()
+            && !self.rules.options.holes
+            && matches!(self.drop_guard(), Some(DropGuard::Free))
+    }
+
     /// Calls `f` with every drop the royal piece's safety allows (the variant's other options
     /// still apply afterwards).
     fn for_each_safe_drop(&mut self, mut f: impl FnMut(Move)) {
@@ -229,7 +247,17 @@ impl Position {
         let Some(guard) = self.drop_guard() else {
             return;
         };
-        let us = self.side;
+        if let (Some(rule), DropGuard::Free) = (self.rules.options.drop_only, &guard) {
+            // Only the squares the rule allows, found set-wise where the bitboards are kept.
+            if let Some(mut bits) = self.drop_only_bits(rule) {
+                while bits != 0 {
+                    let sq = self.rules.bit_cell[bits.trailing_zeros() as usize];
+                    bits &= bits - 1;
+                    self.drops_on(sq, kinds, &guard, &mut f);
+                }
+                return;
+            }
+        }
         let rules = self.rules.clone();
         for sq in rules.shape.squares() {
             if self.board[sq as usize] != EMPTY {
@@ -239,33 +267,40 @@ impl Position {
                 DropGuard::Free | DropGuard::Test => true,
                 DropGuard::Between(check, king) => check.answered_by(king, sq),
             };
-            if !open {
+            if open {
+                self.drops_on(sq, kinds, &guard, &mut f);
+            }
+        }
+    }
+
+    /// Calls `f` with each drop of the `kinds` (a bit per kind) on the empty `sq` that the
+    /// kind's drop ranks and, where each must be tested, the royal piece's safety allow.
+    #[inline]
+    fn drops_on(&mut self, sq: Sq, kinds: u64, guard: &DropGuard, f: &mut impl FnMut(Move)) {
+        let us = self.side;
+        let mut left = kinds;
+        while left != 0 {
+            let kind = left.trailing_zeros() as KindId;
+            left &= left - 1;
+            if !self.drop_rank_allows(us, kind, sq) {
                 continue;
             }
-            let mut left = kinds;
-            while left != 0 {
-                let kind = left.trailing_zeros() as KindId;
-                left &= left - 1;
-                if !self.drop_rank_allows(us, kind, sq) {
-                    continue;
-                }
-                let plain = Move::drop(kind, sq);
-                // Kyoto shogi's: the same piece may also go down promoted.
-                let promoted = self.promoted_drop(kind).map(|up| Move {
-                    promotion: Some(up),
-                    ..plain
-                });
-                for m in std::iter::once(plain).chain(promoted) {
-                    if let DropGuard::Test = guard {
-                        let undo = self.make(m);
-                        let safe = !self.in_check(us);
-                        self.unmake(m, undo);
-                        if !safe {
-                            continue;
-                        }
+            let plain = Move::drop(kind, sq);
+            // Kyoto shogi's: the same piece may also go down promoted.
+            let promoted = self.promoted_drop(kind).map(|up| Move {
+                promotion: Some(up),
+                ..plain
+            });
+            for m in std::iter::once(plain).chain(promoted) {
+                if let DropGuard::Test = guard {
+                    let undo = self.make(m);
+                    let safe = !self.in_check(us);
+                    self.unmake(m, undo);
+                    if !safe {
+                        continue;
                     }
-                    f(m);
                 }
+                f(m);
             }
         }
     }

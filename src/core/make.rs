@@ -143,7 +143,7 @@ impl Position {
         undo
     }
 
-    /// A move's second part, where the rules give moves one (gating, walling).
+    /// A move's second part, where the rules give moves one (gating, walling, flips).
     #[inline(never)]
     fn second_part(&mut self, m: Move, us: Color) {
         if self.rules.options.gating || self.rules.options.first_moves {
@@ -152,11 +152,17 @@ impl Position {
         if self.rules.options.walling.is_some() {
             self.wall_after_move(m);
         }
+        if self.rules.options.flip.is_some() {
+            self.flip_after_move(m);
+        }
     }
 
     /// Takes back a move's second part, before its pieces move back.
     #[inline(never)]
     fn undo_second_part(&mut self, m: Move) {
+        if self.rules.options.flip.is_some() {
+            self.undo_flip(m);
+        }
         if self.rules.options.walling.is_some() {
             self.undo_wall(m);
         }

@@ -8,6 +8,8 @@ pub mod attacks;
 mod bitboard;
 mod blast;
 mod drops;
+mod enclosing;
+mod enclosing_bits;
 pub mod first_moves;
 mod gating;
 pub mod geometry;
@@ -38,6 +40,6 @@ pub use moves::{Move, MoveFlag, Part, Undo};
 pub use piece::{KindId, MatingPower, Motion, MoveMode, MovementComponent, Piece, PieceKind};
 pub use position::Position;
 pub use rules::{
-    CastlingRule, Notation, Passing, RuleOptions, Rules, RulesConfig, RulesError, SeveralRoyals,
-    Walling,
+    CastlingRule, DropOnly, Flip, Notation, Passing, RuleOptions, Rules, RulesConfig, RulesError,
+    SeveralRoyals, Walling,
 };

@@ -802,6 +802,9 @@ impl Position {
                 self.narrow_by_options(scratch, 0, false);
                 return self.duck_move_count(scratch);
             }
+            if let Some(n) = self.enclosing_move_count(scratch) {
+                return n;
+            }
             self.legal_moves(scratch);
             return scratch.len();
         }
@@ -829,7 +832,7 @@ impl Position {
 
     /// `legal_move_count_with` without drops, where no option filters the moves.
     #[inline(always)]
-    fn board_move_count(&mut self, scratch: &mut Vec<Move>) -> usize {
+    pub(crate) fn board_move_count(&mut self, scratch: &mut Vec<Move>) -> usize {
         let us = self.side;
         if self.rules.king_safety && self.royal_count[us.index()] == 1 && !self.has_walls {
             if let Some(bits) = &self.rules.bits {
@@ -1087,6 +1090,9 @@ impl Position {
         }
         if options.bikjang && self.royals_face() {
             self.keep_moves_ending_bikjang(out, start);
+        }
+        if options.drop_only.is_some() {
+            self.remove_unenclosing_drops(out, start);
         }
         if options.passing[self.side.index()] != Passing::Never {
             self.add_pass(out, start);

@@ -90,6 +90,9 @@ pub struct Position {
     pub(crate) duck: Sq,
     /// The duck's square before each move made on the line played, for unmake.
     pub(crate) duck_history: Vec<Sq>,
+    /// Under a flip rule, per move made on the line played: the squares whose pieces it
+    /// turned over, then their number, for unmake (`core::enclosing`).
+    pub(crate) flipped: Vec<Sq>,
 }
 
 impl PartialEq for Position {
@@ -168,6 +171,7 @@ impl Position {
             gate_history: Vec::new(),
             duck: NO_SQ,
             duck_history: Vec::new(),
+            flipped: Vec::new(),
             rules,
         };
         pos.key = pos.compute_key();

@@ -38,6 +38,7 @@ impl Clone for Position {
             gate_history: self.gate_history.clone(),
             duck: self.duck,
             duck_history: self.duck_history.clone(),
+            flipped: self.flipped.clone(),
         }
     }
 
@@ -71,6 +72,7 @@ impl Clone for Position {
             gate_history,
             duck,
             duck_history,
+            flipped,
         } = self;
         if !std::sync::Arc::ptr_eq(rules, &source.rules) {
             *rules = source.rules.clone();
@@ -104,5 +106,6 @@ impl Clone for Position {
         gate_history.clone_from(&source.gate_history);
         *duck = source.duck;
         duck_history.clone_from(&source.duck_history);
+        flipped.clone_from(&source.flipped);
     }
 }

@@ -12,6 +12,7 @@ use crate::core::bitboard::orthodox::OrthodoxCount;
 use crate::core::bitboard::quick::QuickAttacks;
 use crate::core::bitboard::tables::BitTables;
 use crate::core::bitboard::{Backend, BitBackend};
+pub use crate::core::enclosing::{DropOnly, Flip};
 use crate::core::geometry::{BoardShape, Color, ShapeError, Sq, Square};
 use crate::core::moves::MoveFlag;
 use crate::core::piece::{lame_path, KindId, Motion, MoveMode, Piece, PieceKind};
@@ -61,6 +62,9 @@ pub struct RulesConfig {
     pub king_safety: bool,
     /// What else decides which moves are legal (compulsory captures, no checks given, …).
     pub options: RuleOptions,
+    /// With `RuleOptions::drop_only`: the squares (file, rank from 0) every drop must go to
+    /// while one of them is empty (reversi's centre); empty for none.
+    pub drop_start: Vec<(u8, u8)>,
 }
 
 /// When a side with several royal pieces is in check.
@@ -195,6 +199,15 @@ pub struct RuleOptions {
     /// Some kind has `PieceKind::promotion_choices` of its own: the moves are generated for
     /// every promotion kind and the others taken out, as for `promotion_by_side`.
     pub promotion_by_kind: bool,
+    /// Pieces change sides after each move (`core::enclosing`): the other side's pieces the
+    /// arrival encloses in a line (reversi) or stands next to (ataxx).
+    pub flip: Option<Flip>,
+    /// Drops go only where they enclose the other side's pieces or touch the dropper's own
+    /// (`core::enclosing`; the start squares of `Rules::drop_start` first, while one is empty).
+    pub drop_only: Option<DropOnly>,
+    /// Every kind may always be dropped: the hands never run out and are not written
+    /// (Fairy-Stockfish's `freeDrops`: ataxx's clones).
+    pub free_drops: bool,
     /// How moves are written for players (SAN and its shogi form). Not a rule of legality:
     /// kept here so that every position carries it to the notation that reads it.
     pub notation: Notation,
@@ -260,6 +273,7 @@ impl RuleOptions {
             || self.first_moves
             || self.drop_both_colours != 0
             || self.passing.contains(&Passing::WhenStalemated)
+            || self.drop_only.is_some()
     }
 
     /// Does a side pass on its turn where it wants (janggi), or must royal pieces that face
@@ -513,8 +527,17 @@ pub struct Rules {
     /// `options.passes()`, worked out once.
     pub(crate) passes: bool,
     pub(crate) hooks: bool,
-    /// Moves have second parts (`gating` or `walling`): make and unmake call out for them.
+    /// Moves have second parts (`gating`, `walling` or `flip`): make and unmake call out for
+    /// them.
     pub(crate) parts: bool,
+    /// `RulesConfig::drop_start`'s cells.
+    pub(crate) drop_start: Vec<Sq>,
+    /// The board on the bitboard bits, for shifting sets of squares (`core::enclosing_bits`).
+    pub(crate) lanes: crate::core::enclosing_bits::BitLanes,
+    /// The only options that filter the moves are `drop_only` and a pass when stalemated, and
+    /// every kind drops anywhere the rule allows: the last ply counts its moves set-wise
+    /// (`Position::enclosing_move_count`).
+    pub(crate) counts_enclosing: bool,
     /// Per colour, per kind: its zone, if confined to one.
     pub(crate) zones: [Vec<Option<Zone>>; 2],
     /// Per colour, a bit per cell code of a zone-confined kind (the attack walk looks up
@@ -604,6 +627,7 @@ impl Rules {
             promotion_kinds,
             king_safety,
             mut options,
+            drop_start,
         } = config;
         if pieces.len() > 60 {
             return Err(RulesError::TooManyKinds(pieces.len()));
@@ -670,8 +694,19 @@ impl Rules {
                 | options.first_moves
                 | options.walling.is_some()
                 | (options.passing != [Passing::Never; 2])
-                | options.promotion_in_place,
-            parts: options.gating | options.first_moves | options.walling.is_some(),
+                | options.promotion_in_place
+                | options.flip.is_some(),
+            parts: options.gating
+                | options.first_moves
+                | options.walling.is_some()
+                | options.flip.is_some(),
+            lanes: crate::core::enclosing_bits::BitLanes::new(files as u32, ranks as u32),
+            counts_enclosing: crate::core::enclosing_bits::counts_set_wise(&options, &pieces),
+            // Off-board squares are left out (a variant file's are refused before).
+            drop_start: drop_start
+                .iter()
+                .filter_map(|&(file, rank)| shape.try_sq(file.into(), rank.into()))
+                .collect(),
             immobile,
             castle_masks: build::castle_masks(&castle_cells, &cell_bit),
             castle_rights_of: build::castle_rights_of(&castling),

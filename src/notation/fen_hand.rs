@@ -66,6 +66,12 @@ pub(super) fn mark_promoted(
 /// Fills both hands from the text between the brackets (`QRBNPqrbnp`: upper case White).
 pub(super) fn read_hand(pos: &mut Position, column: usize, text: &str) -> Result<(), FenError> {
     let rules = pos.rules().clone();
+    if rules.options.free_drops && !text.is_empty() && text != "-" {
+        return Err(board_err(
+            column,
+            "the hands are never empty here (free drops): a FEN lists no pieces in them",
+        ));
+    }
     for (i, ch) in text.chars().enumerate() {
         let c = column + i;
         if ch == '-' && text.len() == 1 {
@@ -107,7 +113,8 @@ pub(super) fn write_promoted(out: &mut String, pos: &Position, sq: Sq) {
 /// Fairy-Stockfish write them).
 pub(super) fn write_hand(out: &mut String, pos: &Position) {
     let rules = pos.rules();
-    if !rules.options.hands() {
+    // Free drops' hands hold every kind for ever: Fairy-Stockfish writes none.
+    if !rules.options.hands() || rules.options.free_drops {
         return;
     }
     out.push('[');

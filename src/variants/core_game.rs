@@ -68,8 +68,14 @@ pub struct Ends {
     pub checkmate: bool,
     /// The checkmated side's result: a loss, or a win where being mated is the goal (losers).
     pub checkmated: Terminal,
-    /// The result for a side with no legal move that is not checkmated.
+    /// The result for a side with no legal move that is not checkmated (with
+    /// `stalemate_count`: for the side with fewer pieces on the board).
     pub stalemate: Terminal,
+    /// A stalemate is judged by the pieces on the board: fewer than the other side's gets
+    /// `stalemate`, more its opposite, as many a draw (the reversi family).
+    pub stalemate_count: bool,
+    /// A board with no empty square ends the game, by `material_count` (a draw without).
+    pub full_board: bool,
     /// A side (almost) out of pieces of a kind loses, or wins.
     pub extinction: Option<Extinction>,
     /// A side with a piece of this kind (`None`: any piece) on this rank (0-based, its own
@@ -120,6 +126,8 @@ impl Ends {
             checkmate: true,
             checkmated: Terminal::Loss,
             stalemate: Terminal::Draw,
+            stalemate_count: false,
+            full_board: false,
             extinction: None,
             reach_rank: None,
             reach_safe: false,
@@ -137,6 +145,33 @@ impl Ends {
             material_count: None,
             mate_rules: None,
         }
+    }
+
+    /// The result for the side to move of `pos`, which has no legal move and is not
+    /// checkmated: `stalemate`, by the pieces where they are counted; a draw there goes to
+    /// the material count where the rules count (as Fairy-Stockfish's does).
+    pub fn stalemate_result(&self, pos: &Position) -> Terminal {
+        let mut result = self.stalemate;
+        if self.stalemate_count {
+            let us = pos.side_to_move();
+            result = match pos.pieces(us).count().cmp(&pos.pieces(us.other()).count()) {
+                std::cmp::Ordering::Less => self.stalemate,
+                std::cmp::Ordering::Greater => self.stalemate.flipped(),
+                std::cmp::Ordering::Equal => Terminal::Draw,
+            };
+        }
+        if result == Terminal::Draw {
+            result = MaterialCount::or_draw(self.material_count.as_ref(), pos);
+        }
+        result
+    }
+
+    /// Is every square of the board taken (by a piece or a blocker)?
+    pub fn board_full(pos: &Position) -> bool {
+        pos.rules()
+            .shape
+            .squares()
+            .all(|sq| pos.piece_at(sq).is_some() || pos.blocker_at(sq))
     }
 
     /// Has the move rule drawn the game (its count of moves without capture or clock-resetting
@@ -200,6 +235,7 @@ impl Ends {
             || self.no_pieces.is_some()
             || self.check_limit.is_some()
             || self.connect.is_some()
+            || self.full_board
     }
 
     /// Extinction, no pieces left, the goal rank (the side that just moved first), then the
@@ -242,6 +278,10 @@ impl Ends {
         }
         if self.connect.is_some_and(|c| c.connected(pos, them)) {
             return Some((Terminal::Loss, DecidedBy::Connected));
+        }
+        if self.full_board && Ends::board_full(pos) {
+            let counted = MaterialCount::or_draw(self.material_count.as_ref(), pos);
+            return Some((counted, DecidedBy::FullBoard));
         }
         if self.goals.is_empty() {
             return None;
@@ -287,6 +327,8 @@ pub enum DecidedBy {
     BothAtGoal,
     /// A side has its pieces in a row.
     Connected,
+    /// The board is full: the pieces are counted.
+    FullBoard,
 }
 
 impl std::fmt::Display for DecidedBy {
@@ -300,6 +342,7 @@ impl std::fmt::Display for DecidedBy {
             DecidedBy::Goal => "goal reached",
             DecidedBy::BothAtGoal => "both reached the goal",
             DecidedBy::Connected => "in a row",
+            DecidedBy::FullBoard => "full board",
         })
     }
 }
@@ -693,7 +736,7 @@ impl Game for CoreGame {
         if self.ends.checkmate && self.pos.in_check(self.pos.side_to_move()) {
             self.ends.checkmated
         } else {
-            self.ends.stalemate
+            self.ends.stalemate_result(&self.pos)
         }
     }
 }

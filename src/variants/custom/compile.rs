@@ -19,6 +19,7 @@ use crate::core::{
 use crate::game::seat_view::BoardStyle;
 use crate::variants::core_game::Goal;
 
+mod enclosing;
 mod ends;
 mod first_moves;
 
@@ -109,6 +110,7 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
         ));
     }
     refuse_walls_with_special(&cx, &doc, &pieces, &obstacles)?;
+    let enclosing = enclosing::enclosing(&cx, &doc, captures_and_drops.drops, files, ranks)?;
 
     let config = RulesConfig {
         files,
@@ -159,7 +161,11 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
             holes: doc.board.holes,
             passing: [passing(&cx, doc.rules.pass.as_ref())?; 2],
             notation: notation(&cx, doc.notation.as_ref())?,
+            flip: enclosing.flip,
+            drop_only: enclosing.drop_only,
+            free_drops: enclosing.free_drops,
         },
+        drop_start: enclosing.drop_start,
     };
     let rules = Rules::new(config.clone()).map_err(|e| cx.err(doc.pieces.span(), e.to_string()))?;
     end_rules.goals = goals

@@ -57,7 +57,10 @@ pub fn outcome(game: &mut CoreGame) -> Option<GameEnd> {
                 other => by_result(other, "checkmated"),
             });
         }
-        return Some(by_result(end.stalemate, "stalemate"));
+        return Some(by_result(
+            end.stalemate_result(game.position()),
+            "stalemate",
+        ));
     }
     if end.dead_position.is_dead(game.position()) {
         return Some(drawn("insufficient material"));

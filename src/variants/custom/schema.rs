@@ -256,6 +256,25 @@ pub struct RulesDoc {
     /// or the side to move passes (even in check).
     #[serde(default)]
     pub bikjang: bool,
+    /// Pieces change sides after each move: `"enclosed"` (those the arrival encloses in a
+    /// line with another of the mover's: reversi), `"adjacent"` (those next to the
+    /// arrival: ataxx) or `"adjacent-if-joined"` (as adjacent, but a drop touching none of
+    /// the mover's pieces flips nothing).
+    #[serde(default)]
+    pub flip: Option<Spanned<String>>,
+    /// With drops: where a drop may go, `"enclosing"` (where it encloses a line of the other
+    /// side's pieces), `"next-to-own"` (beside one of the dropper's) or `"away-from-other"`
+    /// (not orthogonally beside one of the other side's).
+    #[serde(default)]
+    pub drop_only: Option<Spanned<String>>,
+    /// With `drop_only`: squares every drop must go to while one of them is empty (the
+    /// centre of reversi).
+    #[serde(default)]
+    pub drop_start: Option<Spanned<Vec<Spanned<String>>>>,
+    /// With drops: every kind may always be dropped, and the hands are not written in FENs
+    /// (ataxx's clones; Fairy-Stockfish's `freeDrops`).
+    #[serde(default)]
+    pub free_drops: Option<Spanned<bool>>,
 }
 
 #[derive(Deserialize, Debug)]
@@ -347,8 +366,15 @@ pub struct EndDoc {
     pub connect_directions: Option<Spanned<Vec<Spanned<String>>>>,
     #[serde(default)]
     pub no_pieces: Option<Spanned<String>>,
+    /// The result for a side with no legal move (not in check): `"draw"` (default),
+    /// `"loss"`, `"win"`, or `"count"` (fewer pieces on the board than the other side loses,
+    /// as many draws).
     #[serde(default)]
     pub stalemate: Option<Spanned<String>>,
+    /// A board with no empty square ends the game, counted by `material_count` (a draw
+    /// without one).
+    #[serde(default)]
+    pub full_board: bool,
     #[serde(default = "yes")]
     pub fifty_move: bool,
     #[serde(default)]
@@ -406,6 +432,7 @@ impl Default for EndDoc {
             connect_directions: None,
             no_pieces: None,
             stalemate: None,
+            full_board: false,
             fifty_move: true,
             move_rule: None,
             threefold: true,

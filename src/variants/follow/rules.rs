@@ -34,6 +34,7 @@ fn build(files: usize, ranks: usize) -> Result<Rules, RulesError> {
         promotion_kinds: vec![],
         king_safety: false,
         options: crate::core::rules::RuleOptions::default(),
+        drop_start: Vec::new(),
     })
 }
 

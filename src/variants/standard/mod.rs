@@ -67,6 +67,7 @@ pub fn fide_config(castling: Vec<CastlingRule>) -> RulesConfig {
         promotion_kinds: vec![QUEEN, ROOK, BISHOP, KNIGHT],
         king_safety: true,
         options: crate::core::rules::RuleOptions::default(),
+        drop_start: Vec::new(),
     }
 }
 

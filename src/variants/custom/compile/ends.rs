@@ -40,7 +40,7 @@ pub(super) fn ends(
         )),
         None => None,
     };
-    let stalemate = stalemate(cx, end)?;
+    let (stalemate, stalemate_count) = stalemate(cx, end)?;
     if end.checkmate && !has_royal {
         return Err(cx.err(
             doc.pieces.span(),
@@ -88,6 +88,8 @@ pub(super) fn ends(
         checkmate: end.checkmate,
         checkmated,
         stalemate,
+        stalemate_count,
+        full_board: end.full_board,
         extinction,
         reach_rank,
         reach_safe: end.reach_rank.as_ref().is_some_and(|r| r.safe),
@@ -293,16 +295,23 @@ fn repetition(cx: &Ctx<'_>, end: &EndDoc) -> Result<Option<Repetition>, VariantF
     }))
 }
 
-fn stalemate(cx: &Ctx<'_>, end: &EndDoc) -> Result<Terminal, VariantFileError> {
+/// `stalemate`: the result for the side with no move, and whether the pieces are counted
+/// (`"count"`: the side with fewer pieces on the board loses, Fairy-Stockfish's
+/// `stalematePieceCount`).
+fn stalemate(cx: &Ctx<'_>, end: &EndDoc) -> Result<(Terminal, bool), VariantFileError> {
     match end
         .stalemate
         .as_ref()
         .map(|s| (s.get_ref().as_str(), s.span()))
     {
-        None | Some(("draw", _)) => Ok(Terminal::Draw),
-        Some(("loss", _)) => Ok(Terminal::Loss),
-        Some(("win", _)) => Ok(Terminal::Win),
-        Some((_, span)) => Err(cx.err(span, "stalemate is \"draw\", \"loss\" or \"win\"")),
+        None | Some(("draw", _)) => Ok((Terminal::Draw, false)),
+        Some(("loss", _)) => Ok((Terminal::Loss, false)),
+        Some(("win", _)) => Ok((Terminal::Win, false)),
+        Some(("count", _)) => Ok((Terminal::Loss, true)),
+        Some((_, span)) => Err(cx.err(
+            span,
+            "stalemate is \"draw\", \"loss\", \"win\" or \"count\"",
+        )),
     }
 }
 
@@ -355,7 +364,7 @@ fn dead_position(cx: &Ctx<'_>, end: &EndDoc) -> Result<DeadPosition, VariantFile
     }
 }
 
-/// `material_count = "points"` with the pieces' `points` and Black's bonus.
+/// `material_count = "points"` with the pieces' `points` and Black's bonus, or `"pieces"`.
 fn material_count(
     cx: &Ctx<'_>,
     doc: &VariantDoc,
@@ -374,8 +383,24 @@ fn material_count(
         }
         return Ok(None);
     };
+    if kind.get_ref() == "pieces" {
+        // Every piece one point (Fairy-Stockfish's unweighted material: the reversi family).
+        if let Some(p) = doc.pieces.get_ref().iter().find_map(|p| p.points.as_ref()) {
+            return Err(cx.err(p.span(), "points needs material_count = \"points\""));
+        }
+        if let Some(bonus) = &end.material_count_black_bonus {
+            return Err(cx.err(
+                bonus.span(),
+                "material_count_black_bonus needs material_count = \"points\"",
+            ));
+        }
+        return Ok(Some(MaterialCount {
+            points: vec![1; doc.pieces.get_ref().len()],
+            black_bonus_halves: 0,
+        }));
+    }
     if kind.get_ref() != "points" {
-        return Err(cx.err(kind.span(), "material_count is \"points\""));
+        return Err(cx.err(kind.span(), "material_count is \"points\" or \"pieces\""));
     }
     let mut points = Vec::new();
     for p in doc.pieces.get_ref() {
