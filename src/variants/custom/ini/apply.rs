@@ -31,25 +31,20 @@ const OFF_VALUES: &[(&str, &str)] = &[
     ("tripleStepRegionBlack", "-"),
     ("castlingKingFile", "e"),
     ("oppositeCastling", "false"),
-    ("enclosingDrop", "none"),
     ("sittuyinRookDrop", "false"),
     ("gating", "false"),
     ("wallOrMove", "false"),
     ("seirawanGating", "false"),
     ("cambodianMoves", "false"),
     ("soldierPromotionRank", "1"),
-    ("flipEnclosedPieces", "none"),
     ("moveRepetitionIllegal", "false"),
     ("chasingRule", "none"),
-    ("stalematePieceCount", "false"),
     ("shatarMateRule", "false"),
     ("bikjangRule", "false"),
     ("flagPieceCount", "1"),
     ("flagPieceBlockedWin", "false"),
     ("connectNxN", "0"),
     ("collinearN", "0"),
-    ("materialCounting", "none"),
-    ("adjudicateFullBoard", "false"),
     ("countingRule", "none"),
     ("castlingWins", "-"),
 ];
@@ -237,6 +232,9 @@ fn sides(key: &str, base: &str) -> Option<&'static [usize]> {
 fn rule_key(m: &mut Model, key: &str, v: &str) -> Applied {
     if DISPLAY_ONLY.contains(&key) {
         return Ok(());
+    }
+    if let Some(applied) = m.enclosing.apply(key, v) {
+        return applied;
     }
     for (base, set) in [
         ("promotionPawnTypes", 0),

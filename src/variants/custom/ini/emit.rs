@@ -517,6 +517,8 @@ fn rules_lines(w: &mut Writer<'_>, drops: bool) -> String {
     );
     placement_lines(w, &mut rules, drops);
     pass_and_walling_lines(w, &mut rules);
+    m.enclosing
+        .rules_lines(&mut rules, drops, (m.files, m.ranks));
     rules
 }
 
@@ -648,6 +650,8 @@ fn drop_ranks(w: &mut Writer<'_>, kind: &str) -> Option<(u32, u32)> {
 fn start_fen(w: &mut Writer<'_>, s: &StartFen, drops: bool, rights: &str) -> String {
     let mut fen = s.board.clone();
     match (&s.hands, drops) {
+        // Free drops' hands are never written (nor read).
+        (_, true) if w.m.enclosing.free_drops => {}
         (Some(h), true) => fen.push_str(&format!("[{h}]")),
         (None, true) => fen.push_str("[]"),
         (Some(h), false) if !h.is_empty() && h != "-" => {

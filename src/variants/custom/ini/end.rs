@@ -128,9 +128,20 @@ pub(super) fn lines(w: &mut Writer<'_>, start: Option<&StartFen>) -> String {
     if let Some(n) = start.and_then(|s| checks(w, s)) {
         let _ = writeln!(out, "checks = {n}");
     }
-    if m.stalemate != Value::Draw {
-        let _ = writeln!(out, "stalemate = {}", quote(m.stalemate.word()));
+    match (m.enclosing.stalemate_piece_count, m.stalemate) {
+        // Counted, a draw stays a draw whatever the count.
+        (_, Value::Draw) => {}
+        (true, Value::Loss) => {
+            let _ = writeln!(out, "stalemate = \"count\"");
+        }
+        (true, Value::Win) => w
+            .bad
+            .push("stalematePieceCount (with stalemateValue win: more pieces loses)".into()),
+        (false, v) => {
+            let _ = writeln!(out, "stalemate = {}", quote(v.word()));
+        }
     }
+    m.enclosing.end_lines(&mut out);
     if !m.fifty_move {
         let _ = writeln!(out, "fifty_move = false");
     } else if m.move_rule != 50 {

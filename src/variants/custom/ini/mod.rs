@@ -10,6 +10,7 @@
 mod apply;
 mod castling;
 mod emit;
+mod enclosing;
 mod end;
 mod fen;
 mod mobility;
@@ -61,6 +62,10 @@ pub const PARENTS: &[(&str, &str, bool)] = &[
     ("extinction", "extinction", false),
     ("breakthrough", "breakthrough", false),
     ("grand", "grand", false),
+    ("ataxx", "ataxx", false),
+    ("flipersi", "flipersi", false),
+    ("flipello", "flipello", false),
+    ("flipello10", "flipello10", false),
 ];
 
 /// Why a variant was not written.

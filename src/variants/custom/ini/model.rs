@@ -203,6 +203,8 @@ pub struct Model {
     pub n_fold_value: Value,
     pub n_fold_absolute: bool,
     pub perpetual_check_illegal: bool,
+    /// Pieces that change sides, drops that must enclose, and the counted ends with them.
+    pub enclosing: super::enclosing::Enclosing,
 }
 
 fn both<T: Clone>(v: T) -> BySide<T> {
@@ -296,6 +298,7 @@ impl Model {
             n_fold_value: Value::Draw,
             n_fold_absolute: false,
             perpetual_check_illegal: false,
+            enclosing: super::enclosing::Enclosing::default(),
         }
     }
 
@@ -363,6 +366,7 @@ impl Model {
         m.shipped_castling(&doc)?;
         m.shipped_rules(&doc)?;
         m.shipped_end(&doc)?;
+        m.enclosing = super::enclosing::Enclosing::from_shipped(&doc)?;
         let o = &doc.obstacles;
         if !o.walls.is_empty() || !o.trapdoors.is_empty() || !o.mines.is_empty() {
             return Err("obstacles".into());
@@ -616,6 +620,8 @@ impl Model {
         };
         self.stalemate = match e.stalemate.as_ref().map(|s| s.get_ref().as_str()) {
             None => Value::Draw,
+            // The side with fewer pieces loses (`Enclosing::stalemate_piece_count`).
+            Some("count") => Value::Loss,
             Some(s) => Value::parse(s).ok_or("stalemate")?,
         };
         self.extinction = self.shipped_extinction(e)?;

@@ -412,3 +412,50 @@ fn several_double_step_ranks_each_leave_en_passant() {
         "{text}"
     );
 }
+
+#[test]
+fn flips_enclosing_drops_and_counted_ends_are_read_and_written() {
+    // Over ataxx: quadwrangle's flip, drops anywhere, the parent's ends kept.
+    let v = one("[q:ataxx]\nflipEnclosedPieces = quadwrangle\nenclosingDrop = none\n");
+    let text = v.result.expect("written");
+    crate::variants::custom::load_variant_file(&text).expect("loads");
+    for line in [
+        "flip = \"adjacent-if-joined\"",
+        "free_drops = true",
+        "stalemate = \"count\"",
+        "material_count = \"pieces\"",
+        "full_board = true",
+    ] {
+        assert!(text.contains(line), "{line}: {text}");
+    }
+    assert!(!text.contains("drop_only"), "{text}");
+    // Over the template: reversi's drops with a start region of single squares.
+    let v = one(
+        "[r]\nmaxRank = 6\nmaxFile = 6\ncustomPiece1 = p:\npieceDrops = true\n\
+         startFen = 6/6/6/6/6/6[PPpp] w - - 0 1\n\
+         enclosingDrop = reversi\nenclosingDropStart = c3 d3 c4 d4\n\
+         flipEnclosedPieces = reversi\nstalematePieceCount = true\nstalemateValue = loss\n\
+         materialCounting = unweighted\nadjudicateFullBoard = true\n",
+    );
+    let text = v.result.expect("written");
+    crate::variants::custom::load_variant_file(&text).expect("loads");
+    for line in [
+        "flip = \"enclosed\"",
+        "drop_only = \"enclosing\"",
+        "drop_start = [\"c3\", \"c4\", \"d3\", \"d4\"]",
+        "stalemate = \"count\"",
+    ] {
+        assert!(text.contains(line), "{line}: {text}");
+    }
+    // Janggi's weighted counting and a count that makes more pieces lose are not ours.
+    let v = one("[j:ataxx]\nmaterialCounting = janggi\n");
+    assert_eq!(
+        v.result.unwrap_err(),
+        Skip::Unsupported(vec!["materialCounting (value 'janggi')".into()])
+    );
+    let v = one("[w:ataxx]\nstalemateValue = win\n");
+    let Err(Skip::Unsupported(keys)) = v.result else {
+        panic!("written: {:?}", v.result)
+    };
+    assert!(keys[0].starts_with("stalematePieceCount"), "{keys:?}");
+}
