@@ -125,6 +125,10 @@ pub struct HandView {
     pub piece: PieceView,
     /// How many of it the side holds (at least 1).
     pub count: u16,
+    /// The hand never runs out of it (`RuleOptions::free_drops`: ataxx's clones); `count` is
+    /// then 1. Sent only when true.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub unlimited: bool,
 }
 
 /// Both sides' hands, as the page draws them beside the board.
@@ -402,13 +406,19 @@ pub(crate) fn position_hands(pos: &Position) -> Option<Hands> {
     if !rules.options.hands() {
         return None;
     }
+    let unlimited = rules.options.free_drops;
     let held = |color: Color| -> Vec<HandView> {
         (0..rules.pieces.len() as crate::core::KindId)
             .filter_map(|kind| {
-                let count = pos.hand_count(color, kind);
+                let count = if unlimited {
+                    1
+                } else {
+                    pos.hand_count(color, kind)
+                };
                 (count > 0).then(|| HandView {
                     piece: piece_view(pos, Piece { color, kind }),
                     count,
+                    unlimited,
                 })
             })
             .collect()
@@ -436,6 +446,18 @@ pub(crate) fn position_extras(pos: &Position) -> Vec<String> {
                     std::iter::repeat_n(l, pos.hand_count(color, k) as usize)
                 })
                 .collect();
+            if rules.options.free_drops {
+                // Every kind, for ever: the letters once, marked.
+                let each: String = rules
+                    .pieces
+                    .iter()
+                    .map(|p| match color {
+                        Color::White => p.letter,
+                        Color::Black => p.letter.to_ascii_lowercase(),
+                    })
+                    .collect();
+                return format!("{each} (never runs out)");
+            }
             if letters.is_empty() {
                 "-".to_string()
             } else {

@@ -240,7 +240,9 @@ function drawHand(box, color, held) {
     b.className = "hand-piece" + (active && selected === `@${letter}` ? " chosen" : "");
     b.dataset.letter = letter;
     b.dataset.count = h.count;
-    b.title = `${h.piece.color} ${h.piece.kind} ×${h.count}`;
+    // A hand that never runs out (ataxx's clones) shows ∞.
+    const count = h.unlimited ? "∞" : h.count;
+    b.title = `${h.piece.color} ${h.piece.kind} ×${count}`;
     b.disabled = !active;
     const s = document.createElementNS("http://www.w3.org/2000/svg", "svg");
     s.setAttribute("viewBox", "-30 -30 60 60");
@@ -249,7 +251,7 @@ function drawHand(box, color, held) {
     b.appendChild(s);
     const n = document.createElement("span");
     n.className = "count";
-    n.textContent = h.count;
+    n.textContent = count;
     b.appendChild(n);
     // A press selects the piece (its drops are marked) and may start a drag; a keyboard
     // "click" selects too.
