@@ -57,6 +57,13 @@ impl Position {
         code != EMPTY && code != OFFBOARD && code_color(code) == side
     }
 
+    /// Does a piece of `side` stand on one of the eight squares around `sq`?
+    fn touches(&self, sq: Sq, side: usize) -> bool {
+        self.around(sq)
+            .into_iter()
+            .any(|cell| self.held_by(cell, side))
+    }
+
     /// Calls `f` with each of the other side's pieces that a piece of `side` arriving on
     /// `to` encloses in a line (`Flip::Enclosed`); stops early, returning true, where `f`
     /// does.
@@ -96,11 +103,7 @@ impl Position {
         }
         let shape = &self.rules.shape;
         let them = 1 - side;
-        let beside_them = self
-            .around(to)
-            .into_iter()
-            .any(|cell| self.held_by(cell, them));
-        beside_them
+        self.touches(to, them)
             && LINES.into_iter().any(|(dx, dy)| {
                 let step = shape.delta(dx, dy);
                 let mut at = (to as isize + step) as Sq;
@@ -131,12 +134,7 @@ impl Position {
                     false
                 });
             }
-            Flip::AdjacentIfJoined
-                if m.dropped().is_some()
-                    && !self
-                        .around(m.to)
-                        .into_iter()
-                        .any(|cell| self.held_by(cell, side)) => {}
+            Flip::AdjacentIfJoined if m.dropped().is_some() && !self.touches(m.to, side) => {}
             Flip::Adjacent | Flip::AdjacentIfJoined => {
                 flipped.extend(
                     self.around(m.to)
@@ -206,10 +204,7 @@ impl Position {
             }
             match rule {
                 DropOnly::Enclosing => self.encloses_for_drop(m.to, side),
-                DropOnly::NextToOwn => self
-                    .around(m.to)
-                    .into_iter()
-                    .any(|cell| self.held_by(cell, side)),
+                DropOnly::NextToOwn => self.touches(m.to, side),
                 DropOnly::AwayFromOther => {
                     let shape = &self.rules.shape;
                     [(0, 1), (0, -1), (1, 0), (-1, 0)]
