@@ -130,6 +130,7 @@ fn rules(rng: &mut Rng) -> Rules {
         king_safety: rng.below(4) != 0,
         options: chessrules::core::rules::RuleOptions::default(),
         drop_start: Vec::new(),
+        walling_region: Vec::new(),
     })
     .expect("random rules are valid")
 }
@@ -535,6 +536,7 @@ fn boards_that_fit_choose_bitboards() {
         king_safety: true,
         options: chessrules::core::rules::RuleOptions::default(),
         drop_start: Vec::new(),
+        walling_region: Vec::new(),
     })
     .unwrap();
     assert_eq!(big.backend(), Backend::Mailbox, "132 squares do not fit");

@@ -214,6 +214,7 @@ fn wide_piece_tables_count_like_small_ones() {
             king_safety: true,
             options: chessrules::core::rules::RuleOptions::default(),
             drop_start: Vec::new(),
+            walling_region: Vec::new(),
         })
         .expect("valid rules"),
     );

@@ -171,7 +171,7 @@ fn fairy_stockfish_variants_ini_imports_and_every_file_loads() {
     let report = import(&ini, &out);
     let names = written(&report, section_count(&text));
     assert!(
-        names.len() >= 49,
+        names.len() >= 108,
         "only {} imported: {report:#?}",
         names.len()
     );
@@ -202,6 +202,37 @@ fn fairy_stockfish_variants_ini_imports_and_every_file_loads() {
         assert!(!why.is_empty());
     }
     eprintln!("{} imported, {counted} perft lines agree", names.len());
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+/// Sections of `variants.ini` whose rules no perft table reaches (each side's own goal
+/// squares, a count of pieces to bring, a full goal region, drops on top or from any side,
+/// walls left behind, a drop kind never dropped), counted as Fairy-Stockfish's own `go perft`
+/// counts them (`tests/perft/fairy-stockfish-ini.perft`, `scripts/fairy-stockfish-builtin-perft`).
+#[test]
+fn ini_sections_without_a_table_count_as_fairy_stockfish_does() {
+    let ini = Path::new(ROOT).join("variants.ini");
+    if !ini.is_file() {
+        requires::missing("../shared/external/fairy-stockfish/variants.ini");
+        return;
+    }
+    let out = out_dir("ini-counts");
+    import(&ini, &out);
+    let cases = perft_tables::read_table("tests/perft/fairy-stockfish-ini.perft");
+    assert!(cases.len() >= 16);
+    for case in cases {
+        let text = std::fs::read_to_string(out.join(format!("{}.toml", case.id)))
+            .unwrap_or_else(|e| panic!("{} was not written: {e}", case.id));
+        let fen = (case.fen != "startpos").then_some(case.fen.as_str());
+        assert_eq!(
+            perft_of(&text, fen, case.depth),
+            case.nodes,
+            "{} {} depth {}",
+            case.id,
+            case.fen,
+            case.depth
+        );
+    }
     let _ = std::fs::remove_dir_all(&out);
 }
 
@@ -321,8 +352,9 @@ fn perft_of(text: &str, fen: Option<&str>, depth: u32) -> u64 {
 }
 
 /// `dropNoDoubled` (one of the type a file) is `no_doubled_drop`, with
-/// `dropNoDoubledCount` as `no_doubled_drop_count`; a count of 0 (the kind never dropped) is
-/// reported. The counts are pyffish 0.0.90's for the same sections.
+/// `dropNoDoubledCount` as `no_doubled_drop_count`; a count of 0 is the kind never dropped.
+/// The counts are Fairy-Stockfish's (`go perft`, its own build at `c19b5f6c`, and pyffish
+/// 0.0.90's) for the same sections.
 #[test]
 fn drop_no_doubled_is_no_doubled_drop() {
     let (report, dir) = import_text(
@@ -334,17 +366,19 @@ fn drop_no_doubled_is_no_doubled_drop() {
     );
     assert_eq!(
         written(&report, 4),
-        ["nodoubled", "nodoubledknight", "nodoubledtwo"]
-    );
-    assert!(
-        report[3].contains("dropNoDoubledCount (value '0'"),
-        "{report:?}"
+        [
+            "nodoubled",
+            "nodoubledknight",
+            "nodoubledtwo",
+            "nodoubledzero"
+        ]
     );
     let read = |name: &str| {
         std::fs::read_to_string(dir.join("variants").join(format!("{name}.toml"))).expect("file")
     };
     let (pawn, knight) = (read("nodoubled"), read("nodoubledknight"));
-    let two = read("nodoubledtwo");
+    let (two, zero) = (read("nodoubledtwo"), read("nodoubledzero"));
+    assert!(zero.contains("no_doubled_drop_count = 0"), "{zero}");
     assert!(pawn.contains("no_doubled_drop = [\"P\"]"), "{pawn}");
     assert!(knight.contains("no_doubled_drop = [\"N\"]"), "{knight}");
     assert!(two.contains("no_doubled_drop_count = 2"), "{two}");
@@ -357,6 +391,7 @@ fn drop_no_doubled_is_no_doubled_drop() {
         (&pawn, [(44, 2735), (26, 903), (68, 4145)]),
         (&knight, [(70, 3810), (53, 3221), (96, 5127)]),
         (&two, [(70, 4354), (49, 3028), (96, 5869)]),
+        (&zero, [(39, 2425), (21, 645), (63, 3841)]),
     ];
     for (text, counts) in expected {
         for (fen, (one, two)) in fens.iter().zip(counts) {

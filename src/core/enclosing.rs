@@ -35,6 +35,11 @@ pub enum DropOnly {
     NextToOwn,
     /// Not orthogonally next to a piece of the other side (snort's).
     AwayFromOther,
+    /// On the first rank or right above a piece (connect four's gravity).
+    OnTop,
+    /// Where a piece slid in from any edge along a rank or file stops, as Fairy-Stockfish's
+    /// `anyside` finds it (`Position::any_side_squares`).
+    FromAnySide,
 }
 
 /// The eight unit steps, as (file, rank) deltas.
@@ -192,6 +197,11 @@ impl Position {
             .drop_start
             .iter()
             .any(|&cell| self.board[cell as usize] == EMPTY);
+        let any_side = if rule == DropOnly::FromAnySide && bits.is_none() {
+            self.any_side_squares()
+        } else {
+            Vec::new()
+        };
         let allowed = |m: &Move| {
             if m.dropped().is_none() {
                 return true;
@@ -214,6 +224,12 @@ impl Position {
                             !self.held_by(cell, 1 - side)
                         })
                 }
+                DropOnly::OnTop => {
+                    let shape = &self.rules.shape;
+                    shape.rank_of(m.to) == 0
+                        || self.board[(m.to as isize + shape.delta(0, -1)) as usize] != EMPTY
+                }
+                DropOnly::FromAnySide => any_side.contains(&m.to),
             }
         };
         let mut i = start;
@@ -224,5 +240,55 @@ impl Position {
                 out.swap_remove(i);
             }
         }
+    }
+
+    /// `DropOnly::FromAnySide`'s squares, as Fairy-Stockfish's `anyside` finds them: per rank
+    /// whose first square is empty, the lowest-file empty square with a piece (or the edge)
+    /// east of it; per file whose first square is empty, the lowest empty square with a
+    /// piece (or the edge) above it; per file whose last square is empty, the lowest empty
+    /// square with a piece (or the edge) below it; per rank whose last square is empty, the
+    /// lowest-file empty square with a piece (or the edge) west of it. (Its last two take
+    /// the lowest square, not the one a piece sliding in would reach, where a line has gaps;
+    /// followed as it plays.)
+    pub(crate) fn any_side_squares(&self) -> Vec<Sq> {
+        let shape = &self.rules.shape;
+        let (files, ranks) = (shape.files() as i32, shape.ranks() as i32);
+        let taken = |f: i32, r: i32| {
+            shape
+                .try_sq(f, r)
+                .is_some_and(|sq| self.board[sq as usize] != EMPTY)
+        };
+        // Each line's cells in the order Fairy-Stockfish takes the lowest, the square a piece
+        // enters it from, and the neighbour that stops it: (start, step along, stop delta).
+        type Step = (i32, i32);
+        let mut lines: Vec<(Step, Step, Step)> = Vec::new();
+        for r in 0..ranks {
+            lines.push(((0, r), (1, 0), (1, 0)));
+            lines.push(((files - 1, r), (1, 0), (-1, 0)));
+        }
+        for f in 0..files {
+            lines.push(((f, 0), (0, 1), (0, 1)));
+            lines.push(((f, ranks - 1), (0, 1), (0, -1)));
+        }
+        let mut out = Vec::new();
+        for (entry, (sx, sy), (dx, dy)) in lines {
+            if taken(entry.0, entry.1) {
+                continue;
+            }
+            // The line from its lowest cell: a rank from file a, a file from rank 1.
+            let (mut f, mut r) = if sx == 1 { (0, entry.1) } else { (entry.0, 0) };
+            while let Some(sq) = shape.try_sq(f, r) {
+                let stops = shape.try_sq(f + dx, r + dy).is_none() || taken(f + dx, r + dy);
+                if !taken(f, r) && stops {
+                    if !out.contains(&sq) {
+                        out.push(sq);
+                    }
+                    break;
+                }
+                f += sx;
+                r += sy;
+            }
+        }
+        out
     }
 }

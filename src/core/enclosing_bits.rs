@@ -129,6 +129,14 @@ impl Position {
                 let near = (0..4).fold(0, |m, dir| m | lanes.shift(theirs, dir));
                 empty & !near
             }
+            DropOnly::OnTop => {
+                let first_rank = (1u128 << lanes.files) - 1;
+                (lanes.shift(own | theirs, 0) | first_rank) & empty
+            }
+            DropOnly::FromAnySide => self
+                .any_side_squares()
+                .into_iter()
+                .fold(0u128, |m, sq| m | self.rules.cell_bit[sq as usize]),
         })
     }
 

@@ -791,6 +791,7 @@ impl Position {
         scratch.clear();
         if self.rules.filters_moves() {
             if self.rules.options.walling == Some(crate::core::Walling::Duck)
+                && self.rules.walling_region.is_empty()
                 && !self.rules.options.no_giving_check
                 && !self.rules.options.must_capture
             {

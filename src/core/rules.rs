@@ -65,6 +65,10 @@ pub struct RulesConfig {
     /// With `RuleOptions::drop_only`: the squares (file, rank from 0) every drop must go to
     /// while one of them is empty (reversi's centre); empty for none.
     pub drop_start: Vec<(u8, u8)>,
+    /// With `RuleOptions::walling`: the only squares (file, rank from 0) a blocker may be put
+    /// on (Fairy-Stockfish's `wallingRegion`: isolation's start squares stay free); empty for
+    /// the whole board.
+    pub walling_region: Vec<(u8, u8)>,
 }
 
 /// When a side with several royal pieces is in check.
@@ -178,7 +182,8 @@ pub struct RuleOptions {
     /// a piece of that kind (shogi's pawn: nifu).
     pub no_doubled_drop: u64,
     /// How many pieces of a `no_doubled_drop` kind a file may hold before no more of it may
-    /// be dropped there (shogi: 1; tori shogi's swallows: 2). 0 reads as 1.
+    /// be dropped there (shogi: 1; tori shogi's swallows: 2; 0: never dropped, dragonfly's
+    /// pawns).
     pub no_doubled_drop_count: u8,
     /// Kinds (a bit per kind) whose drop may not give checkmate (shogi's pawn).
     pub no_drop_mate: u64,
@@ -222,6 +227,19 @@ pub enum Walling {
     /// An arrow stays on a square the moved piece could move to from where it landed (the
     /// game of the Amazons).
     Arrow,
+    /// A wall stays on the square the moved piece left (snailtrail, joust: Fairy-Stockfish's
+    /// `past`).
+    Past,
+    /// A wall stays on any square empty after the move (isolation: Fairy-Stockfish's
+    /// `static`).
+    Static,
+}
+
+impl Walling {
+    /// Does the blocker stay where it was put (every rule but the duck's)?
+    pub fn stays(self) -> bool {
+        self != Walling::Duck
+    }
 }
 
 /// When a side may pass (`RuleOptions::passing`), as Fairy-Stockfish's `pass` and
@@ -532,6 +550,8 @@ pub struct Rules {
     pub(crate) parts: bool,
     /// `RulesConfig::drop_start`'s cells.
     pub(crate) drop_start: Vec<Sq>,
+    /// `RulesConfig::walling_region` per cell; empty: every square.
+    pub(crate) walling_region: Vec<bool>,
     /// The board on the bitboard bits, for shifting sets of squares (`core::enclosing_bits`).
     pub(crate) lanes: crate::core::enclosing_bits::BitLanes,
     /// The only options that filter the moves are `drop_only` and a pass when stalemated, and
@@ -628,6 +648,7 @@ impl Rules {
             king_safety,
             mut options,
             drop_start,
+            walling_region,
         } = config;
         if pieces.len() > 60 {
             return Err(RulesError::TooManyKinds(pieces.len()));
@@ -707,6 +728,7 @@ impl Rules {
                 .iter()
                 .filter_map(|&(file, rank)| shape.try_sq(file.into(), rank.into()))
                 .collect(),
+            walling_region: build::cells_marked(&shape, &walling_region),
             immobile,
             castle_masks: build::castle_masks(&castle_cells, &cell_bit),
             castle_rights_of: build::castle_rights_of(&castling),

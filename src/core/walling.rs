@@ -1,7 +1,8 @@
 //! Blockers placed as the second part of every move (`RuleOptions::walling`): the duck, which
-//! moves to any other square left empty after each move (duck chess), or an arrow, which stays
-//! on a square the moved piece could move to from where it landed (the game of the Amazons),
-//! as Fairy-Stockfish's `wallingRule` plays them.
+//! moves to any other square left empty after each move (duck chess), or a wall that stays:
+//! an arrow on a square the moved piece could move to from where it landed (the game of the
+//! Amazons), on the square it left (snailtrail), or on any square left empty (isolation), as
+//! Fairy-Stockfish's `wallingRule` plays them, each within its `wallingRegion`.
 //!
 //! A blocker's cell holds `OFFBOARD`, the padding's code: no piece enters or captures it,
 //! rides stop at it and leapers cannot land on it, in every generator of the mailbox, which
@@ -101,14 +102,25 @@ impl Position {
             .rules
             .shape
             .squares()
-            .filter(|&sq| self.board[sq as usize] == EMPTY)
+            .filter(|&sq| self.board[sq as usize] == EMPTY && self.may_wall(sq))
             .collect();
         for m in alone {
             match rule {
-                Walling::Duck => self.push_duck_moves(m, &empty, out),
+                Walling::Duck | Walling::Static => self.push_duck_moves(m, &empty, out),
                 Walling::Arrow => self.push_arrow_moves(m, out),
+                Walling::Past => {
+                    if m.dropped().is_none() && self.may_wall(m.from) {
+                        out.push(m.walled(m.from));
+                    }
+                }
             }
         }
+    }
+
+    /// May a blocker be put on `sq` (the walling region, where the rules name one)?
+    fn may_wall(&self, sq: Sq) -> bool {
+        let region = &self.rules.walling_region;
+        region.is_empty() || region.get(sq as usize).copied().unwrap_or(false)
     }
 
     /// How many moves the one-part moves `alone` make with the duck: each once per square
@@ -150,9 +162,9 @@ impl Position {
         }
     }
 
-    /// `m` with the duck on each square empty after it: the empty squares now, less the one
-    /// it lands on, and those it empties (its origin, a captured pawn's en passant square, a
-    /// castled rook's).
+    /// `m` with the duck (or a static wall) on each square empty after it and open to
+    /// blockers: the empty squares now, less the one it lands on, and those it empties (its
+    /// origin, a captured pawn's en passant square, a castled rook's).
     fn push_duck_moves(&self, m: Move, empty: &[Sq], out: &mut Vec<Move>) {
         let (freed, filled) = self.duck_changes(m);
         let after = |sq: Sq| !filled.contains(&sq);
@@ -160,7 +172,7 @@ impl Position {
             out.push(m.walled(sq));
         }
         for sq in freed {
-            if sq != NO_SQ && after(sq) {
+            if sq != NO_SQ && after(sq) && self.may_wall(sq) {
                 out.push(m.walled(sq));
             }
         }
@@ -174,7 +186,7 @@ impl Position {
         self.piece_moves(m.to, &mut reach);
         let mut seen: Vec<Sq> = Vec::with_capacity(reach.len());
         for r in reach {
-            if self.board[r.to as usize] == EMPTY && !seen.contains(&r.to) {
+            if self.board[r.to as usize] == EMPTY && self.may_wall(r.to) && !seen.contains(&r.to) {
                 seen.push(r.to);
             }
         }

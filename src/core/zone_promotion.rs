@@ -207,7 +207,7 @@ impl Position {
             .filter_map(|r| shape.try_sq(file, r))
             .filter(|&s| self.board[s as usize] == code)
             .count();
-        on_file >= usize::from(self.rules.options.no_doubled_drop_count.max(1))
+        on_file >= usize::from(self.rules.options.no_doubled_drop_count)
     }
 
     /// Does the drop `m` leave the opponent in check with no legal move?

@@ -33,7 +33,7 @@ pub struct Cell {
     /// The piece on it, if any.
     pub piece: Option<PieceView>,
     /// `open_trapdoor`, `trapdoor`, `mine` or `trapdoor_mine` (hidden ones only when revealed);
-    /// `duck` or `arrow` for a blocker (`RuleOptions::walling`).
+    /// `duck`, `arrow` or `wall` for a blocker (`RuleOptions::walling`).
     pub obstacle: Option<&'static str>,
 }
 
@@ -394,6 +394,7 @@ pub(crate) fn position_cells(pos: &Position) -> Vec<Cell> {
                 .blocker_at(sq)
                 .then(|| match pos.rules().options.walling {
                     Some(crate::core::Walling::Arrow) => "arrow",
+                    Some(crate::core::Walling::Past | crate::core::Walling::Static) => "wall",
                     _ => "duck",
                 }),
         })

@@ -17,6 +17,9 @@ pub struct Connect {
     pub vertical: bool,
     /// Along both diagonals.
     pub diagonal: bool,
+    /// What the side that makes the row gets: a win, or a loss where making one is to be
+    /// avoided (connect four's misère).
+    pub result: crate::game::Terminal,
 }
 
 impl Connect {

@@ -232,6 +232,7 @@ impl Ends {
         self.extinction.is_some()
             || self.reach_rank.is_some()
             || (!self.goals.is_empty() && (self.goal_reply || self.goal_hold))
+            || self.goals.iter().any(|g| !g.is_plain())
             || self.no_pieces.is_some()
             || self.check_limit.is_some()
             || self.connect.is_some()
@@ -276,8 +277,8 @@ impl Ends {
             (true, false) => return Some((Terminal::Win, DecidedBy::GoalRank)),
             (false, false) => {}
         }
-        if self.connect.is_some_and(|c| c.connected(pos, them)) {
-            return Some((Terminal::Loss, DecidedBy::Connected));
+        if let Some(c) = self.connect.filter(|c| c.connected(pos, them)) {
+            return Some((c.result.flipped(), DecidedBy::Connected));
         }
         if self.full_board && Ends::board_full(pos) {
             let counted = MaterialCount::or_draw(self.material_count.as_ref(), pos);
@@ -292,7 +293,14 @@ impl Ends {
                 .on_goal(pos, us)
                 .then_some((Terminal::Win, DecidedBy::Goal));
         }
-        match (self.on_goal(pos, us), self.on_goal(pos, them)) {
+        // A side's own goal (or a count of pieces) reached by the other side's move (its
+        // last empty square filled) is not yet a win: it wins once its own move leaves it
+        // reached, as Fairy-Stockfish judges only the side that just moved.
+        let ours = self
+            .goals
+            .iter()
+            .any(|g| g.is_plain() && g.reached(pos, us));
+        match (ours, self.on_goal(pos, them)) {
             (true, true) => Some((Terminal::Draw, DecidedBy::BothAtGoal)),
             (true, false) => Some((Terminal::Win, DecidedBy::Goal)),
             (false, true) => {
@@ -352,17 +360,50 @@ impl std::fmt::Display for DecidedBy {
 pub struct Goal {
     /// The kind that must arrive.
     pub kind: KindId,
-    /// The goal squares (mailbox cells), the same for both sides.
+    /// The goal squares (mailbox cells).
     pub squares: Vec<Sq>,
+    /// The side whose goal it is (`None`: both sides').
+    pub side: Option<Color>,
+    /// How many of the side's pieces of the kind must stand there (Fairy-Stockfish's
+    /// `flagPieceCount`: halma's nine knights); 1 for the usual goal.
+    pub count: u8,
+    /// One piece there is enough once no goal square is empty (Fairy-Stockfish's
+    /// `flagPieceBlockedWin`: kono's pieces cannot all enter while the other side's stay).
+    pub when_full: bool,
 }
 
 impl Goal {
-    /// Has `side` a piece of the goal's kind on one of its squares?
+    /// Is it `side`'s goal?
+    pub fn applies_to(&self, side: Color) -> bool {
+        self.side.is_none_or(|s| s == side)
+    }
+
+    /// Is it a goal of one piece on any of its squares, the same for both sides (the one
+    /// perft's walk judges by arrival, `Arrivals`)?
+    fn is_plain(&self) -> bool {
+        self.side.is_none() && self.count == 1 && !self.when_full
+    }
+
+    /// Has `side` reached the goal: enough of its pieces of the goal's kind on its squares?
     fn reached(&self, pos: &Position, side: Color) -> bool {
-        self.squares.iter().any(|&sq| {
-            pos.piece_at(sq)
-                .is_some_and(|p| p.color == side && p.kind == self.kind)
-        })
+        if !self.applies_to(side) {
+            return false;
+        }
+        let there = self
+            .squares
+            .iter()
+            .filter(|&&sq| {
+                pos.piece_at(sq)
+                    .is_some_and(|p| p.color == side && p.kind == self.kind)
+            })
+            .count();
+        there >= usize::from(self.count)
+            || (self.when_full
+                && there > 0
+                && self
+                    .squares
+                    .iter()
+                    .all(|&sq| pos.piece_at(sq).is_some() || pos.blocker_at(sq)))
     }
 }
 

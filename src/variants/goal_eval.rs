@@ -49,8 +49,11 @@ pub fn evaluate(pos: &Position, values: &PieceValues, ends: &Ends) -> i32 {
         eval::evaluate_with(pos, values, king_safety)
     };
     for goal in &ends.goals {
-        score += near_goal(pos, us, goal.kind, &goal.squares)
-            - near_goal(pos, them, goal.kind, &goal.squares);
+        for (side, sign) in [(us, 1), (them, -1)] {
+            if goal.applies_to(side) {
+                score += sign * near_goal(pos, side, goal.kind, &goal.squares);
+            }
+        }
     }
     if let Some((kind, rank)) = ends.reach_rank {
         score += near_rank(pos, us, kind, rank) - near_rank(pos, them, kind, rank);

@@ -1,6 +1,7 @@
 // Moves in two parts on the page (issue 70): S-chess's gating chooser after a move off a
 // gate, duck chess's second click that places the duck, drawn as a piece of no side,
-// placement's setup, dropped from the hand, and sittuyin's promotion in place (a second
+// snailtrail's wall placed with the move where it has one square, placement's setup,
+// dropped from the hand, and sittuyin's promotion in place (a second
 // click on the pawn) or by a met's step.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -55,6 +56,18 @@ test("duck: the second click places the duck, which is drawn and blocks", async 
   await clickSquare(page, "d7");
   await page.waitForSelector("circle[data-target='d6']");
   assert.equal(await page.locator("circle[data-target='d5']").count(), 0);
+  await page.close();
+});
+
+test("snailtrail: one click moves the snail and walls the square it left", async () => {
+  const page = await openPage(browser, server.url, "snailtrail");
+  await clickSquare(page, "a1");
+  await page.waitForSelector("circle[data-target='b2']");
+  await clickSquare(page, "b2");
+  // The wall has one square to go to: it is placed with the move, no second click.
+  await plies(page, 1);
+  assert.equal(await pieceOn(page, "b2"), "P");
+  await page.waitForSelector("g.obstacle.wall[data-obstacle='wall']");
   await page.close();
 });
 

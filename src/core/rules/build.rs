@@ -261,3 +261,21 @@ pub(super) fn zoned(zones: &[Vec<Option<Zone>>; 2]) -> [u128; 2] {
             })
     })
 }
+
+/// Per mailbox cell: is it one of `squares` (file, rank from 0)? Empty when `squares` is
+/// (a rule that names no squares holds everywhere). Off-board squares are left out.
+pub(super) fn cells_marked(shape: &BoardShape, squares: &[(u8, u8)]) -> Vec<bool> {
+    if squares.is_empty() {
+        return Vec::new();
+    }
+    let mut cells = vec![false; shape.cells()];
+    for &(file, rank) in squares {
+        if let Some(cell) = shape
+            .try_sq(file.into(), rank.into())
+            .and_then(|sq| cells.get_mut(sq as usize))
+        {
+            *cell = true;
+        }
+    }
+    cells
+}

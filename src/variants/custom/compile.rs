@@ -166,13 +166,17 @@ pub fn compile(text: &str) -> Result<CustomVariant, VariantFileError> {
             free_drops: enclosing.free_drops,
         },
         drop_start: enclosing.drop_start,
+        walling_region: walling_region(&cx, &doc, files, ranks)?,
     };
     let rules = Rules::new(config.clone()).map_err(|e| cx.err(doc.pieces.span(), e.to_string()))?;
     end_rules.goals = goals
         .into_iter()
-        .map(|(kind, squares)| Goal {
-            kind,
-            squares: squares.into_iter().map(|sq| rules.shape.sq(sq)).collect(),
+        .map(|g| Goal {
+            kind: g.kind,
+            squares: g.squares.into_iter().map(|sq| rules.shape.sq(sq)).collect(),
+            side: g.side,
+            count: g.count,
+            when_full: g.when_full,
         })
         .collect();
     let variant = CustomVariant {
@@ -527,7 +531,7 @@ fn captures_and_drops(
         Some(n) if doc.rules.no_doubled_drop.is_empty() => {
             return Err(cx.err(n.span(), "no_doubled_drop_count needs no_doubled_drop"));
         }
-        Some(n) => count(cx, n, 1, 64, "no_doubled_drop_count")? as u8,
+        Some(n) => count(cx, n, 0, 64, "no_doubled_drop_count")? as u8,
     };
     Ok(CapturesAndDrops {
         no_doubled_drop_count,
@@ -850,6 +854,22 @@ fn passing(cx: &Ctx<'_>, pass: Option<&Spanned<String>>) -> Result<Passing, Vari
     }
 }
 
+/// `[rules] walling_region`: the squares blockers may go to (empty: all), only with `walling`.
+fn walling_region(
+    cx: &Ctx<'_>,
+    doc: &VariantDoc,
+    files: usize,
+    ranks: usize,
+) -> Result<Vec<(u8, u8)>, VariantFileError> {
+    match &doc.rules.walling_region {
+        None => Ok(Vec::new()),
+        Some(squares) if doc.rules.walling.is_none() => {
+            Err(cx.err(squares.span(), "walling_region needs walling"))
+        }
+        Some(squares) => zone_squares(cx, squares, files, ranks),
+    }
+}
+
 /// `[rules] walling`: what every move's second part places.
 fn walling(
     cx: &Ctx<'_>,
@@ -859,7 +879,12 @@ fn walling(
         None => Ok(None),
         Some(("duck", _)) => Ok(Some(Walling::Duck)),
         Some(("arrow", _)) => Ok(Some(Walling::Arrow)),
-        Some((_, span)) => Err(cx.err(span, "walling is \"duck\" or \"arrow\"")),
+        Some(("past", _)) => Ok(Some(Walling::Past)),
+        Some(("static", _)) => Ok(Some(Walling::Static)),
+        Some((_, span)) => Err(cx.err(
+            span,
+            "walling is \"duck\", \"arrow\", \"past\" or \"static\"",
+        )),
     }
 }
 

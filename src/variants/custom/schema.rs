@@ -249,9 +249,14 @@ pub struct RulesDoc {
     /// When a side may pass: `"always"` (when not in check) or `"when-stalemated"`.
     #[serde(default)]
     pub pass: Option<Spanned<String>>,
-    /// A blocker placed after every move: `"duck"` (duck chess) or `"arrow"` (the Amazons).
+    /// A blocker placed after every move: `"duck"` (duck chess), `"arrow"` (the Amazons),
+    /// `"past"` (a wall on the square the piece left: snailtrail) or `"static"` (a wall on
+    /// any empty square: isolation).
     #[serde(default)]
     pub walling: Option<Spanned<String>>,
+    /// With `walling`: the only squares a blocker may go to (the whole board without it).
+    #[serde(default)]
+    pub walling_region: Option<Spanned<Vec<Spanned<String>>>>,
     /// Janggi's bikjang: royal pieces facing each other on an open line must part at once,
     /// or the side to move passes (even in check).
     #[serde(default)]
@@ -364,6 +369,10 @@ pub struct EndDoc {
     /// With `connect`: `"horizontal"`, `"vertical"`, `"diagonal"` (all unless said).
     #[serde(default)]
     pub connect_directions: Option<Spanned<Vec<Spanned<String>>>>,
+    /// With `connect`: what the side that makes the row gets, `"win"` (the default) or
+    /// `"loss"`.
+    #[serde(default)]
+    pub connect_result: Option<Spanned<String>>,
     #[serde(default)]
     pub no_pieces: Option<Spanned<String>>,
     /// The result for a side with no legal move (not in check): `"draw"` (default),
@@ -430,6 +439,7 @@ impl Default for EndDoc {
             connect: None,
             connect_pieces: Vec::new(),
             connect_directions: None,
+            connect_result: None,
             no_pieces: None,
             stalemate: None,
             full_board: false,
@@ -464,6 +474,15 @@ pub struct ReachDoc {
 pub struct GoalDoc {
     pub piece: Spanned<String>,
     pub squares: Spanned<Vec<Spanned<String>>>,
+    /// `"white"` or `"black"`: one side's goal (both sides' without it).
+    #[serde(default)]
+    pub side: Option<Spanned<String>>,
+    /// How many of the side's pieces of the kind must stand on the squares (1 without it).
+    #[serde(default)]
+    pub count: Option<Spanned<i64>>,
+    /// One piece there is enough once none of the squares is empty.
+    #[serde(default)]
+    pub when_full: bool,
 }
 
 #[derive(Deserialize, Debug, Default)]

@@ -153,6 +153,7 @@ pub fn rules(allocated: &[u32; 11]) -> Arc<Rules> {
         king_safety: true,
         options: crate::core::rules::RuleOptions::default(),
         drop_start: Vec::new(),
+        walling_region: Vec::new(),
     };
     // The table is fixed data; a failure here is a programming error that every test catches.
     Arc::new(Rules::new(config).expect("the fairy rules are well-formed"))

@@ -35,6 +35,7 @@ fn build(files: usize, ranks: usize) -> Result<Rules, RulesError> {
         king_safety: false,
         options: crate::core::rules::RuleOptions::default(),
         drop_start: Vec::new(),
+        walling_region: Vec::new(),
     })
 }
 

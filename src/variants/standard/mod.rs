@@ -68,6 +68,7 @@ pub fn fide_config(castling: Vec<CastlingRule>) -> RulesConfig {
         king_safety: true,
         options: crate::core::rules::RuleOptions::default(),
         drop_start: Vec::new(),
+        walling_region: Vec::new(),
     }
 }
 

@@ -501,9 +501,13 @@ async function select(square) {
 // A move whose piece has moved and whose blocker is still to place ({ from, to, options }).
 let placingWall = null;
 
-// What the blocker of this variant is called on the page.
+// What the blocker of this variant is called on the page: the duck, an arrow, or a wall
+// that stays where it is put (isolation's, before the first one stands).
 function variantBlocker() {
-  return view.cells.some((c) => c.obstacle === "arrow") || view.variant === "amazons" ? "arrow" : "duck";
+  const on = (kind) => view.cells.some((c) => c.obstacle === kind);
+  if (on("arrow") || view.variant === "amazons") return "arrow";
+  if (on("duck") || view.variant === "duck") return "duck";
+  return "wall";
 }
 
 async function moveTo(from, to) {
@@ -511,6 +515,9 @@ async function moveTo(from, to) {
   const options = targets.filter((t) => t.to === to);
   // A blocker after the move (the duck, an arrow): the second click says where it goes; the
   // squares it may go to are marked as the move's targets were.
+  // A blocker with only one square to go to (snailtrail's wall, on the square left) is
+  // placed with the move.
+  if (options.length === 1 && options[0].wall) return play({ text: options[0].text }, [from, to]);
   if (options.some((t) => t.wall)) {
     placingWall = { from, to, options };
     targets = options.map((t) => ({ to: t.wall, text: t.text, capture: false }));

@@ -226,7 +226,7 @@ function drawObstacle(parent, kind, x, y) {
     el("circle", { cx: cx + 6, cy: cy - 8, r: 8, class: "duck-body" }, g);
     el("path", { d: `M ${cx + 13} ${cy - 9} l 8 2 l -8 3 z`, class: "duck-beak" }, g);
   }
-  if (kind === "arrow") {
+  if (kind === "arrow" || kind === "wall") {
     el("rect", { x: x + 4, y: y + 4, width: CELL - 8, height: CELL - 8, rx: 3, class: "arrow-block" }, g);
   }
   if (kind === "mine" || kind === "trapdoor_mine") {

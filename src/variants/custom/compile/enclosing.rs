@@ -51,10 +51,13 @@ pub(super) fn enclosing(
         Some(("enclosing", _)) => Some(DropOnly::Enclosing),
         Some(("next-to-own", _)) => Some(DropOnly::NextToOwn),
         Some(("away-from-other", _)) => Some(DropOnly::AwayFromOther),
+        Some(("on-top", _)) => Some(DropOnly::OnTop),
+        Some(("from-any-side", _)) => Some(DropOnly::FromAnySide),
         Some((_, span)) => {
             return Err(cx.err(
                 span,
-                "drop_only is \"enclosing\", \"next-to-own\" or \"away-from-other\"",
+                "drop_only is \"enclosing\", \"next-to-own\", \"away-from-other\", \"on-top\" \
+                 or \"from-any-side\"",
             ));
         }
     };

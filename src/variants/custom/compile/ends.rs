@@ -1,7 +1,7 @@
 //! `[end]`: how a variant file's game ends, each value checked where it stands.
 
 use super::{count, Ctx, KindOf};
-use crate::core::{KindId, Square};
+use crate::core::{Color, KindId, Square};
 use crate::game::Terminal;
 use crate::variants::connect::Connect;
 use crate::variants::core_game::Ends;
@@ -15,8 +15,17 @@ use crate::variants::mate_rules::MateRules;
 use crate::variants::repetition::Repetition;
 use toml::Spanned;
 
-/// A goal's kind and its squares, named before the board's shape can place them.
-pub(super) type GoalSquares = Vec<(KindId, Vec<Square>)>;
+/// A goal as the file says it, its squares named before the board's shape can place them.
+pub(super) struct GoalSpec {
+    pub kind: KindId,
+    pub squares: Vec<Square>,
+    pub side: Option<Color>,
+    pub count: u8,
+    pub when_full: bool,
+}
+
+/// The file's goals.
+pub(super) type GoalSquares = Vec<GoalSpec>;
 
 /// The file's ends, with `goals` left empty: their squares come back beside them, to be
 /// placed once `Rules` knows the board's shape.
@@ -196,7 +205,19 @@ fn connect(
         if let Some(d) = &end.connect_directions {
             return Err(cx.err(d.span(), "connect_directions needs connect"));
         }
+        if let Some(r) = &end.connect_result {
+            return Err(cx.err(r.span(), "connect_result needs connect"));
+        }
         return Ok(None);
+    };
+    let result = match end
+        .connect_result
+        .as_ref()
+        .map(|r| (r.get_ref().as_str(), r.span()))
+    {
+        None | Some(("win", _)) => Terminal::Win,
+        Some(("loss", _)) => Terminal::Loss,
+        Some((_, span)) => return Err(cx.err(span, "connect_result is \"win\" or \"loss\"")),
     };
     let n = count(cx, n, 2, longest, "connect")? as u8;
     let mut kinds = if end.connect_pieces.is_empty() {
@@ -213,6 +234,7 @@ fn connect(
         horizontal: true,
         vertical: true,
         diagonal: true,
+        result,
     };
     if let Some(dirs) = &end.connect_directions {
         (c.horizontal, c.vertical, c.diagonal) = (false, false, false);
@@ -297,7 +319,7 @@ fn repetition(cx: &Ctx<'_>, end: &EndDoc) -> Result<Option<Repetition>, VariantF
 
 /// `stalemate`: the result for the side with no move, and whether the pieces are counted
 /// (`"count"`: the side with fewer pieces on the board loses, Fairy-Stockfish's
-/// `stalematePieceCount`).
+/// `stalematePieceCount`; `"fewer-wins"`: it wins, suicide chess's count).
 fn stalemate(cx: &Ctx<'_>, end: &EndDoc) -> Result<(Terminal, bool), VariantFileError> {
     match end
         .stalemate
@@ -308,9 +330,10 @@ fn stalemate(cx: &Ctx<'_>, end: &EndDoc) -> Result<(Terminal, bool), VariantFile
         Some(("loss", _)) => Ok((Terminal::Loss, false)),
         Some(("win", _)) => Ok((Terminal::Win, false)),
         Some(("count", _)) => Ok((Terminal::Loss, true)),
+        Some(("fewer-wins", _)) => Ok((Terminal::Win, true)),
         Some((_, span)) => Err(cx.err(
             span,
-            "stalemate is \"draw\", \"loss\", \"win\" or \"count\"",
+            "stalemate is \"draw\", \"loss\", \"win\", \"count\" or \"fewer-wins\"",
         )),
     }
 }
@@ -332,7 +355,23 @@ fn goals(
         for sq in g.squares.get_ref() {
             squares.push(board_square(cx, sq, files, ranks)?);
         }
-        goals.push((kind, squares));
+        let side = match g.side.as_ref().map(|s| (s.get_ref().as_str(), s.span())) {
+            None => None,
+            Some(("white", _)) => Some(Color::White),
+            Some(("black", _)) => Some(Color::Black),
+            Some((_, span)) => return Err(cx.err(span, "side is \"white\" or \"black\"")),
+        };
+        let count = match &g.count {
+            None => 1,
+            Some(n) => count(cx, n, 1, 64, "count")? as u8,
+        };
+        goals.push(GoalSpec {
+            kind,
+            squares,
+            side,
+            count,
+            when_full: g.when_full,
+        });
     }
     Ok(goals)
 }

@@ -41,8 +41,6 @@ const OFF_VALUES: &[(&str, &str)] = &[
     ("chasingRule", "none"),
     ("shatarMateRule", "false"),
     ("bikjangRule", "false"),
-    ("flagPieceCount", "1"),
-    ("flagPieceBlockedWin", "false"),
     ("connectNxN", "0"),
     ("collinearN", "0"),
     ("countingRule", "none"),
@@ -255,13 +253,26 @@ fn rule_key(m: &mut Model, key: &str, v: &str) -> Applied {
             return Ok(());
         }
     }
+    if let Some(s) = sides(key, "enPassantRegion") {
+        // No square at all is no en passant (georgian); a region of some squares only we
+        // cannot say.
+        let r = parse_region(v)?;
+        if !r.ranks.is_empty() || !r.squares.is_empty() {
+            return Err(Why::Value);
+        }
+        for &side in s {
+            m.en_passant_kinds[side] = Vec::new();
+        }
+        return Ok(());
+    }
     for (base, which) in [
         ("promotionRegion", 0),
         ("doubleStepRegion", 1),
         ("dropRegion", 2),
         ("flagRegion", 3),
+        ("wallingRegion", 4),
     ] {
-        if let Some(s) = sides(key, base).filter(|s| which == 3 || s.len() == 1) {
+        if let Some(s) = sides(key, base).filter(|s| which >= 3 || s.len() == 1) {
             let r = parse_region(v)?;
             for &side in s {
                 match which {
@@ -271,7 +282,8 @@ fn rule_key(m: &mut Model, key: &str, v: &str) -> Applied {
                         m.double_step_inherited = false;
                     }
                     2 => m.drop_region[side] = Some(r.clone()),
-                    _ => m.flag_region[side] = r.clone(),
+                    3 => m.flag_region[side] = r.clone(),
+                    _ => m.walling_region[side] = Some(r.clone()),
                 }
             }
             return Ok(());
@@ -389,12 +401,15 @@ fn rule_key(m: &mut Model, key: &str, v: &str) -> Applied {
         "connectVertical" => m.connect_lines[1] = boolean(v)?,
         "connectDiagonal" => m.connect_lines[2] = boolean(v)?,
         "connectValue" => {
-            // The connecting side's result: ours is a win.
-            if Value::parse(v) != Some(Value::Win) {
-                return Err(Why::Value);
-            }
+            // The connecting side's result: a win or a loss (a draw is not ours).
+            m.connect_value = match Value::parse(v) {
+                Some(v @ (Value::Win | Value::Loss)) => v,
+                _ => return Err(Why::Value),
+            };
         }
         "flagPieceSafe" => m.flag_piece_safe = boolean(v)?,
+        "flagPieceCount" => m.flag_piece_count = int(v)?,
+        "flagPieceBlockedWin" => m.flag_piece_blocked_win = boolean(v)?,
         "checkCounting" => m.check_counting = boolean(v)?,
         "nMoveRule" => {
             let n = int(v)?;

@@ -490,18 +490,10 @@ fn rules_lines(w: &mut Writer<'_>, drops: bool) -> String {
         .as_ref()
         .filter(|k| drops && m.piece(k).is_some())
     {
-        match m.no_doubled_count {
-            0 => {
-                // Every drop of the kind forbidden: not a count our key has.
-                w.bad
-                    .push("dropNoDoubledCount (value '0': the kind never dropped)".into());
-            }
-            n => {
-                let _ = writeln!(rules, "no_doubled_drop = [{}]", quote(&w.letter(kind)));
-                if n != 1 {
-                    let _ = writeln!(rules, "no_doubled_drop_count = {n}");
-                }
-            }
+        // A count of 0 forbids every drop of the kind (dragonfly's pawns stay in hand).
+        let _ = writeln!(rules, "no_doubled_drop = [{}]", quote(&w.letter(kind)));
+        if m.no_doubled_count != 1 {
+            let _ = writeln!(rules, "no_doubled_drop_count = {}", m.no_doubled_count);
         }
     }
     if m.shogi_pawn_drop_mate_illegal && drops && m.piece("shogiPawn").is_some() {
@@ -589,11 +581,43 @@ fn pass_and_walling_lines(w: &mut Writer<'_>, rules: &mut String) {
                 "wallingRule (value 'duck', with a royal piece: the duck may block a check)".into(),
             );
         }
-        "duck" | "arrow" => {
+        "duck" | "arrow" | "past" | "static" => {
             let _ = writeln!(rules, "walling = \"{}\"", m.walling);
+            walling_region_line(w, rules);
         }
         other => w.bad.push(format!("wallingRule (value '{other}')")),
     }
+}
+
+/// `[rules] walling_region`, where Fairy-Stockfish's `wallingRegion` leaves out squares of the
+/// board (the same for both sides: ours is one region).
+fn walling_region_line(w: &mut Writer<'_>, rules: &mut String) {
+    let m = w.m;
+    let (files, ranks) = (m.files, m.ranks);
+    let whole = (files * ranks) as usize;
+    let [white, black] = m
+        .walling_region
+        .each_ref()
+        .map(|r| r.as_ref().map(|r| r.on_board(files, ranks)));
+    let squares = match (white, black) {
+        (None, None) => return,
+        (Some(a), Some(b)) if a == b => a,
+        _ => {
+            w.bad
+                .push("wallingRegionWhite/wallingRegionBlack (the sides differ)".into());
+            return;
+        }
+    };
+    if squares.len() == whole {
+        return;
+    }
+    let mut ordered: Vec<(u32, u32)> = squares.into_iter().collect();
+    ordered.sort_by_key(|&(f, r)| (r, f));
+    let names: Vec<String> = ordered
+        .iter()
+        .map(|&(f, r)| quote(&square_name(f, r)))
+        .collect();
+    let _ = writeln!(rules, "walling_region = [{}]", names.join(", "));
 }
 
 /// Our `drop_ranks` for a kind (1-based, from the owner's side), `None` for anywhere.
@@ -681,10 +705,7 @@ pub(super) fn checks(w: &mut Writer<'_>, s: &StartFen) -> Option<u32> {
             None
         }
         (None, Some(n)) => Some(n),
-        (None, None) => {
-            w.bad
-                .push("checkCounting (no check counts in the start position)".into());
-            None
-        }
+        // Fairy-Stockfish reads a start position without counts as the next check winning.
+        (None, None) => Some(1),
     }
 }

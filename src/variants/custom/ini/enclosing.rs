@@ -52,6 +52,8 @@ const DROPS: &[(&str, &str)] = &[
     ("reversi", "enclosing"),
     ("ataxx", "next-to-own"),
     ("snort", "away-from-other"),
+    ("top", "on-top"),
+    ("anyside", "from-any-side"),
 ];
 
 fn theirs(table: &[(&'static str, &str)], ours: &str) -> Option<&'static str> {

@@ -7,7 +7,7 @@ use super::emit::{bool_line, checks, quote, square_name, Writer};
 use super::fen::StartFen;
 use super::mobility::{can_hold, start_count};
 use super::model::{Model, Types, Value};
-use super::region::whole_ranks;
+use super::region::{whole_ranks, Squares};
 
 /// The kinds a rule's `Types` names among the pieces.
 fn kinds_of(m: &Model, t: &Types) -> Vec<String> {
@@ -134,9 +134,9 @@ pub(super) fn lines(w: &mut Writer<'_>, start: Option<&StartFen>) -> String {
         (true, Value::Loss) => {
             let _ = writeln!(out, "stalemate = \"count\"");
         }
-        (true, Value::Win) => w
-            .bad
-            .push("stalematePieceCount (with stalemateValue win: more pieces loses)".into()),
+        (true, Value::Win) => {
+            let _ = writeln!(out, "stalemate = \"fewer-wins\"");
+        }
         (false, v) => {
             let _ = writeln!(out, "stalemate = {}", quote(v.word()));
         }
@@ -182,8 +182,9 @@ fn flag_lines(w: &mut Writer<'_>, start: Option<&StartFen>, out: &mut String, ta
             }
         }
     }
-    if regions[0].is_empty() || regions[1].is_empty() {
-        w.bad.push("flagRegion (one side only)".into());
+    let one_piece = m.flag_piece_count <= 1 && !m.flag_piece_blocked_win;
+    if !one_piece || regions[0].is_empty() || regions[1].is_empty() {
+        side_goal_lines(w, &regions, &kinds, tables);
         return;
     }
     if kinds[0] != kinds[1] {
@@ -259,10 +260,58 @@ fn flag_lines(w: &mut Writer<'_>, start: Option<&StartFen>, out: &mut String, ta
             );
         }
         (Some(_), [_], true) => w.bad.push("flagMove (with a goal rank)".into()),
-        (Some(_), _, _) => w.bad.push("flagPiece (several types reach a rank)".into()),
-        (None, _, _) => w
-            .bad
-            .push("flagRegion (neither the same squares for both sides nor one rank)".into()),
+        (Some(_), _, true) => w.bad.push("flagPiece (several types reach a rank)".into()),
+        // Several kinds on a rank, or squares that differ between the sides: each side's
+        // goals.
+        (_, _, _) => side_goal_lines(w, &regions, &kinds, tables),
+    }
+}
+
+/// Flag regions as each side's own goals: one side's only (fox and hounds), or a count of
+/// pieces to bring (`flagPieceCount`, `flagPieceBlockedWin`: halma, kono).
+fn side_goal_lines(
+    w: &mut Writer<'_>,
+    regions: &[Squares; 2],
+    kinds: &[Vec<String>],
+    tables: &mut String,
+) {
+    let m = w.m;
+    if m.flag_move || m.flag_piece_safe {
+        w.bad.push(
+            "flagMove/flagPieceSafe (with a flag region of one side or a flag piece count)".into(),
+        );
+        return;
+    }
+    let count = m.flag_piece_count.max(1);
+    if (count > 1 || m.flag_piece_blocked_win) && kinds.iter().any(|k| k.len() != 1) {
+        w.bad
+            .push("flagPieceCount (several flag piece types counted together)".into());
+        return;
+    }
+    for (side, name) in [(0, "white"), (1, "black")] {
+        if regions[side].is_empty() {
+            continue;
+        }
+        let mut ordered: Vec<(u32, u32)> = regions[side].iter().copied().collect();
+        ordered.sort_by_key(|&(f, r)| (r, f));
+        let squares: Vec<String> = ordered
+            .iter()
+            .map(|&(f, r)| quote(&square_name(f, r)))
+            .collect();
+        for k in &kinds[side] {
+            let _ = write!(
+                tables,
+                "\n[[end.goal]]\npiece = {}\nside = \"{name}\"\nsquares = [{}]\n",
+                quote(&w.letter(k)),
+                squares.join(", ")
+            );
+            if count > 1 {
+                let _ = writeln!(tables, "count = {count}");
+            }
+            if m.flag_piece_blocked_win {
+                let _ = writeln!(tables, "when_full = true");
+            }
+        }
     }
 }
 
@@ -297,6 +346,9 @@ fn connect_lines(w: &mut Writer<'_>, out: &mut String) {
         return;
     }
     let _ = writeln!(out, "connect = {}", m.connect_n);
+    if m.connect_value == Value::Loss {
+        let _ = writeln!(out, "connect_result = \"loss\"");
+    }
     if let Types::Kinds(kinds) = &m.connect_kinds {
         let letters: Vec<String> = kinds
             .iter()

@@ -62,6 +62,9 @@ pub fn split(text: &str) -> Option<StartFen> {
     }
     match clocks.len() {
         0 => {}
+        // The halfmove clock alone (symphony's `w - - 0`): the move number is 1, as
+        // Fairy-Stockfish reads it.
+        1 => fen.clocks = format!("{} 1", clocks.join("")),
         2 => fen.clocks = clocks.join(" "),
         _ => return None,
     }

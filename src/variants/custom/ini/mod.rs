@@ -62,6 +62,8 @@ pub const PARENTS: &[(&str, &str, bool)] = &[
     ("extinction", "extinction", false),
     ("breakthrough", "breakthrough", false),
     ("grand", "grand", false),
+    ("janggi", "janggi", false),
+    ("snailtrail", "snailtrail", false),
     ("ataxx", "ataxx", false),
     ("flipersi", "flipersi", false),
     ("flipello", "flipello", false),

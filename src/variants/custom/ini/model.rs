@@ -158,6 +158,8 @@ pub struct Model {
     pub pass_on_stalemate: BySide<bool>,
     /// `wallingRule`, as Fairy-Stockfish spells it (`none`, `duck`, `arrow`, …).
     pub walling: String,
+    /// `wallingRegion`: where blockers may go (`None`: everywhere).
+    pub walling_region: BySide<Option<Region>>,
     pub first_rank_pawn_drops: bool,
     pub promotion_zone_pawn_drops: bool,
     pub drop_region: BySide<Option<Region>>,
@@ -186,11 +188,17 @@ pub struct Model {
     pub flag_move: bool,
     /// `flagPieceSafe`: a lone flag piece counts only where it is not attacked.
     pub flag_piece_safe: bool,
+    /// `flagPieceCount`: how many flag pieces must stand in the region.
+    pub flag_piece_count: u32,
+    /// `flagPieceBlockedWin`: one is enough once the region has no empty square.
+    pub flag_piece_blocked_win: bool,
     /// `connectN` (0: none), `connectPieceTypes`, and the lines
     /// (`connectHorizontal`, `connectVertical`, `connectDiagonal`).
     pub connect_n: u32,
     pub connect_kinds: Types,
     pub connect_lines: [bool; 3],
+    /// `connectValue`: the connecting side's result.
+    pub connect_value: Value,
     /// Checks to give, when checks are counted.
     pub checks: Option<u32>,
     pub check_counting: bool,
@@ -268,6 +276,7 @@ impl Model {
             pass: [false, false],
             pass_on_stalemate: [false, false],
             walling: "none".into(),
+            walling_region: [None, None],
             first_rank_pawn_drops: false,
             promotion_zone_pawn_drops: false,
             drop_region: [None, None],
@@ -287,9 +296,12 @@ impl Model {
             flag_region: [Region::default(), Region::default()],
             flag_move: false,
             flag_piece_safe: false,
+            flag_piece_count: 1,
+            flag_piece_blocked_win: false,
             connect_n: 0,
             connect_kinds: Types::All,
             connect_lines: [true; 3],
+            connect_value: Value::Win,
             checks: None,
             check_counting: false,
             fifty_move: true,
@@ -595,6 +607,9 @@ impl Model {
             .walling
             .as_ref()
             .map_or("none".into(), |w| w.get_ref().clone());
+        if r.walling_region.is_some() {
+            return Err("walling_region".into());
+        }
         self.no_doubled = match r.no_doubled_drop.as_slice() {
             [] => None,
             [one] => Some(letter_kind(self, one.get_ref())?),
@@ -650,6 +665,9 @@ impl Model {
         if let Some(first) = e.goal.first() {
             if e.goal.len() > 1 || e.reach_rank.is_some() {
                 return Err("several goals".into());
+            }
+            if first.side.is_some() || first.count.is_some() || first.when_full {
+                return Err("a goal of one side, a count or when_full".into());
             }
             let kind = letter_kind(self, first.piece.get_ref())?;
             let squares = super::region::parse(
