@@ -171,7 +171,7 @@ fn fairy_stockfish_variants_ini_imports_and_every_file_loads() {
     let report = import(&ini, &out);
     let names = written(&report, section_count(&text));
     assert!(
-        names.len() >= 108,
+        names.len() >= 120,
         "only {} imported: {report:#?}",
         names.len()
     );

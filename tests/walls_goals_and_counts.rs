@@ -154,6 +154,89 @@ fn stones_fall_to_the_bottom_and_a_row_wins_or_loses_as_the_file_says() {
     assert_eq!(end.map(|e| e.score()), Some(Score::Win(Color::Black)));
 }
 
+#[test]
+fn a_square_block_connects_and_draw_odds_give_every_count_to_black() {
+    // Teeko's 2×2 block beside its row of four (`connect_square`).
+    let square =
+        load_variant_file(&GRAVITY.replace("connect = 4", "connect = 4\nconnect_square = 2"))
+            .expect("loads");
+    let end = end_of(&square, "4/4/Pp2/Pp2[PPPpppp] b - - 0 1", &["P@b3"]);
+    assert!(end.is_none(), "Black's b-file pair is no block");
+    let end = end_of(&square, "4/4/PP2/P3[PPPpppppp] w - - 0 1", &["P@b1"]);
+    assert_eq!(end.map(|e| e.score()), Some(Score::Win(Color::White)));
+    let plain = load_variant_file(GRAVITY).expect("loads");
+    assert!(end_of(&plain, "4/4/PP2/P3[PPPpppppp] w - - 0 1", &["P@b1"]).is_none());
+    // White, out of stones with no move, is stalemated: a draw, which the draw odds give
+    // to Black (capture the queen's and armageddon's `materialCounting = blackdrawodds`).
+    let end = end_of(&plain, "4/4/p3/P3[ppp] w - - 0 1", &[]);
+    assert_eq!(end.map(|e| e.score()), Some(Score::Draw));
+    let odds = load_variant_file(&GRAVITY.replace(
+        "connect = 4",
+        "connect = 4\nmaterial_count = \"black-draw-odds\"",
+    ))
+    .expect("loads");
+    let end = end_of(&odds, "4/4/p3/P3[ppp] w - - 0 1", &[]);
+    assert_eq!(end.map(|e| e.score()), Some(Score::Win(Color::Black)));
+}
+
+/// Gale on 3×3: stones dropped anywhere; White joins the a- and c-files, Black ranks 1 and 3,
+/// by orthogonal chains.
+const EDGES: &str = r#"
+name = "edges"
+description = "join your edges"
+
+[board]
+files = 3
+ranks = 3
+start = "3/3/3[PPPPPppppp] w - - 0 1"
+
+[[piece]]
+letter = "P"
+name = "stone"
+betza = ""
+
+[rules]
+drops = true
+captures_to_hand = false
+
+[end]
+checkmate = false
+connect_directions = ["horizontal", "vertical"]
+
+[end.connect_regions]
+white = [["a1:a3"], ["c1:c3"]]
+black = [["a1:c1"], ["a3:c3"]]
+"#;
+
+#[test]
+fn a_chain_joining_the_regions_wins_and_lines_count_pieces_apart() {
+    let v = load_variant_file(EDGES).expect("loads");
+    // White's a2-b2 and the drop on c2 join the a- and c-files.
+    let end = end_of(&v, "3/PP1/3[PPPppppp] w - - 0 1", &["P@c2"]);
+    assert_eq!(end.map(|e| e.score()), Some(Score::Win(Color::White)));
+    // A diagonal step is no link without "diagonal".
+    let end = end_of(&v, "3/1P1/P2[PPPppppp] w - - 0 1", &["P@c3"]);
+    assert!(end.is_none());
+    // Black's b1-b2-b3 joins its ranks.
+    let end = end_of(&v, "3/1p1/1p1[PPPpppp] b - - 0 1", &["P@b3"]);
+    assert_eq!(end.map(|e| e.score()), Some(Score::Win(Color::Black)));
+    // Collinear: three of White's stones on one rank with a gap and a Black stone between
+    // count (the three musketeers' line), and lose with `connect_result = "loss"`.
+    let line = load_variant_file(&GRAVITY.replace(
+        "connect = 4",
+        "connect = 3\nconnect_collinear = true\nconnect_result = \"loss\"",
+    ))
+    .expect("loads");
+    let end = end_of(&line, "4/4/4/PpP1[PPPppppp] w - - 0 1", &["P@d1"]);
+    assert_eq!(end.map(|e| e.score()), Some(Score::Win(Color::Black)));
+    let e = load_variant_file(&EDGES.replace(
+        "white = [[\"a1:a3\"], [\"c1:c3\"]]",
+        "white = [[\"a1:a3\"]]",
+    ))
+    .expect_err("one region");
+    assert!(e.to_string().contains("two lists"), "{e}");
+}
+
 /// Halma on a 3×3 board: each side's three knights must all reach the other's first rank
 /// (each side's goal its own squares, a count of three), or one of them a full goal.
 const HALMA: &str = r#"

@@ -47,7 +47,7 @@ def imported(cli, tmp_path_factory):
     run = run_cli(cli, "variant", "import", INI, "--out", out)
     assert run.returncode == 0, run.stderr
     names = sorted(p.stem for p in out.glob("*.toml"))
-    assert len(names) >= 108, run.stdout
+    assert len(names) >= 120, run.stdout
     assert run.stdout.splitlines()[-1].startswith(f"{len(names)} imported, ")
     return sf, out, names
 

@@ -202,6 +202,11 @@ impl Position {
     /// How the royal piece's safety limits drops here.
     fn drop_guard(&self) -> Option<DropGuard> {
         let us = self.side;
+        if self.rules.king_safety && self.kinds_in_hand() & self.rules.royal_kinds != 0 {
+            // A royal piece dropped (screen's king, placed while the other king stands) must
+            // not land where it is attacked: each drop is tried.
+            return Some(DropGuard::Test);
+        }
         if !self.rules.king_safety || self.royal_count[us.index()] == 0 {
             return Some(DropGuard::Free);
         }

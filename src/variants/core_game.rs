@@ -11,7 +11,7 @@ use std::sync::Arc;
 use crate::core::{Color, KindId, Move, MoveFlag, Passing, Piece, Position, Sq, Undo};
 use crate::engine::eval::PieceValues;
 use crate::game::{Game, MoveRefused, Searchable, Terminal, VariantId};
-use crate::variants::connect::Connect;
+use crate::variants::connect::{Connect, ConnectRegions};
 use crate::variants::core_table::TableHooks;
 use crate::variants::counting::{self, MaterialCount};
 use crate::variants::dead_position::DeadPosition;
@@ -100,6 +100,8 @@ pub struct Ends {
     pub check_limit: Option<u8>,
     /// A side with N of its pieces in a row wins (tic-tac-toe).
     pub connect: Option<Connect>,
+    /// A side whose pieces join its two regions wins (gale).
+    pub connect_regions: Option<ConnectRegions>,
     /// A side that has lost its last royal piece (while the other has one) has lost.
     pub royal_capture: bool,
     /// Moves without capture or clock-resetting move draw: `move_rule` moves by each side
@@ -137,6 +139,7 @@ impl Ends {
             no_pieces: None,
             check_limit: None,
             connect: None,
+            connect_regions: None,
             royal_capture: true,
             fifty_move: true,
             move_rule: 50,
@@ -236,6 +239,7 @@ impl Ends {
             || self.no_pieces.is_some()
             || self.check_limit.is_some()
             || self.connect.is_some()
+            || self.connect_regions.is_some()
             || self.full_board
     }
 
@@ -280,6 +284,13 @@ impl Ends {
         if let Some(c) = self.connect.filter(|c| c.connected(pos, them)) {
             return Some((c.result.flipped(), DecidedBy::Connected));
         }
+        if let Some(c) = self
+            .connect_regions
+            .as_ref()
+            .filter(|c| c.joined(pos, them))
+        {
+            return Some((c.result.flipped(), DecidedBy::Connected));
+        }
         if self.full_board && Ends::board_full(pos) {
             let counted = MaterialCount::or_draw(self.material_count.as_ref(), pos);
             return Some((counted, DecidedBy::FullBoard));
@@ -295,11 +306,13 @@ impl Ends {
         }
         // A side's own goal (or a count of pieces) reached by the other side's move (its
         // last empty square filled) is not yet a win: it wins once its own move leaves it
-        // reached, as Fairy-Stockfish judges only the side that just moved.
+        // reached, as Fairy-Stockfish judges only the side that just moved. With the reply
+        // (racing kings and chess) the side to move's goals count: it arrived on its last
+        // move, and the other side has had its reply.
         let ours = self
             .goals
             .iter()
-            .any(|g| g.is_plain() && g.reached(pos, us));
+            .any(|g| (g.is_plain() || self.goal_reply) && g.reached(pos, us));
         match (ours, self.on_goal(pos, them)) {
             (true, true) => Some((Terminal::Draw, DecidedBy::BothAtGoal)),
             (true, false) => Some((Terminal::Win, DecidedBy::Goal)),

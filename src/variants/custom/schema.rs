@@ -373,6 +373,15 @@ pub struct EndDoc {
     /// `"loss"`.
     #[serde(default)]
     pub connect_result: Option<Spanned<String>>,
+    /// With `connect`: a square block of this many by this many connects too.
+    #[serde(default)]
+    pub connect_square: Option<Spanned<i64>>,
+    /// With `connect`: the pieces need only stand on one line, not side by side.
+    #[serde(default)]
+    pub connect_collinear: Option<Spanned<bool>>,
+    /// Each side's two regions, which a chain of its pieces must join (gale's edges).
+    #[serde(default)]
+    pub connect_regions: Option<ConnectRegionsDoc>,
     #[serde(default)]
     pub no_pieces: Option<Spanned<String>>,
     /// The result for a side with no legal move (not in check): `"draw"` (default),
@@ -440,6 +449,9 @@ impl Default for EndDoc {
             connect_pieces: Vec::new(),
             connect_directions: None,
             connect_result: None,
+            connect_square: None,
+            connect_collinear: None,
+            connect_regions: None,
             no_pieces: None,
             stalemate: None,
             full_board: false,
@@ -467,6 +479,14 @@ pub struct ReachDoc {
     /// The piece there must not be attacked (Fairy-Stockfish's `flagPieceSafe`).
     #[serde(default)]
     pub safe: bool,
+}
+
+/// `[end.connect_regions]`: per side, two lists of squares and rectangles.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct ConnectRegionsDoc {
+    pub white: Spanned<Vec<Spanned<Vec<Spanned<String>>>>>,
+    pub black: Spanned<Vec<Spanned<Vec<Spanned<String>>>>>,
 }
 
 #[derive(Deserialize, Debug)]

@@ -3,12 +3,13 @@
 use super::{count, Ctx, KindOf};
 use crate::core::{Color, KindId, Square};
 use crate::game::Terminal;
-use crate::variants::connect::Connect;
+use crate::variants::connect::{Connect, ConnectRegions};
 use crate::variants::core_game::Ends;
 use crate::variants::counting::MaterialCount;
 use crate::variants::custom::error::VariantFileError;
 use crate::variants::custom::geometry::board_square;
 use crate::variants::custom::schema::{EndDoc, VariantDoc};
+use crate::variants::custom::zone::zone_squares;
 use crate::variants::dead_position::{self, DeadPosition};
 use crate::variants::extinction::{Counted, Extinction};
 use crate::variants::mate_rules::MateRules;
@@ -109,6 +110,7 @@ pub(super) fn ends(
         no_pieces,
         check_limit,
         connect: connect(cx, end, files.max(ranks), kind_of)?,
+        connect_regions: connect_regions(cx, end, files, ranks)?,
         // A variant file's game ends only by its own rules: capturing a king is not one of
         // them unless the king is an extinction kind, and a dead position only where named.
         royal_capture: false,
@@ -202,23 +204,26 @@ fn connect(
         if let Some(k) = end.connect_pieces.first() {
             return Err(cx.err(k.span(), "connect_pieces needs connect"));
         }
-        if let Some(d) = &end.connect_directions {
-            return Err(cx.err(d.span(), "connect_directions needs connect"));
+        if end.connect_regions.is_none() {
+            if let Some(d) = &end.connect_directions {
+                return Err(cx.err(
+                    d.span(),
+                    "connect_directions needs connect or connect_regions",
+                ));
+            }
+            if let Some(r) = &end.connect_result {
+                return Err(cx.err(r.span(), "connect_result needs connect or connect_regions"));
+            }
         }
-        if let Some(r) = &end.connect_result {
-            return Err(cx.err(r.span(), "connect_result needs connect"));
+        if let Some(s) = &end.connect_square {
+            return Err(cx.err(s.span(), "connect_square needs connect"));
+        }
+        if let Some(c) = end.connect_collinear.as_ref().filter(|c| *c.get_ref()) {
+            return Err(cx.err(c.span(), "connect_collinear needs connect"));
         }
         return Ok(None);
     };
-    let result = match end
-        .connect_result
-        .as_ref()
-        .map(|r| (r.get_ref().as_str(), r.span()))
-    {
-        None | Some(("win", _)) => Terminal::Win,
-        Some(("loss", _)) => Terminal::Loss,
-        Some((_, span)) => return Err(cx.err(span, "connect_result is \"win\" or \"loss\"")),
-    };
+    let result = connect_result(cx, end)?;
     let n = count(cx, n, 2, longest, "connect")? as u8;
     let mut kinds = if end.connect_pieces.is_empty() {
         u64::MAX
@@ -228,34 +233,91 @@ fn connect(
     for k in &end.connect_pieces {
         kinds |= 1 << kind_of(k)?;
     }
-    let mut c = Connect {
+    let (horizontal, vertical, diagonal) = connect_lines(cx, end)?;
+    Ok(Some(Connect {
         n,
         kinds,
-        horizontal: true,
-        vertical: true,
-        diagonal: true,
+        horizontal,
+        vertical,
+        diagonal,
         result,
+        square: match &end.connect_square {
+            None => 0,
+            Some(s) => count(cx, s, 2, longest, "connect_square")? as u8,
+        },
+        collinear: end.connect_collinear.as_ref().is_some_and(|c| *c.get_ref()),
+    }))
+}
+
+/// `connect_result`: what the side that connects gets.
+fn connect_result(cx: &Ctx<'_>, end: &EndDoc) -> Result<Terminal, VariantFileError> {
+    match end
+        .connect_result
+        .as_ref()
+        .map(|r| (r.get_ref().as_str(), r.span()))
+    {
+        None | Some(("win", _)) => Ok(Terminal::Win),
+        Some(("loss", _)) => Ok(Terminal::Loss),
+        Some((_, span)) => Err(cx.err(span, "connect_result is \"win\" or \"loss\"")),
+    }
+}
+
+/// `connect_directions`: (horizontal, vertical, diagonal), all three unless said.
+fn connect_lines(cx: &Ctx<'_>, end: &EndDoc) -> Result<(bool, bool, bool), VariantFileError> {
+    let Some(dirs) = &end.connect_directions else {
+        return Ok((true, true, true));
     };
-    if let Some(dirs) = &end.connect_directions {
-        (c.horizontal, c.vertical, c.diagonal) = (false, false, false);
-        for d in dirs.get_ref() {
-            match d.get_ref().as_str() {
-                "horizontal" => c.horizontal = true,
-                "vertical" => c.vertical = true,
-                "diagonal" => c.diagonal = true,
-                _ => {
-                    return Err(cx.err(
-                        d.span(),
-                        "a connect direction is \"horizontal\", \"vertical\" or \"diagonal\"",
-                    ))
-                }
+    let mut lines = (false, false, false);
+    for d in dirs.get_ref() {
+        match d.get_ref().as_str() {
+            "horizontal" => lines.0 = true,
+            "vertical" => lines.1 = true,
+            "diagonal" => lines.2 = true,
+            _ => {
+                return Err(cx.err(
+                    d.span(),
+                    "a connect direction is \"horizontal\", \"vertical\" or \"diagonal\"",
+                ))
             }
         }
-        if dirs.get_ref().is_empty() {
-            return Err(cx.err(dirs.span(), "connect_directions needs at least one"));
+    }
+    if dirs.get_ref().is_empty() {
+        return Err(cx.err(dirs.span(), "connect_directions needs at least one"));
+    }
+    Ok(lines)
+}
+
+/// `[end.connect_regions]`: each side's two regions (squares and rectangles), which a chain
+/// of its pieces must join; the chain's steps are `connect_directions`' (a diagonal step
+/// with `"diagonal"`).
+fn connect_regions(
+    cx: &Ctx<'_>,
+    end: &EndDoc,
+    files: usize,
+    ranks: usize,
+) -> Result<Option<ConnectRegions>, VariantFileError> {
+    let Some(doc) = &end.connect_regions else {
+        return Ok(None);
+    };
+    let mut regions: [[Vec<(u8, u8)>; 2]; 2] = Default::default();
+    for (side, list) in [&doc.white, &doc.black].into_iter().enumerate() {
+        let two = list.get_ref();
+        if two.len() != 2 {
+            return Err(cx.err(
+                list.span(),
+                "a side's connect_regions are two lists of squares",
+            ));
+        }
+        for (i, squares) in two.iter().enumerate() {
+            regions[side][i] = zone_squares(cx, squares, files, ranks)?;
         }
     }
-    Ok(Some(c))
+    let (_, _, diagonal) = connect_lines(cx, end)?;
+    Ok(Some(ConnectRegions {
+        regions,
+        diagonal,
+        result: connect_result(cx, end)?,
+    }))
 }
 
 /// `threefold` and its modifiers: which occurrence ends the game, with what result for the
@@ -403,7 +465,17 @@ fn dead_position(cx: &Ctx<'_>, end: &EndDoc) -> Result<DeadPosition, VariantFile
     }
 }
 
-/// `material_count = "points"` with the pieces' `points` and Black's bonus, or `"pieces"`.
+/// Black's half points for a count that always goes to one side.
+fn draw_odds(kind: &str) -> Option<i32> {
+    match kind {
+        "black-draw-odds" => Some(1),
+        "white-draw-odds" => Some(-1),
+        _ => None,
+    }
+}
+
+/// `material_count = "points"` with the pieces' `points` and Black's bonus, `"pieces"`, or a
+/// side's draw odds.
 fn material_count(
     cx: &Ctx<'_>,
     doc: &VariantDoc,
@@ -438,8 +510,28 @@ fn material_count(
             black_bonus_halves: 0,
         }));
     }
+    if let Some(odds) = draw_odds(kind.get_ref()) {
+        // Every count goes to one side (armageddon's draw odds): no point on the board, that
+        // side's half point.
+        if let Some(p) = doc.pieces.get_ref().iter().find_map(|p| p.points.as_ref()) {
+            return Err(cx.err(p.span(), "points needs material_count = \"points\""));
+        }
+        if let Some(bonus) = &end.material_count_black_bonus {
+            return Err(cx.err(
+                bonus.span(),
+                "material_count_black_bonus needs material_count = \"points\"",
+            ));
+        }
+        return Ok(Some(MaterialCount {
+            points: Vec::new(),
+            black_bonus_halves: odds,
+        }));
+    }
     if kind.get_ref() != "points" {
-        return Err(cx.err(kind.span(), "material_count is \"points\" or \"pieces\""));
+        return Err(cx.err(
+            kind.span(),
+            "material_count is \"points\", \"pieces\", \"black-draw-odds\" or \"white-draw-odds\"",
+        ));
     }
     let mut points = Vec::new();
     for p in doc.pieces.get_ref() {

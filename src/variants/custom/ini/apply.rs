@@ -36,13 +36,10 @@ const OFF_VALUES: &[(&str, &str)] = &[
     ("wallOrMove", "false"),
     ("seirawanGating", "false"),
     ("cambodianMoves", "false"),
-    ("soldierPromotionRank", "1"),
     ("moveRepetitionIllegal", "false"),
     ("chasingRule", "none"),
     ("shatarMateRule", "false"),
     ("bikjangRule", "false"),
-    ("connectNxN", "0"),
-    ("collinearN", "0"),
     ("countingRule", "none"),
     ("castlingWins", "-"),
 ];
@@ -253,6 +250,13 @@ fn rule_key(m: &mut Model, key: &str, v: &str) -> Applied {
             return Ok(());
         }
     }
+    for (n, base) in [(0, "connectRegion1"), (1, "connectRegion2")] {
+        if let Some(s) = sides(key, base).filter(|s| s.len() == 1) {
+            let r = parse_region(v)?;
+            m.connect_regions[s[0]][n] = Some(r);
+            return Ok(());
+        }
+    }
     if let Some(s) = sides(key, "enPassantRegion") {
         // No square at all is no en passant (georgian); a region of some squares only we
         // cannot say.
@@ -409,6 +413,9 @@ fn rule_key(m: &mut Model, key: &str, v: &str) -> Applied {
         }
         "flagPieceSafe" => m.flag_piece_safe = boolean(v)?,
         "flagPieceCount" => m.flag_piece_count = int(v)?,
+        "soldierPromotionRank" => m.soldier_rank = Some(int(v)?),
+        "connectNxN" => m.connect_square = int(v)?,
+        "collinearN" => m.collinear_n = int(v)?,
         "flagPieceBlockedWin" => m.flag_piece_blocked_win = boolean(v)?,
         "checkCounting" => m.check_counting = boolean(v)?,
         "nMoveRule" => {

@@ -42,8 +42,16 @@ pub(super) fn lines(w: &mut Writer<'_>, start: Option<&StartFen>) -> (String, St
         let qside = (0..kf).find(rook);
         Some((kf, kside, qside))
     };
-    let gw = geometry(&white, true);
-    let gb = geometry(&black, false);
+    let mut gw = geometry(&white, true);
+    let mut gb = geometry(&black, false);
+    // Kings and rooks that start in hand (screen's) earn their castling where they are
+    // dropped: Fairy-Stockfish's castling squares, king on the e-file, rooks in the corners.
+    let by_drop = m.castling_dropped_piece && gw.is_none() && gb.is_none();
+    if by_drop {
+        let last = (m.files as usize).saturating_sub(1);
+        gw = Some((4, Some(last), Some(0)));
+        gb = gw;
+    }
     for (side, letter, dest) in [
         ("king", 'K', m.castling_files.0),
         ("queen", 'Q', m.castling_files.1),
@@ -55,6 +63,7 @@ pub(super) fn lines(w: &mut Writer<'_>, start: Option<&StartFen>) -> (String, St
         let w_right = start.castling.contains(letter) && ow.is_some();
         let b_right = start.castling.contains(letter.to_ascii_lowercase()) && ob.is_some();
         let geometry = match (w_right, b_right) {
+            (false, false) if by_drop => ow,
             (false, false) => continue,
             (true, true) if ow != ob => {
                 w.bad.push(
@@ -71,8 +80,12 @@ pub(super) fn lines(w: &mut Writer<'_>, start: Option<&StartFen>) -> (String, St
         } else {
             dest + 1
         };
-        let rook_letter = if w_right { white[rf] } else { black[rf] }
-            .map_or(String::new(), |c| c.to_ascii_uppercase().to_string());
+        let rook_letter = if by_drop {
+            rooks.first().cloned().unwrap_or_default()
+        } else {
+            if w_right { white[rf] } else { black[rf] }
+                .map_or(String::new(), |c| c.to_ascii_uppercase().to_string())
+        };
         if w_right {
             rights.push(letter);
         }

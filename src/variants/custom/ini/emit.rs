@@ -41,6 +41,9 @@ pub(super) struct Writer<'a> {
     pub(super) several_royals: Option<&'static str>,
     /// The ranks (1-based, from the owner's side) where pieces promote shogi's way.
     pub(super) piece_zone: Option<(u32, u32)>,
+    /// Pawns with nothing to promote to may not step onto the last rank (written as
+    /// `immobile_illegal`).
+    pub(super) pawns_kept_off_last_rank: bool,
 }
 
 impl Writer<'_> {
@@ -105,16 +108,11 @@ pub fn emit(name: &str, parent: &str, m: &Model) -> Result<String, Vec<String>> 
         pseudo_royals: Vec::new(),
         several_royals: None,
         piece_zone: None,
+        pawns_kept_off_last_rank: false,
     };
     if m.pieces.is_empty() {
         w.bad.push("no pieces".into());
     }
-    let pawns = pawn_rules(&mut w);
-    if m.captures_to_hand && !m.piece_drops {
-        w.bad
-            .push("capturesToHand (captured pieces in hand, never dropped)".into());
-    }
-    let drops = m.piece_drops;
     let start = match fen::split(&m.start) {
         Some(s) => Some(s),
         None => {
@@ -122,6 +120,12 @@ pub fn emit(name: &str, parent: &str, m: &Model) -> Result<String, Vec<String>> 
             None
         }
     };
+    let pawns = pawn_rules(&mut w, start.as_ref());
+    if m.captures_to_hand && !m.piece_drops {
+        w.bad
+            .push("capturesToHand (captured pieces in hand, never dropped)".into());
+    }
+    let drops = m.piece_drops;
 
     let mut out = String::new();
     let _ = writeln!(
@@ -227,7 +231,7 @@ impl Pawns {
     }
 }
 
-fn pawn_rules(w: &mut Writer<'_>) -> Pawns {
+fn pawn_rules(w: &mut Writer<'_>, start: Option<&StartFen>) -> Pawns {
     let m = w.m;
     let last = m.ranks.saturating_sub(1);
     let promo_pawns = w.same(&m.promotion_pawns, "promotionPawnTypes");
@@ -241,7 +245,12 @@ fn pawn_rules(w: &mut Writer<'_>) -> Pawns {
     };
     let n_move = w.same(&m.n_move_kinds, "nMoveRuleTypes");
     let en_passant = w.same(&m.en_passant_kinds, "enPassantTypes");
-    let promotes = !promo_to.is_empty() && !promo_pawns.is_empty();
+    // Pawns no side can ever have (1d-chess keeps chess's pawn type but never a pawn) promote
+    // nowhere: their region, off this board, says nothing.
+    let ever_held =
+        |k: &String| start.is_none_or(|s| (0..2).any(|side| mobility::can_hold(m, s, k, side)));
+    let promotes =
+        !promo_to.is_empty() && !promo_pawns.is_empty() && promo_pawns.iter().any(ever_held);
     let shogi_way = |k: &String| m.promoted.iter().any(|(from, _)| from == k);
     if promo_to.is_empty()
         && promo_pawns
@@ -249,9 +258,23 @@ fn pawn_rules(w: &mut Writer<'_>) -> Pawns {
             .any(|k| m.piece(k).is_some() && !shogi_way(k))
     {
         // Fairy-Stockfish's pawn with no type to promote to never moves onto its promotion
-        // region, which it still attacks; our pawns without promotion move there.
-        w.bad
-            .push("promotionPieceTypes (none: pawns that may not reach the last rank)".into());
+        // region, which it still attacks. Where that region is the last rank, a pawn there
+        // could never move again: `immobile_illegal` forbids the move and keeps the attack
+        // (maharajah's Black pawns). Elsewhere ours would move there.
+        let last_rank = [Region::rank(last), Region::rank(0)];
+        let on_board = |r: &Region| r.on_board(m.files, m.ranks);
+        if m.promotion_region
+            .iter()
+            .map(on_board)
+            .eq(last_rank.iter().map(on_board))
+        {
+            w.pawns_kept_off_last_rank = true;
+        } else {
+            w.bad.push(
+                "promotionPieceTypes (none: pawns that may not reach their promotion region)"
+                    .into(),
+            );
+        }
     }
     let mut zone = PawnZone::LastRank;
     if promotes {
@@ -368,6 +391,14 @@ fn piece_section(
 ) {
     let m = w.m;
     let base = promoted_from.is_none();
+    let soldier;
+    let p = match m.soldier_rank {
+        Some(rank) if base && p.kind == "soldier" => {
+            soldier = soldier_from_rank(p, rank, m.ranks);
+            &soldier
+        }
+        _ => p,
+    };
     let _ = writeln!(out, "\n[[piece]]");
     match promoted_from {
         Some(from) => {
@@ -448,6 +479,20 @@ fn piece_section(
     }
 }
 
+/// The soldier of `soldierPromotionRank = rank`: a forward step, and the sideways steps from
+/// that rank on (from the start at rank 1).
+fn soldier_from_rank(p: &Piece, rank: u32, ranks: u32) -> Piece {
+    let mut soldier = p.clone();
+    if rank <= 1 {
+        soldier.betza = "fsW".into();
+        soldier.extra.clear();
+    } else {
+        soldier.betza = "fW".into();
+        soldier.extra = vec![("sW".into(), Some((i64::from(rank), i64::from(ranks))))];
+    }
+    soldier
+}
+
 /// The lines of `[rules]` (empty when every rule is FIDE's).
 fn rules_lines(w: &mut Writer<'_>, drops: bool) -> String {
     let m = w.m;
@@ -500,7 +545,11 @@ fn rules_lines(w: &mut Writer<'_>, drops: bool) -> String {
         let _ = writeln!(rules, "no_drop_mate = [{}]", quote(&w.letter("shogiPawn")));
     }
     bool_line(&mut rules, "flying_general", m.flying_general);
-    bool_line(&mut rules, "immobile_illegal", m.immobility_illegal);
+    bool_line(
+        &mut rules,
+        "immobile_illegal",
+        m.immobility_illegal || w.pawns_kept_off_last_rank,
+    );
     bool_line(&mut rules, "drop_promoted", drops && m.drop_promoted);
     bool_line(
         &mut rules,

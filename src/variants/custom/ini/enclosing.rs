@@ -95,6 +95,8 @@ impl Enclosing {
         out.material_counting = match word(&e.material_count).as_deref() {
             None => "none".into(),
             Some("pieces") => "unweighted".into(),
+            Some("black-draw-odds") => "blackdrawodds".into(),
+            Some("white-draw-odds") => "whitedrawodds".into(),
             Some(other) => return Err(format!("material_count = {other}")),
         };
         out.adjudicate_full_board = e.full_board;
@@ -124,7 +126,9 @@ impl Enclosing {
                 .ok_or(Why::Value),
             "freeDrops" => boolean(v).map(|b| self.free_drops = b),
             "stalematePieceCount" => boolean(v).map(|b| self.stalemate_piece_count = b),
-            "materialCounting" if v == "none" || v == "unweighted" => {
+            "materialCounting"
+                if matches!(v, "none" | "unweighted" | "blackdrawodds" | "whitedrawodds") =>
+            {
                 self.material_counting = v.into();
                 Ok(())
             }
@@ -160,8 +164,14 @@ impl Enclosing {
 
     /// `[end]`'s `material_count` and `full_board` lines.
     pub fn end_lines(&self, out: &mut String) {
-        if self.material_counting == "unweighted" {
-            let _ = writeln!(out, "material_count = \"pieces\"");
+        let ours = match self.material_counting.as_str() {
+            "unweighted" => Some("pieces"),
+            "blackdrawodds" => Some("black-draw-odds"),
+            "whitedrawodds" => Some("white-draw-odds"),
+            _ => None,
+        };
+        if let Some(ours) = ours {
+            let _ = writeln!(out, "material_count = \"{ours}\"");
         }
         bool_line(out, "full_board", self.adjudicate_full_board);
     }

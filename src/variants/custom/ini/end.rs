@@ -147,7 +147,7 @@ pub(super) fn lines(w: &mut Writer<'_>, start: Option<&StartFen>) -> String {
     } else if m.move_rule != 50 {
         let _ = writeln!(out, "move_rule = {}", m.move_rule);
     }
-    connect_lines(w, &mut out);
+    connect_lines(w, &mut out, &mut tables);
     repetition_lines(w, &mut out);
     // Tables after every plain key of [end], which would otherwise fall into the last table.
     out.push_str(&tables);
@@ -184,7 +184,7 @@ fn flag_lines(w: &mut Writer<'_>, start: Option<&StartFen>, out: &mut String, ta
     }
     let one_piece = m.flag_piece_count <= 1 && !m.flag_piece_blocked_win;
     if !one_piece || regions[0].is_empty() || regions[1].is_empty() {
-        side_goal_lines(w, &regions, &kinds, tables);
+        side_goal_lines(w, &regions, &kinds, out, tables);
         return;
     }
     if kinds[0] != kinds[1] {
@@ -259,11 +259,9 @@ fn flag_lines(w: &mut Writer<'_>, start: Option<&StartFen>, out: &mut String, ta
                 }
             );
         }
-        (Some(_), [_], true) => w.bad.push("flagMove (with a goal rank)".into()),
-        (Some(_), _, true) => w.bad.push("flagPiece (several types reach a rank)".into()),
-        // Several kinds on a rank, or squares that differ between the sides: each side's
-        // goals.
-        (_, _, _) => side_goal_lines(w, &regions, &kinds, tables),
+        // Several kinds on a rank, squares that differ between the sides, or a goal rank
+        // with the extra flag move (racing chess): each side's goals.
+        (_, _, _) => side_goal_lines(w, &regions, &kinds, out, tables),
     }
 }
 
@@ -273,16 +271,22 @@ fn side_goal_lines(
     w: &mut Writer<'_>,
     regions: &[Squares; 2],
     kinds: &[Vec<String>],
+    out: &mut String,
     tables: &mut String,
 ) {
     let m = w.m;
-    if m.flag_move || m.flag_piece_safe {
+    let count = m.flag_piece_count.max(1);
+    if m.flag_piece_safe || (m.flag_move && (count > 1 || m.flag_piece_blocked_win)) {
         w.bad.push(
             "flagMove/flagPieceSafe (with a flag region of one side or a flag piece count)".into(),
         );
         return;
     }
-    let count = m.flag_piece_count.max(1);
+    // The extra flag move, as on shared squares: the king's reply (racing chess), any other
+    // piece's goal held through a move.
+    let king = kinds.iter().flatten().all(|k| k == "king");
+    bool_line(out, "goal_reply", m.flag_move && king);
+    bool_line(out, "goal_hold", m.flag_move && !king);
     if (count > 1 || m.flag_piece_blocked_win) && kinds.iter().any(|k| k.len() != 1) {
         w.bad
             .push("flagPieceCount (several flag piece types counted together)".into());
@@ -336,18 +340,44 @@ fn repetition_lines(w: &mut Writer<'_>, out: &mut String) {
 }
 
 /// Fairy-Stockfish's `connectN` and its keys as `connect`.
-fn connect_lines(w: &mut Writer<'_>, out: &mut String) {
+fn connect_lines(w: &mut Writer<'_>, out: &mut String, tables: &mut String) {
     let m = w.m;
-    if m.connect_n == 0 {
+    let (n, collinear) = match (m.connect_n, m.collinear_n) {
+        (n, 0) => (n, false),
+        (0, c) => (c, true),
+        _ => {
+            w.bad
+                .push("collinearN (with connectN: both rows and lines)".into());
+            return;
+        }
+    };
+    let regions = connect_region_table(w);
+    if n == 0 {
+        if m.connect_square > 0 {
+            w.bad.push("connectNxN (without connectN)".into());
+        }
+        if let Some(table) = regions {
+            connect_modifiers(w, out);
+            tables.push_str(&table);
+        }
         return;
     }
-    if m.connect_n < 2 || m.connect_n > m.files.max(m.ranks) {
-        w.bad.push(format!("connectN (value '{}')", m.connect_n));
+    if regions.is_some() {
+        w.bad
+            .push("connectRegion… (with connectN: rows and regions both)".into());
         return;
     }
-    let _ = writeln!(out, "connect = {}", m.connect_n);
-    if m.connect_value == Value::Loss {
-        let _ = writeln!(out, "connect_result = \"loss\"");
+    if m.connect_square == 1 {
+        w.bad.push("connectNxN (value '1')".into());
+    }
+    if n < 2 || n > m.files.max(m.ranks) {
+        w.bad.push(format!("connectN/collinearN (value '{n}')"));
+        return;
+    }
+    let _ = writeln!(out, "connect = {n}");
+    bool_line(out, "connect_collinear", collinear);
+    if m.connect_square > 1 {
+        let _ = writeln!(out, "connect_square = {}", m.connect_square);
     }
     if let Types::Kinds(kinds) = &m.connect_kinds {
         let letters: Vec<String> = kinds
@@ -356,6 +386,15 @@ fn connect_lines(w: &mut Writer<'_>, out: &mut String) {
             .map(|k| quote(&w.letter(k)))
             .collect();
         let _ = writeln!(out, "connect_pieces = [{}]", letters.join(", "));
+    }
+    connect_modifiers(w, out);
+}
+
+/// `connect_result` and `connect_directions`, shared by rows and regions.
+fn connect_modifiers(w: &mut Writer<'_>, out: &mut String) {
+    let m = w.m;
+    if m.connect_value == Value::Loss {
+        let _ = writeln!(out, "connect_result = \"loss\"");
     }
     if m.connect_lines != [true; 3] {
         let names: Vec<String> = ["horizontal", "vertical", "diagonal"]
@@ -371,4 +410,42 @@ fn connect_lines(w: &mut Writer<'_>, out: &mut String) {
             let _ = writeln!(out, "connect_directions = [{}]", names.join(", "));
         }
     }
+}
+
+/// `[end.connect_regions]` from Fairy-Stockfish's `connectRegion1White`… (`None` without
+/// them); reported where a side lacks one of its two or the pieces that count are some
+/// kinds only.
+fn connect_region_table(w: &mut Writer<'_>) -> Option<String> {
+    let m = w.m;
+    if m.connect_regions.iter().flatten().all(Option::is_none) {
+        return None;
+    }
+    if m.connect_kinds != Types::All {
+        w.bad.push("connectRegion… (with connectPieceTypes)".into());
+        return None;
+    }
+    let mut table = String::from("\n[end.connect_regions]\n");
+    for (side, name) in [(0, "white"), (1, "black")] {
+        let mut lists = Vec::new();
+        for region in &m.connect_regions[side] {
+            let squares = region
+                .as_ref()
+                .map(|r| r.on_board(m.files, m.ranks))
+                .unwrap_or_default();
+            if squares.is_empty() {
+                w.bad
+                    .push("connectRegion… (a side without both regions)".into());
+                return None;
+            }
+            let mut ordered: Vec<(u32, u32)> = squares.into_iter().collect();
+            ordered.sort_by_key(|&(f, r)| (r, f));
+            let names: Vec<String> = ordered
+                .iter()
+                .map(|&(f, r)| quote(&square_name(f, r)))
+                .collect();
+            lists.push(format!("[{}]", names.join(", ")));
+        }
+        let _ = writeln!(table, "{name} = [{}]", lists.join(", "));
+    }
+    Some(table)
 }

@@ -65,10 +65,45 @@ pub(super) fn zone(
         w.bad.push(format!("{key}: {why}"));
         None
     };
-    if p.zone.is_some() {
-        return refuse(w, "over the parent's own zone");
+    if let Some(zone) = &p.zone {
+        // The parent's zone stays where the section's regions say the same squares on its
+        // board (crowdedxiangqi's palace for Black on five ranks).
+        let (files, ranks) = (m.files, m.ranks);
+        let kept = parent_zone_squares(zone, files, ranks);
+        let same = kept.as_ref().is_some_and(|kept| {
+            (0..2).all(|side| {
+                regions[side].as_ref().is_none_or(|r| {
+                    let as_white: Squares = r
+                        .on_board(files, ranks)
+                        .into_iter()
+                        .map(|(f, r)| {
+                            if side == 0 {
+                                (f, r)
+                            } else {
+                                (f, ranks - 1 - r)
+                            }
+                        })
+                        .collect();
+                    &as_white == kept
+                })
+            })
+        });
+        return if same {
+            None
+        } else {
+            refuse(w, "over the parent's own zone")
+        };
     }
-    if drops {
+    // Fairy-Stockfish keeps drops in the region too, which our zone does not say; a royal
+    // piece that no hand holds at the start is never captured into one, so never dropped
+    // (chennis's and muje's kings).
+    let never_in_hand = p.royal
+        && start.is_some_and(|s| {
+            (0..2).all(|side| {
+                start_count(s, p.letter, side, true) == start_count(s, p.letter, side, false)
+            })
+        });
+    if drops && !never_in_hand {
         return refuse(w, "with drops, which it also restricts");
     }
     if m.double_step && m.double_step_kinds.contains(&p.kind) {
@@ -131,6 +166,30 @@ pub(super) fn zone(
                 format!("{}:{}", square_name(first, r), square_name(f, r))
             });
             f += 1;
+        }
+    }
+    Some(out)
+}
+
+/// A shipped parent's `zone` (squares and rectangles `"d1:f3"`, as White's) as the squares it
+/// covers on a board of `files` × `ranks`; `None` where an entry does not read.
+fn parent_zone_squares(zone: &[String], files: u32, ranks: u32) -> Option<Squares> {
+    let square = |t: &str| -> Option<(u32, u32)> {
+        let mut chars = t.chars();
+        let f = u32::from(chars.next()?).checked_sub(u32::from('a'))?;
+        let r = chars.as_str().parse::<u32>().ok()?.checked_sub(1)?;
+        Some((f, r))
+    };
+    let mut out = Squares::new();
+    for entry in zone {
+        let (a, b) = entry.split_once(':').unwrap_or((entry, entry));
+        let ((f0, r0), (f1, r1)) = (square(a)?, square(b)?);
+        for f in f0.min(f1)..=f0.max(f1) {
+            for r in r0.min(r1)..=r0.max(r1) {
+                if f < files && r < ranks {
+                    out.insert((f, r));
+                }
+            }
         }
     }
     Some(out)

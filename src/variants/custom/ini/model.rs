@@ -188,6 +188,9 @@ pub struct Model {
     pub flag_move: bool,
     /// `flagPieceSafe`: a lone flag piece counts only where it is not attacked.
     pub flag_piece_safe: bool,
+    /// `soldierPromotionRank`: the rank (1-based, the owner's) from which the soldier also
+    /// steps sideways (`None`: as the soldier's movement says).
+    pub soldier_rank: Option<u32>,
     /// `flagPieceCount`: how many flag pieces must stand in the region.
     pub flag_piece_count: u32,
     /// `flagPieceBlockedWin`: one is enough once the region has no empty square.
@@ -199,6 +202,13 @@ pub struct Model {
     pub connect_lines: [bool; 3],
     /// `connectValue`: the connecting side's result.
     pub connect_value: Value,
+    /// `connectNxN`: a square block that connects (0: none).
+    pub connect_square: u32,
+    /// `collinearN`: this many on one line connect, side by side or not (0: none).
+    pub collinear_n: u32,
+    /// `connectRegion1White`, `connectRegion2White`, `…Black`: per side, the two regions a
+    /// chain must join.
+    pub connect_regions: BySide<[Option<Region>; 2]>,
     /// Checks to give, when checks are counted.
     pub checks: Option<u32>,
     pub check_counting: bool,
@@ -297,11 +307,15 @@ impl Model {
             flag_move: false,
             flag_piece_safe: false,
             flag_piece_count: 1,
+            soldier_rank: None,
             flag_piece_blocked_win: false,
             connect_n: 0,
             connect_kinds: Types::All,
             connect_lines: [true; 3],
             connect_value: Value::Win,
+            connect_square: 0,
+            collinear_n: 0,
+            connect_regions: [[None, None], [None, None]],
             checks: None,
             check_counting: false,
             fifty_move: true,
@@ -355,7 +369,7 @@ impl Model {
         m.files = u32::try_from(*doc.board.files.get_ref()).map_err(|e| e.to_string())?;
         m.ranks = u32::try_from(*doc.board.ranks.get_ref()).map_err(|e| e.to_string())?;
         m.start = doc.board.start.get_ref().clone();
-        m.shipped_pieces(&doc)?;
+        let pawn_becomes = m.shipped_pieces(&doc)?;
         let promotion_to = match &doc.promotion {
             Some(p) => {
                 p.to.get_ref()
@@ -363,7 +377,7 @@ impl Model {
                     .map(|l| letter_kind(&m, l.get_ref()))
                     .collect::<Result<_, _>>()?
             }
-            None => Vec::new(),
+            None => pawn_becomes,
         };
         if promotion_to.is_empty() {
             // Our pawns without `[promotion]` move onto the last rank as anywhere: Fairy-
@@ -387,8 +401,10 @@ impl Model {
     }
 
     /// The `[[piece]]` tables, with the pawn rules they carry: which kinds are pawns, double
-    /// step (from the file's ranks, not Fairy-Stockfish's), en passant and drop ranks.
-    fn shipped_pieces(&mut self, doc: &VariantDoc) -> Result<(), String> {
+    /// step (from the file's ranks, not Fairy-Stockfish's), en passant and drop ranks. Returns
+    /// the kind a pawn's own `promotes_to` names (makruk's met), whose zone becomes the
+    /// promotion region.
+    fn shipped_pieces(&mut self, doc: &VariantDoc) -> Result<Vec<String>, String> {
         let last = self.ranks.saturating_sub(1);
         self.double_step = false;
         self.double_step_kinds.clear();
@@ -397,6 +413,9 @@ impl Model {
         let mut pawns = Vec::new();
         let mut en_passant = Vec::new();
         let mut zone_promotions = Vec::new();
+        let mut pawn_promotion: Option<(char, i64, i64)> = None;
+        // The drop ranks every kind shares, and how many kinds give them.
+        let mut common_drop_ranks: Option<(i64, i64, usize)> = None;
         for p in doc.pieces.get_ref() {
             let text = p.letter.get_ref();
             if let Some(base) = text.strip_prefix('+').and_then(|b| b.chars().next()) {
@@ -447,17 +466,29 @@ impl Model {
                             must,
                         ));
                     }
-                    // Makruk's pawn becomes a met, a kind of its own: Fairy-Stockfish's
-                    // promotion of pawns on a rank that is not the last, which this model
-                    // does not hold.
+                    // Makruk's pawn becomes a met, a kind of its own, from the sixth rank
+                    // on: Fairy-Stockfish's `promotionRegion` with `promotionPieceTypes`.
+                    (None, Some(&[lo, hi]), None) if p.pawn && pawn_promotion.is_none() => {
+                        let to = to.chars().next().ok_or("an empty promotes_to")?;
+                        pawn_promotion = Some((to, lo, hi));
+                    }
                     _ => return Err(format!("{kind}'s promotes_to")),
                 }
             }
             if let Some(d) = &p.drop_ranks {
                 // Crazyhouse's pawn: Fairy-Stockfish's default, no pawn on the first rank or
-                // in the promotion zone.
-                if kind != "pawn" || d.get_ref().as_slice() != [2, self.ranks as i64 - 1] {
-                    return Err(format!("{kind}'s drop_ranks"));
+                // in the promotion zone. Every kind's the same ranks (placement's first rank)
+                // is its `dropRegion`.
+                let crazyhouse_pawn =
+                    kind == "pawn" && d.get_ref().as_slice() == [2, self.ranks as i64 - 1];
+                if !crazyhouse_pawn {
+                    match (&common_drop_ranks, d.get_ref().as_slice()) {
+                        (None, &[lo, hi]) => common_drop_ranks = Some((lo, hi, 1)),
+                        (Some((lo, hi, n)), &[l, h]) if (*lo, *hi) == (l, h) => {
+                            common_drop_ranks = Some((l, h, n + 1));
+                        }
+                        _ => return Err(format!("{kind}'s drop_ranks")),
+                    }
                 }
             }
             self.pieces.push(piece);
@@ -466,7 +497,39 @@ impl Model {
         self.n_move_kinds = both(pawns);
         self.en_passant_kinds = both(en_passant);
         self.promotion_region = [Region::rank(last), Region::rank(0)];
-        self.shipped_zone_promotions(zone_promotions)
+        if let Some((lo, hi, n)) = common_drop_ranks {
+            if n != doc.pieces.get_ref().len() {
+                return Err("drop_ranks on some kinds only".into());
+            }
+            let (lo, hi) = (
+                u32::try_from(lo - 1).map_err(|e| e.to_string())?,
+                u32::try_from(hi - 1).map_err(|e| e.to_string())?,
+            );
+            let ranks = |f: &dyn Fn(u32) -> u32| Region {
+                ranks: (lo..=hi).map(f).collect(),
+                ..Region::default()
+            };
+            self.drop_region = [
+                Some(ranks(&|r| r)),
+                Some(ranks(&|r| last.saturating_sub(r))),
+            ];
+        }
+        if let Some((letter, lo, hi)) = pawn_promotion {
+            let kind = letter_kind(self, &letter.to_string())?;
+            let (lo, hi) = (
+                u32::try_from(lo - 1).map_err(|e| e.to_string())?,
+                u32::try_from(hi - 1).map_err(|e| e.to_string())?,
+            );
+            let ranks = |f: &dyn Fn(u32) -> u32| Region {
+                ranks: (lo..=hi).map(f).collect(),
+                ..Region::default()
+            };
+            self.promotion_region = [ranks(&|r| r), ranks(&|r| last.saturating_sub(r))];
+            self.shipped_zone_promotions(zone_promotions)?;
+            return Ok(vec![kind]);
+        }
+        self.shipped_zone_promotions(zone_promotions)?;
+        Ok(Vec::new())
     }
 
     /// `[promotion] zone` and `optional` (grand's pawns): the zone as the promotion region,

@@ -62,11 +62,17 @@ pub fn parse_file(text: &str) -> Option<u32> {
     }
 }
 
-/// A region's text, or `None` when a part is not a square or a `*N` rank.
+/// A region's text, or `None` when a part is not a square, a `*N` rank or an `a*` file.
 pub fn parse(text: &str) -> Option<Region> {
     let mut region = Region::default();
     for part in text.split_whitespace() {
         if part == "-" {
+            continue;
+        }
+        if let Some(file) = part.strip_suffix('*') {
+            // A whole file (gale's `a*`): its squares on any board up to 99 ranks.
+            let f = parse_file(file).filter(|_| file.len() == 1)?;
+            region.squares.extend((0..99).map(|r| (f, r)));
             continue;
         }
         let (file, rank) = part.split_at(part.find(|c: char| c.is_ascii_digit())?);
@@ -98,7 +104,8 @@ mod tests {
         );
         assert_eq!(whole_ranks(&board, 8), None);
         assert_eq!(parse("-"), Some(Region::default()));
-        for bad in ["x", "*", "dd4", "d0", "4"] {
+        assert_eq!(parse("b*").map(|r| r.on_board(3, 2).len()), Some(2));
+        for bad in ["x", "*", "dd4", "d0", "4", "dd*"] {
             assert_eq!(parse(bad), None, "{bad}");
         }
         assert_eq!(parse_file("i"), Some(8));

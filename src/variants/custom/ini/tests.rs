@@ -26,10 +26,10 @@ fn a_child_of_chess_is_written_and_loads() {
 
 #[test]
 fn keys_without_equivalent_are_listed_and_nothing_is_written() {
-    let v = one("[x:chess]\ncollinearN = 3\nfooBar = 1\nimmobilityIllegal = false\n");
+    let v = one("[x:chess]\nwallOrMove = true\nfooBar = 1\nimmobilityIllegal = false\n");
     assert_eq!(
         v.result.unwrap_err(),
-        Skip::Unsupported(vec!["collinearN (value '3')".into(), "fooBar".into()])
+        Skip::Unsupported(vec!["wallOrMove (value 'true')".into(), "fooBar".into()])
     );
 }
 
@@ -305,12 +305,12 @@ fn a_shipped_parent_with_zone_promotions_keeps_them() {
     let loaded = crate::variants::custom::load_variant_file(&text).expect("loads");
     let mut pos = loaded.start_position().expect("start");
     assert_eq!(pos.legal_move_list().len(), 30);
-    // Makruk's pawn becomes a met, a kind of its own, on the sixth rank: still refused.
+    // Makruk's pawn becomes a met, a kind of its own, from the sixth rank: its promotion
+    // region and type, written back as `[promotion]` with the zone.
     let all = import("[b:makruk]\n").unwrap();
-    match &all[0].result {
-        Err(Skip::DoesNotLoad(why)) => assert!(why.contains("promotes_to"), "{why}"),
-        other => panic!("{other:?}"),
-    }
+    let text = all[0].result.clone().expect("written");
+    assert!(text.contains("to = [\"M\"]\nzone = [6, 8]"), "{text}");
+    crate::variants::custom::load_variant_file(&text).expect("loads");
 }
 
 #[test]
@@ -329,10 +329,29 @@ fn castling_on_another_rank_and_sections_with_their_own_pieces() {
         .count();
     assert_eq!(castles, 2, "{text}");
     // A section that defines its pieces promotes to none (Fairy-Stockfish's reset_pieces):
-    // its pawns could never enter the last rank, which our files cannot say.
+    // its pawns never enter the last rank, and still attack it: `immobile_illegal`.
     let v =
         one("[own]\npawn = p\nking = k\nstartFen = 4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1\n");
-    assert!(format!("{:?}", v.result).contains("promotionPieceTypes (none"));
+    let text = v.result.expect("written");
+    assert!(text.contains("immobile_illegal = true"), "{text}");
+    let loaded = crate::variants::custom::load_variant_file(&text).expect("loads");
+    let pos = loaded
+        .position_from_fen("4k3/P7/8/8/8/8/8/4K3 w - - 0 1")
+        .expect("a position");
+    let moves: Vec<String> = pos
+        .clone()
+        .legal_move_list()
+        .into_iter()
+        .map(|m| crate::notation::coordinate::to_uci(&pos, m))
+        .collect();
+    assert!(!moves.iter().any(|m| m.starts_with("a7")), "{moves:?}");
+    let attacked = loaded
+        .position_from_fen("1k6/P7/8/8/8/8/8/4K3 b - - 0 1")
+        .expect("a position");
+    assert!(
+        attacked.in_check(crate::core::Color::Black),
+        "the pawn still attacks b8"
+    );
 }
 
 #[test]
