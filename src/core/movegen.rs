@@ -790,18 +790,21 @@ impl Position {
     pub fn legal_move_count_with(&mut self, scratch: &mut Vec<Move>) -> usize {
         scratch.clear();
         if self.rules.filters_moves() {
-            if self.rules.options.walling == Some(crate::core::Walling::Duck)
-                && self.rules.walling_region.is_empty()
+            if self
+                .rules
+                .options
+                .walling
+                .is_some_and(|w| w != crate::core::Walling::Arrow)
                 && !self.rules.options.no_giving_check
                 && !self.rules.options.must_capture
             {
-                // Each move counts the duck's squares, without listing them.
+                // Each move counts its blocker's squares, without listing them.
                 self.safe_moves(scratch);
                 if self.rules.options.drops {
                     self.safe_drops(scratch);
                 }
                 self.narrow_by_options(scratch, 0, false);
-                return self.duck_move_count(scratch);
+                return self.wall_move_count(scratch);
             }
             if let Some(n) = self.enclosing_move_count(scratch) {
                 return n;

@@ -123,14 +123,21 @@ impl Position {
         region.is_empty() || region.get(sq as usize).copied().unwrap_or(false)
     }
 
-    /// How many moves the one-part moves `alone` make with the duck: each once per square
-    /// empty after it (perft's last ply, without listing them).
-    pub(crate) fn duck_move_count(&self, alone: &[Move]) -> usize {
+    /// How many moves the one-part moves `alone` make with their blocker (perft's last ply,
+    /// without listing them): the duck or a static wall once per square empty after the
+    /// move and open to blockers, a past wall once where its square is open. Not for arrows.
+    pub(crate) fn wall_move_count(&self, alone: &[Move]) -> usize {
+        if self.rules.options.walling == Some(Walling::Past) {
+            return alone
+                .iter()
+                .filter(|m| m.dropped().is_none() && self.may_wall(m.from))
+                .count();
+        }
         let empty = self
             .rules
             .shape
             .squares()
-            .filter(|&sq| self.board[sq as usize] == EMPTY)
+            .filter(|&sq| self.board[sq as usize] == EMPTY && self.may_wall(sq))
             .count();
         alone
             .iter()
@@ -138,11 +145,13 @@ impl Position {
                 let (freed, filled) = self.duck_changes(m);
                 let filled_empty = filled
                     .iter()
-                    .filter(|&&sq| sq != NO_SQ && self.board[sq as usize] == EMPTY)
+                    .filter(|&&sq| {
+                        sq != NO_SQ && self.board[sq as usize] == EMPTY && self.may_wall(sq)
+                    })
                     .count();
                 let freed_after = freed
                     .iter()
-                    .filter(|&&sq| sq != NO_SQ && !filled.contains(&sq))
+                    .filter(|&&sq| sq != NO_SQ && !filled.contains(&sq) && self.may_wall(sq))
                     .count();
                 empty - filled_empty + freed_after
             })
