@@ -83,7 +83,6 @@ def _play_beside_pyffish(
         # Tori shogi's swallow is its pawn.
         ("torishogi", "S"),
         ("judkins", "P"),
-        ("checkshogi", "P"),
         ("okisakishogi", "P"),
     ],
 )
@@ -158,6 +157,9 @@ def test_random_games_agree_with_pyffish(name, pawn):
         "georgian",
         "minixiangqi",
         "misere",
+        # The first check wins: a checking pawn drop ends the game in both, so pyffish's
+        # list is compared whole (no pawn drop mates on these seeds' games).
+        "checkshogi",
     ],
 )
 def test_fairy_stockfish_builtins_agree_with_pyffish(name):
